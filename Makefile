@@ -1,0 +1,46 @@
+# ClubScore: `make run` serves the demo club, `make test` runs lint and every test.
+# Both need only python3 and make on a fresh clone.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+export DJANGO_SETTINGS_MODULE ?= clubscore.settings
+
+.PHONY: run test lint bench browser demo migrate clean
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $(STAMP)
+
+migrate: $(STAMP)
+	DEBUG=1 $(PY) manage.py migrate --noinput
+
+demo: migrate
+	DEBUG=1 $(PY) manage.py load_demo
+
+run: demo
+	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+# Debian's Chromium drives the end-to-end test (Playwright uses it as its executable;
+# it cannot download a browser of its own here).
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then \
+			(apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || echo "could not install chromium; the browser test will be skipped"; \
+		else echo "chromium is not installed (apt-get install chromium); the browser test will be skipped"; fi; }
+
+test: $(STAMP) lint browser
+	$(VENV)/bin/pytest
+
+bench: $(STAMP)
+	$(PY) bench/run.py
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .pytest_cache .ruff_cache

@@ -1,0 +1,10 @@
+"""URL routes: the public pages, the director's pages and the admin."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("tournaments.urls")),
+]

@@ -1,0 +1,29 @@
+"""The rules of bridge as plain Python values and functions; nothing here imports Django.
+
+Each helper module holds one concept; this package re-exports the public API the rest of
+ClubScore uses. Add your own names with a small edit; keep the list sorted by module.
+"""
+
+from tournaments.bridge.cards import Card, CardError, Deal, Hand, Suit
+from tournaments.bridge.deck import (
+    PermutationError,
+    deal_from_permutation,
+    parse_permutation,
+    random_permutation,
+)
+from tournaments.bridge.seats import Seat, board_dealer, board_vulnerability
+
+__all__ = [
+    "Card",
+    "CardError",
+    "Deal",
+    "Hand",
+    "PermutationError",
+    "Seat",
+    "Suit",
+    "board_dealer",
+    "board_vulnerability",
+    "deal_from_permutation",
+    "parse_permutation",
+    "random_permutation",
+]

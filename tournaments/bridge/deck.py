@@ -1,0 +1,91 @@
+"""Shuffling and dealing: a deck from a permutation of 1..52, and the deal from that deck.
+
+Card number k of the permutation is the k-th card of the unshuffled deck (2..A of
+clubs, then diamonds, hearts, spades); the deal gives one card at a time, starting with
+the dealer's left-hand opponent (SPEC decision 4).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections import Counter
+from collections.abc import Sequence
+
+from tournaments.bridge.cards import DECK_SIZE, FULL_DECK, Card, CardError, Deal, Hand
+from tournaments.bridge.seats import SEATS, Seat, seat_from
+
+
+class PermutationError(CardError):
+    """A permutation that is not 1..52 once each; the message says what is wrong."""
+
+
+def check_permutation(permutation: Sequence[int]) -> tuple[int, ...]:
+    """Return the permutation as a tuple, or say what keeps it from being 1..52 once each."""
+    numbers = tuple(permutation)
+    if len(numbers) != DECK_SIZE:
+        raise PermutationError(f"a permutation has {DECK_SIZE} numbers, not {len(numbers)}")
+    for position, number in enumerate(numbers, start=1):
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise PermutationError(f"position {position}: {number!r} is not a whole number")
+        if not 1 <= number <= DECK_SIZE:
+            raise PermutationError(f"position {position}: {number} is outside 1..{DECK_SIZE}")
+    repeated = sorted(number for number, count in Counter(numbers).items() if count > 1)
+    if repeated:
+        missing = sorted(set(range(1, DECK_SIZE + 1)) - set(numbers))
+        raise PermutationError(
+            f"repeated: {', '.join(map(str, repeated))}; missing: {', '.join(map(str, missing))}"
+        )
+    return numbers
+
+
+def parse_permutation(text: str) -> tuple[int, ...]:
+    """Read 52 numbers separated by commas and/or spaces, naming any token that is not one."""
+    tokens = text.replace(",", " ").split()
+    numbers = []
+    for position, token in enumerate(tokens, start=1):
+        if not token.isdigit():
+            raise PermutationError(f"position {position}: {token!r} is not a whole number")
+        numbers.append(int(token))
+    return check_permutation(numbers)
+
+
+def deck_from_permutation(permutation: Sequence[int]) -> tuple[Card, ...]:
+    """Return the shuffled deck: position k holds card number ``permutation[k]``."""
+    return tuple(FULL_DECK[number - 1] for number in check_permutation(permutation))
+
+
+def deal_from_permutation(permutation: Sequence[int], dealer: Seat | str = "S") -> Deal:
+    """Deal the shuffled deck one card at a time, starting with the dealer's left-hand opponent."""
+    deck = deck_from_permutation(permutation)
+    first = seat_from(dealer).lho
+    hands: dict[Seat, list[Card]] = {seat: [] for seat in SEATS}
+    for position, card in enumerate(deck):
+        hands[first.rotate(position)].append(card)
+    return Deal.from_hands({seat: Hand(frozenset(cards)) for seat, cards in hands.items()})
+
+
+def random_permutation(rng: random.Random | None = None) -> tuple[int, ...]:
+    """Return a Fisher-Yates shuffle of 1..52.
+
+    Secure by default (``secrets``), because a club's boards must not be predictable;
+    pass a seeded ``random.Random`` for a reproducible shuffle.
+    """
+    numbers = list(range(1, DECK_SIZE + 1))
+    below = rng.randrange if rng is not None else secrets.randbelow
+    for last in range(DECK_SIZE - 1, 0, -1):
+        other = below(last + 1)
+        numbers[last], numbers[other] = numbers[other], numbers[last]
+    return tuple(numbers)
+
+
+def permutation_of_deal(deal: Deal, dealer: Seat | str = "S") -> tuple[int, ...]:
+    """Return the permutation that ``deal_from_permutation`` turns back into ``deal``.
+
+    Within each hand the cards go in deck order, so the result is one of many that
+    give the same deal: the one a hand record prints.
+    """
+    first = seat_from(dealer).lho
+    ordered = {seat: sorted(deal[seat].cards) for seat in SEATS}
+    index = {card: number for number, card in enumerate(FULL_DECK, start=1)}
+    return tuple(index[ordered[first.rotate(position)][position // 4]] for position in range(DECK_SIZE))
