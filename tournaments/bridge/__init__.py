@@ -4,6 +4,19 @@ Each helper module holds one concept; this package re-exports the public API the
 ClubScore uses. Add your own names with a small edit; keep the list sorted by module.
 """
 
+from tournaments.bridge.auction import Auction
+from tournaments.bridge.calls import (
+    ALL_CALLS,
+    Bid,
+    Call,
+    Contract,
+    Double,
+    IllegalCall,
+    Pass,
+    Redouble,
+    Strain,
+    parse_call,
+)
 from tournaments.bridge.cards import Card, CardError, Deal, Hand, Suit
 from tournaments.bridge.deck import (
     PermutationError,
@@ -11,9 +24,36 @@ from tournaments.bridge.deck import (
     parse_permutation,
     random_permutation,
 )
+from tournaments.bridge.evaluation import (
+    distribution_points,
+    has_stopper,
+    high_card_points,
+    is_balanced,
+    is_notrump_hand,
+    shortness_points,
+    suit_high_card_points,
+)
 from tournaments.bridge.seats import Seat, board_dealer, board_vulnerability
 
 __all__ = [
+    "ALL_CALLS",
+    "Auction",
+    "Bid",
+    "Call",
+    "Contract",
+    "Double",
+    "IllegalCall",
+    "Pass",
+    "Redouble",
+    "Strain",
+    "parse_call",
+    "distribution_points",
+    "has_stopper",
+    "high_card_points",
+    "is_balanced",
+    "is_notrump_hand",
+    "shortness_points",
+    "suit_high_card_points",
     "Card",
     "CardError",
     "Deal",
