@@ -85,6 +85,11 @@ DATABASES = {
     )
 }
 
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Take the write lock when a transaction starts, so concurrent writers queue
+    # instead of failing with "database is locked" halfway through.
+    DATABASES["default"].setdefault("OPTIONS", {})["transaction_mode"] = "IMMEDIATE"
+
 MIGRATION_MODULES = {"tournaments": "migrations"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -1,0 +1,71 @@
+"""Shared fixtures: a club, its director, and sessions built through the services.
+
+Fixtures go through the same services the site uses, so a test's data obeys the same
+rules a director's does. Database access stays opt-in (``db`` only where asked).
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+import pytest
+
+from tournaments.models import Club, Movement, Session
+
+
+@pytest.fixture
+def director(django_user_model):
+    return django_user_model.objects.create_user(username="director", password="bridge-director-pw")
+
+
+@pytest.fixture
+def club(db, director) -> Club:
+    club = Club.objects.create(name="Riverside Bridge Club", slug="riverside")
+    club.directors.add(director)
+    return club
+
+
+@pytest.fixture
+def director_client(client, director):
+    client.force_login(director)
+    return client
+
+
+def _seat_pairs(session: Session, names: list[tuple[str, str]], direction: str) -> list:
+    from tournaments.services.sessions import pair_add
+
+    return [pair_add(session=session, player_names=pair, direction=direction) for pair in names]
+
+
+NS_NAMES = [("Ann North", "Bob North"), ("Cat North", "Dan North"), ("Eve North", "Fay North")]
+EW_NAMES = [("Gus East", "Hal East"), ("Ida East", "Jon East"), ("Kim East", "Lou East")]
+
+
+@pytest.fixture
+def mitchell_session(club) -> Session:
+    """Three NS pairs and three EW pairs, boards 1-3 dealt from a seeded shuffle."""
+    from tournaments.services.boards import boards_deal
+    from tournaments.services.sessions import session_create
+
+    session = session_create(
+        club=club, date=datetime.date(2026, 11, 20), name="Friday evening", movement=Movement.MITCHELL
+    )
+    _seat_pairs(session, NS_NAMES, "NS")
+    _seat_pairs(session, EW_NAMES, "EW")
+    boards_deal(session=session, count=3, rng=random.Random(2026))
+    return session
+
+
+@pytest.fixture
+def howell_session(club) -> Session:
+    """Four pairs in one field, boards 1-2 not dealt."""
+    from tournaments.services.boards import boards_ensure
+    from tournaments.services.sessions import session_create
+
+    session = session_create(
+        club=club, date=datetime.date(2026, 11, 21), name="Saturday", movement=Movement.HOWELL
+    )
+    _seat_pairs(session, NS_NAMES[:2] + EW_NAMES[:2], "")
+    boards_ensure(session=session, count=2)
+    return session

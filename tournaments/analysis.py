@@ -1,0 +1,49 @@
+"""Double-dummy analysis of a deal with endplay's DDS bindings: makeable tricks and par.
+
+Computed once, when a board is dealt, and stored, because DDS takes tens of
+milliseconds a deal and the board page is read far more often than a board is dealt.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournaments.bridge import Deal, board_vulnerability
+
+STRAINS = ("C", "D", "H", "S", "NT")
+SEATS = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True)
+class BoardAnalysis:
+    tricks: dict[str, dict[str, int]]  # declarer seat -> strain -> tricks
+    par_score: int  # from North-South
+    par_contracts: str
+
+
+_VUL_NAMES = {"None": "none", "NS": "ns", "EW": "ew", "Both": "both"}
+
+
+def board_analysis(deal: Deal, board_number: int) -> BoardAnalysis:
+    """Return the double-dummy tricks for every declarer and strain, and the par result."""
+    from endplay.dds import calc_dd_table, par
+    from endplay.types import Deal as EndplayDeal
+    from endplay.types import Denom, Player, Vul
+
+    table = calc_dd_table(EndplayDeal(deal.pbn()))
+    denoms = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
+    players = (Player.north, Player.east, Player.south, Player.west)
+    tricks = {
+        seat: {strain: int(table[denom, player]) for strain, denom in zip(STRAINS, denoms, strict=True)}
+        for seat, player in zip(SEATS, players, strict=True)
+    }
+    vulnerability = getattr(Vul, _VUL_NAMES[board_vulnerability(board_number)])
+    par_list = par(table, vulnerability, Player.north)
+    contracts = ", ".join(_par_contract_text(contract) for contract in par_list)
+    return BoardAnalysis(tricks=tricks, par_score=int(par_list.score), par_contracts=contracts)
+
+
+def _par_contract_text(contract: object) -> str:
+    """Write endplay's par contract as ClubScore writes contracts: ``4SX N -1``, ``3NT NS``."""
+    text = str(contract)
+    return text.replace("\u2663", "C").replace("\u2666", "D").replace("\u2665", "H").replace("\u2660", "S")

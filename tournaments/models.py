@@ -1,0 +1,318 @@
+"""The club database: clubs, players, sessions, pairs, boards, results and standings.
+
+Invariants live here as database constraints (one result per board for a pair, no pair
+against itself, tricks 0..13, unique board and pair numbers in a session) and again in
+the services' and forms' messages. Scores are stored from North-South's point of view
+(SPEC decision 7); matchpoints and standings are derived, and the services rewrite them
+in the same transaction as every change to a result, so they always agree.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from tournaments.bridge import board_dealer, board_vulnerability
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120, unique=True)
+    slug = models.SlugField(max_length=60, unique=True)
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="directed_clubs",
+        help_text="Users who may run this club's sessions.",
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club", args=[self.slug])
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=120, db_index=True)
+    federation_number = models.CharField(
+        max_length=20, blank=True, default="", help_text="National federation number, if known."
+    )
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["federation_number"],
+                condition=~Q(federation_number=""),
+                name="player_federation_number_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("player", args=[self.pk])
+
+
+class Movement(models.TextChoices):
+    MITCHELL = "mitchell", "Mitchell (NS and EW fields)"
+    HOWELL = "howell", "Howell (one field)"
+
+
+class Direction(models.TextChoices):
+    NS = "NS", "North-South"
+    EW = "EW", "East-West"
+    NONE = "", "Either (Howell)"
+
+
+class Session(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
+    date = models.DateField()
+    name = models.CharField(max_length=120)
+    movement = models.CharField(max_length=10, choices=Movement.choices, default=Movement.MITCHELL)
+    source_sha256 = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        editable=False,
+        help_text="Digest of the legacy score file this session was imported from.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "date", "name"], name="session_unique_per_club_day"),
+            models.UniqueConstraint(
+                fields=["club", "source_sha256"],
+                condition=~Q(source_sha256=""),
+                name="session_source_file_imported_once",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.date:%Y-%m-%d} {self.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("session", args=[self.pk])
+
+    @property
+    def is_mitchell(self) -> bool:
+        return self.movement == Movement.MITCHELL
+
+
+class Pair(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveIntegerField()
+    direction = models.CharField(max_length=2, choices=Direction.choices, blank=True, default="")
+    player1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "direction", "number"]
+        constraints = [
+            # A Mitchell numbers each field from 1, so NS 1 and EW 1 are different pairs.
+            models.UniqueConstraint(
+                fields=["session", "direction", "number"], name="pair_number_unique_in_session"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.names}"
+
+    @property
+    def label(self) -> str:
+        """The pair's number as the director calls it: ``3`` (Howell) or ``3 NS`` (Mitchell)."""
+        return f"{self.number} {self.direction}" if self.direction else str(self.number)
+
+    @property
+    def names(self) -> str:
+        if self.player2 is None:
+            return self.player1.name
+        return f"{self.player1.name} - {self.player2.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("pair", args=[self.session_id, self.pk])
+
+
+class Board(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveIntegerField()
+    # The deal, when known, as four PBN hands ('AK5.KQ2.AJ86.T92').
+    north = models.CharField(max_length=20, blank=True, default="")
+    east = models.CharField(max_length=20, blank=True, default="")
+    south = models.CharField(max_length=20, blank=True, default="")
+    west = models.CharField(max_length=20, blank=True, default="")
+    # Double-dummy analysis, computed when the board is dealt: {"N": {"C": 8, ...}, ...}.
+    dd_tricks = models.JSONField(null=True, blank=True)
+    par_score = models.IntegerField(null=True, blank=True, help_text="Par score, from North-South.")
+    par_contracts = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="board_number_unique_in_session"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),
+            models.CheckConstraint(
+                condition=(Q(north="") & Q(east="") & Q(south="") & Q(west=""))
+                | (~Q(north="") & ~Q(east="") & ~Q(south="") & ~Q(west="")),
+                name="board_deal_all_or_nothing",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+    @property
+    def dealer(self) -> str:
+        return board_dealer(self.number)
+
+    @property
+    def vulnerability(self) -> str:
+        return board_vulnerability(self.number)
+
+    @property
+    def is_dealt(self) -> bool:
+        return bool(self.north)
+
+    def get_absolute_url(self) -> str:
+        return reverse("board", args=[self.session_id, self.number])
+
+
+class Result(models.Model):
+    """One table's result on a board.
+
+    Three kinds: a played contract (contract, declarer, tricks), a passed-out board
+    (contract ``PASS``), or a bare North-South score with no contract (legacy imports,
+    where the file holds only one direction's scores and no opponents).
+    """
+
+    PASSED_OUT = "PASS"
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="results")
+    ns_pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="ns_results")
+    ew_pair = models.ForeignKey(
+        Pair, on_delete=models.CASCADE, related_name="ew_results", null=True, blank=True
+    )
+    contract = models.CharField(max_length=6, blank=True, default="", help_text="4SX, 3NT, PASS, or blank.")
+    declarer = models.CharField(max_length=1, blank=True, default="")
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    lead = models.CharField(max_length=3, blank=True, default="")
+    auction = models.CharField(max_length=400, blank=True, default="")
+    ns_score = models.IntegerField()
+    ns_matchpoints = models.FloatField(null=True, blank=True)
+    ew_matchpoints = models.FloatField(null=True, blank=True)
+    ns_percentage = models.FloatField(null=True, blank=True)
+    ew_percentage = models.FloatField(null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["board", "ns_pair__number"]
+        constraints = [
+            models.UniqueConstraint(fields=["board", "ns_pair"], name="result_one_per_board_ns_pair"),
+            models.UniqueConstraint(fields=["board", "ew_pair"], name="result_one_per_board_ew_pair"),
+            models.CheckConstraint(
+                condition=~Q(ns_pair=models.F("ew_pair")), name="result_pair_not_against_itself"
+            ),
+            models.CheckConstraint(condition=Q(tricks__gte=0, tricks__lte=13), name="result_tricks_0_to_13"),
+            models.CheckConstraint(
+                condition=(Q(contract__in=["", "PASS"]) & Q(tricks__isnull=True) & Q(declarer=""))
+                | (
+                    ~Q(contract__in=["", "PASS"])
+                    & Q(tricks__isnull=False)
+                    & Q(declarer__in=["N", "E", "S", "W"])
+                ),
+                name="result_contract_declarer_tricks_together",
+            ),
+            models.CheckConstraint(
+                condition=~Q(contract="PASS") | Q(ns_score=0), name="result_passed_out_scores_0"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.board}: {self.ns_pair.label} v {self.ew_pair.label if self.ew_pair else '-'} {self.display}"
+
+    @property
+    def is_passed_out(self) -> bool:
+        return self.contract == self.PASSED_OUT
+
+    @property
+    def display(self) -> str:
+        """The result as a traveller prints it: ``4SX N +1``, ``3NT W =``, ``Pass``, or the score."""
+        if self.is_passed_out:
+            return "Pass"
+        if not self.contract:
+            return str(self.ns_score)
+        return f"{self.contract} {self.declarer} {self.result_text}"
+
+    @property
+    def result_text(self) -> str:
+        """``=``, ``+1``, ``-2`` against the contract."""
+        if not self.contract or self.is_passed_out or self.tricks is None:
+            return ""
+        level = int(self.contract[0])
+        difference = self.tricks - (level + 6)
+        return "=" if difference == 0 else f"{difference:+d}"
+
+
+class Standing(models.Model):
+    """A pair's place in its session, rewritten whenever a result of the session changes."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="standings")
+    pair = models.OneToOneField(Pair, on_delete=models.CASCADE, related_name="standing")
+    rank = models.PositiveIntegerField()
+    tied = models.BooleanField(default=False)
+    matchpoints = models.FloatField()
+    percentage = models.FloatField()
+    boards_played = models.PositiveIntegerField()
+    total_score = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["session", "pair__direction", "rank", "pair__number"]
+
+    def __str__(self) -> str:
+        return f"{self.rank_text} {self.pair}: {self.percentage:.2f}%"
+
+    @property
+    def rank_text(self) -> str:
+        return f"{self.rank}=" if self.tied else str(self.rank)
+
+
+class AuditAction(models.TextChoices):
+    CREATE = "create", "Entered"
+    UPDATE = "update", "Corrected"
+    DELETE = "delete", "Deleted"
+
+
+class ResultChange(models.Model):
+    """Who changed a result, when, and what it was before and after."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="result_changes")
+    board_number = models.PositiveIntegerField()
+    result = models.ForeignKey(
+        Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes"
+    )
+    action = models.CharField(max_length=10, choices=AuditAction.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} board {self.board_number} by {self.user} at {self.at:%Y-%m-%d %H:%M}"

@@ -1,0 +1,203 @@
+"""Enter, correct and delete results; the score comes from the rules package, never typed.
+
+Each action locks its session's row first, so two directors entering results at the
+same moment are serialised: the second sees the first's result and is refused if it
+would duplicate it, instead of both landing, and the standings count both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments.bridge import Contract, board_vulnerability
+from tournaments.bridge.scoring import ns_score, result_tricks
+from tournaments.bridge.seats import Seat
+from tournaments.models import AuditAction, Board, Direction, Pair, Result, ResultChange, Session
+from tournaments.services.standings import board_recalculate, session_recalculate_standings
+
+PASS_WORDS = {"PASS", "P", "PASSED", "PASSED OUT", "ALL PASS"}
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    """What a director types for one table: the pairs, and the contract and its outcome.
+
+    ``result`` is either tricks taken (``'10'``) or a result against the contract
+    (``'='``, ``'+1'``, ``'-2'``). A passed-out board has contract ``'Pass'`` and no
+    declarer or result.
+    """
+
+    ns_pair: Pair
+    ew_pair: Pair
+    contract: str
+    declarer: str = ""
+    result: str = ""
+    lead: str = ""
+    auction: str = ""
+
+
+@dataclass(frozen=True)
+class _Scored:
+    contract: str
+    declarer: str
+    tricks: int | None
+    ns_score: int
+
+
+def _check_pairs(board: Board, entry: ResultEntry, editing: Result | None) -> None:
+    session = board.session
+    ns_pair, ew_pair = entry.ns_pair, entry.ew_pair
+    for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
+        if pair.session_id != session.pk:
+            raise ValidationError({field: f"Pair {pair.label} does not play in this session."})
+    if ns_pair.pk == ew_pair.pk:
+        raise ValidationError({"ew_pair": f"Pair {ns_pair.label} cannot play against itself."})
+    if session.is_mitchell:
+        if ns_pair.direction != Direction.NS:
+            raise ValidationError({"ns_pair": f"Pair {ns_pair.label} sits East-West, not North-South."})
+        if ew_pair.direction != Direction.EW:
+            raise ValidationError({"ew_pair": f"Pair {ew_pair.label} sits North-South, not East-West."})
+    others = board.results.exclude(pk=editing.pk) if editing else board.results.all()
+    for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
+        clash = others.filter(ns_pair=pair).first() or others.filter(ew_pair=pair).first()
+        if clash is not None:
+            raise ValidationError(
+                {field: f"Pair {pair.label} already has a result on board {board.number} ({clash.display})."}
+            )
+
+
+def _score_entry(board: Board, entry: ResultEntry) -> _Scored:
+    """Read the contract, declarer and result, and score them for North-South."""
+    text = " ".join(entry.contract.split()).upper()
+    if not text:
+        raise ValidationError({"contract": "Enter the contract (such as 4SX or 3NT), or Pass."})
+    if text in PASS_WORDS:
+        if entry.declarer.strip() or entry.result.strip():
+            raise ValidationError({"contract": "A passed-out board has no declarer and no result."})
+        return _Scored(Result.PASSED_OUT, "", None, 0)
+    try:
+        contract = Contract.parse(text)
+    except ValueError as error:
+        raise ValidationError({"contract": f"{entry.contract!r} is not a contract: {error}"}) from None
+    declarer = entry.declarer.strip().upper()[:1]
+    if declarer not in ("N", "E", "S", "W"):
+        raise ValidationError({"declarer": "Choose the declarer: N, E, S or W."})
+    if not entry.result.strip():
+        raise ValidationError({"result": "Enter the tricks taken (0-13) or the result (=, +1, -2)."})
+    try:
+        tricks = result_tricks(contract, entry.result.strip())
+    except ValueError as error:
+        raise ValidationError({"result": str(error)}) from None
+    score = ns_score(contract, Seat(declarer), tricks, board_vulnerability(board.number))
+    return _Scored(str(contract), declarer, tricks, score)
+
+
+def _snapshot(result: Result) -> dict[str, Any]:
+    """The result as the audit log keeps it: what a director would read back."""
+    return {
+        "board": result.board.number,
+        "ns_pair": result.ns_pair.label,
+        "ew_pair": result.ew_pair.label if result.ew_pair else None,
+        "contract": result.contract,
+        "declarer": result.declarer,
+        "tricks": result.tricks,
+        "lead": result.lead,
+        "ns_score": result.ns_score,
+    }
+
+
+def _locked_board(board: Board) -> Board:
+    """Lock the session, then read the board afresh.
+
+    Locking the session (not just the board) serialises every result write in it, so
+    each recalculation of the standings sees all results committed before it.
+    """
+    Session.objects.select_for_update().only("pk").get(pk=board.session_id)
+    return Board.objects.select_related("session").get(pk=board.pk)
+
+
+def _after_change(board: Board) -> None:
+    board_recalculate(board)
+    session_recalculate_standings(board.session)
+
+
+def _apply(result: Result, entry: ResultEntry, scored: _Scored, user: AbstractBaseUser | None) -> None:
+    result.ns_pair = entry.ns_pair
+    result.ew_pair = entry.ew_pair
+    result.contract = scored.contract
+    result.declarer = scored.declarer
+    result.tricks = scored.tricks
+    result.ns_score = scored.ns_score
+    result.lead = entry.lead.strip().upper()
+    result.auction = " ".join(entry.auction.split())
+    result.entered_by = user if user is not None and user.is_authenticated else None
+    result.full_clean(exclude=["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage"])
+    result.save()
+
+
+def _audit_user(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
+    return user if user is not None and user.is_authenticated else None
+
+
+@transaction.atomic
+def result_record(*, board: Board, entry: ResultEntry, user: AbstractBaseUser | None = None) -> Result:
+    """Score and store a new result; the board's matchpoints and the standings follow."""
+    board = _locked_board(board)
+    _check_pairs(board, entry, editing=None)
+    scored = _score_entry(board, entry)
+    result = Result(board=board)
+    _apply(result, entry, scored, user)
+    ResultChange.objects.create(
+        session=board.session,
+        board_number=board.number,
+        result=result,
+        action=AuditAction.CREATE,
+        user=_audit_user(user),
+        after=_snapshot(result),
+    )
+    _after_change(board)
+    return result
+
+
+@transaction.atomic
+def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser | None = None) -> Result:
+    """Replace a result with a corrected one, keeping what it was in the audit log."""
+    board = _locked_board(result.board)
+    result = Result.objects.select_related("ns_pair", "ew_pair", "board").get(pk=result.pk)
+    before = _snapshot(result)
+    _check_pairs(board, entry, editing=result)
+    scored = _score_entry(board, entry)
+    _apply(result, entry, scored, user)
+    ResultChange.objects.create(
+        session=board.session,
+        board_number=board.number,
+        result=result,
+        action=AuditAction.UPDATE,
+        user=_audit_user(user),
+        before=before,
+        after=_snapshot(result),
+    )
+    _after_change(board)
+    return result
+
+
+@transaction.atomic
+def result_delete(*, result: Result, user: AbstractBaseUser | None = None) -> None:
+    """Delete a result entered in error; the audit log keeps what it was."""
+    board = _locked_board(result.board)
+    result = Result.objects.select_related("ns_pair", "ew_pair", "board").get(pk=result.pk)
+    ResultChange.objects.create(
+        session=board.session,
+        board_number=board.number,
+        result=None,
+        action=AuditAction.DELETE,
+        user=_audit_user(user),
+        before=_snapshot(result),
+    )
+    result.delete()
+    _after_change(board)

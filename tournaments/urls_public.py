@@ -1,0 +1,5 @@
+"""Routes of the public pages."""
+
+from django.urls import path  # noqa: F401
+
+urlpatterns: list = []
