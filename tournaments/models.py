@@ -128,6 +128,9 @@ class Pair(models.Model):
     def __str__(self) -> str:
         return f"{self.label} {self.names}"
 
+    def get_absolute_url(self) -> str:
+        return reverse("pair", args=[self.session_id, self.pk])
+
     @property
     def label(self) -> str:
         """The pair's number as the director calls it: ``3`` (Howell) or ``3 NS`` (Mitchell)."""
@@ -138,9 +141,6 @@ class Pair(models.Model):
         if self.player2 is None:
             return self.player1.name
         return f"{self.player1.name} - {self.player2.name}"
-
-    def get_absolute_url(self) -> str:
-        return reverse("pair", args=[self.session_id, self.pk])
 
 
 class Board(models.Model):
@@ -171,6 +171,9 @@ class Board(models.Model):
     def __str__(self) -> str:
         return f"Board {self.number}"
 
+    def get_absolute_url(self) -> str:
+        return reverse("board", args=[self.session_id, self.number])
+
     @property
     def dealer(self) -> str:
         return board_dealer(self.number)
@@ -182,9 +185,6 @@ class Board(models.Model):
     @property
     def is_dealt(self) -> bool:
         return bool(self.north)
-
-    def get_absolute_url(self) -> str:
-        return reverse("board", args=[self.session_id, self.number])
 
 
 class Result(models.Model):
@@ -241,7 +241,8 @@ class Result(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.board}: {self.ns_pair.label} v {self.ew_pair.label if self.ew_pair else '-'} {self.display}"
+        opponents = self.ew_pair.label if self.ew_pair else "-"
+        return f"{self.board}: {self.ns_pair.label} v {opponents} {self.display}"
 
     @property
     def is_passed_out(self) -> bool:
@@ -315,4 +316,5 @@ class ResultChange(models.Model):
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:
-        return f"{self.get_action_display()} board {self.board_number} by {self.user} at {self.at:%Y-%m-%d %H:%M}"
+        when = f"{self.at:%Y-%m-%d %H:%M}"
+        return f"{self.get_action_display()} board {self.board_number} by {self.user} at {when}"
