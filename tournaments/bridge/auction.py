@@ -96,7 +96,7 @@ class Auction:
             if self._doubling == 2:
                 return f"the last bid, {self._last_bid}, is already redoubled"
             if self._last_bid_side != side:
-                return f"only your opponents may redouble their doubled bid, {self._last_bid}"
+                return f"only the side that bid {self._last_bid} may redouble"
             return None
         if self._last_bid is not None and call <= self._last_bid:
             return f"it is not higher than the last bid, {self._last_bid}"
