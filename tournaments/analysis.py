@@ -6,6 +6,7 @@ milliseconds a deal and the board page is read far more often than a board is de
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from tournaments.bridge import Deal, board_vulnerability
@@ -26,18 +27,24 @@ _VUL_NAMES = {"None": "none", "NS": "ns", "EW": "ew", "Both": "both"}
 
 def board_analysis(deal: Deal, board_number: int) -> BoardAnalysis:
     """Return the double-dummy tricks for every declarer and strain, and the par result."""
+    return _analyse(deal.pbn(), board_vulnerability(board_number))
+
+
+@functools.lru_cache(maxsize=256)
+def _analyse(pbn: str, vulnerability_name: str) -> BoardAnalysis:
+    """Analyse one deal; cached because a re-dealt or repeated deal needs no second solve."""
     from endplay.dds import calc_dd_table, par
     from endplay.types import Deal as EndplayDeal
     from endplay.types import Denom, Player, Vul
 
-    table = calc_dd_table(EndplayDeal(deal.pbn()))
+    table = calc_dd_table(EndplayDeal(pbn))
     denoms = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
     players = (Player.north, Player.east, Player.south, Player.west)
     tricks = {
         seat: {strain: int(table[denom, player]) for strain, denom in zip(STRAINS, denoms, strict=True)}
         for seat, player in zip(SEATS, players, strict=True)
     }
-    vulnerability = getattr(Vul, _VUL_NAMES[board_vulnerability(board_number)])
+    vulnerability = getattr(Vul, _VUL_NAMES[vulnerability_name])
     par_list = par(table, vulnerability, Player.north)
     contracts = ", ".join(_par_contract_text(contract) for contract in par_list)
     return BoardAnalysis(tricks=tricks, par_score=int(par_list.score), par_contracts=contracts)
