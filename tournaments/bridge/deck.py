@@ -59,10 +59,9 @@ def deal_from_permutation(permutation: Sequence[int], dealer: Seat | str = "S") 
     """Deal the shuffled deck one card at a time, starting with the dealer's left-hand opponent."""
     deck = deck_from_permutation(permutation)
     first = seat_from(dealer).lho
-    hands: dict[Seat, list[Card]] = {seat: [] for seat in SEATS}
-    for position, card in enumerate(deck):
-        hands[first.rotate(position)].append(card)
-    return Deal.from_hands({seat: Hand(frozenset(cards)) for seat, cards in hands.items()})
+    # Card k goes to the seat k places round from the first: every fourth card, one slice a seat
+    # (a seat lookup per card was most of the simulation's dealing time).
+    return Deal.from_hands({first.rotate(step): Hand(frozenset(deck[step::4])) for step in range(4)})
 
 
 def random_permutation(rng: random.Random | None = None) -> tuple[int, ...]:
