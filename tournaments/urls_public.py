@@ -1,5 +1,16 @@
-"""Routes of the public pages."""
+"""Routes of the public pages: read-only, no login."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from tournaments.views import public
+
+urlpatterns = [
+    path("", public.home, name="home"),
+    path("club/<slug:slug>/", public.club, name="club"),
+    path("session/<int:pk>/", public.session, name="session"),
+    path("session/<int:pk>/standings/", public.session_standings, name="session_standings"),
+    path("session/<int:session_pk>/board/<int:number>/", public.board, name="board"),
+    path("session/<int:session_pk>/pair/<int:pk>/", public.pair, name="pair"),
+    path("player/<int:pk>/", public.player, name="player"),
+    path("players/", public.player_search, name="player_search"),
+]

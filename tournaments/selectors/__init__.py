@@ -1,0 +1,1 @@
+"""Every read the pages need, with the queries counted in tests."""

@@ -1,0 +1,313 @@
+"""Every read the public pages make, each in a fixed number of queries.
+
+The pages are read on phones between rounds, so a page's queries must not grow with
+its rows: related rows come through ``select_related``/``prefetch_related``, and
+anything a template shows per row is computed here, from rows already fetched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from django.db.models import Count, Q, QuerySet
+from django.shortcuts import get_object_or_404
+
+from tournaments.bridge import Hand
+from tournaments.bridge.cards import SUITS_HIGH_FIRST
+from tournaments.bridge.evaluation import high_card_points
+from tournaments.models import Board, Club, Direction, Pair, Player, Result, Session, Standing
+
+RECENT_SESSIONS = 20
+SEARCH_LIMIT = 50
+DD_STRAINS = ("NT", "S", "H", "D", "C")
+DD_SEATS = ("N", "S", "E", "W")
+_STRAIN_SYMBOLS = {"NT": "NT", "S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+_RED_STRAINS = {"H", "D"}
+_PAIR_PLAYERS = ("player1", "player2")
+
+
+# --- Club and home -----------------------------------------------------------------------------
+
+
+def clubs_list() -> QuerySet[Club]:
+    return Club.objects.annotate(session_count=Count("sessions")).order_by("name")
+
+
+def sessions_recent(*, club: Club | None = None, limit: int = RECENT_SESSIONS) -> list[Session]:
+    """Return the latest sessions (of one club, or of all), each with its pair and board counts."""
+    sessions = Session.objects.select_related("club").annotate(
+        pair_count=Count("pairs", distinct=True), board_count=Count("boards", distinct=True)
+    )
+    if club is not None:
+        sessions = sessions.filter(club=club)
+    return list(sessions.order_by("-date", "-id")[:limit])
+
+
+def club_get(slug: str) -> Club:
+    return get_object_or_404(Club, slug=slug)
+
+
+# --- Session and standings ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    """One field's standings: both directions of a Howell, or one of a Mitchell."""
+
+    title: str
+    standings: list[Standing]
+
+
+def session_get(pk: int) -> Session:
+    return get_object_or_404(Session.objects.select_related("club"), pk=pk)
+
+
+def session_standings(session: Session) -> list[StandingsTable]:
+    """Return the stored standings, best first: one table per Mitchell direction, one for a Howell."""
+    standings = list(
+        Standing.objects.filter(session=session)
+        .select_related("pair__player1", "pair__player2")
+        .order_by("pair__direction", "rank", "pair__number")
+    )
+    if not session.is_mitchell:
+        return [StandingsTable("Standings", standings)]
+    tables = []
+    for direction in (Direction.NS, Direction.EW):
+        rows = [standing for standing in standings if standing.pair.direction == direction]
+        tables.append(StandingsTable(direction.label, rows))
+    return tables
+
+
+def standings_stamp(tables: list[StandingsTable]) -> str:
+    """Return a short digest of what the standings show, so a poll swaps them only on change."""
+    digest = hashlib.sha256()
+    for table in tables:
+        for standing in table.standings:
+            row = (
+                standing.pair_id,
+                standing.rank,
+                standing.tied,
+                standing.matchpoints,
+                standing.boards_played,
+            )
+            digest.update(repr(row).encode())
+    return digest.hexdigest()[:16]
+
+
+def session_boards(session: Session) -> list[Board]:
+    """Return the session's boards, each with ``result_count``."""
+    return list(session.boards.annotate(result_count=Count("results")).order_by("number"))
+
+
+def session_pairs(session: Session) -> list[Pair]:
+    return list(session.pairs.select_related(*_PAIR_PLAYERS).order_by("direction", "number"))
+
+
+# --- Board: diagram, double dummy, traveller ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SuitLine:
+    symbol: str
+    red: bool
+    cards: str  # '—' for a void
+
+
+@dataclass(frozen=True)
+class HandView:
+    seat: str
+    seat_name: str
+    suits: list[SuitLine]
+    hcp: int
+
+
+@dataclass(frozen=True)
+class DoubleDummyRow:
+    declarer: str
+    tricks: list[int]
+
+
+_SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def board_get(session_pk: int, number: int) -> Board:
+    return get_object_or_404(
+        Board.objects.select_related("session__club"), session_id=session_pk, number=number
+    )
+
+
+_VULNERABILITY_TEXT = {"None": "None", "NS": "N-S", "EW": "E-W", "Both": "All"}
+
+
+def board_dealer_name(board: Board) -> str:
+    return _SEAT_NAMES[board.dealer]
+
+
+def board_vulnerability_text(board: Board) -> str:
+    """Return who is vulnerable as a traveller prints it: None, N-S, E-W or All."""
+    return _VULNERABILITY_TEXT[board.vulnerability]
+
+
+def board_hands(board: Board) -> dict[str, HandView]:
+    """Return the four hands by seat, suits high first, with their high card points (empty if undealt)."""
+    if not board.is_dealt:
+        return {}
+    hands = {}
+    for seat in "NESW":
+        hand = Hand.from_pbn(getattr(board, _SEAT_NAMES[seat].lower()))
+        suits = [
+            SuitLine(suit.symbol, suit.letter in _RED_STRAINS, hand.holding_text(suit) or "\u2014")
+            for suit in SUITS_HIGH_FIRST
+        ]
+        hands[seat] = HandView(seat, _SEAT_NAMES[seat], suits, high_card_points(hand))
+    return hands
+
+
+def dd_strain_headers() -> list[SuitLine]:
+    return [SuitLine(_STRAIN_SYMBOLS[strain], strain in _RED_STRAINS, strain) for strain in DD_STRAINS]
+
+
+def board_double_dummy(board: Board) -> list[DoubleDummyRow]:
+    """Return the makeable tricks by declarer (N, S, E, W) and strain (NT, S, H, D, C), if analysed."""
+    if not board.dd_tricks:
+        return []
+    return [
+        DoubleDummyRow(_SEAT_NAMES[seat], [board.dd_tricks[seat][strain] for strain in DD_STRAINS])
+        for seat in DD_SEATS
+    ]
+
+
+def board_traveller(board: Board) -> list[Result]:
+    """Return every result on the board, best North-South score first, with both pairs' players."""
+    return list(
+        board.results.select_related(
+            "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
+        ).order_by("-ns_score", "ns_pair__number")
+    )
+
+
+# --- Pair scorecard ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScorecardRow:
+    """One board from the pair's own side: its score (positive when it gained) and its matchpoints."""
+
+    board: Board
+    result: Result | None
+    direction: str  # 'NS' or 'EW': where the pair sat on this board
+    opponents: Pair | None
+    score: int | None
+    matchpoints: float | None
+    percentage: float | None
+
+
+@dataclass(frozen=True)
+class ScorecardTotals:
+    boards_played: int
+    score: int
+    matchpoints: float
+    percentage: float | None
+
+
+def pair_get(session_pk: int, pk: int) -> Pair:
+    return get_object_or_404(
+        Pair.objects.select_related("session__club", "player1", "player2"), session_id=session_pk, pk=pk
+    )
+
+
+def pair_scorecard(pair: Pair) -> list[ScorecardRow]:
+    """Return a row for every board of the session: the pair's result from its side, or none."""
+    results = Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).select_related(
+        "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
+    )
+    by_board = {result.board_id: result for result in results}
+    rows = []
+    for board in pair.session.boards.order_by("number"):
+        result = by_board.get(board.pk)
+        if result is None:
+            rows.append(ScorecardRow(board, None, "", None, None, None, None))
+        elif result.ns_pair_id == pair.pk:
+            rows.append(
+                ScorecardRow(
+                    board,
+                    result,
+                    "NS",
+                    result.ew_pair,
+                    result.ns_score,
+                    result.ns_matchpoints,
+                    result.ns_percentage,
+                )
+            )
+        else:
+            rows.append(
+                ScorecardRow(
+                    board,
+                    result,
+                    "EW",
+                    result.ns_pair,
+                    -result.ns_score,
+                    result.ew_matchpoints,
+                    result.ew_percentage,
+                )
+            )
+    return rows
+
+
+def scorecard_totals(rows: list[ScorecardRow]) -> ScorecardTotals:
+    """Total the played boards; the percentage is their mean (SPEC decision 8)."""
+    played = [row for row in rows if row.result is not None]
+    percentages = [row.percentage for row in played if row.percentage is not None]
+    return ScorecardTotals(
+        boards_played=len(played),
+        score=sum(row.score or 0 for row in played),
+        matchpoints=sum(row.matchpoints or 0 for row in played),
+        percentage=sum(percentages) / len(percentages) if percentages else None,
+    )
+
+
+# --- Players -----------------------------------------------------------------------------------
+
+
+def player_get(pk: int) -> Player:
+    return get_object_or_404(Player, pk=pk)
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """One session a player played: the pair they sat in and its standing (None before any result)."""
+
+    pair: Pair
+    standing: Standing | None
+
+    @property
+    def session(self) -> Session:
+        return self.pair.session
+
+
+def player_history(player: Player) -> list[HistoryRow]:
+    """Return every session the player sat in, oldest first, with its club, pair and standing."""
+    pairs = (
+        Pair.objects.filter(Q(player1=player) | Q(player2=player))
+        .select_related("session__club", "player1", "player2", "standing")
+        .order_by("session__date", "session__id")
+    )
+    return [HistoryRow(pair, getattr(pair, "standing", None)) for pair in pairs]
+
+
+def history_chart_points(history: list[HistoryRow]) -> list[tuple]:
+    """Return (date, session, percentage) for each session where the player has a result."""
+    return [
+        (row.session.date, f"{row.session.club} {row.session.name}", row.standing.percentage)
+        for row in history
+        if row.standing is not None and row.standing.boards_played
+    ]
+
+
+def players_search(query: str, *, limit: int = SEARCH_LIMIT) -> list[Player]:
+    """Return players whose name contains ``query`` (case-insensitive), by name."""
+    query = " ".join(query.split())
+    if not query:
+        return []
+    return list(Player.objects.filter(name__icontains=query).order_by("name", "id")[:limit])

@@ -1,0 +1,94 @@
+"""The public pages: read-only, no login. Thin: fetch through the selectors, then render."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tournaments.charts import percentage_chart
+from tournaments.selectors import public as selectors
+
+# How often an open standings page asks for fresh standings; tests shorten it.
+DEFAULT_POLL_SECONDS = 15
+
+
+def _poll_seconds() -> float:
+    return getattr(settings, "CLUBSCORE_STANDINGS_POLL_SECONDS", DEFAULT_POLL_SECONDS)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    context = {"clubs": selectors.clubs_list(), "sessions": selectors.sessions_recent()}
+    return render(request, "tournaments/public/home.html", context)
+
+
+def club(request: HttpRequest, slug: str) -> HttpResponse:
+    club = selectors.club_get(slug)
+    context = {"club": club, "sessions": selectors.sessions_recent(club=club)}
+    return render(request, "tournaments/public/club.html", context)
+
+
+def _standings_context(session) -> dict:
+    tables = selectors.session_standings(session)
+    return {"session": session, "tables": tables, "stamp": selectors.standings_stamp(tables)}
+
+
+def session(request: HttpRequest, pk: int) -> HttpResponse:
+    session = selectors.session_get(pk)
+    context = _standings_context(session)
+    context.update(
+        boards=selectors.session_boards(session),
+        poll_ms=int(_poll_seconds() * 1000),
+    )
+    return render(request, "tournaments/public/session.html", context)
+
+
+def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Return just the standings tables, or 204 when they still match the stamp the page holds."""
+    session = selectors.session_get(pk)
+    context = _standings_context(session)
+    if request.GET.get("since") == context["stamp"]:
+        return HttpResponse(status=204)
+    return render(request, "tournaments/public/_standings.html", context)
+
+
+def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
+    board = selectors.board_get(session_pk, number)
+    context = {
+        "session": board.session,
+        "board": board,
+        "dealer": selectors.board_dealer_name(board),
+        "vulnerability": selectors.board_vulnerability_text(board),
+        "hands": selectors.board_hands(board),
+        "dd_strains": selectors.dd_strain_headers(),
+        "dd_rows": selectors.board_double_dummy(board),
+        "results": selectors.board_traveller(board),
+        "board_numbers": list(board.session.boards.values_list("number", flat=True)),
+    }
+    return render(request, "tournaments/public/board.html", context)
+
+
+def pair(request: HttpRequest, session_pk: int, pk: int) -> HttpResponse:
+    pair = selectors.pair_get(session_pk, pk)
+    rows = selectors.pair_scorecard(pair)
+    context = {
+        "session": pair.session,
+        "pair": pair,
+        "rows": rows,
+        "totals": selectors.scorecard_totals(rows),
+    }
+    return render(request, "tournaments/public/pair.html", context)
+
+
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    player = selectors.player_get(pk)
+    history = selectors.player_history(player)
+    chart = percentage_chart(selectors.history_chart_points(history))
+    context = {"player": player, "history": history, "chart": chart}
+    return render(request, "tournaments/public/player.html", context)
+
+
+def player_search(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "")
+    context = {"query": query, "players": selectors.players_search(query)}
+    return render(request, "tournaments/public/player_search.html", context)
