@@ -1,6 +1,19 @@
 """Routes of the director pages."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from tournaments.views import director as views
 
 app_name = "director"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("sessions/new/", views.session_new, name="session_new"),
+    path("sessions/<int:session_id>/", views.session_detail, name="session"),
+    path("sessions/<int:session_id>/pairs/", views.session_pair_add, name="pair_add"),
+    path("sessions/<int:session_id>/deal/", views.session_deal, name="deal"),
+    path("sessions/<int:session_id>/boards/", views.session_board_count, name="board_count"),
+    path("sessions/<int:session_id>/boards/<int:number>/", views.board_detail, name="board"),
+    path("sessions/<int:session_id>/audit/", views.session_audit, name="audit"),
+    path("results/<int:result_id>/edit/", views.result_edit, name="result_edit"),
+    path("results/<int:result_id>/delete/", views.result_remove, name="result_delete"),
+]

@@ -1,0 +1,133 @@
+"""The Django admin over every model: for administrators fixing data, not for running sessions.
+
+Results are entered and corrected on the director's pages, which score them and keep
+the matchpoints, standings and audit log in step; here results, standings and the audit
+log are read-only, so the admin cannot make them disagree with each other.
+"""
+
+from django.contrib import admin
+
+from tournaments.models import Board, Club, Pair, Player, Result, ResultChange, Session, Standing
+
+DERIVED_RESULT_FIELDS = ("ns_score", "ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage")
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug")
+    search_fields = ("name", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("directors",)
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "federation_number")
+    search_fields = ("name", "federation_number")
+
+
+class PairInline(admin.TabularInline):
+    model = Pair
+    extra = 0
+    autocomplete_fields = ("player1", "player2")
+
+
+class BoardInline(admin.TabularInline):
+    model = Board
+    extra = 0
+    fields = ("number", "north", "east", "south", "west")
+
+
+@admin.register(Session)
+class SessionAdmin(admin.ModelAdmin):
+    list_display = ("date", "name", "club", "movement", "created_at")
+    list_filter = ("club", "movement", "date")
+    search_fields = ("name", "club__name")
+    date_hierarchy = "date"
+    list_select_related = ("club",)
+    inlines = (PairInline, BoardInline)
+
+
+@admin.register(Pair)
+class PairAdmin(admin.ModelAdmin):
+    list_display = ("number", "direction", "player1", "player2", "session")
+    list_filter = ("direction", "session__club")
+    search_fields = ("player1__name", "player2__name", "session__name")
+    list_select_related = ("player1", "player2", "session__club")
+    autocomplete_fields = ("player1", "player2")
+
+
+class ReadOnlyAdminMixin:
+    """Show rows without letting the admin add, change or delete them."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class ResultInline(ReadOnlyAdminMixin, admin.TabularInline):
+    model = Result
+    fk_name = "board"
+    extra = 0
+    fields = ("ns_pair", "ew_pair", "contract", "declarer", "tricks", "lead", *DERIVED_RESULT_FIELDS)
+
+
+@admin.register(Board)
+class BoardAdmin(admin.ModelAdmin):
+    list_display = ("number", "session", "dealer", "vulnerability", "is_dealt", "par_score")
+    list_filter = ("session__club",)
+    search_fields = ("session__name",)
+    list_select_related = ("session__club",)
+    readonly_fields = ("dd_tricks", "par_score", "par_contracts")
+    inlines = (ResultInline,)
+
+    @admin.display(boolean=True, description="dealt")
+    def is_dealt(self, board: Board) -> bool:
+        return board.is_dealt
+
+
+@admin.register(Result)
+class ResultAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = (
+        "board",
+        "ns_pair",
+        "ew_pair",
+        "contract",
+        "declarer",
+        "tricks",
+        "ns_score",
+        "ns_percentage",
+    )
+    list_filter = ("board__session__club", "declarer")
+    search_fields = ("board__session__name", "ns_pair__player1__name", "ew_pair__player1__name", "contract")
+    list_select_related = (
+        "board",
+        "ns_pair__player1",
+        "ns_pair__player2",
+        "ew_pair__player1",
+        "ew_pair__player2",
+    )
+
+
+@admin.register(Standing)
+class StandingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("rank_text", "pair", "session", "matchpoints", "percentage", "boards_played")
+    list_filter = ("session__club", "pair__direction")
+    search_fields = ("session__name", "pair__player1__name", "pair__player2__name")
+    list_select_related = ("session__club", "pair__player1", "pair__player2")
+
+
+@admin.register(ResultChange)
+class ResultChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """The audit log: read-only, because a log that can be edited proves nothing."""
+
+    list_display = ("at", "action", "board_number", "session", "user")
+    list_filter = ("action", "session__club")
+    search_fields = ("session__name", "user__username")
+    list_select_related = ("session__club", "user")
+    date_hierarchy = "at"

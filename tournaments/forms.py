@@ -1,0 +1,136 @@
+"""The director's forms: they parse what was typed; the services decide whether it may be stored.
+
+Each form's field names are the keys the services use in their ``ValidationError``, so
+``form_add_service_error`` puts a service's message beside the field it is about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from tournaments.models import Club, Direction, Movement, Pair, Result, Session
+
+SEAT_CHOICES = [("", "-"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+MAX_PERMUTATION_FILE_BYTES = 1_000_000
+
+
+def form_add_service_error(form: forms.Form, error: ValidationError) -> None:
+    """Show a service's ``ValidationError`` on the form, beside its field when the form has it."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error)
+        return
+    for field, messages in error.message_dict.items():
+        target = field if field in form.fields else None
+        for message in messages:
+            form.add_error(target, message)
+
+
+class SessionForm(forms.Form):
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(max_length=120, initial="Evening pairs")
+    movement = forms.ChoiceField(choices=Movement.choices, initial=Movement.MITCHELL)
+
+    def __init__(self, *args, clubs: Iterable[Club] = (), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        club_ids = [club.pk for club in clubs]
+        self.fields["club"].queryset = Club.objects.filter(pk__in=club_ids)
+
+
+class PairForm(forms.Form):
+    player1 = forms.CharField(max_length=120, label="Player")
+    player2 = forms.CharField(max_length=120, label="Partner", required=False)
+    direction = forms.ChoiceField(choices=[(Direction.NS, "NS"), (Direction.EW, "EW")], required=False)
+    number = forms.IntegerField(
+        min_value=1, required=False, help_text="Leave blank for the next free number."
+    )
+
+    def __init__(self, *args, session: Session, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not session.is_mitchell:
+            del self.fields["direction"]
+
+
+class DealForm(forms.Form):
+    """Either a count of boards to deal at random, or permutations pasted or uploaded."""
+
+    count = forms.IntegerField(min_value=1, max_value=200, required=False, label="Random boards")
+    permutations = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
+        required=False,
+        help_text="One line of 52 numbers per board, board 1 first.",
+    )
+    file = forms.FileField(required=False, label="Or a permutation file")
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload is not None:
+            if upload.size > MAX_PERMUTATION_FILE_BYTES:
+                raise ValidationError({"file": "The file is too large for a permutation file."})
+            try:
+                cleaned["permutations"] = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValidationError({"file": "The file is not text: expected lines of numbers."}) from None
+        given = [bool(cleaned.get("count")), bool((cleaned.get("permutations") or "").strip())]
+        if given.count(True) != 1:
+            raise ValidationError("Give either a number of boards to deal at random, or permutations.")
+        return cleaned
+
+
+class BoardCountForm(forms.Form):
+    count = forms.IntegerField(min_value=1, max_value=200, label="Number of boards")
+
+
+class PairChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, pair: Pair) -> str:
+        return f"{pair.label}: {pair.names}"
+
+
+class ResultForm(forms.Form):
+    """One table's result. The pair lists offer the right direction; the service checks all rules."""
+
+    ns_pair = PairChoiceField(
+        queryset=Pair.objects.none(),
+        label="NS pair",
+        error_messages={"invalid_choice": "Unknown pair: choose one of this session's pairs."},
+    )
+    ew_pair = PairChoiceField(
+        queryset=Pair.objects.none(),
+        label="EW pair",
+        error_messages={"invalid_choice": "Unknown pair: choose one of this session's pairs."},
+    )
+    contract = forms.CharField(max_length=12, help_text="4SX, 3NT or Pass")
+    declarer = forms.ChoiceField(
+        choices=SEAT_CHOICES,
+        required=False,
+        error_messages={"invalid_choice": "The declarer is N, E, S or W, not %(value)s."},
+    )
+    result = forms.CharField(max_length=3, required=False, help_text="Tricks (10) or =, +1, -2")
+    lead = forms.CharField(max_length=3, required=False, help_text="Opening lead, such as SK")
+
+    def __init__(self, *args, session: Session, pairs: list[Pair], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Any pair of the session is accepted here so that the service can say what is
+        # wrong with a pair of the wrong direction; the lists only offer the right ones.
+        for field, direction in (("ns_pair", Direction.NS), ("ew_pair", Direction.EW)):
+            self.fields[field].queryset = Pair.objects.filter(session=session)
+            offered = [pair for pair in pairs if not session.is_mitchell or pair.direction == direction]
+            self.fields[field].widget.choices = [("", "---------")] + [
+                (pair.pk, self.fields[field].label_from_instance(pair)) for pair in offered
+            ]
+
+    @staticmethod
+    def initial_for(result: Result) -> dict:
+        """The form's values for correcting ``result``."""
+        return {
+            "ns_pair": result.ns_pair_id,
+            "ew_pair": result.ew_pair_id,
+            "contract": "Pass" if result.is_passed_out else result.contract,
+            "declarer": result.declarer,
+            "result": "" if result.tricks is None else str(result.tricks),
+            "lead": result.lead,
+        }

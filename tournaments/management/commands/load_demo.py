@@ -1,0 +1,158 @@
+"""Load a demo club: a director login, a finished Mitchell session and an empty upcoming one.
+
+Idempotent: a second run finds what the first made and only resets the director's
+password. Results are entered through ``result_record``, as a director's are, so the
+matchpoints, standings and audit log exist exactly as they would after a real session.
+Contracts come from the auction seed's bidding simulation; tricks are the stored
+double-dummy tricks with a little seeded noise (one trick either way) so the
+matchpoints differ between tables.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from dataclasses import dataclass
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
+
+from tournaments.bridge import Deal, Seat
+from tournaments.models import Board, Club, Movement, Pair, Session
+from tournaments.services.boards import boards_deal
+from tournaments.services.results import ResultEntry, result_record
+from tournaments.services.sessions import pair_add, session_create
+
+DEMO_PASSWORD = "clubscore-demo"
+DEMO_USERNAME = "director"
+LOGIN_URL = "http://127.0.0.1:8000/accounts/login/"
+SEED = 20261122
+FINISHED_NAME = "Tuesday Pairs (demo)"
+UPCOMING_NAME = "Friday Pairs (demo)"
+FINISHED_DATE = datetime.date(2026, 11, 17)
+TABLES = 5
+BOARDS_PER_ROUND = 2
+NS_PLAYERS = [
+    ("Alice Archer", "Bruno Baker"),
+    ("Clara Castle", "Dev Dalton"),
+    ("Edith Evans", "Felix Fischer"),
+    ("Grace Gould", "Hugo Hart"),
+    ("Iris Irving", "Jonas Jensen"),
+]
+EW_PLAYERS = [
+    ("Karin Klein", "Leo Larsen"),
+    ("Maya Moreau", "Nils Nygaard"),
+    ("Olga Ortiz", "Peter Price"),
+    ("Quinn Quarles", "Rosa Reyes"),
+    ("Sven Soto", "Tara Tanaka"),
+]
+
+
+@dataclass(frozen=True)
+class Played:
+    contract: str
+    declarer: str
+    tricks: int | None
+    auction: str = ""
+
+
+def _deal_of(board: Board) -> Deal:
+    return Deal.from_pbn(f"N:{board.north} {board.east} {board.south} {board.west}")
+
+
+def _bid(board: Board) -> Played:
+    """Bid the board with the auction seed's system, or with a simple stand-in if it is absent."""
+    try:
+        from tournaments.bridge.bidding import simulate_auction
+    except ImportError:
+        return _best_double_dummy_contract(board)
+    auction = simulate_auction(_deal_of(board), Seat(board.dealer))
+    calls = " ".join(str(call) for call in auction.calls)
+    if auction.contract is None:
+        return Played("Pass", "", None, calls)
+    contract = auction.contract
+    tricks = board.dd_tricks[str(auction.declarer)][contract.strain.letter]
+    return Played(str(contract), str(auction.declarer), tricks, calls)
+
+
+def _best_double_dummy_contract(board: Board) -> Played:
+    """The contract at the level the most double-dummy tricks make; a pass when none reaches seven."""
+    declarer, strain, tricks = max(
+        ((seat, strain, count) for seat, row in board.dd_tricks.items() for strain, count in row.items()),
+        key=lambda item: item[2],
+    )
+    if tricks < 7:
+        return Played("Pass", "", None)
+    return Played(f"{tricks - 6}{strain}", declarer, tricks)
+
+
+def _with_noise(played: Played, rng: random.Random) -> Played:
+    if played.tricks is None:
+        return played
+    tricks = min(13, max(0, played.tricks + rng.choice((-1, 0, 0, 1))))
+    return Played(played.contract, played.declarer, tricks, played.auction)
+
+
+def _mitchell_rounds(ns_pairs: list[Pair], ew_pairs: list[Pair], boards: list[Board]):
+    """Yield (board, NS pair, EW pair) as a Mitchell plays them: EW move up, boards move down."""
+    tables = len(ns_pairs)
+    for round_number in range(tables):
+        for table, ns_pair in enumerate(ns_pairs):
+            ew_pair = ew_pairs[(table + round_number) % tables]
+            board_set = (table - round_number) % tables
+            for board in boards[board_set * BOARDS_PER_ROUND : (board_set + 1) * BOARDS_PER_ROUND]:
+                yield board, ns_pair, ew_pair
+
+
+class Command(BaseCommand):
+    help = "Load a demo club with a director login, a finished Mitchell session and an upcoming one."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--password", default=DEMO_PASSWORD, help="The demo director's password.")
+
+    @transaction.atomic
+    def handle(self, *args, password: str, **options) -> None:
+        club, _ = Club.objects.get_or_create(slug="demo", defaults={"name": "Demo Bridge Club"})
+        director = self._director(password)
+        club.directors.add(director)
+        if not club.sessions.filter(name=FINISHED_NAME).exists():
+            self._finished_session(club, director)
+            self.stdout.write(f"Created the session {FINISHED_NAME} with its results.")
+        if not club.sessions.filter(name=UPCOMING_NAME).exists():
+            upcoming_date = datetime.date.today() + datetime.timedelta(days=7)
+            session_create(club=club, date=upcoming_date, name=UPCOMING_NAME, movement=Movement.MITCHELL)
+            self.stdout.write(f"Created the empty session {UPCOMING_NAME}.")
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo club ready. Log in at {LOGIN_URL}\n  username: {DEMO_USERNAME}\n  password: {password}"
+            )
+        )
+
+    def _director(self, password: str):
+        user, _ = get_user_model().objects.get_or_create(username=DEMO_USERNAME)
+        user.set_password(password)
+        user.save()
+        return user
+
+    def _finished_session(self, club: Club, director) -> Session:
+        rng = random.Random(SEED)
+        session = session_create(
+            club=club, date=FINISHED_DATE, name=FINISHED_NAME, movement=Movement.MITCHELL
+        )
+        ns_pairs = [pair_add(session=session, player_names=names, direction="NS") for names in NS_PLAYERS]
+        ew_pairs = [pair_add(session=session, player_names=names, direction="EW") for names in EW_PLAYERS]
+        boards = boards_deal(session=session, count=TABLES * BOARDS_PER_ROUND, rng=rng)
+        bid = {board.number: _bid(board) for board in boards}
+        for board, ns_pair, ew_pair in _mitchell_rounds(ns_pairs, ew_pairs, boards):
+            played = _with_noise(bid[board.number], rng)
+            entry = ResultEntry(
+                ns_pair=ns_pair,
+                ew_pair=ew_pair,
+                contract=played.contract,
+                declarer=played.declarer,
+                result="" if played.tricks is None else str(played.tricks),
+                auction=played.auction,
+            )
+            result_record(board=board, entry=entry, user=director)
+        return session

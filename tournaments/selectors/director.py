@@ -1,0 +1,139 @@
+"""Reads for the director's pages, each with a fixed number of queries whatever the session's size.
+
+Access is decided here too: a user directs a club when listed among its directors, or
+is a superuser; a page of a club they do not direct is refused (403), never shown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, QuerySet
+from django.shortcuts import get_object_or_404
+
+from tournaments.bridge import Hand, Suit
+from tournaments.models import Board, Club, Direction, Pair, Result, ResultChange, Session, Standing
+
+SEATS = (("N", "North", "north"), ("E", "East", "east"), ("S", "South", "south"), ("W", "West", "west"))
+
+
+def clubs_directed(user: AbstractBaseUser) -> QuerySet[Club]:
+    """Return the clubs this user may run (every club for a superuser)."""
+    if user.is_superuser:
+        return Club.objects.all()
+    return Club.objects.filter(directors=user)
+
+
+def user_directs(user: AbstractBaseUser, club_id: int) -> bool:
+    return user.is_superuser or clubs_directed(user).filter(pk=club_id).exists()
+
+
+def sessions_directed(user: AbstractBaseUser) -> QuerySet[Session]:
+    return (
+        Session.objects.filter(club__in=clubs_directed(user))
+        .select_related("club")
+        .annotate(pair_count=Count("pairs", distinct=True), board_count=Count("boards", distinct=True))
+    )
+
+
+def session_for_director(user: AbstractBaseUser, session_id: int) -> Session:
+    """Return the session if this user directs its club; 404 when absent, 403 when not theirs."""
+    session = get_object_or_404(Session.objects.select_related("club"), pk=session_id)
+    if not user_directs(user, session.club_id):
+        raise PermissionDenied("You do not direct this club.")
+    return session
+
+
+def session_pairs(session: Session) -> list[Pair]:
+    return list(session.pairs.select_related("player1", "player2").order_by("direction", "number"))
+
+
+def session_boards(session: Session) -> list[Board]:
+    return list(session.boards.annotate(result_count=Count("results")).order_by("number"))
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    title: str
+    rows: list[Standing]
+
+
+def session_standings_tables(session: Session) -> list[StandingsTable]:
+    """Return the stored standings: one table a direction in a Mitchell, one for a Howell."""
+    rows = list(
+        Standing.objects.filter(session=session)
+        .select_related("pair__player1", "pair__player2")
+        .order_by("pair__direction", "rank", "pair__number")
+    )
+    if not session.is_mitchell:
+        return [StandingsTable("Standings", rows)] if rows else []
+    tables = []
+    for direction in (Direction.NS, Direction.EW):
+        in_direction = [row for row in rows if row.pair.direction == direction]
+        if in_direction:
+            tables.append(StandingsTable(f"{direction.label} standings", in_direction))
+    return tables
+
+
+def board_for_director(session: Session, number: int) -> Board:
+    return get_object_or_404(Board, session=session, number=number)
+
+
+def board_results(board: Board) -> list[Result]:
+    return list(
+        board.results.select_related(
+            "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
+        ).order_by("ns_pair__number", "id")
+    )
+
+
+def board_neighbours(session: Session, number: int) -> tuple[int | None, int | None]:
+    """Return the previous and next board numbers of the session (``None`` at either end)."""
+    numbers = list(session.boards.order_by("number").values_list("number", flat=True))
+    previous = max((n for n in numbers if n < number), default=None)
+    following = min((n for n in numbers if n > number), default=None)
+    return previous, following
+
+
+@dataclass(frozen=True)
+class SuitLine:
+    symbol: str
+    cards: str
+    red: bool
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    seat: str
+    name: str
+    suits: list[SuitLine]
+
+
+def board_hands(board: Board) -> dict[str, SeatHand]:
+    """Return the deal as four hands of suit lines, spades first, keyed by ``north``..``west``."""
+    if not board.is_dealt:
+        return {}
+    hands = {}
+    for seat, name, field in SEATS:
+        hand = Hand.from_pbn(getattr(board, field))
+        suits = [
+            SuitLine(suit.symbol, hand.holding_text(suit) or "\u2014", suit in (Suit.HEARTS, Suit.DIAMONDS))
+            for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+        ]
+        hands[field] = SeatHand(seat, name, suits)
+    return hands
+
+
+def result_for_director(user: AbstractBaseUser, result_id: int) -> Result:
+    result = get_object_or_404(
+        Result.objects.select_related("board__session__club", "ns_pair", "ew_pair"), pk=result_id
+    )
+    if not user_directs(user, result.board.session.club_id):
+        raise PermissionDenied("You do not direct this club.")
+    return result
+
+
+def session_changes(session: Session) -> list[ResultChange]:
+    return list(session.result_changes.select_related("user").order_by("-at", "-id"))

@@ -1,0 +1,220 @@
+"""The director's pages: thin views that parse a form, call a service or a selector, and render.
+
+Every page needs a login; a page of a club the user does not direct answers 403.
+Writes answer a POST with a redirect, so reloading a page never enters a result twice.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.forms import (
+    BoardCountForm,
+    DealForm,
+    PairForm,
+    ResultForm,
+    SessionForm,
+    form_add_service_error,
+)
+from tournaments.models import Board, Session
+from tournaments.selectors import director as selectors
+from tournaments.services.boards import boards_deal, boards_ensure, parse_permutation_lines
+from tournaments.services.results import ResultEntry, result_correct, result_delete, result_record
+from tournaments.services.sessions import pair_add, session_create
+
+TEMPLATES = "tournaments/director/"
+
+
+def _session_url(session: Session) -> str:
+    return reverse("director:session", args=[session.pk])
+
+
+def _board_url(board: Board) -> str:
+    return reverse("director:board", args=[board.session_id, board.number])
+
+
+@login_required
+def home(request: HttpRequest) -> HttpResponse:
+    clubs = list(selectors.clubs_directed(request.user))
+    sessions = list(selectors.sessions_directed(request.user)) if clubs else []
+    return render(request, TEMPLATES + "home.html", {"clubs": clubs, "sessions": sessions})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def session_new(request: HttpRequest) -> HttpResponse:
+    clubs = list(selectors.clubs_directed(request.user))
+    if not clubs:
+        raise PermissionDenied("You do not direct any club.")
+    form = SessionForm(request.POST or None, clubs=clubs, initial={"club": clubs[0].pk})
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = session_create(**form.cleaned_data)
+        except ValidationError as error:
+            form_add_service_error(form, error)
+        else:
+            messages.success(request, f"Session {session.name} created. Now seat the pairs.")
+            return redirect(_session_url(session))
+    return render(request, TEMPLATES + "session_new.html", {"form": form})
+
+
+def _session_page(request: HttpRequest, session: Session, **forms) -> HttpResponse:
+    boards = selectors.session_boards(session)
+    context = {
+        "session": session,
+        "pairs": selectors.session_pairs(session),
+        "boards": boards,
+        "standings_tables": selectors.session_standings_tables(session),
+        "pair_form": forms.get("pair_form") or PairForm(session=session),
+        "deal_form": forms.get("deal_form") or DealForm(),
+        "count_form": forms.get("count_form") or BoardCountForm(initial={"count": len(boards) or 24}),
+    }
+    status = 400 if forms else 200
+    return render(request, TEMPLATES + "session.html", context, status=status)
+
+
+@login_required
+def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = selectors.session_for_director(request.user, session_id)
+    return _session_page(request, session)
+
+
+@login_required
+@require_POST
+def session_pair_add(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = selectors.session_for_director(request.user, session_id)
+    form = PairForm(request.POST, session=session)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            pair = pair_add(
+                session=session,
+                player_names=(data["player1"], data["player2"]),
+                direction=data.get("direction", ""),
+                number=data["number"],
+            )
+        except ValidationError as error:
+            form_add_service_error(form, error)
+        else:
+            messages.success(request, f"Pair {pair.label} seated: {pair.names}.")
+            return redirect(_session_url(session) + "#pairs")
+    return _session_page(request, session, pair_form=form)
+
+
+@login_required
+@require_POST
+def session_deal(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = selectors.session_for_director(request.user, session_id)
+    form = DealForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            if form.cleaned_data["count"]:
+                boards = boards_deal(session=session, count=form.cleaned_data["count"])
+            else:
+                permutations = parse_permutation_lines(form.cleaned_data["permutations"])
+                boards = boards_deal(session=session, permutations=permutations)
+        except ValidationError as error:
+            form_add_service_error(form, error)
+        else:
+            messages.success(request, f"Dealt {len(boards)} boards.")
+            return redirect(_session_url(session) + "#boards")
+    return _session_page(request, session, deal_form=form)
+
+
+@login_required
+@require_POST
+def session_board_count(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = selectors.session_for_director(request.user, session_id)
+    form = BoardCountForm(request.POST)
+    if form.is_valid():
+        boards_ensure(session=session, count=form.cleaned_data["count"])
+        messages.success(request, f"Boards 1-{form.cleaned_data['count']} are ready for results.")
+        return redirect(_session_url(session) + "#boards")
+    return _session_page(request, session, count_form=form)
+
+
+def _entry(form: ResultForm) -> ResultEntry:
+    data = form.cleaned_data
+    return ResultEntry(
+        ns_pair=data["ns_pair"],
+        ew_pair=data["ew_pair"],
+        contract=data["contract"],
+        declarer=data["declarer"],
+        result=data["result"],
+        lead=data["lead"],
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def board_detail(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
+    session = selectors.session_for_director(request.user, session_id)
+    board = selectors.board_for_director(session, number)
+    pairs = selectors.session_pairs(session)
+    form = ResultForm(request.POST or None, session=session, pairs=pairs)
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = result_record(board=board, entry=_entry(form), user=request.user)
+        except ValidationError as error:
+            form_add_service_error(form, error)
+        else:
+            messages.success(request, f"Board {board.number}: {result.display} ({result.ns_score:+d} NS).")
+            return redirect(_board_url(board))
+    previous, following = selectors.board_neighbours(session, board.number)
+    context = {
+        "session": session,
+        "board": board,
+        "hands": selectors.board_hands(board),
+        "results": selectors.board_results(board),
+        "form": form,
+        "previous": previous,
+        "next": following,
+        "standings_tables": selectors.session_standings_tables(session),
+    }
+    return render(request, TEMPLATES + "board.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def result_edit(request: HttpRequest, result_id: int) -> HttpResponse:
+    result = selectors.result_for_director(request.user, result_id)
+    board = result.board
+    session = board.session
+    pairs = selectors.session_pairs(session)
+    form = ResultForm(
+        request.POST or None, session=session, pairs=pairs, initial=ResultForm.initial_for(result)
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = result_correct(result=result, entry=_entry(form), user=request.user)
+        except ValidationError as error:
+            form_add_service_error(form, error)
+        else:
+            messages.success(request, f"Board {board.number} corrected: {result.display}.")
+            return redirect(_board_url(board))
+    context = {"session": session, "board": board, "result": result, "form": form}
+    return render(request, TEMPLATES + "result_edit.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def result_remove(request: HttpRequest, result_id: int) -> HttpResponse:
+    result = selectors.result_for_director(request.user, result_id)
+    board = result.board
+    shown = result.display
+    result_delete(result=result, user=request.user)
+    messages.success(request, f"Board {board.number}: result {shown} deleted.")
+    return redirect(_board_url(board))
+
+
+@login_required
+def session_audit(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = selectors.session_for_director(request.user, session_id)
+    changes = selectors.session_changes(session)
+    return render(request, TEMPLATES + "audit.html", {"session": session, "changes": changes})
