@@ -241,7 +241,11 @@ class Deal(Mapping[str, Hand]):
         return f"{start.value}:" + " ".join(self[start.rotate(i)].pbn() for i in range(4))
 
     def __getitem__(self, seat: Seat | str) -> Hand:
-        return getattr(self, seat_from(seat).attribute)
+        # A Mapping signals a missing key with KeyError; ``in`` and ``get`` rely on it.
+        try:
+            return getattr(self, seat_from(seat).attribute)
+        except ValueError as error:
+            raise KeyError(str(error)) from None
 
     def __iter__(self) -> Iterator[str]:
         return iter(seat.value for seat in SEATS)

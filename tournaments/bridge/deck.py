@@ -44,7 +44,8 @@ def parse_permutation(text: str) -> tuple[int, ...]:
     tokens = text.replace(",", " ").split()
     numbers = []
     for position, token in enumerate(tokens, start=1):
-        if not token.isdigit():
+        # ASCII only: str.isdigit() also admits superscripts, which int() refuses.
+        if not (token.isascii() and token.isdigit()):
             raise PermutationError(f"position {position}: {token!r} is not a whole number")
         numbers.append(int(token))
     return check_permutation(numbers)
