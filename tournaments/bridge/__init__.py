@@ -33,6 +33,9 @@ from tournaments.bridge.evaluation import (
     shortness_points,
     suit_high_card_points,
 )
+from tournaments.bridge.opening import opening_bid
+from tournaments.bridge.play import IllegalPlay, Play, Trick
+from tournaments.bridge.scoring import contract_score, ns_score, result_tricks
 from tournaments.bridge.seats import Seat, board_dealer, board_vulnerability
 
 __all__ = [
@@ -54,6 +57,13 @@ __all__ = [
     "is_notrump_hand",
     "shortness_points",
     "suit_high_card_points",
+    "opening_bid",
+    "IllegalPlay",
+    "Play",
+    "Trick",
+    "contract_score",
+    "ns_score",
+    "result_tricks",
     "Card",
     "CardError",
     "Deal",
