@@ -65,6 +65,18 @@ def test_parse_call_refuses_text_that_is_no_call_naming_it(text):
         parse_call(text)
 
 
+@pytest.mark.parametrize("value", [Bid(8, Strain.CLUBS), Bid(0, Strain.NOTRUMP), (1, 0), 1, None])
+def test_parse_call_refuses_a_value_that_is_no_call(value):
+    with pytest.raises(IllegalCall, match="is not a call"):
+        parse_call(value)
+
+
+def test_parse_call_passes_a_call_through_as_the_one_real_call():
+    assert parse_call(Bid(1, 0)) is ALL_CALLS[0]
+    assert str(parse_call(Bid(1, 0))) == "1C"
+    assert parse_call(Double) is Double
+
+
 def test_every_call_reads_back_from_its_own_text():
     assert [parse_call(str(call)) for call in ALL_CALLS] == list(ALL_CALLS)
 

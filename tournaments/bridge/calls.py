@@ -119,11 +119,18 @@ _CALL_FROM_TEXT: dict[str, Call] = (
 )
 
 
+# Each bid by itself, so a Bid built by hand (maybe with an int strain) maps to the real one.
+_CANONICAL_BID: dict[Bid, Bid] = {bid: bid for bid in ALL_BIDS}
+
+
 def parse_call(text: str | Call) -> Call:
     """Read one call (``'1H'``, ``'3nt'``, ``'P'``, ``'Pass'``, ``'X'``, ``'XX'``); a call passes through."""
-    if isinstance(text, Bid | NonBid):
+    if isinstance(text, NonBid):
         return text
-    call = _CALL_FROM_TEXT.get(text) or _CALL_FROM_TEXT.get(text.strip().upper())
+    if isinstance(text, str):
+        call = _CALL_FROM_TEXT.get(text) or _CALL_FROM_TEXT.get(text.strip().upper())
+    else:
+        call = _CANONICAL_BID.get(text) if isinstance(text, Bid) else None
     if call is None:
         raise IllegalCall(f"{text!r} is not a call: use a bid 1C..7NT, P, X or XX")
     return call
@@ -133,7 +140,7 @@ _DOUBLING_SUFFIXES = ("", "X", "XX")
 _CONTRACT_PATTERN = re.compile(r"(\d+)(NT|N|C|D|H|S)(X{0,2})")
 
 
-@dataclass(frozen=True, slots=True, order=False)
+@dataclass(frozen=True, slots=True)
 class Contract:
     """The final bid of an auction and whether it was doubled (1) or redoubled (2)."""
 
