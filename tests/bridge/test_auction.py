@@ -124,6 +124,8 @@ def test_contract_parse_refuses_bad_text_naming_it(text):
 def test_contract_refuses_a_level_or_doubling_out_of_range():
     with pytest.raises(ValueError, match="level"):
         Contract(0, Strain.CLUBS)
+    with pytest.raises(ValueError, match="level"):
+        Contract(4.0, Strain.CLUBS)
     with pytest.raises(ValueError, match="doubling"):
         Contract(1, Strain.CLUBS, 3)
 

@@ -118,6 +118,12 @@ def test_tricks_outside_0_to_13_are_refused(tricks):
         contract_score("3NT", tricks, False)
 
 
+@pytest.mark.parametrize("vulnerable", ["NS", None, 1])
+def test_vulnerable_must_be_true_or_false(vulnerable):
+    with pytest.raises(ValueError, match="vulnerable"):
+        contract_score("3NT", 9, vulnerable)
+
+
 @pytest.mark.parametrize("contract", ["8NT", "0C", "3Z", "", "Pass"])
 def test_a_bad_contract_is_refused_naming_it(contract):
     with pytest.raises(ValueError, match=repr(contract)):

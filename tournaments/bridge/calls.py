@@ -149,7 +149,7 @@ class Contract:
     doubling: int = 0
 
     def __post_init__(self) -> None:
-        if isinstance(self.level, bool) or self.level not in LEVELS:
+        if isinstance(self.level, bool) or not isinstance(self.level, int) or self.level not in LEVELS:
             raise ValueError(f"a contract's level is 1..7, not {self.level!r}")
         if not isinstance(self.strain, Strain):
             object.__setattr__(self, "strain", Strain(self.strain))

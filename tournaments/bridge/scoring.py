@@ -93,6 +93,8 @@ def contract_score(contract: Contract | str, tricks: int, vulnerable: bool) -> i
     """Return the duplicate score for the declaring side: positive when made, negative when down."""
     parsed = as_contract(contract)
     _check_tricks(tricks)
+    if not isinstance(vulnerable, bool):
+        raise ValueError(f"vulnerable is True or False, not {vulnerable!r}")
     over = tricks - parsed.tricks_needed
     if over >= 0:
         return _made_score(parsed, over, vulnerable)
