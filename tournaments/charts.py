@@ -14,9 +14,9 @@ from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
 
-WIDTH = 640
-HEIGHT = 240
-MARGIN_LEFT = 40
+WIDTH = 480
+HEIGHT = 220
+MARGIN_LEFT = 46
 MARGIN_RIGHT = 16
 MARGIN_TOP = 14
 MARGIN_BOTTOM = 30
@@ -90,7 +90,7 @@ def percentage_chart(points: Sequence[ChartPoint], *, title: str = "Percentage b
     for (date, label, percentage), (x, y) in zip(points, coordinates, strict=True):
         tip = escape(f"{date:%Y-%m-%d} {label}: {percentage:.2f}%")
         parts.append(
-            f'<circle class="chart-point" cx="{x:.1f}" cy="{y:.1f}" r="4"><title>{tip}</title></circle>'
+            f'<circle class="chart-point" cx="{x:.1f}" cy="{y:.1f}" r="5"><title>{tip}</title></circle>'
         )
     parts.extend(_date_labels(points))
     parts.append("</svg>")

@@ -121,7 +121,7 @@ def test_standings_fragment_answers_204_while_unchanged_and_the_new_tables_after
     )
     changed = client.get(url, {"since": stamp})
     assert changed.status_code == 200
-    assert "New North - Pal North" in changed.content.decode()
+    assert "New North - Pal North" in _text(changed)
     assert f'data-stamp="{stamp}"' not in changed.content.decode()
 
 
@@ -242,8 +242,8 @@ def test_player_page_lists_every_session_with_percentage_rank_and_a_chart(
     rows = _rows(response, "history")
     # Newest first: the Howell (no result yet) then the Mitchell.
     assert rows == [
-        "2026-11-21 Riverside Bridge Club Saturday 1 Ann North - Bob North – –",
-        "2026-11-20 Riverside Bridge Club Friday evening 1 NS Ann North - Bob North 66.67 1=",
+        "2026-11-21 Saturday Riverside Bridge Club – – 1 Ann North - Bob North",
+        "2026-11-20 Friday evening Riverside Bridge Club 66.67 1= 1 NS Ann North - Bob North",
     ]
     page = response.content.decode()
     assert page.count("<svg") == 1

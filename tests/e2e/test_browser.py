@@ -1,0 +1,168 @@
+"""The real site in headless Chromium: a director enters a result, players see the new standings.
+
+Debian's ``chromium`` is the browser (Playwright cannot download its own here), served
+the site by pytest-django's ``live_server``. Without Chromium the test skips, except on
+CI (``CI`` set), where a missing browser must fail rather than pass unnoticed. The run
+also refreshes the screenshots under ``docs/screenshots/`` that the README shows.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.urls import reverse
+
+from tournaments.models import Session
+from tournaments.services.results import ResultEntry, result_record
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SCREENSHOTS = Path(django_settings.BASE_DIR) / "docs" / "screenshots"
+DESKTOP = {"width": 1100, "height": 800}
+PHONE = {"width": 375, "height": 740}
+WAIT_MS = 10_000
+
+# Eight of the nine tables' results (board, NS pair, EW pair, contract, declarer, tricks);
+# the director enters the ninth, NS 3 against EW 1 on board 2, through the site.
+ENTERED_BEFORE = [
+    (1, 1, 1, "3NT", "N", "9"),
+    (1, 2, 2, "4S", "N", "9"),
+    (1, 3, 3, "2H", "E", "9"),
+    (2, 1, 2, "Pass", "", ""),
+    (2, 2, 3, "1NT", "S", "8"),
+    (3, 1, 3, "4H", "S", "11"),
+    (3, 2, 1, "4H", "S", "10"),
+    (3, 3, 2, "2H", "S", "10"),
+]
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    if not Path(CHROMIUM).exists():
+        reason = f"{CHROMIUM} is absent: install Debian's chromium package (make browser)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
+    # still plain synchronous ones.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def running_session(mitchell_session: Session, settings) -> Session:
+    """The Mitchell fixture with all but one result in, the standings polled every second."""
+    settings.CLUBSCORE_STANDINGS_POLL_SECONDS = 1
+    for board_number, ns, ew, contract, declarer, tricks in ENTERED_BEFORE:
+        result_record(
+            board=mitchell_session.boards.get(number=board_number),
+            entry=ResultEntry(
+                ns_pair=mitchell_session.pairs.get(direction="NS", number=ns),
+                ew_pair=mitchell_session.pairs.get(direction="EW", number=ew),
+                contract=contract,
+                declarer=declarer,
+                result=tricks,
+                lead="SQ" if contract != "Pass" else "",
+            ),
+        )
+    return mitchell_session
+
+
+def _standing_row(page, names: str) -> str:
+    return " ".join(page.locator("#standings tr", has_text=names).inner_text().split())
+
+
+def _director_enters_the_last_result(browser, live_server, session: Session) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    board_url = reverse("director:board", args=[session.pk, 2])
+    page.goto(f"{live_server.url}{reverse('login')}?next={board_url}")
+    page.fill("#id_username", "director")
+    page.fill("#id_password", "bridge-director-pw")
+    page.click("button[type=submit]")
+    page.wait_for_url(f"**{board_url}")
+    page.select_option("#id_ns_pair", label="3 NS: Eve North - Fay North")
+    page.select_option("#id_ew_pair", label="1 EW: Gus East - Hal East")
+    page.fill("#id_contract", "3NT")
+    page.select_option("#id_declarer", value="W")
+    page.fill("#id_result", "8")
+    page.fill("#id_lead", "D4")
+    page.get_by_role("button", name="Save result").click()
+    page.wait_for_url(f"**{board_url}")
+    assert "3NT W -1" in page.locator(".messages").inner_text()
+    context.close()
+
+
+def test_a_result_entered_by_the_director_reaches_the_players_standings(
+    browser, live_server, running_session
+):
+    session_url = f"{live_server.url}{reverse('session', args=[running_session.pk])}"
+    watcher = browser.new_context(viewport=DESKTOP).new_page()
+    watcher.goto(session_url)
+    assert _standing_row(watcher, "Eve North - Fay North") == "3 3 NS Eve North - Fay North 0.0 0.00 2"
+    watcher.evaluate("window.notReloaded = true")
+
+    _director_enters_the_last_result(browser, live_server, running_session)
+
+    # The open page picks the change up by itself (the poll), without a reload.
+    watcher.locator("#standings tr", has_text="Eve North - Fay North").filter(has_text="16.67").wait_for(
+        timeout=WAIT_MS
+    )
+    assert watcher.evaluate("window.notReloaded") is True
+    assert _standing_row(watcher, "Eve North - Fay North") == "3 3 NS Eve North - Fay North 1.0 16.67 3"
+
+    # A player who was not logged in and opens the page now sees the same.
+    player = browser.new_context(viewport=DESKTOP).new_page()
+    player.goto(session_url)
+    assert "Director login" in player.locator("header").inner_text()
+    rows = [
+        " ".join(row.split())
+        for row in player.locator("table.standings").first.locator("tbody tr").all_inner_texts()
+    ]
+    assert rows == [
+        "1= 1 NS Ann North - Bob North 4.0 66.67 3",
+        "1= 2 NS Cat North - Dan North 4.0 66.67 3",
+        "3 3 NS Eve North - Fay North 1.0 16.67 3",
+    ]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    player.screenshot(path=SCREENSHOTS / "session.png", full_page=True)
+
+    player.goto(f"{live_server.url}{reverse('board', args=[running_session.pk, 2])}")
+    traveller = player.locator("table.traveller tbody tr").all_inner_texts()
+    assert any(re.search(r"3 NS\s+1 EW\s+3NT\s+W\s+D4\s+8 \(-1\)\s+50", row) for row in traveller), traveller
+    player.goto(f"{live_server.url}{reverse('board', args=[running_session.pk, 1])}")
+    player.screenshot(path=SCREENSHOTS / "board.png", full_page=True)
+
+
+def test_the_pages_fit_a_375_pixel_phone(browser, live_server, running_session):
+    page = browser.new_context(viewport=PHONE).new_page()
+    for url in (
+        reverse("session", args=[running_session.pk]),
+        reverse("board", args=[running_session.pk, 1]),
+    ):
+        page.goto(f"{live_server.url}{url}")
+        # Wide tables scroll inside their wrapper; the page itself never scrolls sideways.
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], url
+    page.goto(f"{live_server.url}{reverse('session', args=[running_session.pk])}")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "session-375.png", full_page=True)
