@@ -7,6 +7,7 @@ from tournaments.bridge.evaluation import (
     distribution_points,
     has_stopper,
     high_card_points,
+    high_card_points_by_suit,
     is_balanced,
     is_notrump_hand,
     shortness_points,
@@ -46,6 +47,15 @@ def test_high_card_points_count_ace_four_king_three_queen_two_jack_one(hand, exp
 def test_suit_high_card_points_count_one_suit_only():
     hand = pbn("AKQ2.J32.5432.32")
     assert [suit_high_card_points(hand, suit) for suit in Suit] == [0, 0, 1, 9]
+    assert high_card_points_by_suit(hand) == (0, 0, 1, 9)  # clubs first, as Suit indexes
+
+
+@pytest.mark.parametrize("hand", [SEED_HAND, "AKQJ.AKQ.AKQ.AKQ", "A.K.Q.JT98765432", "...AKQJT98765432"])
+def test_high_card_points_by_suit_add_up_to_the_hand(hand):
+    parsed = Hand.parse(hand) if " " in hand else pbn(hand)
+    by_suit = high_card_points_by_suit(parsed)
+    assert sum(by_suit) == high_card_points(parsed)
+    assert by_suit == tuple(suit_high_card_points(parsed, suit) for suit in Suit)
 
 
 @pytest.mark.parametrize(

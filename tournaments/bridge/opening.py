@@ -32,8 +32,8 @@ from tournaments.bridge.cards import Hand, Suit, as_hand
 from tournaments.bridge.evaluation import (
     distribution_points,
     high_card_points,
+    high_card_points_by_suit,
     is_balanced,
-    suit_high_card_points,
 )
 
 LONG_SUIT = 5
@@ -59,12 +59,7 @@ class OpeningFacts:
             high_card_points=high_cards,
             points=high_cards + distribution_points(parsed),
             lengths=parsed.lengths(),
-            suit_points=(
-                suit_high_card_points(parsed, Suit.CLUBS),
-                suit_high_card_points(parsed, Suit.DIAMONDS),
-                suit_high_card_points(parsed, Suit.HEARTS),
-                suit_high_card_points(parsed, Suit.SPADES),
-            ),
+            suit_points=high_card_points_by_suit(parsed),
             balanced=is_balanced(parsed),
         )
 
