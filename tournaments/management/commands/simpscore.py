@@ -1,0 +1,41 @@
+"""``manage.py simpscore FILE``: print the simpscore report of a legacy score file.
+
+A malformed or unreadable file prints ``FILE:LINE: what is wrong`` (or ``FILE: ...``) on
+stderr and exits 1. The message is written directly rather than raised as a
+``CommandError``, which Django would prefix with its class name and so break the
+compiler-style ``FILE:LINE:`` form that editors and ``grep`` understand.
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from tournaments.bridge.legacy import LegacyFormatError, parse_score_bytes, simpscore_report
+
+
+class Command(BaseCommand):
+    help = (
+        "Print total score, average score, matchpoints, percentage and boards of each pair in a score file."
+    )
+    requires_system_checks: list[str] = []
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="a score file in the legacy format")
+
+    def handle(self, *args: object, file: str, **options: object) -> None:
+        try:
+            with open(file, "rb") as score_file:
+                data = score_file.read()
+        except OSError as error:
+            self._fail(f"{file}: cannot read the file: {error.strerror}")
+        try:
+            report = simpscore_report(parse_score_bytes(data))
+        except LegacyFormatError as error:
+            self._fail(f"{file}:{error.line}: {error.reason}")
+        self.stdout.write(report, ending="")
+
+    def _fail(self, message: str) -> NoReturn:
+        self.stderr.write(message)
+        raise SystemExit(1)
