@@ -33,6 +33,22 @@ from tournaments.bridge.evaluation import (
     shortness_points,
     suit_high_card_points,
 )
+from tournaments.bridge.legacy import (
+    LegacyFormatError,
+    LegacyPair,
+    ScoreFile,
+    format_score_file,
+    parse_score_bytes,
+    parse_score_file,
+    simpscore_report,
+)
+from tournaments.bridge.matchpoints import (
+    BoardMatchpoints,
+    board_matchpoints,
+    matchpoints,
+    mean_percentage,
+    percentages,
+)
 from tournaments.bridge.opening import opening_bid
 from tournaments.bridge.play import IllegalPlay, Play, Trick
 from tournaments.bridge.scoring import contract_score, ns_score, result_tricks
@@ -57,6 +73,18 @@ __all__ = [
     "is_notrump_hand",
     "shortness_points",
     "suit_high_card_points",
+    "LegacyFormatError",
+    "LegacyPair",
+    "ScoreFile",
+    "format_score_file",
+    "parse_score_bytes",
+    "parse_score_file",
+    "simpscore_report",
+    "BoardMatchpoints",
+    "board_matchpoints",
+    "matchpoints",
+    "mean_percentage",
+    "percentages",
     "opening_bid",
     "IllegalPlay",
     "Play",

@@ -39,9 +39,11 @@ from __future__ import annotations
 
 import codecs
 import re
+from itertools import repeat
+from operator import attrgetter, truediv
 from typing import NamedTuple
 
-from tournaments.bridge.matchpoints import session_totals
+from tournaments.bridge.matchpoints import session_columns
 
 SCORES_MARK = "SCORES"
 PASS = "PASS"
@@ -125,17 +127,20 @@ def simpscore_report(score_file: ScoreFile) -> str:
     Each line holds total score, average score, total matchpoints, average percentage,
     boards played and names, as ``"%10d %8.2f %10.1f %10.2f %2d %s"``.
     """
-    lines = []
-    for pair, totals in zip(
-        score_file.pairs, session_totals(score_file.boards, len(score_file.pairs)), strict=True
-    ):
-        played, total_score, total_matchpoints, percentage_sum = totals
-        # A pair that played no board prints averages of 0.00 where C would divide 0 by 0.
-        average_score, percentage = (total_score / played, percentage_sum / played) if played else (0.0, 0.0)
-        lines.append(
-            REPORT_LINE % (total_score, average_score, total_matchpoints, percentage, played, pair.names)
-        )
-    return "\n".join(lines) + "\n"
+    columns = session_columns(score_file.boards, len(score_file.pairs))
+    # A pair that played no board has totals of 0, so dividing them by 1 instead of 0
+    # prints the documented 0.00 averages.
+    divisors = list(map(max, columns.boards_played, repeat(1)))
+    rows = zip(
+        columns.total_scores,
+        map(truediv, columns.total_scores, divisors),
+        columns.total_matchpoints,
+        map(truediv, columns.percentage_sums, divisors),
+        columns.boards_played,
+        map(attrgetter("names"), score_file.pairs),
+        strict=True,
+    )
+    return "\n".join(map(REPORT_LINE.__mod__, rows)) + "\n"
 
 
 def _check_writable(score_file: ScoreFile) -> None:
