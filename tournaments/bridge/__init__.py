@@ -5,6 +5,7 @@ ClubScore uses. Add your own names with a small edit; keep the list sorted by mo
 """
 
 from tournaments.bridge.auction import Auction
+from tournaments.bridge.bidding import AuctionTally, HandProfile, simulate_auction, simulate_random_deals
 from tournaments.bridge.calls import (
     ALL_CALLS,
     Bid,
@@ -28,11 +29,13 @@ from tournaments.bridge.evaluation import (
     distribution_points,
     has_stopper,
     high_card_points,
+    high_card_points_by_suit,
     is_balanced,
     is_notrump_hand,
     shortness_points,
     suit_high_card_points,
 )
+from tournaments.bridge.layout import format_auction, format_deal, format_deal_and_auction, format_tally
 from tournaments.bridge.legacy import (
     LegacyFormatError,
     LegacyPair,
@@ -57,6 +60,10 @@ from tournaments.bridge.seats import Seat, board_dealer, board_vulnerability
 __all__ = [
     "ALL_CALLS",
     "Auction",
+    "AuctionTally",
+    "HandProfile",
+    "simulate_auction",
+    "simulate_random_deals",
     "Bid",
     "Call",
     "Contract",
@@ -69,10 +76,15 @@ __all__ = [
     "distribution_points",
     "has_stopper",
     "high_card_points",
+    "high_card_points_by_suit",
     "is_balanced",
     "is_notrump_hand",
     "shortness_points",
     "suit_high_card_points",
+    "format_auction",
+    "format_deal",
+    "format_deal_and_auction",
+    "format_tally",
     "LegacyFormatError",
     "LegacyPair",
     "ScoreFile",
