@@ -1,0 +1,46 @@
+"""``manage.py export_scores SESSION_ID [--output FILE] [--direction NS|EW]``.
+
+Writes a session in the legacy score-file format (see ``tournaments.selectors.exports``
+for which field of a session is written, and which sessions are refused): on stdout, or
+to ``--output``. ``simpscore`` of the written file gives the session's standings.
+"""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.models import Session
+from tournaments.selectors.exports import ExportError, session_score_file_text
+
+
+class Command(BaseCommand):
+    help = "Write a session's scores as a legacy score file."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("session", type=int, help="the session's id")
+        parser.add_argument("--output", "-o", help="the file to write (default: standard output)")
+        parser.add_argument(
+            "--direction",
+            choices=["NS", "EW"],
+            help="the field of a Mitchell to write (default NS); a Howell has one field",
+        )
+
+    def handle(
+        self, *args: object, session: int, output: str | None, direction: str | None, **options
+    ) -> None:
+        found = Session.objects.filter(pk=session).first()
+        if found is None:
+            raise CommandError(f"No session with id {session}.")
+        try:
+            text = session_score_file_text(found, direction)
+        except ExportError as error:
+            raise CommandError(str(error)) from None
+        if output is None:
+            self.stdout.write(text, ending="")
+            return
+        try:
+            with open(output, "w", encoding="utf-8") as written:
+                written.write(text)
+        except OSError as error:
+            raise CommandError(f"{output}: cannot write the file: {error.strerror}") from None
+        self.stderr.write(f"Wrote session {found.pk} ({found}) to {output}.")
