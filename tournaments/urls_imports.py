@@ -1,6 +1,11 @@
-"""Routes of the imports pages."""
+"""Routes of the staff page that imports legacy score files (under /director/import/)."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from tournaments.views import imports as views
 
 app_name = "imports"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views.upload, name="upload"),
+    path("confirm/", views.confirm, name="confirm"),
+]

@@ -1,0 +1,139 @@
+"""The staff upload page: errors with their line, or a preview of the standings, then confirm."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tests.tournaments.legacy_files import EASY_TEST, EASY_TEST_REPORT, standing_report
+from tournaments.models import Player, Result, Session, Standing
+
+UPLOAD = reverse("imports:upload")
+CONFIRM = reverse("imports:confirm")
+
+
+@pytest.fixture
+def staff_client(client, django_user_model):
+    staff = django_user_model.objects.create_user(username="admin", password="pw-admin-123", is_staff=True)
+    client.force_login(staff)
+    return client
+
+
+def upload(client, club, text: str, name="Tuesday", replace=False):
+    data = {
+        "club": club.pk,
+        "date": "2026-03-10",
+        "name": name,
+        "file": SimpleUploadedFile("scores.txt", text.encode()),
+    }
+    if replace:
+        data["replace"] = "on"
+    return client.post(UPLOAD, data)
+
+
+def stored_counts():
+    return [model.objects.count() for model in (Session, Player, Result, Standing)]
+
+
+def test_a_visitor_is_sent_to_log_in(client, db):
+    response = client.get(UPLOAD)
+
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+@pytest.mark.parametrize("url", [UPLOAD, CONFIRM])
+def test_a_user_who_is_not_staff_is_refused(director_client, url):
+    assert director_client.post(url).status_code == 403
+
+
+def test_staff_see_the_form(staff_client, club):
+    response = staff_client.get(UPLOAD)
+
+    assert response.status_code == 200
+    assert b'name="file"' in response.content
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("1 A\n2 B\nSCORES\n10 20\n10\n", "Line 5: too few scores for board 2", id="too-few"),
+        pytest.param("1 A\n1 B\nSCORES\n", "Line 2: pair 1 is listed twice", id="repeated"),
+        pytest.param("1 A\n2 B\n", "Line 2: no SCORES line", id="no-scores"),
+    ],
+)
+def test_a_bad_file_shows_its_line_and_stores_nothing(staff_client, club, text, expected):
+    before = stored_counts()
+
+    response = upload(staff_client, club, text)
+
+    assert response.status_code == 200
+    assert expected in response.content.decode()
+    assert b"Confirm" not in response.content
+    assert stored_counts() == before
+
+
+def test_a_good_file_shows_the_standings_preview_and_stores_nothing(staff_client, club):
+    before = stored_counts()
+
+    response = upload(staff_client, club, EASY_TEST)
+
+    assert response.status_code == 200
+    rows = [row.names for row in response.context["rows"]]
+    assert rows == [
+        "Gene Simmons - Richard Simmons",
+        "Cher - Madonna",
+        "Tiger Woods - Phil Mickelson",
+        "Bill Gates - Warren Buffett",
+    ]
+    page = response.content.decode()
+    assert "52.78" in page and "-236.67" in page
+    assert "Confirm the import" in page
+    assert stored_counts() == before
+
+
+def test_confirm_imports_the_previewed_file_and_shows_the_session(staff_client, club):
+    preview = upload(staff_client, club, EASY_TEST)
+
+    response = staff_client.post(CONFIRM, {"sha256": preview.context["sha256"]})
+
+    session = Session.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == session.get_absolute_url()
+    assert (session.club, session.name, str(session.date)) == (club, "Tuesday", "2026-03-10")
+    standings = Standing.objects.filter(session=session).select_related("pair__player1", "pair__player2")
+    assert standing_report(standings) == EASY_TEST_REPORT
+
+
+def test_confirm_without_a_matching_upload_stores_nothing(staff_client, club):
+    upload(staff_client, club, EASY_TEST)
+
+    response = staff_client.post(CONFIRM, {"sha256": "0" * 64}, follow=True)
+
+    assert Session.objects.count() == 0
+    assert "upload the file again" in response.content.decode()
+
+
+def test_a_file_imported_before_is_flagged_and_cannot_be_confirmed_without_replace(staff_client, club):
+    first = upload(staff_client, club, EASY_TEST)
+    staff_client.post(CONFIRM, {"sha256": first.context["sha256"]})
+    existing = Session.objects.get()
+
+    again = upload(staff_client, club, EASY_TEST, name="Other")
+    assert again.context["existing"] == existing
+    assert b"already imported" in again.content
+    refused = staff_client.post(CONFIRM, {"sha256": again.context["sha256"]})
+    assert refused.status_code == 200
+    assert f"session {existing.pk}" in refused.content.decode()
+    assert list(Session.objects.all()) == [existing]
+
+    replaced = upload(staff_client, club, EASY_TEST, name="Other", replace=True)
+    staff_client.post(CONFIRM, {"sha256": replaced.context["sha256"]})
+    assert list(Session.objects.values_list("name", flat=True)) == ["Other"]
+
+
+def test_the_admin_index_links_to_the_import_page(staff_client, db):
+    response = staff_client.get(reverse("admin:index"))
+
+    assert f'href="{UPLOAD}"' in response.content.decode()
