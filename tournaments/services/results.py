@@ -161,6 +161,7 @@ def result_record(*, board: Board, entry: ResultEntry, user: AbstractBaseUser | 
         after=_snapshot(result),
     )
     _after_change(board)
+    result.refresh_from_db()
     return result
 
 
@@ -183,6 +184,7 @@ def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser
         after=_snapshot(result),
     )
     _after_change(board)
+    result.refresh_from_db()
     return result
 
 
