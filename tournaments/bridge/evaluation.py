@@ -14,6 +14,8 @@ suit at least as well, and nothing in the seed suggests that length un-stops it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from tournaments.bridge.cards import ACE, JACK, KING, QUEEN, Hand, Suit, as_hand
 
 # A4 K3 Q2 J1: the rank above the ten, counted from the jack.
@@ -44,7 +46,8 @@ def high_card_points_by_suit(hand: Hand | str) -> tuple[int, int, int, int]:
     """
     points = [0, 0, 0, 0]
     for card in as_hand(hand).cards:
-        points[card.suit] += _POINTS_BY_RANK.get(card.rank, 0)
+        if card.rank >= JACK:
+            points[card.suit] += _POINTS_BY_RANK[card.rank]
     return points[0], points[1], points[2], points[3]
 
 
@@ -55,10 +58,16 @@ def distribution_points(hand: Hand | str) -> int:
 
 def shortness_points(hand: Hand | str) -> int:
     """Return the auction seed's shortness points: void 3, singleton 2, doubleton 1."""
+    return shortness_points_of_lengths(as_hand(hand).lengths())
+
+
+def shortness_points_of_lengths(lengths: Iterable[int]) -> int:
+    """Return the shortness points of a hand with these suit lengths.
+
+    For callers that already hold the lengths (the bidding simulation's hot loop).
+    """
     return sum(
-        _SHORTNESS_POINTS_BY_LENGTH[length]
-        for length in as_hand(hand).lengths()
-        if length < len(_SHORTNESS_POINTS_BY_LENGTH)
+        _SHORTNESS_POINTS_BY_LENGTH[length] for length in lengths if length < len(_SHORTNESS_POINTS_BY_LENGTH)
     )
 
 
