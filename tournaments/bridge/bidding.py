@@ -63,7 +63,11 @@ from tournaments.bridge.auction import Auction
 from tournaments.bridge.calls import Bid, Call, Pass, Strain
 from tournaments.bridge.cards import Deal, Hand, Suit, as_hand
 from tournaments.bridge.deck import deal_from_permutation, random_permutation
-from tournaments.bridge.evaluation import high_card_points_by_suit, is_notrump_hand, shortness_points
+from tournaments.bridge.evaluation import (
+    high_card_points_by_suit,
+    is_notrump_hand,
+    shortness_points_of_lengths,
+)
 from tournaments.bridge.seats import Seat, seat_from
 
 MAX_LEVEL = 7
@@ -108,9 +112,9 @@ class HandProfile:
 
     def __init__(self, hand: Hand | str) -> None:
         self.hand = as_hand(hand)
-        self.suit_points = high_card_points_by_suit(self.hand)
-        self.points = sum(self.suit_points) + shortness_points(self.hand)
         self.lengths = self.hand.lengths()
+        self.suit_points = high_card_points_by_suit(self.hand)
+        self.points = sum(self.suit_points) + shortness_points_of_lengths(self.lengths)
         self._notrump: bool | None = None
 
     @property
@@ -293,7 +297,7 @@ def simulate_auction(deal: Deal, dealer: Seat | str = "S") -> Auction:
         Seat.S: (Seat.S, north_south, HandProfile(deal.south)),
         Seat.W: (Seat.W, east_west, HandProfile(deal.west)),
     }
-    for seat, side, profile in cycle([players[auction.dealer.rotate(step)] for step in range(4)]):
+    for seat, side, profile in cycle([players[auction.seat_of(step)] for step in range(4)]):
         if auction.is_complete:
             break
         auction.call(side.next_call(seat, profile, auction.last_bid))
