@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 export DJANGO_SETTINGS_MODULE ?= clubscore.settings
 
-.PHONY: run test lint bench browser demo migrate clean
+.PHONY: run test lint bench browser screenshots demo migrate clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ browser:
 
 test: $(STAMP) lint browser
 	$(VENV)/bin/pytest
+
+# Refresh the README's screenshots from the end-to-end test.
+screenshots: $(STAMP) browser
+	CLUBSCORE_SCREENSHOTS_DIR=docs/screenshots $(VENV)/bin/pytest tests/e2e -q
 
 bench: $(STAMP)
 	$(PY) bench/run.py

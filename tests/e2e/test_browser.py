@@ -2,8 +2,10 @@
 
 Debian's ``chromium`` is the browser (Playwright cannot download its own here), served
 the site by pytest-django's ``live_server``. Without Chromium the test skips, except on
-CI (``CI`` set), where a missing browser must fail rather than pass unnoticed. The run
-also refreshes the screenshots under ``docs/screenshots/`` that the README shows.
+CI (``CI`` set), where a missing browser must fail rather than pass unnoticed. The
+screenshots go to a temporary folder, so a test run leaves the work tree clean;
+``make screenshots`` runs this file with ``CLUBSCORE_SCREENSHOTS_DIR=docs/screenshots``
+to refresh the ones the README shows.
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import re
 from pathlib import Path
 
 import pytest
-from django.conf import settings as django_settings
 from django.urls import reverse
 
 from tournaments.models import Session
@@ -30,7 +31,6 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-SCREENSHOTS = Path(django_settings.BASE_DIR) / "docs" / "screenshots"
 DESKTOP = {"width": 1100, "height": 800}
 PHONE = {"width": 375, "height": 740}
 WAIT_MS = 10_000
@@ -49,6 +49,14 @@ ENTERED_BEFORE = [
 ]
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def screenshots(tmp_path) -> Path:
+    """Where the screenshots go: docs/screenshots for ``make screenshots``, else a temporary folder."""
+    folder = Path(os.environ.get("CLUBSCORE_SCREENSHOTS_DIR") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 @pytest.fixture
@@ -114,7 +122,7 @@ def _director_enters_the_last_result(browser, live_server, session: Session) -> 
 
 
 def test_a_result_entered_by_the_director_reaches_the_players_standings(
-    browser, live_server, running_session
+    browser, live_server, running_session, screenshots
 ):
     session_url = f"{live_server.url}{reverse('session', args=[running_session.pk])}"
     watcher = browser.new_context(viewport=DESKTOP).new_page()
@@ -144,17 +152,16 @@ def test_a_result_entered_by_the_director_reaches_the_players_standings(
         "1= 2 NS Cat North - Dan North 4.0 66.67 3",
         "3 3 NS Eve North - Fay North 1.0 16.67 3",
     ]
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    player.screenshot(path=SCREENSHOTS / "session.png", full_page=True)
+    player.screenshot(path=screenshots / "session.png", full_page=True)
 
     player.goto(f"{live_server.url}{reverse('board', args=[running_session.pk, 2])}")
     traveller = player.locator("table.traveller tbody tr").all_inner_texts()
     assert any(re.search(r"3 NS\s+1 EW\s+3NT\s+W\s+D4\s+8 \(-1\)\s+50", row) for row in traveller), traveller
     player.goto(f"{live_server.url}{reverse('board', args=[running_session.pk, 1])}")
-    player.screenshot(path=SCREENSHOTS / "board.png", full_page=True)
+    player.screenshot(path=screenshots / "board.png", full_page=True)
 
 
-def test_the_pages_fit_a_375_pixel_phone(browser, live_server, running_session):
+def test_the_pages_fit_a_375_pixel_phone(browser, live_server, running_session, screenshots):
     page = browser.new_context(viewport=PHONE).new_page()
     for url in (
         reverse("session", args=[running_session.pk]),
@@ -164,5 +171,4 @@ def test_the_pages_fit_a_375_pixel_phone(browser, live_server, running_session):
         # Wide tables scroll inside their wrapper; the page itself never scrolls sideways.
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], url
     page.goto(f"{live_server.url}{reverse('session', args=[running_session.pk])}")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / "session-375.png", full_page=True)
+    page.screenshot(path=screenshots / "session-375.png", full_page=True)
