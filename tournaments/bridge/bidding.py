@@ -268,6 +268,7 @@ class _Partnership:
         self.has_rebid = False
 
     def next_call(self, seat: Seat, profile: HandProfile, last_bid: Bid | None) -> Call:
+        """Return ``seat``'s call: open if no one on the side has, answer once, rebid once, else pass."""
         if self.opening is None:
             if profile.points < OPENING_POINTS:
                 return Pass
