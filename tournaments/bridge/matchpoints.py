@@ -8,6 +8,10 @@ matchpoints x 100 / (pairs that played it - 1); a board played by one pair alone
 Scores are North-South scores (SPEC decision 7), so higher is better; East-West's
 matchpoints on a board are the complement, top - North-South's, where top = played - 1.
 
+``matchpoints``, ``percentages`` and ``board_matchpoints`` score one board (the club site
+scores both directions with the last); ``session_totals`` and ``session_columns`` total
+a whole session for the simpscore report.
+
 Decisions where the seed is silent:
 
 - Matchpoints come from counting each distinct score and sorting the distinct scores, so a
@@ -24,16 +28,15 @@ Decisions where the seed is silent:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from functools import reduce
 from itertools import repeat
 from operator import add
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
 
 SINGLE_PAIR_PERCENTAGE = 50.0
 
 Score = int | None
-_T = TypeVar("_T")
 
 
 def half_matchpoints(scores: Sequence[Score]) -> list[int | None]:
@@ -136,9 +139,9 @@ def session_totals(boards: Sequence[Sequence[Score]], pair_count: int) -> list[P
 def session_columns(boards: Sequence[Sequence[Score]], pair_count: int) -> SessionColumns:
     """Return the figures of ``session_totals`` as columns, for reports on thousands of pairs.
 
-    The work is done with C-level ``map`` over each pair's column of scores, each score
-    looked up in its board's table of distinct scores, and no Python code runs per score
-    or per pair: the simpscore command totals 10,000 pairs x 40 boards in a few tens of ms.
+    Each board's distinct scores are matchpointed once; then C-level ``map`` runs over each
+    pair's column of scores, looking each up in its board's table, so no Python code runs
+    per score: the simpscore command totals 10,000 pairs x 40 boards in a few tens of ms.
     """
     for number, board in enumerate(boards, start=1):
         if len(board) != pair_count:
@@ -147,35 +150,39 @@ def session_columns(boards: Sequence[Sequence[Score]], pair_count: int) -> Sessi
             )
     if not boards:
         return SessionColumns([0] * pair_count, [0] * pair_count, [0.0] * pair_count, [0.0] * pair_count)
-    half_tables: list[dict[Score, int]] = []
-    percentage_tables: list[dict[Score, float]] = []
-    for board in boards:
-        counts = _played_counts(board)
-        half_by_score = _half_matchpoints_by_score(counts)
-        pct_by_score = _percentage_by_score(half_by_score, counts.total())
-        # A board sat out adds 0 to the total, and 0.0 leaves a sum of floats exactly as it was.
-        half_by_score[None] = 0
-        pct_by_score[None] = 0.0
-        half_tables.append(half_by_score)
-        percentage_tables.append(pct_by_score)
+    figure_tables = [_board_figures_by_score(board) for board in boards]
     columns = list(zip(*boards, strict=True))
     board_count = len(boards)
+    figure_sums = list(map(_sum_in_order, map(map, repeat(dict.__getitem__), repeat(figure_tables), columns)))
     return SessionColumns(
         boards_played=[board_count - absent for absent in map(tuple.count, columns, repeat(None))],
         total_scores=list(map(sum, map(filter, repeat(None), columns))),
-        total_matchpoints=[half / 2 for half in map(sum, _looked_up(half_tables, columns))],
-        # Added in board order as the seed's C program does (not sum(), compensated since 3.12).
-        percentage_sums=list(map(_sum_in_order, _looked_up(percentage_tables, columns))),
+        total_matchpoints=[figures.imag / 2 for figures in figure_sums],
+        percentage_sums=[figures.real for figures in figure_sums],
     )
 
 
-def _looked_up(tables: list[dict[Score, _T]], columns: list[tuple[Score, ...]]) -> Iterator[Iterator[_T]]:
-    """For each pair, its score on every board looked up in that board's table."""
-    return map(map, repeat(dict.__getitem__), repeat(tables), columns)
+def _board_figures_by_score(board: Sequence[Score]) -> dict[Score, complex]:
+    """Map each score on a board to complex(percentage, half matchpoints); None to 0.
+
+    Complex numbers add their two parts separately, each as a double, so one pass over a
+    pair's boards sums its percentages in board order, as the seed's C program does, and
+    its half matchpoints, exactly, since they are whole numbers.
+    """
+    counts = _played_counts(board)
+    half_by_score = _half_matchpoints_by_score(counts)
+    pct_by_score = _percentage_by_score(half_by_score, counts.total())
+    figures: dict[Score, complex] = {
+        score: complex(pct_by_score[score], half) for score, half in half_by_score.items()
+    }
+    # A board sat out adds 0 to both sums, and 0.0 leaves a sum of doubles exactly as it was.
+    figures[None] = 0j
+    return figures
 
 
-def _sum_in_order(numbers: Iterable[float]) -> float:
-    return reduce(add, numbers, 0.0)
+def _sum_in_order(numbers: Iterable[complex]) -> complex:
+    # reduce, not sum(): sum() compensates its additions from Python 3.12 on.
+    return reduce(add, numbers, 0j)
 
 
 def _played_counts(scores: Iterable[Score]) -> Counter[int]:
