@@ -175,7 +175,8 @@ def _score_token(score: int | None) -> str:
 
 def _read_pair_lines(lines: list[str]) -> tuple[int, tuple[LegacyPair, ...]]:
     """Read the pair lines up to SCORES; return the index of the SCORES line and the pairs."""
-    line_and_names: dict[int, tuple[int, str]] = {}
+    names_of: dict[int, str] = {}
+    line_of: dict[int, int] = {}
     for index, line in enumerate(lines):
         words = line.split()
         if not words:
@@ -184,26 +185,26 @@ def _read_pair_lines(lines: list[str]) -> tuple[int, tuple[LegacyPair, ...]]:
         # The usual line, checked inline: 10,000 of them must read in a few milliseconds.
         if token.isdigit() and token.isascii() and len(words) > 1 and len(token) <= _MAX_NUMBER_DIGITS:
             number = int(token)
-            if number and number not in line_and_names:
-                line_and_names[number] = (index + 1, " ".join(words[1:]))
+            if number and number not in names_of:
+                names_of[number] = " ".join(words[1:])
+                line_of[number] = index + 1
                 continue
         if words == [SCORES_MARK]:
-            _check_pair_numbers({number: line for number, (line, _) in line_and_names.items()}, index + 1)
-            pairs = tuple(LegacyPair(number, line_and_names[number][1]) for number in sorted(line_and_names))
-            return index, pairs
-        raise _pair_line_error(words, index + 1, line_and_names)
-    raise _missing_scores_mark_error(line_and_names, _last_line_number(lines))
+            _check_pair_numbers(line_of, index + 1)
+            return index, tuple(map(LegacyPair._make, sorted(names_of.items())))
+        raise _pair_line_error(words, index + 1, names_of, line_of)
+    raise _missing_scores_mark_error(names_of, line_of, _last_line_number(lines))
 
 
 def _missing_scores_mark_error(
-    line_and_names: dict[int, tuple[int, str]], line: int, words: list[str] | None = None
+    names_of: dict[int, str], line_of: dict[int, int], line: int, words: list[str] | None = None
 ) -> LegacyFormatError:
     """Name the first line of scores met before any SCORES line, else ``line``.
 
     A line of scores that starts with a positive score reads as a pair named with numbers,
     so such pair lines are candidates too, along with ``words``, the line at ``line``.
     """
-    score_lines = [pair_line for pair_line, names in line_and_names.values() if _are_scores(names.split())]
+    score_lines = [line_of[number] for number, names in names_of.items() if _are_scores(names.split())]
     if words is not None and _are_scores(words):
         score_lines.append(line)
     if score_lines:
@@ -215,11 +216,13 @@ def _are_scores(words: list[str]) -> bool:
     return bool(words) and all(map(_SCORE.fullmatch, words))
 
 
-def _pair_line_error(words: list[str], line: int, earlier: dict[int, tuple[int, str]]) -> LegacyFormatError:
+def _pair_line_error(
+    words: list[str], line: int, names_of: dict[int, str], line_of: dict[int, int]
+) -> LegacyFormatError:
     """Say what is wrong with a pair line that is not ``NUMBER NAMES`` for a new number."""
     token = words[0]
     if len(words) > 1 and _are_scores(words):
-        return _missing_scores_mark_error(earlier, line, words)
+        return _missing_scores_mark_error(names_of, line_of, line, words)
     if not (token.isdigit() and token.isascii()):
         if any(character.isdigit() for character in token):
             return LegacyFormatError(line, f"{token!r} is not a pair number (a whole number from 1 up)")
@@ -234,8 +237,8 @@ def _pair_line_error(words: list[str], line: int, earlier: dict[int, tuple[int, 
     number = int(token)
     if number == 0:
         return LegacyFormatError(line, "pair number 0: pairs are numbered from 1")
-    if number in earlier:
-        return LegacyFormatError(line, f"pair {number} is listed twice (first on line {earlier[number][0]})")
+    if number in line_of:
+        return LegacyFormatError(line, f"pair {number} is listed twice (first on line {line_of[number]})")
     return LegacyFormatError(line, f"pair {number} has no names")
 
 
