@@ -19,6 +19,8 @@ class Command(BaseCommand):
     help = (
         "Print total score, average score, matchpoints, percentage and boards of each pair in a score file."
     )
+    # A report on a file reads no model, URL or template: Django's system checks would
+    # only add to the start-up a director waits for.
     requires_system_checks: list[str] = []
 
     def add_arguments(self, parser: CommandParser) -> None:
