@@ -162,9 +162,8 @@ def _check_writable(score_file: ScoreFile) -> None:
             )
         for score in board:
             if score is not None and (type(score) is not int or len(str(abs(score))) > _MAX_SCORE_DIGITS):
-                raise ValueError(
-                    f"board {number}: {score!r} is not a score, a whole number of {_MAX_SCORE_DIGITS} digits at most"
-                )
+                limit = f"a whole number of {_MAX_SCORE_DIGITS} digits at most"
+                raise ValueError(f"board {number}: {score!r} is not a score, {limit}")
 
 
 def _score_token(score: int | None) -> str:
