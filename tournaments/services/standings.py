@@ -27,25 +27,6 @@ def board_recalculate(board: Board) -> None:
     )
 
 
-def session_recalculate_boards(session: Session) -> None:
-    """Rewrite every board's matchpoints in one pass (after an import)."""
-    by_board: dict[int, list[Result]] = defaultdict(list)
-    for result in Result.objects.filter(board__session=session).order_by("board_id", "id"):
-        by_board[result.board_id].append(result)
-    changed = []
-    for results in by_board.values():
-        figures = board_matchpoints([result.ns_score for result in results])
-        for result, figure in zip(results, figures, strict=True):
-            result.ns_matchpoints = figure.ns_mp
-            result.ew_matchpoints = figure.ew_mp
-            result.ns_percentage = figure.ns_pct
-            result.ew_percentage = figure.ew_pct
-            changed.append(result)
-    Result.objects.bulk_update(
-        changed, ["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage"], batch_size=2000
-    )
-
-
 def _pair_totals(session: Session) -> dict[int, list[float]]:
     """Return pair id -> [matchpoints, percentage sum, boards played, total NS-side score]."""
     totals: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0, 0])
