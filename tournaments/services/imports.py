@@ -24,8 +24,8 @@ Decisions where the seed is silent:
   ``replace`` is asked for, which deletes that session in the same transaction.
 - **Matchpoints at insert.** Each board's matchpoints are computed with the rules
   package's ``board_matchpoints`` before its results are written, the very figures
-  ``session_recalculate_boards`` would write, so the import does not read 400,000
-  rows back to update them; the standings are then rewritten from the stored results.
+  result entry writes, so the import does not read 400,000 rows back to update them;
+  the standings are then rewritten from the stored results.
 """
 
 from __future__ import annotations
