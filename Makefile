@@ -5,7 +5,6 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-export DJANGO_SETTINGS_MODULE ?= clubscore.settings
 
 .PHONY: run test lint bench browser screenshots demo migrate clean
 
