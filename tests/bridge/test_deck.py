@@ -1,10 +1,10 @@
 """Shuffling and dealing from a permutation of 1..52 (SPEC decision 4)."""
 
 import random
-from pathlib import Path
 
 import pytest
 
+from tests.examples import EXAMPLES
 from tournaments.bridge.cards import Card, Deal, Suit
 from tournaments.bridge.deck import (
     PermutationError,
@@ -22,9 +22,7 @@ SEED_PERMUTATION_TEXT = (
     "26, 18, 41, 15, 40, 31, 35, 45, 4, 12, 39, 30, 19, 21, 2, 34, 23, 3, 27, 22, 47, 14, 24, 28, 13, 44"
 )
 SEED_PERMUTATION = tuple(int(number) for number in SEED_PERMUTATION_TEXT.split(", "))
-EXAMPLE_FILE = (
-    Path(__file__).resolve().parents[3] / "shared" / "examples" / "auction-seed-example.permutation"
-)
+EXAMPLE_FILE = EXAMPLES / "auction-seed-example.permutation"
 
 # The hands the auction seed prints for its permutation, South dealing.
 SEED_HANDS = {

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from tests.examples import EXAMPLES  # noqa: E402
 from tournaments.bridge.auction import Auction
 from tournaments.bridge.bidding import AuctionTally
 from tournaments.bridge.calls import Bid, Strain
@@ -14,7 +13,6 @@ from tournaments.bridge.deck import deal_from_permutation, parse_permutation
 from tournaments.bridge.layout import format_auction, format_deal, format_deal_and_auction, format_tally
 from tournaments.bridge.seats import Seat
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
 SEED_PERMUTATION = (EXAMPLES / "auction-seed-example.permutation").read_text()
 SEED_OUTPUT = (EXAMPLES / "auction-seed-example.txt").read_text()
 SEED_CALLS = ["Pass", "1H", "Pass", "3C", "Pass", "4H", "Pass", "Pass", "Pass"]

@@ -1,10 +1,10 @@
 """The legacy score file: reading, refusing malformed files by line, writing back, the report."""
 
 import random
-from pathlib import Path
 
 import pytest
 
+from tests.examples import EXAMPLES  # noqa: E402
 from tournaments.bridge.legacy import (
     LegacyFormatError,
     LegacyPair,
@@ -16,7 +16,6 @@ from tournaments.bridge.legacy import (
     simpscore_report,
 )
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
 EASY_TEST = (EXAMPLES / "easy-test.txt").read_text()
 EASY_REPORT = (EXAMPLES / "easy-test.report").read_text()
 

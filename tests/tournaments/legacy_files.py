@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
+from tests.examples import EXAMPLES  # noqa: E402
 from tournaments.bridge.legacy import REPORT_LINE
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
 EASY_TEST = (EXAMPLES / "easy-test.txt").read_text()
 EASY_TEST_REPORT = (EXAMPLES / "easy-test.report").read_text()
 

@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
+from tests.examples import EXAMPLES  # noqa: E402
 
 
 def run_simpscore(path):

@@ -6,13 +6,13 @@ import os
 import subprocess
 import sys
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
 
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
+from tests.examples import EXAMPLES  # noqa: E402
+
 SEED_PERMUTATION = (EXAMPLES / "auction-seed-example.permutation").read_text().strip()
 SEED_OUTPUT = (EXAMPLES / "auction-seed-example.txt").read_text()
 SEED_NUMBERS = [int(token) for token in SEED_PERMUTATION.split(",")]
