@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.examples import EXAMPLES  # noqa: E402
+from tests.examples import EXAMPLES
 from tournaments.bridge.auction import Auction
 from tournaments.bridge.bidding import AuctionTally
 from tournaments.bridge.calls import Bid, Strain

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from tests.examples import EXAMPLES  # noqa: E402
+from tests.examples import EXAMPLES
 from tournaments.bridge.legacy import (
     LegacyFormatError,
     LegacyPair,

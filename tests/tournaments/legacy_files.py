@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.examples import EXAMPLES  # noqa: E402
+from tests.examples import EXAMPLES
 from tournaments.bridge.legacy import REPORT_LINE
 
 EASY_TEST = (EXAMPLES / "easy-test.txt").read_text()

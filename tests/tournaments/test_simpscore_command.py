@@ -10,7 +10,7 @@ import pytest
 from django.conf import settings
 from django.core.management import call_command
 
-from tests.examples import EXAMPLES  # noqa: E402
+from tests.examples import EXAMPLES
 
 
 def run_simpscore(path):

@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
 
-from tests.examples import EXAMPLES  # noqa: E402
+from tests.examples import EXAMPLES
 
 SEED_PERMUTATION = (EXAMPLES / "auction-seed-example.permutation").read_text().strip()
 SEED_OUTPUT = (EXAMPLES / "auction-seed-example.txt").read_text()
