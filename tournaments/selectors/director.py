@@ -14,7 +14,7 @@ from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
 
 from tournaments.bridge import Hand, Suit
-from tournaments.models import Board, Club, Direction, Pair, Result, ResultChange, Session, Standing
+from tournaments.models import Board, Club, Pair, Result, ResultChange, Session
 
 SEATS = (("N", "North", "north"), ("E", "East", "east"), ("S", "South", "south"), ("W", "West", "west"))
 
@@ -52,29 +52,6 @@ def session_pairs(session: Session) -> list[Pair]:
 
 def session_boards(session: Session) -> list[Board]:
     return list(session.boards.annotate(result_count=Count("results")).order_by("number"))
-
-
-@dataclass(frozen=True)
-class StandingsTable:
-    title: str
-    rows: list[Standing]
-
-
-def session_standings_tables(session: Session) -> list[StandingsTable]:
-    """Return the stored standings: one table a direction in a Mitchell, one for a Howell."""
-    rows = list(
-        Standing.objects.filter(session=session)
-        .select_related("pair__player1", "pair__player2")
-        .order_by("pair__direction", "rank", "pair__number")
-    )
-    if not session.is_mitchell:
-        return [StandingsTable("Standings", rows)] if rows else []
-    tables = []
-    for direction in (Direction.NS, Direction.EW):
-        in_direction = [row for row in rows if row.pair.direction == direction]
-        if in_direction:
-            tables.append(StandingsTable(f"{direction.label} standings", in_direction))
-    return tables
 
 
 def board_for_director(session: Session, number: int) -> Board:

@@ -24,6 +24,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Board, Session
 from tournaments.selectors import director as selectors
+from tournaments.selectors.public import session_standings
 from tournaments.services.boards import boards_deal, boards_ensure, parse_permutation_lines
 from tournaments.services.results import ResultEntry, result_correct, result_delete, result_record
 from tournaments.services.sessions import pair_add, session_create
@@ -70,7 +71,7 @@ def _session_page(request: HttpRequest, session: Session, **forms) -> HttpRespon
         "session": session,
         "pairs": selectors.session_pairs(session),
         "boards": boards,
-        "standings_tables": selectors.session_standings_tables(session),
+        "standings_tables": session_standings(session),
         "pair_form": forms.get("pair_form") or PairForm(session=session),
         "deal_form": forms.get("deal_form") or DealForm(),
         "count_form": forms.get("count_form") or BoardCountForm(initial={"count": len(boards) or 24}),
@@ -175,7 +176,7 @@ def board_detail(request: HttpRequest, session_id: int, number: int) -> HttpResp
         "form": form,
         "previous": previous,
         "next": following,
-        "standings_tables": selectors.session_standings_tables(session),
+        "standings_tables": session_standings(session),
     }
     return render(request, TEMPLATES + "board.html", context, status=400 if form.errors else 200)
 
