@@ -135,13 +135,33 @@ def _apply(result: Result, entry: ResultEntry, scored: _Scored, user: AbstractBa
     result.ns_score = scored.ns_score
     result.lead = entry.lead.strip().upper()
     result.auction = " ".join(entry.auction.split())
-    result.entered_by = user if user is not None and user.is_authenticated else None
+    result.entered_by = _audit_user(user)
     result.full_clean(exclude=["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage"])
     result.save()
 
 
 def _audit_user(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
     return user if user is not None and user.is_authenticated else None
+
+
+def _audit(
+    board: Board,
+    action: str,
+    user: AbstractBaseUser | None,
+    *,
+    result: Result | None = None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+) -> None:
+    ResultChange.objects.create(
+        session=board.session,
+        board_number=board.number,
+        result=result,
+        action=action,
+        user=_audit_user(user),
+        before=before,
+        after=after,
+    )
 
 
 @transaction.atomic
@@ -152,14 +172,7 @@ def result_record(*, board: Board, entry: ResultEntry, user: AbstractBaseUser | 
     scored = _score_entry(board, entry)
     result = Result(board=board)
     _apply(result, entry, scored, user)
-    ResultChange.objects.create(
-        session=board.session,
-        board_number=board.number,
-        result=result,
-        action=AuditAction.CREATE,
-        user=_audit_user(user),
-        after=_snapshot(result),
-    )
+    _audit(board, AuditAction.CREATE, user, result=result, after=_snapshot(result))
     _after_change(board)
     result.refresh_from_db()
     return result
@@ -174,15 +187,7 @@ def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser
     _check_pairs(board, entry, editing=result)
     scored = _score_entry(board, entry)
     _apply(result, entry, scored, user)
-    ResultChange.objects.create(
-        session=board.session,
-        board_number=board.number,
-        result=result,
-        action=AuditAction.UPDATE,
-        user=_audit_user(user),
-        before=before,
-        after=_snapshot(result),
-    )
+    _audit(board, AuditAction.UPDATE, user, result=result, before=before, after=_snapshot(result))
     _after_change(board)
     result.refresh_from_db()
     return result
@@ -193,13 +198,6 @@ def result_delete(*, result: Result, user: AbstractBaseUser | None = None) -> No
     """Delete a result entered in error; the audit log keeps what it was."""
     board = _locked_board(result.board)
     result = Result.objects.select_related("ns_pair", "ew_pair", "board").get(pk=result.pk)
-    ResultChange.objects.create(
-        session=board.session,
-        board_number=board.number,
-        result=None,
-        action=AuditAction.DELETE,
-        user=_audit_user(user),
-        before=_snapshot(result),
-    )
+    _audit(board, AuditAction.DELETE, user, before=_snapshot(result))
     result.delete()
     _after_change(board)
