@@ -6,6 +6,7 @@ DATABASE_URL selects another (PostgreSQL in CI and production).
 """
 
 import os
+import secrets
 from pathlib import Path
 
 import dj_database_url
@@ -29,9 +30,14 @@ DEBUG = _env_flag("DEBUG")
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
+    if DEBUG:
+        SECRET_KEY = "insecure-development-key-do-not-use-in-production"
+    elif _env_flag("CLUBSCORE_EPHEMERAL_SECRET_KEY"):
+        # Set by manage.py for commands that serve nothing (simpscore, migrate, ...):
+        # a key that dies with the process, so they run without production secrets.
+        SECRET_KEY = secrets.token_urlsafe(50)
+    else:
         raise ImproperlyConfigured("Set SECRET_KEY in the environment (or DEBUG=1 for development).")
-    SECRET_KEY = "insecure-development-key-do-not-use-in-production"
 
 ALLOWED_HOSTS = _env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = _env_list("CSRF_TRUSTED_ORIGINS", "")
