@@ -1,22 +1,19 @@
 """Reads for the director's pages, each with a fixed number of queries whatever the session's size.
 
+The session's pairs, boards, hands and standings are read with the public selectors
+(``tournaments.selectors.public``): a director sees the same figures a player does.
 Access is decided here too: a user directs a club when listed among its directors, or
 is a superuser; a page of a club they do not direct is refused (403), never shown.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
 
-from tournaments.bridge import Hand, Suit
-from tournaments.models import Board, Club, Pair, Result, ResultChange, Session
-
-SEATS = (("N", "North", "north"), ("E", "East", "east"), ("S", "South", "south"), ("W", "West", "west"))
+from tournaments.models import Board, Club, Result, ResultChange, Session
 
 
 def clubs_directed(user: AbstractBaseUser) -> QuerySet[Club]:
@@ -46,14 +43,6 @@ def session_for_director(user: AbstractBaseUser, session_id: int) -> Session:
     return session
 
 
-def session_pairs(session: Session) -> list[Pair]:
-    return list(session.pairs.select_related("player1", "player2").order_by("direction", "number"))
-
-
-def session_boards(session: Session) -> list[Board]:
-    return list(session.boards.annotate(result_count=Count("results")).order_by("number"))
-
-
 def board_for_director(session: Session, number: int) -> Board:
     return get_object_or_404(Board, session=session, number=number)
 
@@ -72,35 +61,6 @@ def board_neighbours(session: Session, number: int) -> tuple[int | None, int | N
     previous = max((n for n in numbers if n < number), default=None)
     following = min((n for n in numbers if n > number), default=None)
     return previous, following
-
-
-@dataclass(frozen=True)
-class SuitLine:
-    symbol: str
-    cards: str
-    red: bool
-
-
-@dataclass(frozen=True)
-class SeatHand:
-    seat: str
-    name: str
-    suits: list[SuitLine]
-
-
-def board_hands(board: Board) -> dict[str, SeatHand]:
-    """Return the deal as four hands of suit lines, spades first, keyed by ``north``..``west``."""
-    if not board.is_dealt:
-        return {}
-    hands = {}
-    for seat, name, field in SEATS:
-        hand = Hand.from_pbn(getattr(board, field))
-        suits = [
-            SuitLine(suit.symbol, hand.holding_text(suit) or "\u2014", suit in (Suit.HEARTS, Suit.DIAMONDS))
-            for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-        ]
-        hands[field] = SeatHand(seat, name, suits)
-    return hands
 
 
 def result_for_director(user: AbstractBaseUser, result_id: int) -> Result:

@@ -24,7 +24,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Board, Session
 from tournaments.selectors import director as selectors
-from tournaments.selectors.public import session_standings
+from tournaments.selectors import public
 from tournaments.services.boards import boards_deal, boards_ensure, parse_permutation_lines
 from tournaments.services.results import ResultEntry, result_correct, result_delete, result_record
 from tournaments.services.sessions import pair_add, session_create
@@ -66,12 +66,12 @@ def session_new(request: HttpRequest) -> HttpResponse:
 
 
 def _session_page(request: HttpRequest, session: Session, **forms) -> HttpResponse:
-    boards = selectors.session_boards(session)
+    boards = public.session_boards(session)
     context = {
         "session": session,
-        "pairs": selectors.session_pairs(session),
+        "pairs": public.session_pairs(session),
         "boards": boards,
-        "standings_tables": session_standings(session),
+        "standings_tables": public.session_standings(session),
         "pair_form": forms.get("pair_form") or PairForm(session=session),
         "deal_form": forms.get("deal_form") or DealForm(),
         "count_form": forms.get("count_form") or BoardCountForm(initial={"count": len(boards) or 24}),
@@ -157,7 +157,7 @@ def _entry(form: ResultForm) -> ResultEntry:
 def board_detail(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     board = selectors.board_for_director(session, number)
-    pairs = selectors.session_pairs(session)
+    pairs = public.session_pairs(session)
     form = ResultForm(request.POST or None, session=session, pairs=pairs)
     if request.method == "POST" and form.is_valid():
         try:
@@ -171,12 +171,12 @@ def board_detail(request: HttpRequest, session_id: int, number: int) -> HttpResp
     context = {
         "session": session,
         "board": board,
-        "hands": selectors.board_hands(board),
+        "hands": public.board_hands(board),
         "results": selectors.board_results(board),
         "form": form,
         "previous": previous,
         "next": following,
-        "standings_tables": session_standings(session),
+        "standings_tables": public.session_standings(session),
     }
     return render(request, TEMPLATES + "board.html", context, status=400 if form.errors else 200)
 
@@ -187,7 +187,7 @@ def result_edit(request: HttpRequest, result_id: int) -> HttpResponse:
     result = selectors.result_for_director(request.user, result_id)
     board = result.board
     session = board.session
-    pairs = selectors.session_pairs(session)
+    pairs = public.session_pairs(session)
     form = ResultForm(
         request.POST or None, session=session, pairs=pairs, initial=ResultForm.initial_for(result)
     )
