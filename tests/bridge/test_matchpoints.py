@@ -12,6 +12,7 @@ from tournaments.bridge.matchpoints import (
     matchpoints,
     mean_percentage,
     percentages,
+    places,
     session_totals,
 )
 
@@ -226,3 +227,19 @@ def test_session_totals_agree_with_board_by_board_figures(seed):
         assert totals.total_score == sum(scores)
         assert totals.total_matchpoints == sum(mp[pair] for mp in by_board_mp if mp[pair] is not None)
         assert totals.percentage == mean_percentage(pct[pair] for pct in by_board)
+
+
+@pytest.mark.parametrize(
+    ("percentages", "expected"),
+    [
+        ([60.0, 50.0, 40.0], [(1, False), (2, False), (3, False)]),
+        ([50.0, 60.0, 60.0, 40.0], [(3, False), (1, True), (1, True), (4, False)]),
+        ([55.0, 45.0, 55.0, 45.0], [(1, True), (3, True), (1, True), (3, True)]),
+        ([50.0], [(1, False)]),
+        ([], []),
+        # Means that differ only in the last bits of a double are the same result.
+        ([(100 + 0 + 50) / 3, 50.0, (0 + 100 + 50) / 3], [(1, True), (1, True), (1, True)]),
+    ],
+)
+def test_places_rank_best_first_and_equal_percentages_share_a_place(percentages, expected):
+    assert [tuple(place) for place in places(percentages)] == expected

@@ -209,3 +209,29 @@ def _percentage_by_score(half_by_score: dict[Score, int], played: int) -> dict[S
         return dict.fromkeys(half_by_score, SINGLE_PAIR_PERCENTAGE)
     # half * 50 is exactly mp * 100: one rounding, as in the seed's mp * 100 / (n - 1).
     return {score: half * 50 / (played - 1) for score, half in half_by_score.items()}
+
+
+class Place(NamedTuple):
+    """A pair's place in the standings; ``tied`` when another pair shares it (printed ``3=``)."""
+
+    rank: int
+    tied: bool
+
+
+# Percentages equal to this many places are the same result: the mean of board
+# percentages can differ in the last bits for pairs whose figures are really equal.
+_PLACE_DIGITS = 6
+
+
+def places(percentages: Sequence[float]) -> list[Place]:
+    """Return each pair's place by session percentage, best first; equal percentages share one.
+
+    Entry k is for ``percentages[k]``. A shared place is numbered as the first of the
+    places it spans, and the next pair's place skips past them (1=, 1=, 3).
+    """
+    keys = [round(percentage, _PLACE_DIGITS) for percentage in percentages]
+    shared = Counter(keys)
+    first_place: dict[float, int] = {}
+    for position, key in enumerate(sorted(keys, reverse=True), start=1):
+        first_place.setdefault(key, position)
+    return [Place(first_place[key], shared[key] > 1) for key in keys]

@@ -40,7 +40,7 @@ from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 
 from tournaments.bridge.legacy import ScoreFile, format_score_file, parse_score_file
-from tournaments.bridge.matchpoints import board_matchpoints, session_totals
+from tournaments.bridge.matchpoints import board_matchpoints, places, session_totals
 from tournaments.models import Board, Club, Movement, Pair, Player, Result, ResultChange, Session, Standing
 from tournaments.services.sessions import session_create
 from tournaments.services.standings import session_recalculate_standings
@@ -74,29 +74,22 @@ def score_file_preview(score_file: ScoreFile) -> list[PreviewRow]:
     database, so a director sees them before anything is stored.
     """
     totals = session_totals(score_file.boards, len(score_file.pairs))
-    ordered = sorted(
-        zip(score_file.pairs, totals, strict=True),
-        key=lambda entry: (-round(entry[1].percentage or 0.0, 6), entry[0].number),
-    )
-    keys = [round(total.percentage or 0.0, 6) for _, total in ordered]
-    rows = []
-    for index, (pair, total) in enumerate(ordered):
-        rank = rows[-1].rank if index and keys[index - 1] == keys[index] else index + 1
-        tied = keys[max(index - 1, 0) : index + 2].count(keys[index]) > 1
-        rows.append(
-            PreviewRow(
-                rank=rank,
-                tied=tied,
-                number=pair.number,
-                names=pair.names,
-                total_score=total.total_score,
-                average_score=total.average_score or 0.0,
-                matchpoints=total.total_matchpoints,
-                percentage=total.percentage or 0.0,
-                boards_played=total.boards_played,
-            )
+    figures = places([total.percentage or 0.0 for total in totals])
+    rows = [
+        PreviewRow(
+            rank=place.rank,
+            tied=place.tied,
+            number=pair.number,
+            names=pair.names,
+            total_score=total.total_score,
+            average_score=total.average_score or 0.0,
+            matchpoints=total.total_matchpoints,
+            percentage=total.percentage or 0.0,
+            boards_played=total.boards_played,
         )
-    return rows
+        for pair, total, place in zip(score_file.pairs, totals, figures, strict=True)
+    ]
+    return sorted(rows, key=lambda row: (row.rank, row.number))
 
 
 class DuplicateImportError(ValidationError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from tournaments.bridge.matchpoints import board_matchpoints
+from tournaments.bridge.matchpoints import board_matchpoints, places
 from tournaments.models import Board, Pair, Result, Session, Standing
 
 
@@ -55,17 +55,9 @@ def _pair_totals(session: Session) -> dict[int, list[float]]:
 
 
 def _ranked(entries: list[Standing]) -> None:
-    """Give places by percentage, best first; equal percentages share a place (``3=``)."""
-    entries.sort(key=lambda standing: (-round(standing.percentage, 6), standing.pair.number))
-    for index, standing in enumerate(entries):
-        key = round(standing.percentage, 6)
-        if index and round(entries[index - 1].percentage, 6) == key:
-            standing.rank = entries[index - 1].rank
-        else:
-            standing.rank = index + 1
-    for index, standing in enumerate(entries):
-        neighbours = entries[max(index - 1, 0) : index] + entries[index + 1 : index + 2]
-        standing.tied = any(other.rank == standing.rank for other in neighbours)
+    """Give each standing its place in its field (equal percentages share one, ``3=``)."""
+    for standing, place in zip(entries, places([entry.percentage for entry in entries]), strict=True):
+        standing.rank, standing.tied = place.rank, place.tied
 
 
 def session_recalculate_standings(session: Session) -> list[Standing]:
