@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from tournaments.bridge import board_dealer, board_vulnerability
+from tournaments.bridge import Contract, board_dealer, board_vulnerability
 
 
 class Club(models.Model):
@@ -262,8 +262,7 @@ class Result(models.Model):
         """``=``, ``+1``, ``-2`` against the contract."""
         if not self.contract or self.is_passed_out or self.tricks is None:
             return ""
-        level = int(self.contract[0])
-        difference = self.tricks - (level + 6)
+        difference = self.tricks - Contract.parse(self.contract).tricks_needed
         return "=" if difference == 0 else f"{difference:+d}"
 
 
