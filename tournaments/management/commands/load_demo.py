@@ -19,6 +19,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
 from tournaments.bridge import Deal, Seat
+from tournaments.bridge.bidding import simulate_auction
 from tournaments.models import Board, Club, Movement, Pair, Session
 from tournaments.services.boards import boards_deal
 from tournaments.services.results import ResultEntry, result_record
@@ -62,11 +63,7 @@ def _deal_of(board: Board) -> Deal:
 
 
 def _bid(board: Board) -> Played:
-    """Bid the board with the auction seed's system, or with a simple stand-in if it is absent."""
-    try:
-        from tournaments.bridge.bidding import simulate_auction
-    except ImportError:
-        return _best_double_dummy_contract(board)
+    """Bid the board with the auction seed's system; the tricks are its double-dummy tricks."""
     auction = simulate_auction(_deal_of(board), Seat(board.dealer))
     calls = " ".join(str(call) for call in auction.calls)
     if auction.contract is None:
@@ -74,17 +71,6 @@ def _bid(board: Board) -> Played:
     contract = auction.contract
     tricks = board.dd_tricks[str(auction.declarer)][contract.strain.letter]
     return Played(str(contract), str(auction.declarer), tricks, calls)
-
-
-def _best_double_dummy_contract(board: Board) -> Played:
-    """The contract at the level the most double-dummy tricks make; a pass when none reaches seven."""
-    declarer, strain, tricks = max(
-        ((seat, strain, count) for seat, row in board.dd_tricks.items() for strain, count in row.items()),
-        key=lambda item: item[2],
-    )
-    if tricks < 7:
-        return Played("Pass", "", None)
-    return Played(f"{tricks - 6}{strain}", declarer, tricks)
 
 
 def _with_noise(played: Played, rng: random.Random) -> Played:
