@@ -13,14 +13,13 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
-from typing import NoReturn
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Q
 from tqdm import tqdm
 
-from tournaments.bridge.legacy import LegacyFormatError, parse_score_bytes
+from tournaments.management.score_files import read_score_file
 from tournaments.models import Club
 from tournaments.services.imports import played_result_count, score_file_import
 
@@ -44,15 +43,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, file: str, club: str, date: datetime.date, name: str, **options) -> None:
         club_found = _club(club)
-        try:
-            with open(file, "rb") as opened:
-                data = opened.read()
-        except OSError as error:
-            self._fail(f"{file}: cannot read the file: {error.strerror}")
-        try:
-            score_file = parse_score_bytes(data)
-        except LegacyFormatError as error:
-            self._fail(f"{file}:{error.line}: {error.reason}")
+        score_file = read_score_file(file, self.stderr)
         total = played_result_count(score_file)
         with tqdm(
             total=total, unit=" results", file=sys.stderr, disable=total < PROGRESS_BAR_FROM, leave=False
@@ -72,10 +63,6 @@ class Command(BaseCommand):
             f"Imported {file} as session {session.pk} ({session}): {len(score_file.pairs)} pairs, "
             f"{len(score_file.boards)} boards, {total} results."
         )
-
-    def _fail(self, message: str) -> NoReturn:
-        self.stderr.write(message)
-        raise SystemExit(1)
 
 
 def _iso_date(text: str) -> datetime.date:

@@ -8,11 +8,10 @@ compiler-style ``FILE:LINE:`` form that editors and ``grep`` understand.
 
 from __future__ import annotations
 
-from typing import NoReturn
-
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments.bridge.legacy import LegacyFormatError, parse_score_bytes, simpscore_report
+from tournaments.bridge.legacy import simpscore_report
+from tournaments.management.score_files import read_score_file
 
 
 class Command(BaseCommand):
@@ -27,17 +26,4 @@ class Command(BaseCommand):
         parser.add_argument("file", help="a score file in the legacy format")
 
     def handle(self, *args: object, file: str, **options: object) -> None:
-        try:
-            with open(file, "rb") as score_file:
-                data = score_file.read()
-        except OSError as error:
-            self._fail(f"{file}: cannot read the file: {error.strerror}")
-        try:
-            report = simpscore_report(parse_score_bytes(data))
-        except LegacyFormatError as error:
-            self._fail(f"{file}:{error.line}: {error.reason}")
-        self.stdout.write(report, ending="")
-
-    def _fail(self, message: str) -> NoReturn:
-        self.stderr.write(message)
-        raise SystemExit(1)
+        self.stdout.write(simpscore_report(read_score_file(file, self.stderr)), ending="")
