@@ -12,6 +12,8 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from tournaments.models import AuditAction, Pair, Result, ResultChange, ScoringMethod, Session, Standing
+from tournaments.selectors.exports import ExportError, session_score_file
+from tournaments.services.boards import boards_ensure
 from tournaments.services.results import (
     AdjustedEntry,
     ResultEntry,
@@ -19,6 +21,7 @@ from tournaments.services.results import (
     result_correct,
     result_record,
 )
+from tournaments.services.sessions import pair_add
 
 
 def _pair(session: Session, direction: str, number: int) -> Pair:
@@ -226,9 +229,6 @@ def test_imp_pairs_pages_show_imps(director_client, client, club):
     )
     session = Session.objects.get(name="IMP pairs")
     assert response.status_code == 302 and session.scoring == ScoringMethod.BUTLER
-    from tournaments.services.boards import boards_ensure
-    from tournaments.services.sessions import pair_add
-
     first = pair_add(session=session, player_names=("Ann", "Bob"), direction="")
     second = pair_add(session=session, player_names=("Cat", "Dan"), direction="")
     boards_ensure(session=session, count=1)
@@ -241,3 +241,11 @@ def test_imp_pairs_pages_show_imps(director_client, client, club):
     assert '<th class="num">IMPs</th>' in scorecard
     director_page = director_client.get(reverse("director:session", args=[session.pk])).content.decode()
     assert "IMPs/board" in director_page
+
+
+def test_a_session_with_an_adjusted_score_is_not_exported_as_a_legacy_file(mitchell_session):
+    _play_board_one(mitchell_session, third=False)
+    _adjust(mitchell_session, 3, 3, "A+", "A-")
+    for direction in ("NS", "EW"):
+        with pytest.raises(ExportError, match=r"adjusted scores \(board 1\)"):
+            session_score_file(mitchell_session, direction)
