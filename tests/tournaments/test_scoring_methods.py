@@ -21,6 +21,7 @@ from tournaments.services.results import (
     result_correct,
     result_record,
 )
+from tournaments.services.scoring import club_set_adjustment_percentages, session_set_scoring
 from tournaments.services.sessions import pair_add
 
 
@@ -249,3 +250,40 @@ def test_a_session_with_an_adjusted_score_is_not_exported_as_a_legacy_file(mitch
     for direction in ("NS", "EW"):
         with pytest.raises(ExportError, match=r"adjusted scores \(board 1\)"):
             session_score_file(mitchell_session, direction)
+
+
+def test_changing_the_scoring_method_rescores_the_session(mitchell_session):
+    _play_board_one(mitchell_session)
+    session = session_set_scoring(session=mitchell_session, scoring=ScoringMethod.CROSS_IMPS)
+    assert _board_one(session, "ns_imps") == {"1 NS": (5.5,), "2 NS": (-10.0,), "3 NS": (4.5,)}
+    assert _standings(session, "imps")["2 EW"] == ("1", 10.0)
+    session = session_set_scoring(session=session, scoring=ScoringMethod.MATCHPOINTS)
+    assert set(_board_one(session, "ns_imps").values()) == {(None,)}
+    assert _standings(session, "percentage")["1 NS"] == ("1", 100.0)
+    with pytest.raises(ValidationError, match="scoring"):
+        session_set_scoring(session=session, scoring="rubber")
+
+
+def test_changing_the_club_percentages_rescores_adjusted_boards(mitchell_session, club):
+    _play_board_one(mitchell_session, third=False)
+    _adjust(mitchell_session, 3, 3, "A+", "A-")
+    club_set_adjustment_percentages(club=club, average_plus=70.0, average_minus=30.0)
+    assert _board_one(mitchell_session, "ns_percentage ew_percentage")["3 NS"] == (70.0, 30.0)
+    assert _standings(mitchell_session, "percentage")["3 EW"] == ("2", 30.0)
+    with pytest.raises(ValidationError, match="Average-plus"):
+        club_set_adjustment_percentages(club=club, average_plus=45.0, average_minus=30.0)
+    club.refresh_from_db()
+    assert (club.average_plus, club.average_minus) == (70.0, 30.0)
+
+
+@pytest.mark.parametrize(
+    ("model", "fields"),
+    [("session", ["scoring"]), ("club", ["average_plus", "average_minus"])],
+)
+def test_the_admin_leaves_rescoring_fields_to_the_services(admin_client, mitchell_session, model, fields):
+    obj = mitchell_session if model == "session" else mitchell_session.club
+    page = admin_client.get(reverse(f"admin:tournaments_{model}_change", args=[obj.pk])).content.decode()
+    for field in fields:
+        assert f'name="{field}"' not in page
+    add_page = admin_client.get(reverse(f"admin:tournaments_{model}_add")).content.decode()
+    assert all(f'name="{field}"' in add_page for field in fields)
