@@ -19,6 +19,10 @@ class ClubAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("directors",)
 
+    def get_readonly_fields(self, request, obj=None) -> tuple[str, ...]:
+        # Changing them rescores boards: services.scoring.club_set_adjustment_percentages.
+        return ("average_plus", "average_minus") if obj is not None else ()
+
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
@@ -46,6 +50,10 @@ class SessionAdmin(admin.ModelAdmin):
     date_hierarchy = "date"
     list_select_related = ("club",)
     inlines = (PairInline, BoardInline)
+
+    def get_readonly_fields(self, request, obj=None) -> tuple[str, ...]:
+        # Changing the method rescores the session: services.scoring.session_set_scoring.
+        return ("scoring",) if obj is not None else ()
 
 
 @admin.register(Pair)

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from django import forms
 from django.core.exceptions import ValidationError
 
-from tournaments.models import Club, Direction, Movement, Pair, Result, Session
+from tournaments.models import Adjustment, Club, Direction, Movement, Pair, Result, ScoringMethod, Session
 
 SEAT_CHOICES = [("", "-"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 MAX_PERMUTATION_FILE_BYTES = 1_000_000
@@ -33,11 +33,20 @@ class SessionForm(forms.Form):
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     name = forms.CharField(max_length=120, initial="Evening pairs")
     movement = forms.ChoiceField(choices=Movement.choices, initial=Movement.MITCHELL)
+    scoring = forms.ChoiceField(
+        choices=ScoringMethod.choices,
+        initial=ScoringMethod.MATCHPOINTS,
+        required=False,
+        help_text="Matchpoints unless chosen otherwise.",
+    )
 
     def __init__(self, *args, clubs: Iterable[Club] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         club_ids = [club.pk for club in clubs]
         self.fields["club"].queryset = Club.objects.filter(pk__in=club_ids)
+
+    def clean_scoring(self) -> str:
+        return self.cleaned_data["scoring"] or ScoringMethod.MATCHPOINTS
 
 
 class PairForm(forms.Form):
@@ -114,13 +123,18 @@ class ResultForm(forms.Form):
 
     def __init__(self, *args, session: Session, pairs: list[Pair], **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.offer_pairs(self, session, pairs)
+
+    @staticmethod
+    def offer_pairs(form: forms.Form, session: Session, pairs: list[Pair]) -> None:
+        """Fill the form's NS and EW pair lists (shared with ``AdjustmentForm``)."""
         # Any pair of the session is accepted here so that the service can say what is
         # wrong with a pair of the wrong direction; the lists only offer the right ones.
         for field, direction in (("ns_pair", Direction.NS), ("ew_pair", Direction.EW)):
-            self.fields[field].queryset = Pair.objects.filter(session=session)
+            form.fields[field].queryset = Pair.objects.filter(session=session)
             offered = [pair for pair in pairs if not session.is_mitchell or pair.direction == direction]
-            self.fields[field].widget.choices = [("", "---------")] + [
-                (pair.pk, self.fields[field].label_from_instance(pair)) for pair in offered
+            form.fields[field].widget.choices = [("", "---------")] + [
+                (pair.pk, form.fields[field].label_from_instance(pair)) for pair in offered
             ]
 
     @staticmethod
@@ -134,3 +148,21 @@ class ResultForm(forms.Form):
             "result": "" if result.tricks is None else str(result.tricks),
             "lead": result.lead,
         }
+
+
+ADJUSTMENT_CHOICES = [(choice.value, choice.label) for choice in Adjustment if choice.value]
+
+
+class AdjustmentForm(forms.Form):
+    """An artificial adjusted score for a table: the same for both sides, or split."""
+
+    prefix = "adjust"
+
+    ns_pair = ResultForm.base_fields["ns_pair"]
+    ew_pair = ResultForm.base_fields["ew_pair"]
+    ns_adjustment = forms.ChoiceField(choices=ADJUSTMENT_CHOICES, label="NS gets", initial=Adjustment.AVERAGE)
+    ew_adjustment = forms.ChoiceField(choices=ADJUSTMENT_CHOICES, label="EW gets", initial=Adjustment.AVERAGE)
+
+    def __init__(self, *args, session: Session, pairs: list[Pair], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        ResultForm.offer_pairs(self, session, pairs)

@@ -26,9 +26,23 @@ class Club(models.Model):
         related_name="directed_clubs",
         help_text="Users who may run this club's sessions.",
     )
+    average_plus = models.FloatField(
+        default=60.0, help_text="Percentage an Average-plus adjusted score gives (Law 12C2)."
+    )
+    average_minus = models.FloatField(
+        default=40.0, help_text="Percentage an Average-minus adjusted score gives (Law 12C2)."
+    )
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(
+                    average_plus__gte=50, average_plus__lte=100, average_minus__gte=0, average_minus__lte=50
+                ),
+                name="club_adjustment_percentages_around_average",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -71,11 +85,29 @@ class Direction(models.TextChoices):
     NONE = "", "Either (Howell)"
 
 
+class ScoringMethod(models.TextChoices):
+    MATCHPOINTS = "mp", "Matchpoints"
+    CROSS_IMPS = "cross_imps", "IMP pairs, cross-IMPs"
+    BUTLER = "butler", "IMP pairs, Butler"
+
+
+class Adjustment(models.TextChoices):
+    """An artificial adjusted score for one side of a table (Law 12C2); blank for a played result."""
+
+    NONE = "", "-"
+    AVERAGE_PLUS = "A+", "Average-plus"
+    AVERAGE = "A", "Average"
+    AVERAGE_MINUS = "A-", "Average-minus"
+
+
 class Session(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
     date = models.DateField()
     name = models.CharField(max_length=120)
     movement = models.CharField(max_length=10, choices=Movement.choices, default=Movement.MITCHELL)
+    scoring = models.CharField(
+        max_length=10, choices=ScoringMethod.choices, default=ScoringMethod.MATCHPOINTS
+    )
     source_sha256 = models.CharField(
         max_length=64,
         blank=True,
@@ -106,6 +138,11 @@ class Session(models.Model):
     @property
     def is_mitchell(self) -> bool:
         return self.movement == Movement.MITCHELL
+
+    @property
+    def is_imps(self) -> bool:
+        """True for IMP pairs (cross-IMPs or Butler), False for matchpoints."""
+        return self.scoring != ScoringMethod.MATCHPOINTS
 
 
 class Pair(models.Model):
@@ -190,9 +227,10 @@ class Board(models.Model):
 class Result(models.Model):
     """One table's result on a board.
 
-    Three kinds: a played contract (contract, declarer, tricks), a passed-out board
-    (contract ``PASS``), or a bare North-South score with no contract (legacy imports,
-    where the file holds only one direction's scores and no opponents).
+    Four kinds: a played contract (contract, declarer, tricks), a passed-out board
+    (contract ``PASS``), a bare North-South score with no contract (legacy imports,
+    where the file holds only one direction's scores and no opponents), or an artificial
+    adjusted score (``ns_adjustment`` and ``ew_adjustment`` set, no score and no contract).
     """
 
     PASSED_OUT = "PASS"
@@ -207,11 +245,15 @@ class Result(models.Model):
     tricks = models.PositiveSmallIntegerField(null=True, blank=True)
     lead = models.CharField(max_length=3, blank=True, default="")
     auction = models.CharField(max_length=400, blank=True, default="")
-    ns_score = models.IntegerField()
+    ns_score = models.IntegerField(null=True, blank=True, help_text="None for an artificial adjusted score.")
+    ns_adjustment = models.CharField(max_length=2, choices=Adjustment.choices, blank=True, default="")
+    ew_adjustment = models.CharField(max_length=2, choices=Adjustment.choices, blank=True, default="")
     ns_matchpoints = models.FloatField(null=True, blank=True)
     ew_matchpoints = models.FloatField(null=True, blank=True)
     ns_percentage = models.FloatField(null=True, blank=True)
     ew_percentage = models.FloatField(null=True, blank=True)
+    ns_imps = models.FloatField(null=True, blank=True, help_text="IMPs in an IMP-pairs session.")
+    ew_imps = models.FloatField(null=True, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -238,6 +280,18 @@ class Result(models.Model):
             models.CheckConstraint(
                 condition=~Q(contract="PASS") | Q(ns_score=0), name="result_passed_out_scores_0"
             ),
+            # A result is either scored (a score, no adjustment) or artificial (both sides
+            # adjusted, no score, no contract).
+            models.CheckConstraint(
+                condition=(Q(ns_adjustment="") & Q(ew_adjustment="") & Q(ns_score__isnull=False))
+                | (
+                    Q(ns_adjustment__in=["A+", "A", "A-"])
+                    & Q(ew_adjustment__in=["A+", "A", "A-"])
+                    & Q(ns_score__isnull=True)
+                    & Q(contract="")
+                ),
+                name="result_scored_or_adjusted",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -249,8 +303,15 @@ class Result(models.Model):
         return self.contract == self.PASSED_OUT
 
     @property
+    def is_adjusted(self) -> bool:
+        """True for an artificial adjusted score (Average-plus and the like), not a played result."""
+        return bool(self.ns_adjustment)
+
+    @property
     def display(self) -> str:
         """The result as a traveller prints it: ``4SX N +1``, ``3NT W =``, ``Pass``, or the score."""
+        if self.is_adjusted:
+            return f"Adjusted {self.ns_adjustment} / {self.ew_adjustment}"
         if self.is_passed_out:
             return "Pass"
         if not self.contract:
@@ -277,6 +338,7 @@ class Standing(models.Model):
     percentage = models.FloatField()
     boards_played = models.PositiveIntegerField()
     total_score = models.IntegerField(default=0)
+    imps = models.FloatField(null=True, blank=True, help_text="Total IMPs in an IMP-pairs session.")
 
     class Meta:
         ordering = ["session", "pair__direction", "rank", "pair__number"]
@@ -287,6 +349,13 @@ class Standing(models.Model):
     @property
     def rank_text(self) -> str:
         return f"{self.rank}=" if self.tied else str(self.rank)
+
+    @property
+    def imps_per_board(self) -> float | None:
+        """IMPs a board in an IMP-pairs session (None in a matchpoint session or before any board)."""
+        if self.imps is None or not self.boards_played:
+            return None
+        return self.imps / self.boards_played
 
 
 class AuditAction(models.TextChoices):

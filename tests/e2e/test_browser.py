@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Session
+from tournaments.models import ScoringMethod, Session
 from tournaments.services.results import ResultEntry, result_record
 
 CHROMIUM = "/usr/bin/chromium"
@@ -81,6 +81,18 @@ def browser(monkeypatch):
 def running_session(mitchell_session: Session, settings) -> Session:
     """The Mitchell fixture with all but one result in, the standings polled every second."""
     settings.CLUBSCORE_STANDINGS_POLL_SECONDS = 1
+    return _enter_before(mitchell_session)
+
+
+@pytest.fixture
+def imp_pairs_session(mitchell_session: Session) -> Session:
+    """The same eight results in a cross-IMPs session."""
+    Session.objects.filter(pk=mitchell_session.pk).update(scoring=ScoringMethod.CROSS_IMPS)
+    mitchell_session.refresh_from_db()
+    return _enter_before(mitchell_session)
+
+
+def _enter_before(mitchell_session: Session) -> Session:
     for board_number, ns, ew, contract, declarer, tricks in ENTERED_BEFORE:
         result_record(
             board=mitchell_session.boards.get(number=board_number),
@@ -100,7 +112,7 @@ def _standing_row(page, names: str) -> str:
     return " ".join(page.locator("#standings tr", has_text=names).inner_text().split())
 
 
-def _director_enters_the_last_result(browser, live_server, session: Session) -> None:
+def _director_opens_board_2(browser, live_server, session: Session):
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     board_url = reverse("director:board", args=[session.pk, 2])
@@ -109,6 +121,11 @@ def _director_enters_the_last_result(browser, live_server, session: Session) -> 
     page.fill("#id_password", "bridge-director-pw")
     page.click("button[type=submit]")
     page.wait_for_url(f"**{board_url}")
+    return context, page, board_url
+
+
+def _director_enters_the_last_result(browser, live_server, session: Session) -> None:
+    context, page, board_url = _director_opens_board_2(browser, live_server, session)
     page.select_option("#id_ns_pair", label="3 NS: Eve North - Fay North")
     page.select_option("#id_ew_pair", label="1 EW: Gus East - Hal East")
     page.fill("#id_contract", "3NT")
@@ -172,3 +189,34 @@ def test_the_pages_fit_a_375_pixel_phone(browser, live_server, running_session, 
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], url
     page.goto(f"{live_server.url}{reverse('session', args=[running_session.pk])}")
     page.screenshot(path=screenshots / "session-375.png", full_page=True)
+
+
+def test_an_imp_pairs_session_with_an_adjusted_score(browser, live_server, imp_pairs_session):
+    context, page, board_url = _director_opens_board_2(browser, live_server, imp_pairs_session)
+    page.select_option("#id_adjust-ns_pair", label="3 NS: Eve North - Fay North")
+    page.select_option("#id_adjust-ew_pair", label="1 EW: Gus East - Hal East")
+    page.select_option("#id_adjust-ns_adjustment", value="A+")
+    page.select_option("#id_adjust-ew_adjustment", value="A-")
+    page.get_by_role("button", name="Save adjusted score").click()
+    page.wait_for_url(f"**{board_url}")
+    assert "Adjusted A+ / A-" in page.locator(".messages").inner_text()
+    context.close()
+
+    # Cross-IMPs worked by hand. Board 1: +400, -50, -140 -> 10.5, -3.5, -7. Board 2: Pass and
+    # +120 -> -3 and +3, NS 3 Average-plus +3. Board 3: +450, +420, +170 -> 4, 2.5, -6.5.
+    player = browser.new_context(viewport=DESKTOP).new_page()
+    player.goto(f"{live_server.url}{reverse('session', args=[imp_pairs_session.pk])}")
+    rows = [
+        " ".join(row.split())
+        for row in player.locator("table.standings").first.locator("tbody tr").all_inner_texts()
+    ]
+    assert rows == [
+        "1 1 NS Ann North - Bob North 11.50 3.83 3",
+        "2 2 NS Cat North - Dan North 2.00 0.67 3",
+        "3 3 NS Eve North - Fay North -10.50 -3.50 3",
+    ]
+    player.goto(f"{live_server.url}{reverse('board', args=[imp_pairs_session.pk, 2])}")
+    traveller = player.locator("table.traveller tbody tr").all_inner_texts()
+    assert any(re.search(r"3 NS\s+1 EW\s+Adjusted A\+ / A-.*\s3\.00\s+-3\.00", row) for row in traveller), (
+        traveller
+    )

@@ -14,6 +14,15 @@ import importlib
 from typing import Any
 
 _EXPORTS: dict[str, tuple[str, ...]] = {
+    "adjusted": (
+        "Adjustment",
+        "AdjustmentError",
+        "AdjustmentPercentages",
+        "Artificial",
+        "Assigned",
+        "adjusted_board",
+        "artificial_percentage",
+    ),
     "auction": ("Auction",),
     "bidding": (
         "AuctionTally",
@@ -56,6 +65,12 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "shortness_points",
         "suit_high_card_points",
     ),
+    "imps": (
+        "butler_datum",
+        "butler_imps",
+        "cross_imps",
+        "imps",
+    ),
     "layout": (
         "format_auction",
         "format_deal",
@@ -76,6 +91,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "board_matchpoints",
         "matchpoints",
         "mean_percentage",
+        "neuberg",
         "percentages",
     ),
     "opening": ("opening_bid",),

@@ -10,7 +10,8 @@ matchpoints on a board are the complement, top - North-South's, where top = play
 
 ``matchpoints``, ``percentages`` and ``board_matchpoints`` score one board (the club site
 scores both directions with the last); ``session_totals`` and ``session_columns`` total
-a whole session for the simpscore report.
+a whole session for the simpscore report. ``neuberg`` scales matchpoints won on a board
+with fewer results to the full board's top (used by ``adjusted.adjusted_board``).
 
 Decisions where the seed is silent:
 
@@ -29,12 +30,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from functools import reduce
 from itertools import repeat
 from operator import add
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 SINGLE_PAIR_PERCENTAGE = 50.0
+
+_HALF = Fraction(1, 2)
+_Number = TypeVar("_Number", float, Fraction)
 
 Score = int | None
 
@@ -97,6 +102,27 @@ def mean_percentage(board_percentages: Iterable[float | None]) -> float | None:
     # Added in board order (not math.fsum, not sum(), compensated since Python 3.12) to give
     # the very double the seed's C program prints.
     return reduce(add, played, 0.0) / len(played)
+
+
+def neuberg(matchpoints: _Number, *, results: int, full: int) -> _Number:
+    """Scale matchpoints won among ``results`` results to a board of ``full`` results (Neuberg).
+
+    Needed when a board was played fewer times than the others, or some of its results are
+    artificial (they are not matchpointed), so the real results are compared among fewer
+    pairs than the full board has. In this module's units, 1 per pair beaten, the top among
+    n results is n - 1 and the EBU/WBF formula reads
+
+        mp' = (mp + 0.5) * N / n - 0.5
+
+    which is the published ``MP' = (MP + 1) * N / n - 1`` in 2-per-pair-beaten units
+    (MP = 2 mp, top 2(n - 1)) divided by 2. The +0.5 treats each result as also tying with
+    itself, so the mean of the scaled matchpoints is half the full top, as on a full board:
+    the formula moves no matchpoints between the average and the pairs that played.
+    """
+    if results < 1 or full < results:
+        raise ValueError(f"neuberg needs 1 <= results <= full, got results={results}, full={full}")
+    # A Fraction in gives an exact Fraction out; a float gives a float.
+    return (matchpoints + _HALF) * full / results - _HALF
 
 
 class PairSession(NamedTuple):

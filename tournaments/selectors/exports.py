@@ -16,6 +16,7 @@ opponents (seed ``legacy-score-files.txt``), so a session exports as one field:
 Pairs are written by their numbers, which must be 1..n in the field exported, since the
 format numbers pairs so; board lines follow the board numbers, a board nobody in the
 field played being all ``----``. A passed-out board is 0, which the file writes ``PASS``.
+A session with an artificial adjusted score is refused: the format holds only scores.
 """
 
 from __future__ import annotations
@@ -36,6 +37,12 @@ def session_score_file(session: Session, direction: str | None = None) -> ScoreF
         .values_list("board__number", "ns_pair_id", "ew_pair_id", "ns_score")
     )
     field = _field_direction(session, direction, rows)
+    adjusted = sorted({board_number for board_number, _, _, ns_score in rows if ns_score is None})
+    if adjusted:
+        raise ExportError(
+            f"Session {session.pk} has artificial adjusted scores (board {_brief(adjusted)}); a legacy "
+            "score file holds only scores."
+        )
     pairs = list(
         Pair.objects.filter(session=session, direction=field)
         .select_related("player1", "player2")

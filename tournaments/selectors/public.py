@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from tournaments.bridge import Hand
@@ -89,6 +89,7 @@ def standings_stamp(tables: list[StandingsTable]) -> str:
                 standing.rank,
                 standing.tied,
                 standing.matchpoints,
+                standing.imps,
                 standing.boards_played,
             )
             digest.update(repr(row).encode())
@@ -183,7 +184,7 @@ def board_traveller(board: Board) -> list[Result]:
     return list(
         board.results.select_related(
             "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
-        ).order_by("-ns_score", "ns_pair__number")
+        ).order_by(F("ns_score").desc(nulls_last=True), "ns_pair__number")
     )
 
 
@@ -198,9 +199,10 @@ class ScorecardRow:
     result: Result | None
     direction: str  # 'NS' or 'EW': where the pair sat on this board
     opponents: Pair | None
-    score: int | None
+    score: int | None  # None for an artificial adjusted score
     matchpoints: float | None
     percentage: float | None
+    imps: float | None = None  # in an IMP-pairs session
 
 
 @dataclass(frozen=True)
@@ -209,6 +211,7 @@ class ScorecardTotals:
     score: int
     matchpoints: float
     percentage: float | None
+    imps: float | None = None  # total, in an IMP-pairs session
 
 
 def pair_get(session_pk: int, pk: int) -> Pair:
@@ -238,6 +241,7 @@ def pair_scorecard(pair: Pair) -> list[ScorecardRow]:
                     result.ns_score,
                     result.ns_matchpoints,
                     result.ns_percentage,
+                    result.ns_imps,
                 )
             )
         else:
@@ -247,9 +251,10 @@ def pair_scorecard(pair: Pair) -> list[ScorecardRow]:
                     result,
                     "EW",
                     result.ns_pair,
-                    -result.ns_score,
+                    None if result.ns_score is None else -result.ns_score,
                     result.ew_matchpoints,
                     result.ew_percentage,
+                    result.ew_imps,
                 )
             )
     return rows
@@ -259,11 +264,13 @@ def scorecard_totals(rows: list[ScorecardRow]) -> ScorecardTotals:
     """Total the played boards; the percentage is their mean (SPEC decision 8)."""
     played = [row for row in rows if row.result is not None]
     percentages = [row.percentage for row in played if row.percentage is not None]
+    imps = [row.imps for row in played if row.imps is not None]
     return ScorecardTotals(
         boards_played=len(played),
         score=sum(row.score or 0 for row in played),
         matchpoints=sum(row.matchpoints or 0 for row in played),
         percentage=sum(percentages) / len(percentages) if percentages else None,
+        imps=sum(imps) if imps else None,
     )
 
 

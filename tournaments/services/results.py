@@ -17,7 +17,7 @@ from django.db import transaction
 from tournaments.bridge import Contract, board_vulnerability
 from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat
-from tournaments.models import AuditAction, Board, Direction, Pair, Result, ResultChange, Session
+from tournaments.models import Adjustment, AuditAction, Board, Direction, Pair, Result, ResultChange, Session
 from tournaments.services.standings import board_recalculate, session_recalculate_standings
 
 PASS_WORDS = {"PASS", "P", "PASSED", "PASSED OUT", "ALL PASS"}
@@ -42,6 +42,20 @@ class ResultEntry:
 
 
 @dataclass(frozen=True)
+class AdjustedEntry:
+    """An artificial adjusted score the director gives a table (Law 12C2).
+
+    ``ns_adjustment`` and ``ew_adjustment`` are ``'A+'``, ``'A'`` or ``'A-'``: the same for
+    both sides, or split (NS Average-plus, EW Average-minus).
+    """
+
+    ns_pair: Pair
+    ew_pair: Pair
+    ns_adjustment: str
+    ew_adjustment: str
+
+
+@dataclass(frozen=True)
 class _Scored:
     contract: str
     declarer: str
@@ -49,7 +63,7 @@ class _Scored:
     ns_score: int
 
 
-def _check_pairs(board: Board, entry: ResultEntry, editing: Result | None) -> None:
+def _check_pairs(board: Board, entry: ResultEntry | AdjustedEntry, editing: Result | None) -> None:
     session = board.session
     ns_pair, ew_pair = entry.ns_pair, entry.ew_pair
     for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
@@ -108,6 +122,8 @@ def _snapshot(result: Result) -> dict[str, Any]:
         "tricks": result.tricks,
         "lead": result.lead,
         "ns_score": result.ns_score,
+        "ns_adjustment": result.ns_adjustment,
+        "ew_adjustment": result.ew_adjustment,
     }
 
 
@@ -133,11 +149,35 @@ def _apply(result: Result, entry: ResultEntry, scored: _Scored, user: AbstractBa
     result.declarer = scored.declarer
     result.tricks = scored.tricks
     result.ns_score = scored.ns_score
+    result.ns_adjustment = result.ew_adjustment = Adjustment.NONE
     result.lead = entry.lead.strip().upper()
     result.auction = " ".join(entry.auction.split())
     result.entered_by = _audit_user(user)
-    result.full_clean(exclude=["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage"])
+    _save(result)
+
+
+_DERIVED = ["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage", "ns_imps", "ew_imps"]
+
+
+def _save(result: Result) -> None:
+    result.full_clean(exclude=_DERIVED)
     result.save()
+
+
+def _apply_adjustment(result: Result, entry: AdjustedEntry, user: AbstractBaseUser | None) -> None:
+    valid = {choice.value for choice in Adjustment if choice.value}
+    for field in ("ns_adjustment", "ew_adjustment"):
+        if getattr(entry, field) not in valid:
+            raise ValidationError({field: "Choose Average-plus, Average or Average-minus."})
+    result.ns_pair = entry.ns_pair
+    result.ew_pair = entry.ew_pair
+    result.ns_adjustment = entry.ns_adjustment
+    result.ew_adjustment = entry.ew_adjustment
+    result.contract = result.declarer = result.lead = result.auction = ""
+    result.tricks = None
+    result.ns_score = None
+    result.entered_by = _audit_user(user)
+    _save(result)
 
 
 def _audit_user(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
@@ -173,6 +213,27 @@ def result_record(*, board: Board, entry: ResultEntry, user: AbstractBaseUser | 
     result = Result(board=board)
     _apply(result, entry, scored, user)
     _audit(board, AuditAction.CREATE, user, result=result, after=_snapshot(result))
+    _after_change(board)
+    result.refresh_from_db()
+    return result
+
+
+@transaction.atomic
+def result_adjust(
+    *, board: Board, entry: AdjustedEntry, result: Result | None = None, user: AbstractBaseUser | None = None
+) -> Result:
+    """Give a table an artificial adjusted score, new or in place of its result (audited)."""
+    board = _locked_board(board)
+    before = None
+    if result is not None:
+        result = Result.objects.select_related("ns_pair", "ew_pair", "board").get(pk=result.pk, board=board)
+        before = _snapshot(result)
+    _check_pairs(board, entry, editing=result)
+    if result is None:
+        result = Result(board=board)
+    _apply_adjustment(result, entry, user)
+    action = AuditAction.CREATE if before is None else AuditAction.UPDATE
+    _audit(board, action, user, result=result, before=before, after=_snapshot(result))
     _after_change(board)
     result.refresh_from_db()
     return result

@@ -7,14 +7,19 @@ import datetime
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from tournaments.models import Club, Direction, Movement, Pair, Player, Session
+from tournaments.models import Club, Direction, Movement, Pair, Player, ScoringMethod, Session
 
 
 def session_create(
-    *, club: Club, date: datetime.date, name: str, movement: str = Movement.MITCHELL
+    *,
+    club: Club,
+    date: datetime.date,
+    name: str,
+    movement: str = Movement.MITCHELL,
+    scoring: str = ScoringMethod.MATCHPOINTS,
 ) -> Session:
     """Create an empty session; its name must be new for the club on that day."""
-    session = Session(club=club, date=date, name=name.strip(), movement=movement)
+    session = Session(club=club, date=date, name=name.strip(), movement=movement, scoring=scoring)
     session.full_clean()
     session.save()
     return session

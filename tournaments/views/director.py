@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.forms import (
+    AdjustmentForm,
     BoardCountForm,
     DealForm,
     PairForm,
@@ -26,7 +27,14 @@ from tournaments.models import Board, Session
 from tournaments.selectors import director as selectors
 from tournaments.selectors import public
 from tournaments.services.boards import boards_deal, boards_ensure, parse_permutation_lines
-from tournaments.services.results import ResultEntry, result_correct, result_delete, result_record
+from tournaments.services.results import (
+    AdjustedEntry,
+    ResultEntry,
+    result_adjust,
+    result_correct,
+    result_delete,
+    result_record,
+)
 from tournaments.services.sessions import pair_add, session_create
 
 TEMPLATES = "tournaments/director/"
@@ -167,6 +175,14 @@ def board_detail(request: HttpRequest, session_id: int, number: int) -> HttpResp
         else:
             messages.success(request, f"Board {board.number}: {result.display} ({result.ns_score:+d} NS).")
             return redirect(_board_url(board))
+    return _board_page(
+        request, session, board, form=form, adjust_form=AdjustmentForm(session=session, pairs=pairs)
+    )
+
+
+def _board_page(
+    request: HttpRequest, session: Session, board: Board, *, form: ResultForm, adjust_form: AdjustmentForm
+) -> HttpResponse:
     previous, following = selectors.board_neighbours(session, board.number)
     context = {
         "session": session,
@@ -174,11 +190,41 @@ def board_detail(request: HttpRequest, session_id: int, number: int) -> HttpResp
         "hands": public.board_hands(board),
         "results": selectors.board_results(board),
         "form": form,
+        "adjust_form": adjust_form,
         "previous": previous,
         "next": following,
         "standings_tables": public.session_standings(session),
     }
-    return render(request, TEMPLATES + "board.html", context, status=400 if form.errors else 200)
+    status = 400 if form.errors or adjust_form.errors else 200
+    return render(request, TEMPLATES + "board.html", context, status=status)
+
+
+@login_required
+@require_POST
+def board_adjust(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
+    """Give a table an artificial adjusted score (Average-plus, Average, Average-minus, or split)."""
+    session = selectors.session_for_director(request.user, session_id)
+    board = selectors.board_for_director(session, number)
+    pairs = public.session_pairs(session)
+    adjust_form = AdjustmentForm(request.POST, session=session, pairs=pairs)
+    if adjust_form.is_valid():
+        data = adjust_form.cleaned_data
+        entry = AdjustedEntry(
+            ns_pair=data["ns_pair"],
+            ew_pair=data["ew_pair"],
+            ns_adjustment=data["ns_adjustment"],
+            ew_adjustment=data["ew_adjustment"],
+        )
+        try:
+            result = result_adjust(board=board, entry=entry, user=request.user)
+        except ValidationError as error:
+            form_add_service_error(adjust_form, error)
+        else:
+            messages.success(request, f"Board {board.number}: {result.display}.")
+            return redirect(_board_url(board))
+    return _board_page(
+        request, session, board, form=ResultForm(session=session, pairs=pairs), adjust_form=adjust_form
+    )
 
 
 @login_required
