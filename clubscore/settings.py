@@ -134,3 +134,34 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_SECURE = _env_flag("SECURE_COOKIES", default=not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+
+# Errors go to stderr, where gunicorn (or systemd, or docker) collects them: a 500 logs
+# "Internal Server Error: <path>" with its traceback (django.request, level ERROR) in
+# production as in development. LOG_LEVEL sets the level of ClubScore's own logger
+# (tournaments) and of the stderr handler; Django's loggers keep WARNING. ADMINS
+# ("Name <mail>, ..." or plain addresses) adds mail of each 500 when email is set up.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+ADMINS = [
+    (address.partition("<")[0].strip() or address, address.partition("<")[2].rstrip(">").strip() or address)
+    for address in _env_list("ADMINS", "")
+]
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} {message}", "style": "{"},
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain"},
+        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR"},
+    },
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": "WARNING"},
+        "django.request": {
+            "handlers": ["stderr", *(["mail_admins"] if ADMINS else [])],
+            "level": "ERROR",
+            "propagate": False,
+        },
+        "tournaments": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    },
+}
