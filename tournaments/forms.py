@@ -12,6 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from tournaments.models import Club, Direction, Movement, Pair, Result, Session
+from tournaments.services.boards import MAX_BOARDS_PER_DEAL
 
 SEAT_CHOICES = [("", "-"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 MAX_PERMUTATION_FILE_BYTES = 1_000_000
@@ -57,7 +58,16 @@ class PairForm(forms.Form):
 class DealForm(forms.Form):
     """Either a count of boards to deal at random, or permutations pasted or uploaded."""
 
-    count = forms.IntegerField(min_value=1, max_value=200, required=False, label="Random boards")
+    count = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_BOARDS_PER_DEAL,
+        required=False,
+        label="Random boards",
+        error_messages={
+            "max_value": f"Deal at most {MAX_BOARDS_PER_DEAL} boards in one request "
+            f"(a session plays at most {MAX_BOARDS_PER_DEAL})."
+        },
+    )
     permutations = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
         required=False,
