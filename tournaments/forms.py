@@ -74,6 +74,11 @@ class DealForm(forms.Form):
         help_text="One line of 52 numbers per board, board 1 first.",
     )
     file = forms.FileField(required=False, label="Or a permutation file")
+    redeal_played = forms.BooleanField(
+        required=False,
+        label="Re-deal boards that have results",
+        help_text="Replaces the hands and par those results were played on; written to the audit log.",
+    )
 
     def clean(self) -> dict:
         cleaned = super().clean()

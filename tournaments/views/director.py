@@ -114,12 +114,13 @@ def session_deal(request: HttpRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     form = DealForm(request.POST, request.FILES)
     if form.is_valid():
+        confirm = {"redeal_played": form.cleaned_data["redeal_played"], "user": request.user}
         try:
             if form.cleaned_data["count"]:
-                boards = boards_deal(session=session, count=form.cleaned_data["count"])
+                boards = boards_deal(session=session, count=form.cleaned_data["count"], **confirm)
             else:
                 permutations = parse_permutation_lines(form.cleaned_data["permutations"])
-                boards = boards_deal(session=session, permutations=permutations)
+                boards = boards_deal(session=session, permutations=permutations, **confirm)
         except ValidationError as error:
             form_add_service_error(form, error)
         else:

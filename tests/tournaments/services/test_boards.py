@@ -10,6 +10,7 @@ from django.db import connection
 from django.urls import reverse
 
 from tournaments.analysis import board_analysis
+from tournaments.models import AuditAction
 from tournaments.services import boards as boards_service
 from tournaments.services.boards import MAX_BOARDS_PER_DEAL, boards_deal
 
@@ -55,3 +56,63 @@ def test_the_deal_page_refuses_more_boards_than_a_session_plays(how, director_cl
     assert response.status_code == 400
     assert f"at most {MAX_BOARDS_PER_DEAL} boards" in response.content.decode()
     assert not howell_session.boards.exclude(north="").exists()
+
+
+# --- re-dealing boards that have results ---------------------------------------------------
+
+
+def _record_on_board_one(session):
+    from tournaments.services.results import ResultEntry, result_record
+
+    ns, ew = session.pairs.get(direction="NS", number=1), session.pairs.get(direction="EW", number=1)
+    return result_record(board=session.boards.get(number=1), entry=ResultEntry(ns, ew, "3NT", "N", "="))
+
+
+def _hands(session):
+    return list(session.boards.order_by("number").values_list("number", "north", "par_score"))
+
+
+def test_re_dealing_a_board_with_results_is_refused_naming_it(mitchell_session):
+    _record_on_board_one(mitchell_session)
+    before = _hands(mitchell_session)
+
+    with pytest.raises(ValidationError, match=r"Board 1 has results"):
+        boards_deal(session=mitchell_session, count=3, rng=random.Random(1))
+
+    assert _hands(mitchell_session) == before
+    assert not mitchell_session.result_changes.filter(action=AuditAction.REDEAL).exists()
+
+
+def test_a_confirmed_re_deal_of_a_played_board_is_audited(mitchell_session, director):
+    _record_on_board_one(mitchell_session)
+    old_north = mitchell_session.boards.get(number=1).north
+
+    boards_deal(session=mitchell_session, count=3, rng=random.Random(1), redeal_played=True, user=director)
+
+    board = mitchell_session.boards.get(number=1)
+    assert board.north != old_north
+    change = mitchell_session.result_changes.get(action=AuditAction.REDEAL)
+    assert (change.board_number, change.user) == (1, director)
+    assert change.before["north"] == old_north
+    assert change.after["north"] == board.north
+    assert change.after["par_score"] == board.par_score
+    # Boards 2 and 3 had no results: re-dealing them needs no confirmation and no audit entry.
+    assert mitchell_session.result_changes.filter(action=AuditAction.REDEAL).count() == 1
+
+
+def test_the_deal_page_asks_for_confirmation_and_the_audit_page_shows_the_re_deal(
+    director_client, mitchell_session
+):
+    _record_on_board_one(mitchell_session)
+    url = reverse("director:deal", args=[mitchell_session.pk])
+
+    refused = director_client.post(url, {"count": "3"})
+    assert refused.status_code == 400
+    page = refused.content.decode()
+    assert "Board 1 has results" in page
+    assert "Re-deal boards that have results" in page
+
+    confirmed = director_client.post(url, {"count": "3", "redeal_played": "on"})
+    assert confirmed.status_code == 302
+    audit = director_client.get(reverse("director:audit", args=[mitchell_session.pk])).content.decode()
+    assert "Re-dealt" in audit
