@@ -5,6 +5,7 @@ The defaults are the safe production ones (DEBUG off, no hosts allowed but local
 DATABASE_URL selects another (PostgreSQL in CI and production).
 """
 
+import datetime
 import os
 import secrets
 from pathlib import Path
@@ -50,6 +51,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "axes",
     "tournaments",
 ]
 
@@ -62,6 +64,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "clubscore.urls"
@@ -125,6 +128,25 @@ STORAGES = {
         )
     },
 }
+
+# Login throttling (django-axes) on /accounts/login/ and /admin/login/: after
+# AXES_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# locked for LOGIN_COOLOFF_MINUTES (each further failure restarts the wait); a success
+# clears the count. Locking username+address (not the address alone) keeps one
+# guesser from locking out a whole club behind the same NAT. The lock-out page is
+# registration/locked_out.html (HTTP 429); the admin lists attempts and lifts locks
+# (Axes > Access attempts: delete the row). TRUSTED_PROXY_COUNT: see clubscore/client_ip.py.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "clubscore.client_ip.client_ip"
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "director:home"
