@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "axes",
+    "csp",
     "tournaments",
 ]
 
@@ -64,6 +65,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "clubscore.middleware.PermissionsPolicyMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -156,6 +159,36 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_SECURE = _env_flag("SECURE_COOKIES", default=not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+
+# HTTPS behind a reverse proxy (README "Production"). SECURE_PROXY_SSL_HEADER=1 trusts
+# X-Forwarded-Proto: https from the proxy (any other value names the header, e.g.
+# HTTP_X_SCHEME); set it only when the proxy sets that header and strips a client's own.
+_proxy_header = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
+if _proxy_header and _proxy_header.lower() not in {"0", "false", "no", "off"}:
+    _header_name = (
+        "HTTP_X_FORWARDED_PROTO" if _proxy_header.lower() in {"1", "true", "yes", "on"} else _proxy_header
+    )
+    SECURE_PROXY_SSL_HEADER = (_header_name, "https")
+SECURE_SSL_REDIRECT = _env_flag("SECURE_SSL_REDIRECT")
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = _env_flag("SECURE_HSTS_PRELOAD")
+
+# Content-Security-Policy (django-csp): nothing inline and nothing from elsewhere. The
+# templates keep scripts and styles in static/ (a test scans them); the SVG charts use
+# classes and presentation attributes, which the policy does not restrict.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
 
 # Errors go to stderr, where gunicorn (or systemd, or docker) collects them: a 500 logs
 # "Internal Server Error: <path>" with its traceback (django.request, level ERROR) in

@@ -14,7 +14,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def _run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """Run Python in a fresh process with the production defaults plus ``env``."""
     environment = {
-        key: value for key, value in os.environ.items() if key not in {"SECRET_KEY", "DEBUG", "LOG_LEVEL"}
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"SECRET_KEY", "DEBUG", "LOG_LEVEL"} and not key.startswith("SECURE_")
     }
     environment.pop("CLUBSCORE_EPHEMERAL_SECRET_KEY", None)
     environment["DJANGO_SETTINGS_MODULE"] = "clubscore.settings"

@@ -62,7 +62,8 @@ def session_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Session {session.name} created. Now seat the pairs.")
             return redirect(_session_url(session))
-    return render(request, TEMPLATES + "session_new.html", {"form": form})
+    status = 400 if form.is_bound else 200  # a valid form has redirected by now
+    return render(request, TEMPLATES + "session_new.html", {"form": form}, status=status)
 
 
 def _session_page(request: HttpRequest, session: Session, **forms) -> HttpResponse:
