@@ -5,6 +5,7 @@ The defaults are the safe production ones (DEBUG off, no hosts allowed but local
 DATABASE_URL selects another (PostgreSQL in CI and production).
 """
 
+import datetime
 import os
 import secrets
 from pathlib import Path
@@ -50,6 +51,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "axes",
+    "csp",
     "tournaments",
 ]
 
@@ -62,6 +65,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "clubscore.middleware.PermissionsPolicyMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "clubscore.urls"
@@ -126,6 +132,25 @@ STORAGES = {
     },
 }
 
+# Login throttling (django-axes) on /accounts/login/ and /admin/login/: after
+# AXES_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# locked for LOGIN_COOLOFF_MINUTES (each further failure restarts the wait); a success
+# clears the count. Locking username+address (not the address alone) keeps one
+# guesser from locking out a whole club behind the same NAT. The lock-out page is
+# registration/locked_out.html (HTTP 429); the admin lists attempts and lifts locks
+# (Axes > Access attempts: delete the row). TRUSTED_PROXY_COUNT: see clubscore/client_ip.py.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_CLIENT_IP_CALLABLE = "clubscore.client_ip.client_ip"
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "director:home"
 LOGOUT_REDIRECT_URL = "home"
@@ -134,3 +159,64 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_SECURE = _env_flag("SECURE_COOKIES", default=not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+
+# HTTPS behind a reverse proxy (README "Production"). SECURE_PROXY_SSL_HEADER=1 trusts
+# X-Forwarded-Proto: https from the proxy (any other value names the header, e.g.
+# HTTP_X_SCHEME); set it only when the proxy sets that header and strips a client's own.
+_proxy_header = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
+if _proxy_header and _proxy_header.lower() not in {"0", "false", "no", "off"}:
+    _header_name = (
+        "HTTP_X_FORWARDED_PROTO" if _proxy_header.lower() in {"1", "true", "yes", "on"} else _proxy_header
+    )
+    SECURE_PROXY_SSL_HEADER = (_header_name, "https")
+SECURE_SSL_REDIRECT = _env_flag("SECURE_SSL_REDIRECT")
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = _env_flag("SECURE_HSTS_PRELOAD")
+
+# Content-Security-Policy (django-csp): nothing inline and nothing from elsewhere. The
+# templates keep scripts and styles in static/ (a test scans them); the SVG charts use
+# classes and presentation attributes, which the policy does not restrict.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Errors go to stderr, where gunicorn (or systemd, or docker) collects them: a 500 logs
+# "Internal Server Error: <path>" with its traceback (django.request, level ERROR) in
+# production as in development. LOG_LEVEL sets the level of ClubScore's own logger
+# (tournaments) and of the stderr handler; Django's loggers keep WARNING. ADMINS
+# ("Name <mail>, ..." or plain addresses) adds mail of each 500 when email is set up.
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+ADMINS = [
+    (address.partition("<")[0].strip() or address, address.partition("<")[2].rstrip(">").strip() or address)
+    for address in _env_list("ADMINS", "")
+]
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} {message}", "style": "{"},
+    },
+    "handlers": {
+        "stderr": {"class": "logging.StreamHandler", "stream": "ext://sys.stderr", "formatter": "plain"},
+        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR"},
+    },
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": "WARNING"},
+        "django.request": {
+            "handlers": ["stderr", *(["mail_admins"] if ADMINS else [])],
+            "level": "ERROR",
+            "propagate": False,
+        },
+        "tournaments": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    },
+}

@@ -12,6 +12,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from tournaments.models import Adjustment, Club, Direction, Movement, Pair, Result, ScoringMethod, Session
+from tournaments.services.boards import MAX_BOARDS_PER_DEAL
 
 SEAT_CHOICES = [("", "-"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 MAX_PERMUTATION_FILE_BYTES = 1_000_000
@@ -66,13 +67,27 @@ class PairForm(forms.Form):
 class DealForm(forms.Form):
     """Either a count of boards to deal at random, or permutations pasted or uploaded."""
 
-    count = forms.IntegerField(min_value=1, max_value=200, required=False, label="Random boards")
+    count = forms.IntegerField(
+        min_value=1,
+        max_value=MAX_BOARDS_PER_DEAL,
+        required=False,
+        label="Random boards",
+        error_messages={
+            "max_value": f"Deal at most {MAX_BOARDS_PER_DEAL} boards in one request "
+            f"(a session plays at most {MAX_BOARDS_PER_DEAL})."
+        },
+    )
     permutations = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
         required=False,
         help_text="One line of 52 numbers per board, board 1 first.",
     )
     file = forms.FileField(required=False, label="Or a permutation file")
+    redeal_played = forms.BooleanField(
+        required=False,
+        label="Re-deal boards that have results",
+        help_text="Replaces the hands and par those results were played on; written to the audit log.",
+    )
 
     def clean(self) -> dict:
         cleaned = super().clean()

@@ -362,6 +362,7 @@ class AuditAction(models.TextChoices):
     CREATE = "create", "Entered"
     UPDATE = "update", "Corrected"
     DELETE = "delete", "Deleted"
+    REDEAL = "redeal", "Re-dealt"
 
 
 class ResultChange(models.Model):

@@ -156,6 +156,22 @@ def test_the_answer_to_a_one_heart_opening(hand, answer):
 
 
 @pytest.mark.parametrize(
+    ("hand", "opening", "answer"),
+    [
+        # 10-12 with three or more of partner's suit raises before showing its own suit,
+        # as the 13+ rule does (the course's reference reading; issue 13, point 11).
+        ("KQJ52.4.Q64.JT98", "1D", "2D"),  # 11, three diamonds and five spades: not 1S
+        ("KQJ52.4.964.QJT8", "1C", "2C"),  # 11, four clubs and five spades: not 1S
+        ("KQJ52.43.Q64.J98", "1D", "2D"),  # 10, a no-trump hand with three diamonds: raise first
+        ("AJ852.Q43.K52.32", "1H", "2H"),  # 11, three hearts and five spades on a major too
+        ("KQJ52.4.Q6.JT984", "1D", "1S"),  # 11, two diamonds: no raise, the best suit
+    ],
+)
+def test_a_ten_to_twelve_answer_raises_with_three_card_support(hand, opening, answer):
+    assert str(answer_call(profile(hand), bid(opening), bid(opening))) == answer
+
+
+@pytest.mark.parametrize(
     ("hand", "answer"),
     [
         ("AQ52.K3.Q852.K32", "3NT"),  # 15, no-trump hand: 2NT is the lowest, so 3NT
@@ -272,6 +288,15 @@ def test_a_slam_in_a_fierce_competitive_auction():
     deal = Deal.from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
     auction = simulate_auction(deal, "S")
     assert str(auction) == "1D 2C 3S 5H 6D Pass Pass Pass"
+    assert auction.declarer == Seat.S
+
+
+def test_a_ten_point_answer_raises_a_one_diamond_opening_with_three_diamonds():
+    # South (15) opens 1D; West (12) passes; North (11: three diamonds, five spades, not a
+    # no-trump hand) raises to 2D rather than bidding 1S; South: 15 + 6 = 21, pass.
+    deal = Deal.from_pbn("S:3.K32.AKJ52.Q432 AT98.QJT9.83.A75 KQJ52.4.Q64.JT98 764.A8765.T97.K6")
+    auction = simulate_auction(deal, "S")
+    assert str(auction) == "1D Pass 2D Pass Pass Pass"
     assert auction.declarer == Seat.S
 
 

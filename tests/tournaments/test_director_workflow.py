@@ -57,7 +57,7 @@ def test_a_director_creates_a_session(director_client, club):
 def test_a_second_session_with_the_same_name_and_day_is_refused(director_client, club, mitchell_session):
     data = {"club": club.pk, "date": "2026-11-20", "name": "Friday evening", "movement": "mitchell"}
     response = director_client.post(reverse("director:session_new"), data)
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert "already exists" in response.content.decode()
     assert Session.objects.filter(name="Friday evening").count() == 1
 

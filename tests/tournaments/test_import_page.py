@@ -68,7 +68,7 @@ def test_a_bad_file_shows_its_line_and_stores_nothing(staff_client, club, text, 
 
     response = upload(staff_client, club, text)
 
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert expected in response.content.decode()
     assert b"Confirm" not in response.content
     assert stored_counts() == before
@@ -124,7 +124,7 @@ def test_a_file_imported_before_is_flagged_and_cannot_be_confirmed_without_repla
     assert again.context["existing"] == existing
     assert b"already imported" in again.content
     refused = staff_client.post(CONFIRM, {"sha256": again.context["sha256"]})
-    assert refused.status_code == 200
+    assert refused.status_code == 400
     assert f"session {existing.pk}" in refused.content.decode()
     assert list(Session.objects.all()) == [existing]
 

@@ -128,7 +128,13 @@ def test_standings_fragment_answers_204_while_unchanged_and_the_new_tables_after
 def test_session_page_polls_the_standings_fragment(client, played_session):
     page = client.get(reverse("session", args=[played_session.pk])).content.decode()
     assert reverse("session_standings", args=[played_session.pk]) in page
-    assert "<script src" not in page
+    # One script, the site's own static file (the Content-Security-Policy allows no inline code).
+    fragment = reverse("session_standings", args=[played_session.pk])
+    scripts = re.findall(r"<script[^>]*>", page)
+    assert len(scripts) == 1
+    assert scripts[0].startswith(
+        f'<script src="/static/standings-poll.js" data-url="{fragment}" data-every="'
+    )
 
 
 # --- Board -------------------------------------------------------------------------------------

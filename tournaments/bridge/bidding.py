@@ -12,9 +12,9 @@ The seed's rules, in the order it gives them:
   (then stronger, then clubs) of clubs and diamonds, at the lowest legal level.
 - Answering partner's opening, the first rule that applies: 13+ jump one level above the
   lowest legal bid (raise with 3+ cards in partner's suit, else no trump with a no-trump
-  hand, else the best suit); 10+ no trump with a no-trump hand, else the best suit, at the
-  lowest legal level; 8+ the best suit if it goes at the level of partner's opening; 6+
-  with 3+ cards in partner's suit raise at the lowest legal level; else pass.
+  hand, else the best suit); 10+ the same order at the lowest legal level (decision 10);
+  8+ the best suit if it goes at the level of partner's opening; 6+ with 3+ cards in
+  partner's suit raise at the lowest legal level; else pass.
 - The opener's rebid, from the team's points (own points plus the least the answer
   showed): 3NT at 25 if either bid no trump; four of a major at 27, five of a minor at 29,
   in the opener's suit or partner's when the opener holds four of it (the opener's own
@@ -39,8 +39,8 @@ Decisions where the seed is open (also in ``docs/decisions.md``):
    opening; otherwise the 6+ raise rule is tried.
 6. What the answer showed is read from the calls, as the opener would: a jump 13, a
    no trump 10, a raise of the opening strain 6, a new suit at the opening's level 8,
-   a new suit above it 10, a pass 0. A 10+ hand whose best suit is partner's looks like a
-   raise and is counted as 6, the least that call promises.
+   a new suit above it 10, a pass 0. A 10-12 hand that raises (decision 10) looks like a
+   6-9 raise and is counted as 6, the least that call promises.
 7. The opener rebids at its next turn after the answer, even when partner passed (partner
    then showed 0 points), which only happens when the opponents kept the auction open.
 8. The rebid's level is exact ("bid at that level"): when that bid is not higher than the
@@ -49,6 +49,10 @@ Decisions where the seed is open (also in ``docs/decisions.md``):
 9. The rebid rules are tried in the seed's order (no trump, majors, minors), so with 25+
    points and a no-trump bid on either side the strain is no trump; slam levels keep the
    strain of the first rule that applies.
+10. The 10+ answer reads the 13+ rule's order into it: with 3+ cards in partner's suit it
+    raises (at the lowest legal level) before trying no trump or its own suit, so 1D - 2D
+    with three diamonds and five spades, not 1S. The seed's 10+ rule names only no trump
+    and the best suit; the course's reference tests raise first, and so does ClubScore.
 """
 
 from __future__ import annotations
@@ -190,7 +194,7 @@ def answer_call(profile: HandProfile, opening: Bid, last_bid: Bid | None) -> Cal
     if points >= JUMP_ANSWER_POINTS:
         return _bid_or_pass(jump_bid(_answer_strain(profile, partners_suit if fit else None), last_bid))
     if points >= NEW_LEVEL_ANSWER_POINTS:
-        return _bid_or_pass(lowest_bid(_answer_strain(profile, None), last_bid))
+        return _bid_or_pass(lowest_bid(_answer_strain(profile, partners_suit if fit else None), last_bid))
     if points >= SAME_LEVEL_ANSWER_POINTS:
         bid = lowest_bid(best_suit(profile), last_bid)
         if bid is not None and bid.level == opening.level:

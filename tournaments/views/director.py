@@ -70,7 +70,8 @@ def session_new(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, f"Session {session.name} created. Now seat the pairs.")
             return redirect(_session_url(session))
-    return render(request, TEMPLATES + "session_new.html", {"form": form})
+    status = 400 if form.is_bound else 200  # a valid form has redirected by now
+    return render(request, TEMPLATES + "session_new.html", {"form": form}, status=status)
 
 
 def _session_page(request: HttpRequest, session: Session, **forms) -> HttpResponse:
@@ -122,12 +123,13 @@ def session_deal(request: HttpRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     form = DealForm(request.POST, request.FILES)
     if form.is_valid():
+        confirm = {"redeal_played": form.cleaned_data["redeal_played"], "user": request.user}
         try:
             if form.cleaned_data["count"]:
-                boards = boards_deal(session=session, count=form.cleaned_data["count"])
+                boards = boards_deal(session=session, count=form.cleaned_data["count"], **confirm)
             else:
                 permutations = parse_permutation_lines(form.cleaned_data["permutations"])
-                boards = boards_deal(session=session, permutations=permutations)
+                boards = boards_deal(session=session, permutations=permutations, **confirm)
         except ValidationError as error:
             form_add_service_error(form, error)
         else:

@@ -70,7 +70,8 @@ def upload(request: HttpRequest) -> HttpResponse:
             context["file_error"] = error
         else:
             return _preview(request, form, score_file)
-    return render(request, TEMPLATES + "upload.html", context)
+    status = 400 if request.method == "POST" else 200  # a valid upload has gone to the preview
+    return render(request, TEMPLATES + "upload.html", context, status=status)
 
 
 def _preview(request: HttpRequest, form: ImportForm, score_file: ScoreFile) -> HttpResponse:
@@ -121,7 +122,8 @@ def confirm(request: HttpRequest) -> HttpResponse:
     except ValidationError as error:
         # The upload form cannot hold an error without being bound to a file again.
         form = ImportForm(initial={key: pending[key] for key in ("club", "date", "name", "replace")})
-        return render(request, TEMPLATES + "upload.html", {"form": form, "import_errors": error.messages})
+        context = {"form": form, "import_errors": error.messages}
+        return render(request, TEMPLATES + "upload.html", context, status=400)
     del request.session[PENDING_KEY]
     messages.success(request, f"Imported {session}: {session.pairs.count()} pairs.")
     return redirect(session)
