@@ -86,6 +86,13 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "parse_score_file",
         "simpscore_report",
     ),
+    "movements": (
+        "Encounter",
+        "Movement",
+        "MovementError",
+        "howell",
+        "mitchell",
+    ),
     "matchpoints": (
         "BoardMatchpoints",
         "board_matchpoints",
