@@ -10,7 +10,7 @@ from django.urls import reverse
 from tournaments.forms import SessionForm
 from tournaments.models import Movement, ResultChange, Session, SessionState
 from tournaments.selectors import movements as selectors
-from tournaments.services.movement import movement_boards_ensure, session_create_with_movement
+from tournaments.services.movement import movement_boards_ensure, session_create_with_movement, session_start
 from tournaments.services.sessions import pair_add
 
 pytestmark = pytest.mark.django_db
@@ -209,3 +209,20 @@ def test_the_session_form_reads_the_movement_or_none(club, data, cleaned):
     form = SessionForm(base | data, clubs=[club])
     assert form.is_valid(), form.errors
     assert {key: form.cleaned_data[key] for key in cleaned} == cleaned
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "queries"),
+    [
+        ("session", lambda s: [s.pk], 5),
+        ("board", lambda s: [s.pk, 1], 3),
+        ("pair", lambda s: [s.pk, s.pairs.get(direction="EW", number=2).pk], 5),
+    ],
+)
+def test_public_pages_in_play_read_in_a_fixed_number_of_queries(
+    client, movement_session, django_assert_num_queries, name, args, queries
+):
+    session_start(session=movement_session)
+    url = reverse(name, args=args(movement_session))
+    with django_assert_num_queries(queries):
+        client.get(url)
