@@ -78,6 +78,14 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "mean_percentage",
         "percentages",
     ),
+    "movements": (
+        "Encounter",
+        "Movement",
+        "MovementError",
+        "format_movement_chart",
+        "howell",
+        "mitchell",
+    ),
     "opening": ("opening_bid",),
     "play": (
         "IllegalPlay",
