@@ -23,7 +23,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='session',
             name='even_tables',
-            field=models.CharField(blank=True, choices=[('skip', 'Skip after half the rounds'), ('relay', 'Relay and bye stand')], default='skip', max_length=5),
+            field=models.CharField(blank=True, choices=[('relay', 'Relay and bye stand'), ('skip', 'Skip after half the rounds')], default='relay', max_length=5),
         ),
         migrations.AddField(
             model_name='session',

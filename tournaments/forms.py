@@ -40,7 +40,7 @@ class MovementForm(forms.Form):
     )
     even_tables = forms.ChoiceField(
         choices=EvenTables.choices,
-        initial=EvenTables.SKIP,
+        initial=EvenTables.RELAY,
         required=False,
         label="Even tables (Mitchell)",
     )
@@ -55,7 +55,7 @@ class MovementForm(forms.Form):
             raise ValidationError(error.messages) from None
 
     def clean_even_tables(self) -> str:
-        return self.cleaned_data["even_tables"] or EvenTables.SKIP
+        return self.cleaned_data["even_tables"] or EvenTables.RELAY
 
 
 class SessionForm(MovementForm):

@@ -76,8 +76,8 @@ class SessionState(models.TextChoices):
 class EvenTables(models.TextChoices):
     """How a Mitchell with an even number of tables avoids meeting its own boards again."""
 
-    SKIP = "skip", "Skip after half the rounds"
     RELAY = "relay", "Relay and bye stand"
+    SKIP = "skip", "Skip after half the rounds"
 
 
 class Direction(models.TextChoices):
@@ -99,7 +99,7 @@ class Session(models.Model):
     movement_rounds = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name="rounds")
     boards_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
     even_tables = models.CharField(
-        max_length=5, choices=EvenTables.choices, default=EvenTables.SKIP, blank=True
+        max_length=5, choices=EvenTables.choices, default=EvenTables.RELAY, blank=True
     )
     arrow_switch_rounds = models.JSONField(
         default=list, blank=True, help_text="Rounds on which EW sit NS (a one-winner Mitchell)."

@@ -196,7 +196,6 @@ def _log_in(browser, live_server, next_url: str):
 def test_a_director_sets_up_a_mitchell_and_enters_every_result_by_round_and_table(
     browser, live_server, club, screenshots
 ):
-    pytest.importorskip("tournaments.bridge.movements")  # from the movements-rules branch until merged
     new_url = reverse("director:session_new")
     page = _log_in(browser, live_server, new_url)
     page.fill("#id_date", "2026-11-23")

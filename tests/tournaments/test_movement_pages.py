@@ -14,8 +14,6 @@ from tournaments.services.movement import movement_boards_ensure, session_create
 from tournaments.services.sessions import pair_add
 
 pytestmark = pytest.mark.django_db
-# The rules module comes from the movements-rules branch; until it is merged these skip.
-pytest.importorskip("tournaments.bridge.movements")
 
 
 @pytest.fixture
@@ -201,7 +199,7 @@ def test_movement_pages_of_another_club_are_forbidden(client, django_user_model,
             {"tables": "7", "boards_per_round": "3", "arrow_switch_rounds": "6, 3"},
             {"tables": 7, "arrow_switch_rounds": (3, 6)},
         ),
-        ({"even_tables": ""}, {"even_tables": "skip"}),
+        ({"even_tables": ""}, {"even_tables": "relay"}),
     ],
 )
 def test_the_session_form_reads_the_movement_or_none(club, data, cleaned):

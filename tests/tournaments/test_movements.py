@@ -29,8 +29,6 @@ from tournaments.services.results import ResultEntry, result_correct, result_rec
 from tournaments.services.sessions import pair_add
 
 pytestmark = pytest.mark.django_db
-# The rules module comes from the movements-rules branch; until it is merged these skip.
-pytest.importorskip("tournaments.bridge.movements")
 TABLES, ROUNDS, BOARDS_PER_ROUND = 3, 3, 2
 
 

@@ -14,12 +14,9 @@ have no result on its boards.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from tournaments.bridge import movements as rules
 from tournaments.models import Board, Direction, Movement, Pair, Result, Session, SessionState
-
-if TYPE_CHECKING:
-    from tournaments.bridge import movements as rules
 
 PairKey = tuple[str, int]  # (direction, number): ('NS', 3) in a Mitchell, ('', 5) in a Howell
 
@@ -44,14 +41,10 @@ def build_movement(
     tables: int,
     rounds: int | None,
     boards_per_round: int,
-    even_tables: str = "skip",
+    even_tables: str = "relay",
     arrow_switch_rounds: tuple[int, ...] = (),
 ) -> rules.Movement:
     """Return the movement for a configuration; the rules package raises ValueError when it cannot."""
-    # Imported here, not at the top: the rules module lands from its own branch
-    # (movements-rules), and pages of sessions without a movement must not need it.
-    from tournaments.bridge import movements as rules
-
     if kind == Movement.HOWELL:
         return rules.howell(
             2 * tables, boards_per_round, rounds=rounds, arrow_switch_rounds=arrow_switch_rounds
@@ -60,7 +53,7 @@ def build_movement(
         tables,
         rounds,
         boards_per_round,
-        even=even_tables or "skip",
+        even=even_tables or "relay",
         arrow_switch_rounds=arrow_switch_rounds,
     )
 
@@ -68,12 +61,12 @@ def build_movement(
 def encounter_keys(kind: str, encounter: rules.Encounter) -> tuple[PairKey, PairKey]:
     """Return who sits NS and who sits EW at this encounter, as (direction, number) keys.
 
-    On an arrow-switched round of a Mitchell the EW field's pair sits North-South.
+    The rules give a Mitchell's pairs as ('NS', n)/('EW', m), already as they sit (on an
+    arrow-switched round the EW pair sits North-South), and a Howell's as plain numbers.
     """
     if kind == Movement.HOWELL:
         return ("", encounter.ns), ("", encounter.ew)
-    ns, ew = (Direction.NS.value, encounter.ns), (Direction.EW.value, encounter.ew)
-    return (ew, ns) if encounter.arrow_switched else (ns, ew)
+    return tuple(encounter.ns), tuple(encounter.ew)
 
 
 def key_label(key: PairKey) -> str:

@@ -46,7 +46,7 @@ def session_movement_set(
     tables: int,
     boards_per_round: int,
     rounds: int | None = None,
-    even_tables: str = EvenTables.SKIP,
+    even_tables: str = EvenTables.RELAY,
     arrow_switch_rounds: Iterable[int] = (),
 ) -> Session:
     """Configure the session's movement, checked by the rules package; only before play starts."""
@@ -129,7 +129,7 @@ def session_create_with_movement(
     tables: int | None = None,
     boards_per_round: int | None = None,
     rounds: int | None = None,
-    even_tables: str = EvenTables.SKIP,
+    even_tables: str = EvenTables.RELAY,
     arrow_switch_rounds: Iterable[int] = (),
 ) -> Session:
     """Create a session and, when ``tables`` is given, its movement: both or neither."""
