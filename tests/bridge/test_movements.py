@@ -96,7 +96,7 @@ def test_howell_invariants(p, rounds):
     assert m.shares == (n < 8)
     assert m.board_sets == (m.rounds if n < 8 else n - 1)
     if rounds is None and n >= 8:
-        for pair in m.pair_numbers():
+        for pair in set(m.pair_numbers()) - {m.phantom}:
             sets = sorted(m.position(pair, r).board_set for r in range(1, m.rounds + 1))
             assert sets == list(range(1, n)), "every pair plays every set once"
 
