@@ -92,6 +92,23 @@ def test_howell_invariants(p, rounds):
     if rounds is None:
         met = {frozenset(e.pairs) for e in m.encounters}
         assert len(met) == n * (n - 1) // 2, "a complete Howell: everybody meets everybody"
+    # From 8 pairs a Room square: one set per table, no sharing; 4 and 6 pairs share boards.
+    assert m.shares == (n < 8)
+    assert m.board_sets == (m.rounds if n < 8 else n - 1)
+    if rounds is None and n >= 8:
+        for pair in set(m.pair_numbers()) - {m.phantom}:
+            sets = sorted(m.position(pair, r).board_set for r in range(1, m.rounds + 1))
+            assert sets == list(range(1, n)), "every pair plays every set once"
+
+
+def test_eight_pair_howell_by_hand():
+    assert format_movement_chart(howell(8)) == (
+        "Table     R1     R2     R3     R4     R5     R6     R7\n"
+        "    1  8-1/1  8-2/2  8-3/3  8-4/4  8-5/5  8-6/6  8-7/7\n"
+        "    2  2-4/5  3-5/6  4-6/7  5-7/1  6-1/2  7-2/3  1-3/4\n"
+        "    3  3-7/2  4-1/3  5-2/4  6-3/5  7-4/6  1-5/7  2-6/1\n"
+        "    4  5-6/3  6-7/4  7-1/5  1-2/6  2-3/7  3-4/1  4-5/2\n"
+    )
 
 
 def test_three_table_mitchell_by_hand():

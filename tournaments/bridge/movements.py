@@ -27,15 +27,21 @@ movement so every other pair's movement is unchanged, and ``Movement.phantom`` n
 its opponents have a bye in that round (the site gives them no result or an average).
 
 Howell (``howell``), 4 to 16 pairs, numbered 1..N; an odd number gets a phantom pair
-N + 1 (the pair meeting it sits out). Built by the round-robin circle method: pair N
-(even) is stationary at table 1 and meets pair r in round r; the others rotate, so a
-complete Howell has N - 1 rounds and each pair meets every other pair exactly once.
-Fewer ``rounds`` give the three-quarter (or shorter) Howell clubs print: the first
-rounds of the complete one, so still nobody meets twice. Boards: every table in round r
-plays set r (shared boards, ``Movement.shares`` is True, as clubs with a dealing machine
-duplicate the boards): each pair plays each set exactly once and every result on a board
-is comparable with every other. A Howell with one set per table (a Room square) does not
-exist for 4 or 6 pairs, and the printed 8..16-pair guide cards are not reproduced here.
+N + 1 (the pair meeting it sits out). Each pair meets every other pair at most once and
+plays every board set at most once. From 8 pairs the movement is a Room square built by
+the starter-adder construction over Z_m (m = N - 1 rotating pairs, pair N stationary at
+table 1 meeting pair r in round r): a starter splits 1..m-1 into pairs {x, y} whose
+differences are all different (so nobody meets twice), an adder a moves the match
+{x + k, y + k} of round k to set k - a (so every pair plays every set once and no set is
+at two tables in a round). The starter and adder are found by a small deterministic
+search (milliseconds, cached). A complete Howell has N - 1 rounds and N - 1 sets; fewer
+``rounds`` give the three-quarter (or shorter) Howell: the first rounds of the complete
+one, so the invariants still hold. With 4 or 6 pairs no Room square exists (sides 3
+and 5), so there every table in round r plays set r from duplicated boards
+(``Movement.shares`` is True), the round-robin circle method seating the pairs; clubs
+with a dealing machine play the 2- and 3-table Howell this way, and it keeps every
+result on a board comparable. The printed guide cards of other publishers (with relays)
+are not reproduced.
 
 Arrow switch: on the rounds in ``arrow_switch_rounds`` the pairs swap directions for the
 boards (the home EW pair sits NS), so a Mitchell yields one winner. ``Encounter.ns`` and
@@ -46,6 +52,7 @@ their home direction (the movement's NS stationary pair and the EW moving pair).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
@@ -103,7 +110,7 @@ class Movement:
     """A whole movement; ``encounters`` sorted by (round, table).
 
     ``relay`` says a Mitchell's relay set is at tables 1 and n in one round; ``shares``
-    says board sets are shared by several tables in a round (the Howell here). Nothing else
+    says a board set is shared by every table in a round (the 4- and 6-pair Howell). Nothing else
     ever puts a set at two tables in one round. ``phantom`` is the sit-out pair, if any.
     """
 
@@ -272,15 +279,19 @@ def howell(
     most = n - 1
     r_total = most if rounds is None else _check_int("rounds", rounds, 1, most)
     arrows = _arrows(arrow_switch_rounds, r_total)
-    m = n - 1  # pairs 1..m rotate on a circle, pair n is stationary
+    m = n - 1  # pairs 1..m rotate, pair n is stationary at table 1
+    starter = _starter_adder(m)
     encounters = []
     for r in range(1, r_total + 1):
         k = r - 1
-        matches = [(n, k % m + 1)]
-        for i in range(1, n // 2):
-            matches.append(((k + i) % m + 1, (k - i) % m + 1))
-        for t, (a, b) in enumerate(matches, start=1):
-            encounters.append(_encounter(r, t, a, b, r, bpr, arrows))
+        if starter is None:
+            matches = [(n, k % m + 1, r)]
+            matches += [((k + i) % m + 1, (k - i) % m + 1, r) for i in range(1, n // 2)]
+        else:
+            matches = [(n, k % m + 1, k % m + 1)]
+            matches += [((x + k) % m + 1, (y + k) % m + 1, (k - a) % m + 1) for x, y, a in starter]
+        for t, (a_pair, b_pair, board_set) in enumerate(matches, start=1):
+            encounters.append(_encounter(r, t, a_pair, b_pair, board_set, bpr, arrows))
     return Movement(
         kind="howell",
         tables=n // 2,
@@ -288,10 +299,41 @@ def howell(
         boards_per_round=bpr,
         encounters=tuple(encounters),
         arrow_switch_rounds=arrows,
-        shares=True,
+        shares=starter is None,
         phantom=n if p % 2 else None,
-        board_sets=r_total,
+        board_sets=r_total if starter is None else m,
     )
+
+
+@functools.cache
+def _starter_adder(m: int) -> tuple[tuple[int, int, int], ...] | None:
+    """A starter with an adder over Z_m (m odd): triples (x, y, a), or None (m = 3, 5).
+
+    The pairs {x, y} partition 1..m-1 with all differences ±(x - y) distinct; the adders a
+    are distinct and nonzero, and the x + a, y + a are distinct and nonzero. Depth-first
+    search in a fixed order, so the same m always gives the same movement.
+    """
+
+    def search(unused, diffs, adds, ends, found):
+        if not unused:
+            return tuple(found)
+        x = min(unused)
+        for y in sorted(unused - {x}):
+            d = (x - y) % m
+            if d in diffs:
+                continue
+            for a in range(1, m):
+                e1, e2 = (x + a) % m, (y + a) % m
+                if a in adds or 0 in (e1, e2) or e1 in ends or e2 in ends:
+                    continue
+                result = search(
+                    unused - {x, y}, diffs | {d, m - d}, adds | {a}, ends | {e1, e2}, [*found, (x, y, a)]
+                )
+                if result:
+                    return result
+        return None
+
+    return search(frozenset(range(1, m)), frozenset(), frozenset(), frozenset(), [])
 
 
 def _label(pair: Pair) -> str:
