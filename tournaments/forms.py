@@ -11,8 +11,19 @@ from collections.abc import Iterable
 from django import forms
 from django.core.exceptions import ValidationError
 
-from tournaments.models import Adjustment, Club, Direction, Movement, Pair, Result, ScoringMethod, Session
+from tournaments.models import (
+    Adjustment,
+    Club,
+    Direction,
+    EvenTables,
+    Movement,
+    Pair,
+    Result,
+    ScoringMethod,
+    Session,
+)
 from tournaments.services.boards import MAX_BOARDS_PER_DEAL
+from tournaments.services.movement import parse_rounds
 
 SEAT_CHOICES = [("", "-"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 MAX_PERMUTATION_FILE_BYTES = 1_000_000
@@ -29,22 +40,56 @@ def form_add_service_error(form: forms.Form, error: ValidationError) -> None:
             form.add_error(target, message)
 
 
-class SessionForm(forms.Form):
+class MovementForm(forms.Form):
+    """A movement as a director describes it: '7-table Mitchell, 3 boards a round'."""
+
+    movement = forms.ChoiceField(choices=Movement.choices, initial=Movement.MITCHELL)
+    tables = forms.IntegerField(min_value=1, max_value=30)
+    boards_per_round = forms.IntegerField(min_value=1, max_value=8, initial=3, label="Boards a round")
+    rounds = forms.IntegerField(
+        min_value=1, required=False, help_text="Leave blank for the full movement; fewer makes a partial one."
+    )
+    even_tables = forms.ChoiceField(
+        choices=EvenTables.choices,
+        initial=EvenTables.RELAY,
+        required=False,
+        label="Even tables (Mitchell)",
+    )
+    arrow_switch_rounds = forms.CharField(
+        max_length=100, required=False, help_text="Rounds on which EW sit NS, such as '3, 6'."
+    )
+
+    def clean_arrow_switch_rounds(self) -> tuple[int, ...]:
+        try:
+            return parse_rounds(self.cleaned_data["arrow_switch_rounds"])
+        except ValidationError as error:
+            raise ValidationError(error.messages) from None
+
+    def clean_even_tables(self) -> str:
+        return self.cleaned_data["even_tables"] or EvenTables.RELAY
+
+
+class SessionForm(MovementForm):
+    """A new session; its movement too when the tables are given (blank: results by pair numbers)."""
+
     club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     name = forms.CharField(max_length=120, initial="Evening pairs")
-    movement = forms.ChoiceField(choices=Movement.choices, initial=Movement.MITCHELL)
     scoring = forms.ChoiceField(
         choices=ScoringMethod.choices,
         initial=ScoringMethod.MATCHPOINTS,
         required=False,
         help_text="Matchpoints unless chosen otherwise.",
     )
+    field_order = ["club", "date", "name", "movement", "scoring", "tables", "boards_per_round", "rounds"]
 
     def __init__(self, *args, clubs: Iterable[Club] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         club_ids = [club.pk for club in clubs]
         self.fields["club"].queryset = Club.objects.filter(pk__in=club_ids)
+        self.fields["tables"].required = False
+        self.fields["tables"].help_text = "Leave blank to enter results by pair numbers, without a movement."
+        self.fields["boards_per_round"].required = False
 
     def clean_scoring(self) -> str:
         return self.cleaned_data["scoring"] or ScoringMethod.MATCHPOINTS
@@ -135,6 +180,11 @@ class ResultForm(forms.Form):
     )
     result = forms.CharField(max_length=3, required=False, help_text="Tricks (10) or =, +1, -2")
     lead = forms.CharField(max_length=3, required=False, help_text="Opening lead, such as SK")
+    out_of_order = forms.BooleanField(
+        required=False,
+        label="Played out of order",
+        help_text="Accept pairs the movement does not give this board; the audit log records it.",
+    )
 
     def __init__(self, *args, session: Session, pairs: list[Pair], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -181,3 +231,17 @@ class AdjustmentForm(forms.Form):
     def __init__(self, *args, session: Session, pairs: list[Pair], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         ResultForm.offer_pairs(self, session, pairs)
+
+
+class TableResultForm(forms.Form):
+    """One board's result at a (round, table): the movement gives the pairs, so only the play is typed."""
+
+    board = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    contract = forms.CharField(max_length=12, help_text="4SX, 3NT or Pass")
+    declarer = forms.ChoiceField(
+        choices=SEAT_CHOICES,
+        required=False,
+        error_messages={"invalid_choice": "The declarer is N, E, S or W, not %(value)s."},
+    )
+    result = forms.CharField(max_length=3, required=False, help_text="Tricks (10) or =, +1, -2")
+    lead = forms.CharField(max_length=3, required=False, help_text="Opening lead, such as SK")

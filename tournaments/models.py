@@ -79,6 +79,21 @@ class Movement(models.TextChoices):
     HOWELL = "howell", "Howell (one field)"
 
 
+class SessionState(models.TextChoices):
+    """Where a session is in its night: the public pages publish boards by this (see selectors.public)."""
+
+    PREPARATION = "preparation", "In preparation"
+    PLAY = "play", "In play"
+    FINISHED = "finished", "Finished"
+
+
+class EvenTables(models.TextChoices):
+    """How a Mitchell with an even number of tables avoids meeting its own boards again."""
+
+    RELAY = "relay", "Relay and bye stand"
+    SKIP = "skip", "Skip after half the rounds"
+
+
 class Direction(models.TextChoices):
     NS = "NS", "North-South"
     EW = "EW", "East-West"
@@ -108,6 +123,20 @@ class Session(models.Model):
     scoring = models.CharField(
         max_length=10, choices=ScoringMethod.choices, default=ScoringMethod.MATCHPOINTS
     )
+    # The movement's configuration; all blank for a session without one (legacy imports and
+    # sessions from before movements), whose results are entered by pair numbers as before.
+    # The rounds are computed from it by tournaments.bridge.movements, not stored: see
+    # docs/decisions.md ("The movement is computed from its configuration").
+    movement_tables = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name="tables")
+    movement_rounds = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name="rounds")
+    boards_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    even_tables = models.CharField(
+        max_length=5, choices=EvenTables.choices, default=EvenTables.RELAY, blank=True
+    )
+    arrow_switch_rounds = models.JSONField(
+        default=list, blank=True, help_text="Rounds on which EW sit NS (a one-winner Mitchell)."
+    )
+    state = models.CharField(max_length=12, choices=SessionState.choices, default=SessionState.PREPARATION)
     source_sha256 = models.CharField(
         max_length=64,
         blank=True,
@@ -127,6 +156,15 @@ class Session(models.Model):
                 condition=~Q(source_sha256=""),
                 name="session_source_file_imported_once",
             ),
+            models.CheckConstraint(
+                condition=(
+                    Q(movement_tables__isnull=True)
+                    & Q(movement_rounds__isnull=True)
+                    & Q(boards_per_round__isnull=True)
+                )
+                | (Q(movement_tables__gte=1) & Q(movement_rounds__gte=1) & Q(boards_per_round__gte=1)),
+                name="session_movement_all_or_nothing",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -143,6 +181,15 @@ class Session(models.Model):
     def is_imps(self) -> bool:
         """True for IMP pairs (cross-IMPs or Butler), False for matchpoints."""
         return self.scoring != ScoringMethod.MATCHPOINTS
+
+    @property
+    def has_movement(self) -> bool:
+        """Whether the rounds are known; without them results are checked by pair numbers only."""
+        return self.movement_tables is not None
+
+    @property
+    def is_finished(self) -> bool:
+        return self.state == SessionState.FINISHED
 
 
 class Pair(models.Model):

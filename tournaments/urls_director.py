@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments.views import director as views
+from tournaments.views import movements
 
 app_name = "director"
 urlpatterns = [
@@ -15,6 +16,27 @@ urlpatterns = [
     path("sessions/<int:session_id>/boards/<int:number>/", views.board_detail, name="board"),
     path("sessions/<int:session_id>/boards/<int:number>/adjust/", views.board_adjust, name="board_adjust"),
     path("sessions/<int:session_id>/audit/", views.session_audit, name="audit"),
+    path("sessions/<int:session_id>/movement/", movements.session_movement, name="movement"),
+    path(
+        "sessions/<int:session_id>/movement/boards/",
+        movements.session_movement_boards,
+        name="movement_boards",
+    ),
+    path("sessions/<int:session_id>/state/", movements.session_state, name="state"),
+    path(
+        "sessions/<int:session_id>/rounds/<int:round_number>/tables/<int:table>/",
+        movements.table_round,
+        name="table_round",
+    ),
+    path(
+        "sessions/<int:session_id>/cards/tables/",
+        movements.guide_cards,
+        {"kind": "tables"},
+        name="table_cards",
+    ),
+    path(
+        "sessions/<int:session_id>/cards/pairs/", movements.guide_cards, {"kind": "pairs"}, name="pair_cards"
+    ),
     path("results/<int:result_id>/edit/", views.result_edit, name="result_edit"),
     path("results/<int:result_id>/delete/", views.result_remove, name="result_delete"),
 ]

@@ -18,6 +18,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import ScoringMethod, Session
+from tournaments.services.movement import session_finish, session_start
 from tournaments.services.results import ResultEntry, result_record
 
 CHROMIUM = "/usr/bin/chromium"
@@ -105,7 +106,7 @@ def _enter_before(mitchell_session: Session) -> Session:
                 lead="SQ" if contract != "Pass" else "",
             ),
         )
-    return mitchell_session
+    return session_start(session=mitchell_session)
 
 
 def _standing_row(page, names: str) -> str:
@@ -171,6 +172,8 @@ def test_a_result_entered_by_the_director_reaches_the_players_standings(
     ]
     player.screenshot(path=screenshots / "session.png", full_page=True)
 
+    # Every table has played; the director finishes the night and the travellers are published.
+    session_finish(session=running_session)
     player.goto(f"{live_server.url}{reverse('board', args=[running_session.pk, 2])}")
     traveller = player.locator("table.traveller tbody tr").all_inner_texts()
     assert any(re.search(r"3 NS\s+1 EW\s+3NT\s+W\s+D4\s+8 \(-1\)\s+50", row) for row in traveller), traveller
@@ -179,6 +182,7 @@ def test_a_result_entered_by_the_director_reaches_the_players_standings(
 
 
 def test_the_pages_fit_a_375_pixel_phone(browser, live_server, running_session, screenshots):
+    session_finish(session=running_session)
     page = browser.new_context(viewport=PHONE).new_page()
     for url in (
         reverse("session", args=[running_session.pk]),
@@ -201,6 +205,7 @@ def test_an_imp_pairs_session_with_an_adjusted_score(browser, live_server, imp_p
     page.wait_for_url(f"**{board_url}")
     assert "Adjusted A+ / A-" in page.locator(".messages").inner_text()
     context.close()
+    session_finish(session=imp_pairs_session)  # travellers are public once the session ends
 
     # Cross-IMPs worked by hand. Board 1: +400, -50, -140 -> 10.5, -3.5, -7. Board 2: Pass and
     # +120 -> -3 and +3, NS 3 Average-plus +3. Board 3: +450, +420, +170 -> 4, 2.5, -6.5.
@@ -220,3 +225,82 @@ def test_an_imp_pairs_session_with_an_adjusted_score(browser, live_server, imp_p
     assert any(re.search(r"3 NS\s+1 EW\s+Adjusted A\+ / A-.*\s3\.00\s+-3\.00", row) for row in traveller), (
         traveller
     )
+
+
+# --- A whole small movement, set up and scored through the director's pages ---------------------
+
+MOVEMENT_TABLES, MOVEMENT_BOARDS_PER_ROUND, MOVEMENT_ROUNDS = 3, 2, 3
+
+
+def _log_in(browser, live_server, next_url: str):
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(f"{live_server.url}{reverse('login')}?next={next_url}")
+    page.fill("#id_username", "director")
+    page.fill("#id_password", "bridge-director-pw")
+    page.click("button[type=submit]")
+    page.wait_for_url(f"**{next_url}")
+    return page
+
+
+def test_a_director_sets_up_a_mitchell_and_enters_every_result_by_round_and_table(
+    browser, live_server, club, screenshots
+):
+    new_url = reverse("director:session_new")
+    page = _log_in(browser, live_server, new_url)
+    page.fill("#id_date", "2026-11-23")
+    page.fill("#id_name", "Monday movement")
+    page.select_option("#id_movement", value="mitchell")
+    page.fill("#id_tables", str(MOVEMENT_TABLES))
+    page.fill("#id_boards_per_round", str(MOVEMENT_BOARDS_PER_ROUND))
+    page.fill("#id_rounds", str(MOVEMENT_ROUNDS))
+    page.get_by_role("button", name="Create").click()
+    page.wait_for_url("**/director/sessions/*/")
+    session = Session.objects.get(name="Monday movement")
+    assert (session.movement_tables, session.movement_rounds) == (MOVEMENT_TABLES, MOVEMENT_ROUNDS)
+
+    for number in range(1, MOVEMENT_TABLES + 1):
+        for direction, seats in (("NS", ("North", "South")), ("EW", ("East", "West"))):
+            page.fill("#id_player1", f"{seats[0]} {number}")
+            page.fill("#id_player2", f"{seats[1]} {number}")
+            page.select_option("#id_direction", value=direction)
+            page.get_by_role("button", name="Add pair").click()
+            page.wait_for_load_state()
+    boards = MOVEMENT_TABLES * MOVEMENT_BOARDS_PER_ROUND
+    page.get_by_role("button", name=f"Create boards 1-{boards}").click()
+    page.wait_for_load_state()
+    assert session.boards.count() == boards
+    chart = page.locator("table.movement-chart")
+    assert chart.locator("tbody tr").count() == MOVEMENT_ROUNDS
+    chart.screenshot(path=screenshots / "movement.png")
+
+    page.get_by_role("link", name="Table cards").click()
+    page.wait_for_load_state()
+    assert page.locator(".guide-card").count() == MOVEMENT_TABLES
+    page.screenshot(path=screenshots / "guide-cards.png", full_page=True)
+    page.go_back()
+
+    page.get_by_role("button", name="Start play").click()
+    page.wait_for_load_state()
+    page.locator("table.movement-chart tbody tr").first.locator("a").first.click()
+    entered = 0
+    while True:
+        page.wait_for_load_state()
+        # Each entry reloads the page, where the board entered shows its result instead of a form.
+        while page.locator("div.table-board form").count():
+            form = page.locator("div.table-board form").first
+            number = form.locator("input[name=board]").input_value()
+            form.locator(f"#id_b{number}_contract").fill("3NT")
+            form.locator(f"#id_b{number}_declarer").select_option("N")
+            form.locator(f"#id_b{number}_result").fill(str(8 + entered % 3))
+            form.get_by_role("button", name=f"Enter board {number}").click()
+            page.wait_for_load_state()
+            assert f"Board {number}: 3NT N" in page.locator(".messages").inner_text()
+            entered += 1
+        following = page.get_by_role("link", name=re.compile("^Next: round"))
+        if not following.count():
+            break
+        following.click()
+    assert entered == MOVEMENT_TABLES * MOVEMENT_ROUNDS * MOVEMENT_BOARDS_PER_ROUND
+    played = MOVEMENT_ROUNDS * MOVEMENT_BOARDS_PER_ROUND
+    assert all(standing.boards_played == played for standing in session.standings.all())
+    assert session.standings.count() == 2 * MOVEMENT_TABLES

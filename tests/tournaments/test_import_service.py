@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 
 from tests.tournaments.legacy_files import EASY_TEST, EASY_TEST_REPORT, generated_score_file, standing_report
 from tournaments.bridge.legacy import LegacyFormatError, parse_score_file, simpscore_report
-from tournaments.models import Board, Movement, Pair, Player, Result, Session, Standing
+from tournaments.models import Board, Movement, Pair, Player, Result, Session, SessionState, Standing
 from tournaments.services.imports import score_file_import, score_file_preview, split_pair_names
 from tournaments.services.sessions import player_find_or_create
 
@@ -68,6 +68,10 @@ def test_example_file_stores_its_pairs_players_boards_and_bare_ns_scores(club):
         2: [(1, -180), (2, -130), (3, -130), (4, 0)],
         3: [(1, -100), (2, 650), (3, 650)],
     }
+
+
+def test_an_imported_session_is_finished_so_published(club):
+    assert import_text(club, EASY_TEST).state == SessionState.FINISHED
 
 
 def test_example_file_standings_are_its_simpscore_report(club):

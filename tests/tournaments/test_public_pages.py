@@ -13,6 +13,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Pair, Session
+from tournaments.services.movement import session_finish, session_start
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.sessions import pair_add
 
@@ -38,6 +39,14 @@ def _pair(session: Session, direction: str, number: int) -> Pair:
     return session.pairs.get(direction=direction, number=number)
 
 
+def _finish(session: Session) -> Session:
+    """Start and finish the session, so its boards are published (these pages' subject)."""
+    session_start(session=session)
+    finished = session_finish(session=session)
+    session.state = finished.state
+    return session
+
+
 @pytest.fixture
 def played_session(mitchell_session: Session) -> Session:
     """The Mitchell fixture with all nine results of its three rounds entered."""
@@ -53,7 +62,7 @@ def played_session(mitchell_session: Session) -> Session:
                 lead="HK" if contract != "Pass" else "",
             ),
         )
-    return mitchell_session
+    return _finish(mitchell_session)
 
 
 def _text(response) -> str:
@@ -210,6 +219,7 @@ def test_undealt_board_shows_the_traveller_only(client, howell_session):
         board=howell_session.boards.get(number=1),
         entry=ResultEntry(ns_pair=pairs[0], ew_pair=pairs[1], contract="1NT", declarer="S", result="7"),
     )
+    _finish(howell_session)
     response = client.get(reverse("board", args=[howell_session.pk, 1]))
     page = response.content.decode()
     assert 'class="diagram"' not in page
@@ -232,6 +242,7 @@ def test_pair_scorecard_shows_every_board_from_the_pairs_own_side_with_totals(cl
 
 
 def test_pair_scorecard_marks_boards_not_played(client, mitchell_session):
+    _finish(mitchell_session)
     pair = _pair(mitchell_session, "NS", 1)
     rows = _rows(client.get(reverse("pair", args=[mitchell_session.pk, pair.pk])), "scorecard")
     assert rows == ["1 not played", "2 not played", "3 not played"]
@@ -289,6 +300,7 @@ def script_pair(mitchell_session: Session) -> Pair:
             ns_pair=ns, ew_pair=_pair(mitchell_session, "EW", 1), contract="3NT", declarer="N", result="9"
         ),
     )
+    _finish(mitchell_session)
     return ns
 
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from tournaments.models import AuditAction, Pair, Result, ResultChange, ScoringMethod, Session, Standing
 from tournaments.selectors.exports import ExportError, session_score_file
 from tournaments.services.boards import boards_ensure
+from tournaments.services.movement import session_finish, session_start
 from tournaments.services.results import (
     AdjustedEntry,
     ResultEntry,
@@ -200,6 +201,7 @@ def test_the_director_gives_an_adjusted_score_from_the_board_page(director_clien
     assert response.status_code == 302
     page = director_client.get(response["Location"]).content.decode()
     assert "Adjusted A+ / A-" in page
+    session_finish(session=session_start(session=mitchell_session))
     public = director_client.get(reverse("board", args=[mitchell_session.pk, 1])).content.decode()
     assert "Adjusted A+ / A-" in public and "60.0" in public
 
@@ -234,6 +236,7 @@ def test_imp_pairs_pages_show_imps(director_client, client, club):
     second = pair_add(session=session, player_names=("Cat", "Dan"), direction="")
     boards_ensure(session=session, count=1)
     result_record(board=session.boards.get(number=1), entry=ResultEntry(first, second, "4S", "N", "="))
+    session_finish(session=session_start(session=session))
     standings = client.get(reverse("session", args=[session.pk])).content.decode()
     assert "IMPs/board" in standings and ">%<" not in standings
     traveller = client.get(reverse("board", args=[session.pk, 1])).content.decode()

@@ -86,13 +86,6 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "parse_score_file",
         "simpscore_report",
     ),
-    "movements": (
-        "Encounter",
-        "Movement",
-        "MovementError",
-        "howell",
-        "mitchell",
-    ),
     "matchpoints": (
         "BoardMatchpoints",
         "board_matchpoints",
@@ -100,6 +93,14 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "mean_percentage",
         "neuberg",
         "percentages",
+    ),
+    "movements": (
+        "Encounter",
+        "Movement",
+        "MovementError",
+        "format_movement_chart",
+        "howell",
+        "mitchell",
     ),
     "opening": ("opening_bid",),
     "play": (

@@ -1,233 +1,209 @@
-"""Movements: who sits where, against whom, on which boards, round by round.
+"""Movements: for each round and table, which pairs sit where and which boards they play.
 
-A movement is a pure value: for each round and table, the pairs and the board set they
-play. The site computes a session's rounds from its stored configuration with these
-functions, so they must be deterministic.
+A session is played in rounds; a movement says, for every round and table, the NS pair,
+the EW pair and the board set (``boards_per_round`` consecutive boards: set 1 is boards
+1..bpr, set 2 the next bpr, ...). Two families, as clubs run them:
 
-Pair numbers are the ones clubs print on their guide cards: a Mitchell numbers each field
-from 1 (NS 1..n and EW 1..n, a pair's number being its starting table), a Howell numbers
-all pairs 1..2n. A pair is named ``("NS", 3)`` or ``("EW", 3)`` in a Mitchell and
-``("", 5)`` (or plain ``5``) in a Howell.
+Mitchell (``mitchell``), 3 tables and up. Pairs are numbered per direction, as on club
+table cards: NS 1..n sit still at their table, EW 1..n start at the table of their number.
+A pair is identified by ``("NS", n)`` or ``("EW", n)`` (``MitchellPair``). Each round the
+EW pairs move to the next higher table (n to 1) and the boards to the next lower table
+(1 to n). So a 3-table Mitchell has, in round 2 at table 1, NS 1 v EW 3 on set 2 (table
+1 gets the boards table 2 played). Odd tables: the plain movement, up to n rounds.
+Even tables (EW would meet boards they already played after n/2 rounds):
 
-**Mitchell** (``mitchell``): NS pairs stay at their tables, EW pairs move up one table a
-round, board sets move down one table. With an odd number of tables every EW pair meets
-every NS pair and plays every set once. With an even number the director chooses:
+- ``even="relay"`` (the default; the ACBL standard Mitchell for an even number of tables):
+  tables 1 and n share a set each round (the relay) and a bye stand between tables n/2
+  and n/2 + 1 holds one set. Boards travel down a cycle of n places (the relay place,
+  tables 2..n/2, the bye stand, tables n/2+1..n-1); every EW pair plays every set and
+  meets every NS pair in n rounds. ``Movement.relay`` is True: the relay set legitimately
+  appears at tables 1 and n in the same round.
+- ``even="skip"``: no shared boards; after n/2 rounds the EW pairs skip a table (move up
+  two). At most n - 1 rounds: each EW pair misses one NS pair and one set.
 
-- ``even="skip"`` (the default, what most clubs do when they have a set for every table):
-  after half the rounds the EW pairs skip a table, so they meet new opponents on boards
-  they have not played. At most ``tables - 1`` rounds: in round ``tables`` an EW pair
-  would be back at its first opponents.
-- ``even="relay"``: a bye stand between tables ``n/2`` and ``n/2 + 1`` holds one set each
-  round, and tables 1 and ``n`` share (relay) one set. All ``tables`` rounds can be played;
-  the shared set is declared in ``Movement.shares``.
+``rounds`` below the maximum gives a partial Mitchell (the first rounds). A half table
+(``phantom=("EW", 4)`` for instance) is a sit-out pair: it keeps its place in the
+movement so every other pair's movement is unchanged, and ``Movement.phantom`` names it;
+its opponents have a bye in that round (the site gives them no result or an average).
 
-Fewer rounds than the full movement (a partial Mitchell) is always allowed. A half table
-is a Mitchell with one pair missing: name it as ``phantom``; its opponents sit out.
+Howell (``howell``), 4 to 16 pairs, numbered 1..N; an odd number gets a phantom pair
+N + 1 (the pair meeting it sits out). Each pair meets every other pair at most once and
+plays every board set at most once. From 8 pairs the movement is a Room square built by
+the starter-adder construction over Z_m (m = N - 1 rotating pairs, pair N stationary at
+table 1 meeting pair r in round r): a starter splits 1..m-1 into pairs {x, y} whose
+differences are all different (so nobody meets twice), an adder a moves the match
+{x + k, y + k} of round k to set k - a (so every pair plays every set once and no set is
+at two tables in a round). The starter and adder are found by a small deterministic
+search (milliseconds, cached). A complete Howell has N - 1 rounds and N - 1 sets; fewer
+``rounds`` give the three-quarter (or shorter) Howell: the first rounds of the complete
+one, so the invariants still hold. With 4 or 6 pairs no Room square exists (sides 3
+and 5), so there every table in round r plays set r from duplicated boards
+(``Movement.shares`` is True), the round-robin circle method seating the pairs; clubs
+with a dealing machine play the 2- and 3-table Howell this way, and it keeps every
+result on a board comparable. The printed guide cards of other publishers (with relays)
+are not reproduced.
 
-**Arrow switch** (``arrow_switch_rounds``): on those rounds the pairs turn the board
-round, so in a Mitchell the EW field's pair sits North-South on those boards. A Mitchell's
-``Encounter.ns`` and ``Encounter.ew`` always name the pairs by their *home* field (NS pair
-number, EW pair number) and ``arrow_switched`` says they sit the other way round; in a
-Howell, where numbers are not tied to a direction, ``ns`` and ``ew`` are the pairs as they
-sit, already switched.
-
-**Howell** (``howell``) for 4 to 16 pairs (an odd number plays with a phantom, the pair
-numbered one past the last). It is built by the round-robin circle method: pair ``2n``
-stays at table 1 and meets pair ``k`` in round ``k``; at table ``i + 1`` pairs ``k + i``
-and ``k - i`` meet (numbers taken round the circle of the other ``2n - 1`` pairs), so
-each pair meets each other pair once over the ``2n - 1`` rounds. The board set of table
-``i + 1`` in round ``k`` is ``k + offset[i]``; the offsets are found by a small search so
-that every pair plays every set exactly once. For 8, 12, 14 and 16 pairs the offsets are
-all different, so no set is at two tables in one round; for 4, 6 and 10 pairs no such
-offsets exist (the same parity obstacle that makes the printed 3- and 5-table Howells use
-relays), and the search takes the fewest tables that must share a set, declared in
-``Movement.shares``. Up to 10 pairs the default is the complete Howell; from 12 pairs a
-complete Howell (11 to 15 rounds) is longer than a club session, and the default is the
-three-quarter Howell: the first ``ceil(3 (2n - 1) / 4)`` rounds of it, in which each pair
-meets about three quarters of the field. Clubs' printed three-quarter Howells are
-hand-tuned tables; this one keeps the same invariants (no pair met twice, no set played
-twice by a pair), though its sets are not all played the same number of times, which is
-what Neuberg's formula is for.
+Arrow switch: on the rounds in ``arrow_switch_rounds`` the pairs swap directions for the
+boards (the home EW pair sits NS), so a Mitchell yields one winner. ``Encounter.ns`` and
+``Encounter.ew`` are who actually SITS North-South / East-West on those boards (store
+results the way they are played); ``Encounter.home_ns``/``home_ew`` are the pairs by
+their home direction (the movement's NS stationary pair and the EW moving pair).
 """
 
 from __future__ import annotations
 
-import math
+import functools
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from typing import Literal
 
-MITCHELL = "mitchell"
-HOWELL = "howell"
-SKIP = "skip"
-RELAY = "relay"
-EVEN_TABLE_OPTIONS = (SKIP, RELAY)
+Direction = Literal["NS", "EW"]
+MitchellPair = tuple[str, int]
+Pair = int | MitchellPair
 
-MIN_MITCHELL_TABLES = 3
-MAX_MITCHELL_TABLES = 30
-MIN_HOWELL_PAIRS = 4
-MAX_HOWELL_PAIRS = 16
-MAX_BOARDS_PER_ROUND = 8
-# From this many pairs the default Howell is the three-quarter one.
-THREE_QUARTER_HOWELL_FROM = 12
-
-PairKey = tuple[str, int]
+__all__ = [
+    "Encounter",
+    "Movement",
+    "MovementError",
+    "format_movement_chart",
+    "howell",
+    "mitchell",
+]
 
 
 class MovementError(ValueError):
-    """A movement that cannot be built or asked for; the message names the argument."""
+    """An argument that no movement fits; the message names the argument."""
 
 
 @dataclass(frozen=True)
 class Encounter:
-    """One table in one round: the two pairs and the boards they play.
+    """One table in one round.
 
-    In a Mitchell ``ns`` and ``ew`` are the NS field's and the EW field's pair numbers
-    (turned round on the boards when ``arrow_switched``); in a Howell they are the pairs
-    as they sit.
+    ``ns``/``ew`` are the pairs as they sit for these boards (after any arrow switch);
+    ``home_ns``/``home_ew`` are the same two pairs by their home direction. In a Mitchell
+    they are ``("NS", n)``/``("EW", m)`` tuples, in a Howell plain ints.
     """
 
     round: int
     table: int
-    ns: int
-    ew: int
+    ns: Pair
+    ew: Pair
     board_set: int
     boards: tuple[int, ...]
     arrow_switched: bool = False
 
+    @property
+    def home_ns(self) -> Pair:
+        return self.ew if self.arrow_switched else self.ns
+
+    @property
+    def home_ew(self) -> Pair:
+        return self.ns if self.arrow_switched else self.ew
+
+    @property
+    def pairs(self) -> tuple[Pair, Pair]:
+        return (self.ns, self.ew)
+
 
 @dataclass(frozen=True)
 class Movement:
-    """A whole movement: every (round, table) encounter, and what it declares."""
+    """A whole movement; ``encounters`` sorted by (round, table).
+
+    ``relay`` says a Mitchell's relay set is at tables 1 and n in one round; ``shares``
+    says a board set is shared by every table in a round (the 4- and 6-pair Howell). Nothing else
+    ever puts a set at two tables in one round. ``phantom`` is the sit-out pair, if any.
+    """
 
     kind: str
     tables: int
     rounds: int
     boards_per_round: int
     encounters: tuple[Encounter, ...]
-    board_sets: int
     arrow_switch_rounds: frozenset[int] = frozenset()
-    # (round, board set) of every set played at two tables in one round (a relay).
-    shares: frozenset[tuple[int, int]] = frozenset()
-    phantom: PairKey | None = None
-    even: str = ""
-    _index: dict[tuple[int, int], Encounter] = field(
-        default_factory=dict, repr=False, compare=False, hash=False
-    )
+    relay: bool = False
+    shares: bool = False
+    phantom: Pair | None = None
+    board_sets: int = 0
+    _by_key: dict[tuple[int, int], Encounter] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self._index.update({(e.round, e.table): e for e in self.encounters})
-
-    @property
-    def is_mitchell(self) -> bool:
-        return self.kind == MITCHELL
-
-    def boards_total(self) -> int:
-        """Return how many boards the movement needs (every set, including a bye stand's)."""
-        return self.board_sets * self.boards_per_round
-
-    def boards_of_set(self, board_set: int) -> tuple[int, ...]:
-        """Return the board numbers of a set: set 2 of 3 boards a round is (4, 5, 6)."""
-        if not 1 <= board_set <= self.board_sets:
-            raise MovementError(f"board_set must be 1..{self.board_sets}, not {board_set!r}.")
-        first = (board_set - 1) * self.boards_per_round + 1
-        return tuple(range(first, first + self.boards_per_round))
-
-    def encounter(self, round: int, table: int) -> Encounter:
-        """Return who plays what at ``table`` in ``round``."""
-        self._check_round(round)
-        if not isinstance(table, int) or not 1 <= table <= self.tables:
-            raise MovementError(f"table must be 1..{self.tables}, not {table!r}.")
-        return self._index[(round, table)]
-
-    def encounters_in_round(self, round: int) -> tuple[Encounter, ...]:
-        """Return the round's encounters, table 1 first."""
-        self._check_round(round)
-        return tuple(self._index[(round, table)] for table in range(1, self.tables + 1))
-
-    def pair_keys(self) -> tuple[PairKey, ...]:
-        """Return every pair of the movement: NS then EW in a Mitchell, 1..2n in a Howell."""
-        if self.is_mitchell:
-            return tuple((d, n) for d in ("NS", "EW") for n in range(1, self.tables + 1))
-        return tuple(("", n) for n in range(1, 2 * self.tables + 1))
-
-    def sides(self, encounter: Encounter) -> tuple[PairKey, PairKey]:
-        """Return the pairs of an encounter as (the one sitting NS, the one sitting EW)."""
-        if not self.is_mitchell:
-            return ("", encounter.ns), ("", encounter.ew)
-        ns, ew = ("NS", encounter.ns), ("EW", encounter.ew)
-        return (ew, ns) if encounter.arrow_switched else (ns, ew)
-
-    def position(self, pair: PairKey | int, round: int) -> Encounter | None:
-        """Return where ``pair`` plays in ``round``: its encounter, or None if it has none."""
-        key = self._key(pair)
-        for encounter in self.encounters_in_round(round):
-            if key in self._home_keys(encounter):
-                return encounter
-        return None
-
-    def sits_out(self, encounter: Encounter) -> bool:
-        """True when the phantom is at this table, so its opponents have nothing to play."""
-        return self.phantom is not None and self.phantom in self._home_keys(encounter)
-
-    def _home_keys(self, encounter: Encounter) -> tuple[PairKey, PairKey]:
-        if self.is_mitchell:
-            return ("NS", encounter.ns), ("EW", encounter.ew)
-        return ("", encounter.ns), ("", encounter.ew)
-
-    def _key(self, pair: PairKey | int) -> PairKey:
-        key = ("", pair) if isinstance(pair, int) and not self.is_mitchell else pair
-        if key not in self.pair_keys():
-            raise MovementError(f"pair {pair!r} is not in this movement (pairs are {self._pair_range()}).")
-        return key  # type: ignore[return-value]
-
-    def _pair_range(self) -> str:
-        if self.is_mitchell:
-            return f"('NS', 1..{self.tables}) and ('EW', 1..{self.tables})"
-        return f"1..{2 * self.tables}"
+        self._by_key.update({(e.round, e.table): e for e in self.encounters})
 
     def _check_round(self, round: int) -> None:
-        if not isinstance(round, int) or isinstance(round, bool) or not 1 <= round <= self.rounds:
-            raise MovementError(f"round must be 1..{self.rounds}, not {round!r}.")
+        _check_int("round", round, 1)
+        if round > self.rounds:
+            raise MovementError(f"round {round} is beyond the movement's {self.rounds} rounds")
+
+    def encounter(self, round: int, table: int) -> Encounter:
+        self._check_round(round)
+        _check_int("table", table, 1)
+        if table > self.tables:
+            raise MovementError(f"table {table} is beyond the movement's {self.tables} tables")
+        return self._by_key[(round, table)]
+
+    def encounters_in_round(self, round: int) -> tuple[Encounter, ...]:
+        self._check_round(round)
+        return tuple(self._by_key[(round, t)] for t in range(1, self.tables + 1))
+
+    def position(self, pair: Pair, round: int) -> Encounter | None:
+        """Where ``pair`` plays in ``round``; None when it is the phantom (sits out).
+
+        Mitchell pairs are ``("NS", n)`` / ``("EW", n)`` by home direction; Howell pairs ints.
+        """
+        self._check_round(round)
+        if pair not in self.pair_numbers():
+            raise MovementError(f"pair {pair!r} is not in this movement")
+        if pair == self.phantom:
+            return None
+        for e in self.encounters_in_round(round):
+            if pair in e.pairs:
+                return e
+        return None
+
+    def opponent(self, pair: Pair, round: int) -> Pair | None:
+        e = self.position(pair, round)
+        if e is None:
+            return None
+        return e.ew if e.ns == pair else e.ns
+
+    def boards_total(self) -> int:
+        """Boards in play: board_sets × boards_per_round."""
+        return self.board_sets * self.boards_per_round
+
+    def pair_numbers(self) -> tuple[Pair, ...]:
+        """Mitchell: ("NS", 1..n) then ("EW", 1..n); Howell: 1..N (N includes a phantom)."""
+        if self.kind == "mitchell":
+            return tuple(("NS", i) for i in range(1, self.tables + 1)) + tuple(
+                ("EW", i) for i in range(1, self.tables + 1)
+            )
+        return tuple(range(1, 2 * self.tables + 1))
 
 
-def _check_int(name: str, value: object, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise MovementError(f"{name} must be a whole number, not {value!r}.")
-    if not low <= value <= high:
-        raise MovementError(f"{name} must be {low}..{high}, not {value}.")
+def _check_int(name: str, value: object, minimum: int, maximum: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MovementError(f"{name} must be an int, not {value!r}")
+    if value < minimum or (maximum is not None and value > maximum):
+        bound = f"from {minimum}" + (f" to {maximum}" if maximum is not None else " up")
+        raise MovementError(f"{name} must be {bound}, not {value}")
     return value
 
 
-def _check_arrow_switch(rounds: int, arrow_switch_rounds: object) -> frozenset[int]:
-    chosen = frozenset(arrow_switch_rounds or ())  # type: ignore[arg-type]
-    for value in chosen:
-        _check_int("an arrow-switch round", value, 1, rounds)
+def _arrows(arrow_switch_rounds: Iterable[int], rounds: int) -> frozenset[int]:
+    try:
+        chosen = frozenset(arrow_switch_rounds)
+    except TypeError:
+        raise MovementError(f"arrow_switch_rounds must be rounds, not {arrow_switch_rounds!r}") from None
+    for r in chosen:
+        _check_int("arrow_switch_rounds", r, 1, rounds)
     return chosen
 
 
-def _boards(board_set: int, boards_per_round: int) -> tuple[int, ...]:
-    first = (board_set - 1) * boards_per_round + 1
-    return tuple(range(first, first + boards_per_round))
-
-
-def _shares(encounters: list[Encounter]) -> frozenset[tuple[int, int]]:
-    seen: dict[tuple[int, int], int] = {}
-    for encounter in encounters:
-        key = (encounter.round, encounter.board_set)
-        seen[key] = seen.get(key, 0) + 1
-    return frozenset(key for key, count in seen.items() if count > 1)
-
-
-def _mitchell_max_rounds(tables: int, even: str) -> int:
-    return tables - 1 if tables % 2 == 0 and even == SKIP else tables
-
-
-def _relay_set_index(table: int, tables: int) -> int:
-    """Position of a table on the relay Mitchell's cycle of sets (the bye stand is ``tables / 2``)."""
-    half = tables // 2
-    if table == tables:
-        return 0  # table n plays (relays) table 1's set
-    return table - 1 if table <= half else table
+def _encounter(r: int, t: int, ns: Pair, ew: Pair, s: int, bpr: int, arrows: frozenset[int]) -> Encounter:
+    switched = r in arrows
+    boards = tuple(range((s - 1) * bpr + 1, s * bpr + 1))
+    if switched:
+        ns, ew = ew, ns
+    return Encounter(r, t, ns, ew, s, boards, switched)
 
 
 def mitchell(
@@ -235,119 +211,58 @@ def mitchell(
     rounds: int | None = None,
     boards_per_round: int = 3,
     *,
-    even: str = SKIP,
-    arrow_switch_rounds: object = (),
-    phantom: PairKey | None = None,
+    even: str = "relay",
+    arrow_switch_rounds: Iterable[int] = (),
+    phantom: MitchellPair | None = None,
 ) -> Movement:
-    """Return a Mitchell movement of ``tables`` tables (NS stationary, EW up, boards down)."""
-    _check_int("tables", tables, MIN_MITCHELL_TABLES, MAX_MITCHELL_TABLES)
-    _check_int("boards_per_round", boards_per_round, 1, MAX_BOARDS_PER_ROUND)
-    if even not in EVEN_TABLE_OPTIONS:
-        raise MovementError(f"even must be one of {', '.join(EVEN_TABLE_OPTIONS)}, not {even!r}.")
-    even = even if tables % 2 == 0 else ""
-    most = _mitchell_max_rounds(tables, even or SKIP)
-    rounds = most if rounds is None else _check_int("rounds", rounds, 1, most)
-    switched = _check_arrow_switch(rounds, arrow_switch_rounds)
-    half = tables // 2
+    """A Mitchell for ``tables`` (3 up); see the module docstring for the rules."""
+    n = _check_int("tables", tables, 3)
+    bpr = _check_int("boards_per_round", boards_per_round, 1)
+    if even not in ("relay", "skip"):
+        raise MovementError(f"even must be 'relay' or 'skip', not {even!r}")
+    skip = n % 2 == 0 and even == "skip"
+    relay = n % 2 == 0 and even == "relay"
+    most = n - 1 if skip else n
+    r_total = most if rounds is None else _check_int("rounds", rounds, 1, most)
+    arrows = _arrows(arrow_switch_rounds, r_total)
+    if phantom is not None and (
+        not isinstance(phantom, tuple)
+        or len(phantom) != 2
+        or phantom[0] not in ("NS", "EW")
+        or isinstance(phantom[1], bool)
+        or not isinstance(phantom[1], int)
+        or not 1 <= phantom[1] <= n
+    ):
+        raise MovementError(f"phantom must be ('NS', 1..{n}) or ('EW', 1..{n}), not {phantom!r}")
+    # Board places in the order boards travel (each round a set moves to the previous place).
+    if relay:
+        half = n // 2
+        places: list[int | None] = [1, *range(2, half + 1), None, *range(half + 1, n)]
+    else:
+        places = list(range(1, n + 1))
     encounters = []
-    for round_ in range(1, rounds + 1):
-        moved = round_ - 1
-        # Skip Mitchell: from the second half on, EW pairs move up two tables once.
-        ew_offset = moved + (1 if even == SKIP and round_ > half else 0)
-        for table in range(1, tables + 1):
-            if even == RELAY:
-                board_set = (_relay_set_index(table, tables) + moved) % tables + 1
-            else:
-                board_set = (table - 1 + moved) % tables + 1
-            encounters.append(
-                Encounter(
-                    round=round_,
-                    table=table,
-                    ns=table,
-                    ew=(table - 1 - ew_offset) % tables + 1,
-                    board_set=board_set,
-                    boards=_boards(board_set, boards_per_round),
-                    arrow_switched=round_ in switched,
-                )
-            )
-    movement = Movement(
-        kind=MITCHELL,
-        tables=tables,
-        rounds=rounds,
-        boards_per_round=boards_per_round,
-        encounters=tuple(encounters),
-        board_sets=tables,
-        arrow_switch_rounds=switched,
-        shares=_shares(encounters),
-        phantom=None,
-        even=even,
-    )
-    if phantom is not None:
-        movement._key(phantom)
-        movement = _with_phantom(movement, tuple(phantom))  # type: ignore[arg-type]
-    return movement
-
-
-def _with_phantom(movement: Movement, phantom: PairKey) -> Movement:
+    for r in range(1, r_total + 1):
+        move = r - 1 if not skip or r <= n // 2 else r  # the skip: EW move up two once
+        set_at: dict[int, int] = {}
+        for i, place in enumerate(places):
+            if place is not None:
+                set_at[place] = (i + r - 1) % len(places) + 1
+        if relay:
+            set_at[n] = set_at[1]
+        for t in range(1, n + 1):
+            ew = (t - 1 - move) % n + 1
+            encounters.append(_encounter(r, t, ("NS", t), ("EW", ew), set_at[t], bpr, arrows))
     return Movement(
-        kind=movement.kind,
-        tables=movement.tables,
-        rounds=movement.rounds,
-        boards_per_round=movement.boards_per_round,
-        encounters=movement.encounters,
-        board_sets=movement.board_sets,
-        arrow_switch_rounds=movement.arrow_switch_rounds,
-        shares=movement.shares,
+        kind="mitchell",
+        tables=n,
+        rounds=r_total,
+        boards_per_round=bpr,
+        encounters=tuple(encounters),
+        arrow_switch_rounds=arrows,
+        relay=relay,
         phantom=phantom,
-        even=movement.even,
+        board_sets=len(places),
     )
-
-
-@cache
-def howell_set_offsets(tables: int) -> tuple[int, ...]:
-    """Return each table's board-set offset for a complete Howell of ``tables`` tables.
-
-    Offsets ``t[0..n-1]`` on the circle of ``m = 2n - 1`` sets such that ``t[0]`` and
-    ``t[i] - i``, ``t[i] + i`` (i = 1..n-1) are all the sets: the sets a pair plays over
-    the rounds. Offsets that differ mean no set is at two tables in a round; the search
-    allows the fewest repeats (shares) with which the first condition can be met.
-    """
-    sets = 2 * tables - 1
-    for allowed_repeats in range(tables):
-        found = _search_offsets(tables, sets, allowed_repeats)
-        if found is not None:
-            return found
-    raise MovementError(f"no Howell board plan for {tables} tables.")  # unreachable: all equal works
-
-
-def _search_offsets(tables: int, sets: int, allowed_repeats: int) -> tuple[int, ...] | None:
-    offsets: list[int] = []
-
-    def place(i: int, covered: frozenset[int], repeats: int) -> bool:
-        if i == tables:
-            return True
-        for value in range(sets):
-            repeat = value in offsets
-            if repeat and repeats >= allowed_repeats:
-                continue
-            new = {value} if i == 0 else {(value - i) % sets, (value + i) % sets}
-            if len(new) < (1 if i == 0 else 2) or new & covered:
-                continue
-            offsets.append(value)
-            if place(i + 1, covered | new, repeats + repeat):
-                return True
-            offsets.pop()
-        return False
-
-    return tuple(offsets) if place(0, frozenset(), 0) else None
-
-
-def howell_default_rounds(pairs: int) -> int:
-    """Return the rounds a club plays: the complete Howell, or three quarters of it from 12 pairs."""
-    complete = pairs + pairs % 2 - 1
-    if pairs < THREE_QUARTER_HOWELL_FROM:
-        return complete
-    return math.ceil(3 * complete / 4)
 
 
 def howell(
@@ -355,47 +270,87 @@ def howell(
     boards_per_round: int = 2,
     *,
     rounds: int | None = None,
-    arrow_switch_rounds: object = (),
+    arrow_switch_rounds: Iterable[int] = (),
 ) -> Movement:
-    """Return a Howell movement for ``pairs`` pairs (an odd count plays with a phantom)."""
-    _check_int("pairs", pairs, MIN_HOWELL_PAIRS, MAX_HOWELL_PAIRS)
-    _check_int("boards_per_round", boards_per_round, 1, MAX_BOARDS_PER_ROUND)
-    seated = pairs + pairs % 2
-    tables = seated // 2
-    circle = seated - 1
-    rounds = howell_default_rounds(pairs) if rounds is None else _check_int("rounds", rounds, 1, circle)
-    switched = _check_arrow_switch(rounds, arrow_switch_rounds)
-    offsets = howell_set_offsets(tables)
+    """A Howell for 4..16 pairs (odd: a phantom pair N + 1); see the module docstring."""
+    p = _check_int("pairs", pairs, 4, 16)
+    bpr = _check_int("boards_per_round", boards_per_round, 1)
+    n = p + p % 2
+    most = n - 1
+    r_total = most if rounds is None else _check_int("rounds", rounds, 1, most)
+    arrows = _arrows(arrow_switch_rounds, r_total)
+    m = n - 1  # pairs 1..m rotate, pair n is stationary at table 1
+    starter = _starter_adder(m)
     encounters = []
-    for round_ in range(1, rounds + 1):
-        k = round_ - 1
-        for i in range(tables):
-            if i == 0:
-                ns, ew = seated, k % circle + 1
-            else:
-                ns, ew = (k + i) % circle + 1, (k - i) % circle + 1
-            if round_ in switched:
-                ns, ew = ew, ns
-            board_set = (k + offsets[i]) % circle + 1
-            encounters.append(
-                Encounter(
-                    round=round_,
-                    table=i + 1,
-                    ns=ns,
-                    ew=ew,
-                    board_set=board_set,
-                    boards=_boards(board_set, boards_per_round),
-                    arrow_switched=round_ in switched,
-                )
-            )
+    for r in range(1, r_total + 1):
+        k = r - 1
+        if starter is None:
+            matches = [(n, k % m + 1, r)]
+            matches += [((k + i) % m + 1, (k - i) % m + 1, r) for i in range(1, n // 2)]
+        else:
+            matches = [(n, k % m + 1, k % m + 1)]
+            matches += [((x + k) % m + 1, (y + k) % m + 1, (k - a) % m + 1) for x, y, a in starter]
+        for t, (a_pair, b_pair, board_set) in enumerate(matches, start=1):
+            encounters.append(_encounter(r, t, a_pair, b_pair, board_set, bpr, arrows))
     return Movement(
-        kind=HOWELL,
-        tables=tables,
-        rounds=rounds,
-        boards_per_round=boards_per_round,
+        kind="howell",
+        tables=n // 2,
+        rounds=r_total,
+        boards_per_round=bpr,
         encounters=tuple(encounters),
-        board_sets=circle,
-        arrow_switch_rounds=switched,
-        shares=_shares(encounters),
-        phantom=("", seated) if pairs % 2 else None,
+        arrow_switch_rounds=arrows,
+        shares=starter is None,
+        phantom=n if p % 2 else None,
+        board_sets=r_total if starter is None else m,
     )
+
+
+@functools.cache
+def _starter_adder(m: int) -> tuple[tuple[int, int, int], ...] | None:
+    """A starter with an adder over Z_m (m odd): triples (x, y, a), or None (m = 3, 5).
+
+    The pairs {x, y} partition 1..m-1 with all differences ±(x - y) distinct; the adders a
+    are distinct and nonzero, and the x + a, y + a are distinct and nonzero. Depth-first
+    search in a fixed order, so the same m always gives the same movement.
+    """
+
+    def search(unused, diffs, adds, ends, found):
+        if not unused:
+            return tuple(found)
+        x = min(unused)
+        for y in sorted(unused - {x}):
+            d = (x - y) % m
+            if d in diffs:
+                continue
+            for a in range(1, m):
+                e1, e2 = (x + a) % m, (y + a) % m
+                if a in adds or 0 in (e1, e2) or e1 in ends or e2 in ends:
+                    continue
+                result = search(
+                    unused - {x, y}, diffs | {d, m - d}, adds | {a}, ends | {e1, e2}, [*found, (x, y, a)]
+                )
+                if result:
+                    return result
+        return None
+
+    return search(frozenset(range(1, m)), frozenset(), frozenset(), frozenset(), [])
+
+
+def _label(pair: Pair) -> str:
+    return str(pair[1]) if isinstance(pair, tuple) else str(pair)
+
+
+def format_movement_chart(movement: Movement) -> str:
+    """A director's chart: one line per table, one column per round, ``NS-EW/set``."""
+    head = ["Table"] + [f"R{r}" for r in range(1, movement.rounds + 1)]
+    rows = [head]
+    for t in range(1, movement.tables + 1):
+        row = [str(t)]
+        for r in range(1, movement.rounds + 1):
+            e = movement.encounter(r, t)
+            mark = "*" if e.arrow_switched else ""
+            row.append(f"{_label(e.home_ns)}-{_label(e.home_ew)}/{e.board_set}{mark}")
+        rows.append(row)
+    widths = [max(len(row[c]) for row in rows) for c in range(len(head))]
+    lines = ["  ".join(cell.rjust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
+    return "\n".join(lines) + "\n"

@@ -203,6 +203,7 @@ class ScorecardRow:
     matchpoints: float | None
     percentage: float | None
     imps: float | None = None  # in an IMP-pairs session
+    hidden: bool = False  # the board is still being played: nothing of it may show
 
 
 @dataclass(frozen=True)
@@ -258,6 +259,20 @@ def pair_scorecard(pair: Pair) -> list[ScorecardRow]:
                 )
             )
     return rows
+
+
+def scorecard_hide_unpublished(
+    rows: list[ScorecardRow], public_numbers: frozenset[int] | None
+) -> list[ScorecardRow]:
+    """Blank the rows of boards still in play, even the pair's own result (it tells the contract)."""
+    if public_numbers is None:
+        return rows
+    return [
+        row
+        if row.board.number in public_numbers
+        else ScorecardRow(row.board, None, "", None, None, None, None, hidden=True)
+        for row in rows
+    ]
 
 
 def scorecard_totals(rows: list[ScorecardRow]) -> ScorecardTotals:

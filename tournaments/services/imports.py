@@ -41,7 +41,18 @@ from django.db import connection, transaction
 
 from tournaments.bridge.legacy import ScoreFile, format_score_file, parse_score_file
 from tournaments.bridge.matchpoints import board_matchpoints, places, session_totals
-from tournaments.models import Board, Club, Movement, Pair, Player, Result, ResultChange, Session, Standing
+from tournaments.models import (
+    Board,
+    Club,
+    Movement,
+    Pair,
+    Player,
+    Result,
+    ResultChange,
+    Session,
+    SessionState,
+    Standing,
+)
 from tournaments.services.sessions import session_create
 from tournaments.services.standings import session_recalculate_standings
 
@@ -146,8 +157,10 @@ def score_file_import(
     digest = score_file_digest(score_file)
     _check_not_imported(club, digest, replace)
     session = session_create(club=club, date=date, name=name, movement=Movement.HOWELL)
+    # A legacy file is a night already played: its session is finished, so published.
     session.source_sha256 = digest
-    session.save(update_fields=["source_sha256"])
+    session.state = SessionState.FINISHED
+    session.save(update_fields=["source_sha256", "state"])
     pairs = _create_pairs(session, score_file)
     boards = Board.objects.bulk_create(
         [Board(session=session, number=number) for number in range(1, len(score_file.boards) + 1)],

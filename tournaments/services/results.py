@@ -18,6 +18,7 @@ from tournaments.bridge import Contract, board_vulnerability
 from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat
 from tournaments.models import Adjustment, AuditAction, Board, Direction, Pair, Result, ResultChange, Session
+from tournaments.selectors import movements as movement_selectors
 from tournaments.services.standings import board_recalculate, session_recalculate_standings
 
 PASS_WORDS = {"PASS", "P", "PASSED", "PASSED OUT", "ALL PASS"}
@@ -39,6 +40,8 @@ class ResultEntry:
     result: str = ""
     lead: str = ""
     auction: str = ""
+    # The director's override of the movement: the board was played out of order (audited).
+    out_of_order: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,7 +74,12 @@ def _check_pairs(board: Board, entry: ResultEntry | AdjustedEntry, editing: Resu
             raise ValidationError({field: f"Pair {pair.label} does not play in this session."})
     if ns_pair.pk == ew_pair.pk:
         raise ValidationError({"ew_pair": f"Pair {ns_pair.label} cannot play against itself."})
-    if session.is_mitchell:
+    if session.is_mitchell and session.arrow_switch_rounds:
+        # On an arrow-switched round an EW pair sits North-South; the movement check says when.
+        if ns_pair.direction == ew_pair.direction:
+            same = f"Pairs {ns_pair.label} and {ew_pair.label} sit in the same field."
+            raise ValidationError({"ew_pair": same})
+    elif session.is_mitchell:
         if ns_pair.direction != Direction.NS:
             raise ValidationError({"ns_pair": f"Pair {ns_pair.label} sits East-West, not North-South."})
         if ew_pair.direction != Direction.EW:
@@ -83,6 +91,36 @@ def _check_pairs(board: Board, entry: ResultEntry | AdjustedEntry, editing: Resu
             raise ValidationError(
                 {field: f"Pair {pair.label} already has a result on board {board.number} ({clash.display})."}
             )
+
+
+def _check_movement(board: Board, entry: ResultEntry) -> None:
+    """Refuse pairs the movement does not give this board, saying who should be playing it.
+
+    A session without a movement (legacy imports, older sessions) is checked by pair
+    numbers only, as before. ``entry.out_of_order`` is the director's override.
+    """
+    session = board.session
+    movement = movement_selectors.session_movement(session)
+    if movement is None or entry.out_of_order:
+        return
+    encounters = movement_selectors.board_encounters(movement, board.number)
+    if not encounters:
+        boards = f"boards 1-{movement.boards_total()}"
+        message = f"Board {board.number} is not in this session's movement ({boards})."
+        raise ValidationError({"board": message})
+    entered = (movement_selectors.pair_key(entry.ns_pair), movement_selectors.pair_key(entry.ew_pair))
+    if any(movement_selectors.encounter_keys(session.movement, e) == entered for e in encounters):
+        return
+    concerned = [
+        e for e in encounters if set(entered) & set(movement_selectors.encounter_keys(session.movement, e))
+    ] or encounters
+    where = "; ".join(movement_selectors.encounter_text(session.movement, e, board.number) for e in concerned)
+    raise ValidationError(
+        {
+            "ns_pair": f"{entry.ns_pair.label} against {entry.ew_pair.label} is not in the movement: "
+            f"{where}. Tick 'played out of order' if it really was played so."
+        }
+    )
 
 
 def _score_entry(board: Board, entry: ResultEntry) -> _Scored:
@@ -111,9 +149,12 @@ def _score_entry(board: Board, entry: ResultEntry) -> _Scored:
     return _Scored(str(contract), declarer, tricks, score)
 
 
-def _snapshot(result: Result) -> dict[str, Any]:
-    """The result as the audit log keeps it: what a director would read back."""
-    return {
+def _snapshot(result: Result, entry: ResultEntry | None = None) -> dict[str, Any]:
+    """The result as the audit log keeps it: what a director would read back.
+
+    A result the director entered against the movement says so (``out_of_order``).
+    """
+    snapshot = {
         "board": result.board.number,
         "ns_pair": result.ns_pair.label,
         "ew_pair": result.ew_pair.label if result.ew_pair else None,
@@ -125,6 +166,9 @@ def _snapshot(result: Result) -> dict[str, Any]:
         "ns_adjustment": result.ns_adjustment,
         "ew_adjustment": result.ew_adjustment,
     }
+    if entry is not None and entry.out_of_order:
+        snapshot["out_of_order"] = True
+    return snapshot
 
 
 def _locked_board(board: Board) -> Board:
@@ -209,10 +253,11 @@ def result_record(*, board: Board, entry: ResultEntry, user: AbstractBaseUser | 
     """Score and store a new result; the board's matchpoints and the standings follow."""
     board = _locked_board(board)
     _check_pairs(board, entry, editing=None)
+    _check_movement(board, entry)
     scored = _score_entry(board, entry)
     result = Result(board=board)
     _apply(result, entry, scored, user)
-    _audit(board, AuditAction.CREATE, user, result=result, after=_snapshot(result))
+    _audit(board, AuditAction.CREATE, user, result=result, after=_snapshot(result, entry))
     _after_change(board)
     result.refresh_from_db()
     return result
@@ -246,9 +291,10 @@ def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser
     result = Result.objects.select_related("ns_pair", "ew_pair", "board").get(pk=result.pk)
     before = _snapshot(result)
     _check_pairs(board, entry, editing=result)
+    _check_movement(board, entry)
     scored = _score_entry(board, entry)
     _apply(result, entry, scored, user)
-    _audit(board, AuditAction.UPDATE, user, result=result, before=before, after=_snapshot(result))
+    _audit(board, AuditAction.UPDATE, user, result=result, before=before, after=_snapshot(result, entry))
     _after_change(board)
     result.refresh_from_db()
     return result

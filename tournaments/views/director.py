@@ -27,6 +27,7 @@ from tournaments.models import Board, Session
 from tournaments.selectors import director as selectors
 from tournaments.selectors import public
 from tournaments.services.boards import boards_deal, boards_ensure, parse_permutation_lines
+from tournaments.services.movement import session_create_with_movement
 from tournaments.services.results import (
     AdjustedEntry,
     ResultEntry,
@@ -35,7 +36,8 @@ from tournaments.services.results import (
     result_delete,
     result_record,
 )
-from tournaments.services.sessions import pair_add, session_create
+from tournaments.services.sessions import pair_add
+from tournaments.views.movements import movement_context
 
 TEMPLATES = "tournaments/director/"
 
@@ -64,7 +66,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
     form = SessionForm(request.POST or None, clubs=clubs, initial={"club": clubs[0].pk})
     if request.method == "POST" and form.is_valid():
         try:
-            session = session_create(**form.cleaned_data)
+            session = session_create_with_movement(**form.cleaned_data)
         except ValidationError as error:
             form_add_service_error(form, error)
         else:
@@ -85,6 +87,7 @@ def _session_page(request: HttpRequest, session: Session, **forms) -> HttpRespon
         "deal_form": forms.get("deal_form") or DealForm(),
         "count_form": forms.get("count_form") or BoardCountForm(initial={"count": len(boards) or 24}),
     }
+    context.update(movement_context(session, context["pairs"], forms.get("movement_form")))
     status = 400 if forms else 200
     return render(request, TEMPLATES + "session.html", context, status=status)
 
@@ -159,6 +162,7 @@ def _entry(form: ResultForm) -> ResultEntry:
         declarer=data["declarer"],
         result=data["result"],
         lead=data["lead"],
+        out_of_order=data.get("out_of_order", False),
     )
 
 

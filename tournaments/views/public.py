@@ -8,6 +8,7 @@ from django.shortcuts import render
 
 from tournaments.charts import percentage_chart
 from tournaments.selectors import public as selectors
+from tournaments.selectors.movements import public_board_numbers
 
 # How often an open standings page asks for fresh standings; tests shorten it.
 DEFAULT_POLL_SECONDS = 15
@@ -36,10 +37,10 @@ def _standings_context(session) -> dict:
 def session(request: HttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk)
     context = _standings_context(session)
-    context.update(
-        boards=selectors.session_boards(session),
-        poll_ms=int(_poll_seconds() * 1000),
-    )
+    boards = selectors.session_boards(session)
+    public = public_board_numbers(session)
+    shown = boards if public is None else [board for board in boards if board.number in public]
+    context.update(boards=shown, boards_in_play=len(boards) - len(shown), poll_ms=int(_poll_seconds() * 1000))
     return render(request, "tournaments/public/session.html", context)
 
 
@@ -54,6 +55,12 @@ def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
     board = selectors.board_get(session_pk, number)
+    public = public_board_numbers(board.session)
+    if public is not None and board.number not in public:
+        # Phones are at the tables: a board someone has still to play shows nothing of itself.
+        context = {"session": board.session, "board": board}
+        return render(request, "tournaments/public/board_not_yet.html", context, status=404)
+    board_numbers = list(board.session.boards.values_list("number", flat=True))
     context = {
         "session": board.session,
         "board": board,
@@ -63,14 +70,16 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
         "dd_strains": selectors.dd_strain_headers(),
         "dd_rows": selectors.board_double_dummy(board),
         "results": selectors.board_traveller(board),
-        "board_numbers": list(board.session.boards.values_list("number", flat=True)),
+        "board_numbers": [n for n in board_numbers if public is None or n in public],
     }
     return render(request, "tournaments/public/board.html", context)
 
 
 def pair(request: HttpRequest, session_pk: int, pk: int) -> HttpResponse:
     pair = selectors.pair_get(session_pk, pk)
-    rows = selectors.pair_scorecard(pair)
+    rows = selectors.scorecard_hide_unpublished(
+        selectors.pair_scorecard(pair), public_board_numbers(pair.session)
+    )
     context = {
         "session": pair.session,
         "pair": pair,

@@ -22,6 +22,7 @@ from tournaments.bridge import Deal, Seat
 from tournaments.bridge.bidding import simulate_auction
 from tournaments.models import Board, Club, Movement, Pair, Session
 from tournaments.services.boards import boards_deal
+from tournaments.services.movement import session_finish, session_start
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.sessions import pair_add, session_create
 
@@ -141,4 +142,5 @@ class Command(BaseCommand):
                 auction=played.auction,
             )
             result_record(board=board, entry=entry, user=director)
-        return session
+        # The night is over: finishing it publishes its hands and travellers.
+        return session_finish(session=session_start(session=session))

@@ -1,0 +1,150 @@
+"""Set up a session's movement and move the session through its states.
+
+A movement is configured while the session is in preparation; once play has started the
+guide cards are on the tables, so changing it would send pairs to the wrong seats.
+States only go forward (preparation, play, finished): a director who must correct a
+result after the session finished still can (services.results), and the session stays
+published.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments.models import Board, Club, EvenTables, Movement, ScoringMethod, Session, SessionState
+from tournaments.selectors.movements import build_movement, session_movement
+from tournaments.services.boards import boards_ensure
+from tournaments.services.sessions import session_create
+
+MAX_TABLES = 30
+MAX_BOARDS_PER_ROUND = 8
+
+
+def parse_rounds(text: str) -> tuple[int, ...]:
+    """Read arrow-switch rounds typed as '3, 6' (or '3 6'), naming the first bad word."""
+    rounds = []
+    for word in text.replace(",", " ").split():
+        if not word.isdigit() or int(word) < 1:
+            raise ValidationError({"arrow_switch_rounds": f"{word!r} is not a round number."})
+        rounds.append(int(word))
+    return tuple(sorted(set(rounds)))
+
+
+def _locked(session: Session) -> Session:
+    return Session.objects.select_for_update().get(pk=session.pk)
+
+
+@transaction.atomic
+def session_movement_set(
+    *,
+    session: Session,
+    kind: str,
+    tables: int,
+    boards_per_round: int,
+    rounds: int | None = None,
+    even_tables: str = EvenTables.RELAY,
+    arrow_switch_rounds: Iterable[int] = (),
+) -> Session:
+    """Configure the session's movement, checked by the rules package; only before play starts."""
+    session = _locked(session)
+    if session.state != SessionState.PREPARATION:
+        raise ValidationError(
+            {"movement": "The movement can only be changed while the session is in preparation."}
+        )
+    if kind not in Movement.values:
+        raise ValidationError({"movement": f"Unknown movement {kind!r}: Mitchell or Howell."})
+    if not 1 <= tables <= MAX_TABLES:
+        raise ValidationError({"tables": f"A movement has 1 to {MAX_TABLES} tables, not {tables}."})
+    if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
+        raise ValidationError(
+            {"boards_per_round": f"Play 1 to {MAX_BOARDS_PER_ROUND} boards a round, not {boards_per_round}."}
+        )
+    switches = tuple(sorted(set(arrow_switch_rounds)))
+    try:
+        movement = build_movement(
+            kind=kind,
+            tables=tables,
+            rounds=rounds,
+            boards_per_round=boards_per_round,
+            even_tables=even_tables,
+            arrow_switch_rounds=switches,
+        )
+    except ValueError as error:
+        raise ValidationError({"movement": f"This movement cannot be played: {error}"}) from None
+    session.movement = kind
+    session.movement_tables = tables
+    session.movement_rounds = movement.rounds
+    session.boards_per_round = boards_per_round
+    session.even_tables = even_tables if kind == Movement.MITCHELL else ""
+    session.arrow_switch_rounds = list(switches)
+    session.full_clean()
+    session.save()
+    return session
+
+
+@transaction.atomic
+def movement_boards_ensure(*, session: Session) -> list[Board]:
+    """Make sure every board the movement plays exists (undealt ones for results without hands)."""
+    movement = session_movement(session)
+    if movement is None:
+        raise ValidationError({"movement": "Set up the movement first: it says how many boards are played."})
+    return boards_ensure(session=session, count=movement.boards_total())
+
+
+def _move(session: Session, source: str, target: str, refusal: str) -> Session:
+    session = _locked(session)
+    if session.state != source:
+        raise ValidationError({"state": refusal.format(state=session.get_state_display().lower())})
+    session.state = target
+    session.save(update_fields=["state", "updated_at"])
+    return session
+
+
+@transaction.atomic
+def session_start(*, session: Session) -> Session:
+    """Start play: from now on the public pages show a board only once everyone has played it."""
+    refusal = "Play can only start in preparation; it is {state}."
+    return _move(session, SessionState.PREPARATION, SessionState.PLAY, refusal)
+
+
+@transaction.atomic
+def session_finish(*, session: Session) -> Session:
+    """Finish the session: every hand and traveller is published."""
+    return _move(
+        session, SessionState.PLAY, SessionState.FINISHED, "Only a session in play can finish; it is {state}."
+    )
+
+
+@transaction.atomic
+def session_create_with_movement(
+    *,
+    club: Club,
+    date: datetime.date,
+    name: str,
+    movement: str = Movement.MITCHELL,
+    scoring: str = ScoringMethod.MATCHPOINTS,
+    tables: int | None = None,
+    boards_per_round: int | None = None,
+    rounds: int | None = None,
+    even_tables: str = EvenTables.RELAY,
+    arrow_switch_rounds: Iterable[int] = (),
+) -> Session:
+    """Create a session and, when ``tables`` is given, its movement: both or neither."""
+    session = session_create(club=club, date=date, name=name, movement=movement, scoring=scoring)
+    if tables is None:
+        return session
+    if not boards_per_round:
+        raise ValidationError({"boards_per_round": "Say how many boards are played each round."})
+    return session_movement_set(
+        session=session,
+        kind=movement,
+        tables=tables,
+        boards_per_round=boards_per_round,
+        rounds=rounds,
+        even_tables=even_tables,
+        arrow_switch_rounds=arrow_switch_rounds,
+    )
