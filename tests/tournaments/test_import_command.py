@@ -106,3 +106,11 @@ def test_the_same_file_twice_is_refused_and_replace_imports_it_anew(club, easy_f
     assert Session.objects.exclude(pk=first.pk).count() == 1
     assert not Session.objects.filter(pk=first.pk).exists()
     assert Result.objects.count() == 11
+
+
+def test_an_unknown_club_names_the_command_that_creates_one(db, easy_file):
+    code, _, err = run_import(easy_file, "--club", "nowhere", "--date", "2026-03-10", "--name", "Tuesday")
+
+    assert code == 1
+    assert "No club 'nowhere'" in err
+    assert "manage.py create_club" in err
