@@ -3,6 +3,11 @@
 Each action locks its session's row first, so two directors entering results at the
 same moment are serialised: the second sees the first's result and is refused if it
 would duplicate it, instead of both landing, and the standings count both.
+
+A result to correct, adjust or delete is read again once the lock is held: another
+director may have deleted it since the page was read (or the same director, by a
+double-clicked Delete). That is refused with ``ResultGoneError`` ("already deleted"),
+which the views answer with a message and the board page, not a 500.
 """
 
 from __future__ import annotations
@@ -53,6 +58,14 @@ class AdjustedEntry:
     ew_pair: Pair
     ns_adjustment: str
     ew_adjustment: str
+
+
+class ResultGoneError(ValidationError):
+    """The result was deleted after it was read and before its session was locked."""
+
+    def __init__(self, result: Result) -> None:
+        self.board_id = result.board_id
+        super().__init__(f"That result on board {result.board.number} was already deleted.")
 
 
 @dataclass(frozen=True)
@@ -135,6 +148,15 @@ def _locked_board(board: Board) -> Board:
     """
     Session.objects.select_for_update().only("pk").get(pk=board.session_id)
     return Board.objects.select_related("session").get(pk=board.pk)
+
+
+def _locked_result(result: Result, board: Board) -> Result:
+    """Read ``result`` again under the session's lock; refuse it if it is gone meanwhile."""
+    found = Result.objects.select_related("ns_pair", "ew_pair", "board").filter(pk=result.pk, board=board)
+    fresh = found.first()
+    if fresh is None:
+        raise ResultGoneError(result)
+    return fresh
 
 
 def _after_change(board: Board) -> None:
@@ -226,7 +248,7 @@ def result_adjust(
     board = _locked_board(board)
     before = None
     if result is not None:
-        result = Result.objects.select_related("ns_pair", "ew_pair", "board").get(pk=result.pk, board=board)
+        result = _locked_result(result, board)
         before = _snapshot(result)
     _check_pairs(board, entry, editing=result)
     if result is None:
@@ -243,7 +265,7 @@ def result_adjust(
 def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser | None = None) -> Result:
     """Replace a result with a corrected one, keeping what it was in the audit log."""
     board = _locked_board(result.board)
-    result = Result.objects.select_related("ns_pair", "ew_pair", "board").get(pk=result.pk)
+    result = _locked_result(result, board)
     before = _snapshot(result)
     _check_pairs(board, entry, editing=result)
     scored = _score_entry(board, entry)
@@ -258,7 +280,7 @@ def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser
 def result_delete(*, result: Result, user: AbstractBaseUser | None = None) -> None:
     """Delete a result entered in error; the audit log keeps what it was."""
     board = _locked_board(result.board)
-    result = Result.objects.select_related("ns_pair", "ew_pair", "board").get(pk=result.pk)
+    result = _locked_result(result, board)
     _audit(board, AuditAction.DELETE, user, before=_snapshot(result))
     result.delete()
     _after_change(board)
