@@ -386,3 +386,33 @@ class ResultChange(models.Model):
     def __str__(self) -> str:
         when = f"{self.at:%Y-%m-%d %H:%M}"
         return f"{self.get_action_display()} board {self.board_number} by {self.user} at {when}"
+
+
+class SessionDeletion(models.Model):
+    """A whole session deleted (today: replaced by importing its file again), kept at the club.
+
+    A session's own audit log (``ResultChange``) goes with the session, so the record of
+    its deletion is the club's: who deleted which session, when, why, and how much it held.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="session_deletions")
+    session_pk = models.PositiveIntegerField(help_text="The deleted session's id.")
+    session_name = models.CharField(max_length=120)
+    session_date = models.DateField()
+    source_sha256 = models.CharField(max_length=64, blank=True, default="")
+    result_count = models.PositiveIntegerField(default=0)
+    audit_entry_count = models.PositiveIntegerField(
+        default=0, help_text="How many entries of the session's audit log went with it."
+    )
+    reason = models.CharField(max_length=200)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        deleted = f"{self.session_date:%Y-%m-%d} {self.session_name}"
+        return f"{self.club}: session {self.session_pk} ({deleted}) deleted"

@@ -8,8 +8,12 @@ SHA-256, with the club, date and name chosen; the Confirm form carries only the 
 so what is imported is exactly what was previewed and nothing can be slipped in. A
 10,000-pair file is a few megabytes, too big for a signed hidden field but fine there.
 
-Only staff may import (``is_staff``): anyone else logged in gets 403, and a visitor is
-sent to the login page.
+Only staff who direct a club may import, and only into the clubs they direct (a
+superuser directs every club): the form offers only those clubs, the confirm step checks
+the club again, staff who direct no club and anyone else logged in get 403, and a
+visitor is sent to the login page. Replacing a session imported before deletes it; that
+is recorded at the club as a ``SessionDeletion`` with the user (see
+``tournaments.services.imports``).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.legacy import LegacyFormatError, ScoreFile, format_score_file, parse_score_bytes
 from tournaments.models import Club, Session
+from tournaments.selectors.director import clubs_directed, user_directs
 from tournaments.services.imports import score_file_digest, score_file_import, score_file_preview
 
 TEMPLATES = "tournaments/imports/"
@@ -35,7 +40,7 @@ PENDING_KEY = "imports:pending"
 
 
 def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Send visitors to log in and refuse (403) logged-in users who are not staff."""
+    """Send visitors to log in; refuse (403) users who are not staff or direct no club."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
@@ -43,13 +48,15 @@ def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
             return redirect_to_login(request.get_full_path())
         if not request.user.is_staff:
             raise PermissionDenied("Importing score files is for staff.")
+        if not clubs_directed(request.user).exists():
+            raise PermissionDenied("You direct no club to import into.")
         return view(request, *args, **kwargs)
 
     return wrapped
 
 
 class ImportForm(forms.Form):
-    club = forms.ModelChoiceField(queryset=Club.objects.all(), empty_label=None)
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     name = forms.CharField(max_length=120, initial="Imported session")
     file = forms.FileField(help_text="A legacy score file: pair lines, SCORES, then one line per board.")
@@ -57,11 +64,15 @@ class ImportForm(forms.Form):
         required=False, help_text="If this file was imported before, replace that session."
     )
 
+    def __init__(self, *args, user: object, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs_directed(user)
+
 
 @staff_required
 @require_http_methods(["GET", "POST"])
 def upload(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = ImportForm(request.POST or None, request.FILES or None, user=request.user)
     context: dict[str, object] = {"form": form}
     if request.method == "POST" and form.is_valid():
         try:
@@ -108,6 +119,8 @@ def confirm(request: HttpRequest) -> HttpResponse:
         messages.error(request, "That upload is no longer waiting to be confirmed: upload the file again.")
         return redirect("imports:upload")
     club = Club.objects.filter(pk=pending["club"]).first()
+    if club is not None and not user_directs(request.user, club.pk):
+        raise PermissionDenied("You no longer direct the club chosen.")
     try:
         if club is None:
             raise ValidationError("The club chosen no longer exists.")
@@ -117,10 +130,13 @@ def confirm(request: HttpRequest) -> HttpResponse:
             name=pending["name"],
             text=pending["text"],
             replace=pending["replace"],
+            user=request.user,
         )
     except ValidationError as error:
         # The upload form cannot hold an error without being bound to a file again.
-        form = ImportForm(initial={key: pending[key] for key in ("club", "date", "name", "replace")})
+        form = ImportForm(
+            initial={key: pending[key] for key in ("club", "date", "name", "replace")}, user=request.user
+        )
         return render(request, TEMPLATES + "upload.html", {"form": form, "import_errors": error.messages})
     del request.session[PENDING_KEY]
     messages.success(request, f"Imported {session}: {session.pairs.count()} pairs.")
