@@ -6,12 +6,24 @@ Each form's field names are the keys the services use in their ``ValidationError
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from django import forms
 from django.core.exceptions import ValidationError
 
-from tournaments.models import Adjustment, Club, Direction, Movement, Pair, Result, ScoringMethod, Session
+from tournaments.bridge.cards import CardError, parse_lead
+from tournaments.models import (
+    MAX_PAIR_NUMBER,
+    Adjustment,
+    Club,
+    Direction,
+    Movement,
+    Pair,
+    Result,
+    ScoringMethod,
+    Session,
+)
 
 SEAT_CHOICES = [("", "-"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
 MAX_PERMUTATION_FILE_BYTES = 1_000_000
@@ -26,6 +38,29 @@ def form_add_service_error(form: forms.Form, error: ValidationError) -> None:
         target = field if field in form.fields else None
         for message in messages:
             form.add_error(target, message)
+
+
+_ASCII_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+class AsciiIntegerField(forms.IntegerField):
+    """A whole number in ASCII digits only.
+
+    Django's ``IntegerField`` reads any Unicode digits (``'٣'`` is 3) through ``int()``;
+    a director's numbers are typed on ordinary keyboards, so anything else is a mistake
+    or a probe, refused with a message. Nine digits at most: no count or pair number is
+    longer, and ``int()`` refuses thousands of digits with its own error.
+    """
+
+    default_error_messages = {"invalid": "Enter a whole number in the digits 0-9."}
+
+    def to_python(self, value: object) -> int | None:
+        if value in self.empty_values:
+            return None
+        text = str(value).strip()
+        if not _ASCII_WHOLE_NUMBER.fullmatch(text):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return int(text)
 
 
 class SessionForm(forms.Form):
@@ -53,8 +88,11 @@ class PairForm(forms.Form):
     player1 = forms.CharField(max_length=120, label="Player")
     player2 = forms.CharField(max_length=120, label="Partner", required=False)
     direction = forms.ChoiceField(choices=[(Direction.NS, "NS"), (Direction.EW, "EW")], required=False)
-    number = forms.IntegerField(
-        min_value=1, required=False, help_text="Leave blank for the next free number."
+    number = AsciiIntegerField(
+        min_value=1,
+        max_value=MAX_PAIR_NUMBER,
+        required=False,
+        help_text="Leave blank for the next free number.",
     )
 
     def __init__(self, *args, session: Session, **kwargs) -> None:
@@ -66,7 +104,7 @@ class PairForm(forms.Form):
 class DealForm(forms.Form):
     """Either a count of boards to deal at random, or permutations pasted or uploaded."""
 
-    count = forms.IntegerField(min_value=1, max_value=200, required=False, label="Random boards")
+    count = AsciiIntegerField(min_value=1, max_value=200, required=False, label="Random boards")
     permutations = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
         required=False,
@@ -91,7 +129,7 @@ class DealForm(forms.Form):
 
 
 class BoardCountForm(forms.Form):
-    count = forms.IntegerField(min_value=1, max_value=200, label="Number of boards")
+    count = AsciiIntegerField(min_value=1, max_value=200, label="Number of boards")
 
 
 class PairChoiceField(forms.ModelChoiceField):
@@ -119,11 +157,17 @@ class ResultForm(forms.Form):
         error_messages={"invalid_choice": "The declarer is N, E, S or W, not %(value)s."},
     )
     result = forms.CharField(max_length=3, required=False, help_text="Tricks (10) or =, +1, -2")
-    lead = forms.CharField(max_length=3, required=False, help_text="Opening lead, such as SK")
+    lead = forms.CharField(max_length=3, required=False, help_text="Opening lead, such as SK or H10")
 
     def __init__(self, *args, session: Session, pairs: list[Pair], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.offer_pairs(self, session, pairs)
+
+    def clean_lead(self) -> str:
+        try:
+            return parse_lead(self.cleaned_data["lead"])
+        except CardError as error:
+            raise ValidationError(str(error)) from None
 
     @staticmethod
     def offer_pairs(form: forms.Form, session: Session, pairs: list[Pair]) -> None:

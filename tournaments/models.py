@@ -16,6 +16,12 @@ from django.urls import reverse
 
 from tournaments.bridge import Contract, board_dealer, board_vulnerability
 
+# Pair numbers a director may give: more than any real session's field.
+MAX_PAIR_NUMBER = 999
+# The database's bound, higher for legacy files, which may hold any number of pairs
+# (SPEC 9; the import speed target is 10,000). An import beyond it is refused by name.
+MAX_STORED_PAIR_NUMBER = 99_999
+
 
 class Club(models.Model):
     name = models.CharField(max_length=120, unique=True)
@@ -160,6 +166,9 @@ class Pair(models.Model):
                 fields=["session", "direction", "number"], name="pair_number_unique_in_session"
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+            models.CheckConstraint(
+                condition=Q(number__lte=MAX_STORED_PAIR_NUMBER), name="pair_number_at_most_99999"
+            ),
         ]
 
     def __str__(self) -> str:

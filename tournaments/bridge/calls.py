@@ -137,7 +137,8 @@ def parse_call(text: str | Call) -> Call:
 
 
 _DOUBLING_SUFFIXES = ("", "X", "XX")
-_CONTRACT_PATTERN = re.compile(r"(\d+)(NT|N|C|D|H|S)(X{0,2})")
+# ASCII digits only: \d would read '٤S' as 4S.
+_CONTRACT_PATTERN = re.compile(r"([0-9]+)(NT|N|C|D|H|S)(X{0,2})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +164,8 @@ class Contract:
         if match is None:
             raise ValueError(f"bad contract {text!r}: write level, strain, then X or XX, as 4S or 3NTX")
         level_text, strain_text, doubling_text = match.groups()
-        if int(level_text) not in LEVELS:
+        # A level of thousands of digits is refused before int(), which would refuse it less clearly.
+        if len(level_text) > 1 or int(level_text) not in LEVELS:
             raise ValueError(f"bad contract {text!r}: the level is 1..7, not {level_text}")
         return cls(int(level_text), Strain.from_text(strain_text), len(doubling_text))
 

@@ -112,6 +112,22 @@ class Card(NamedTuple):
         return f"{rank_name(self.rank)}{self.suit.letter}"
 
 
+def parse_lead(text: str) -> str:
+    """Return an opening lead written as a card, normalised suit first (``'SA'``, ``'H10'``), or ``''``.
+
+    Blank means no lead recorded. Either order is read (``'HT'``, ``'th'``, ``'10H'``), ASCII
+    only, so that the lead the traveller shows is always a real card.
+    """
+    compact = text.strip().upper()
+    if not compact:
+        return ""
+    if compact.isascii() and 2 <= len(compact) <= 3:
+        for suit_text, rank_text in ((compact[0], compact[1:]), (compact[-1], compact[:-1])):
+            if suit_text in "CDHS" and rank_text in _RANK_FROM_TEXT:
+                return f"{suit_text}{rank_name(_RANK_FROM_TEXT[rank_text])}"
+    raise CardError(f"bad lead {text[:40]!r}: write a card, suit then rank, as SA, H10 or D2")
+
+
 FULL_DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in range(2, 15))
 """The unshuffled deck: 2..A of clubs, then diamonds, hearts, spades (SPEC decision 4)."""
 

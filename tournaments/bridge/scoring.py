@@ -50,7 +50,10 @@ _UNDERTRICK_POINTS = {
 }
 
 _PASSED_OUT = "PASS"
-_RESULT_PATTERN = re.compile(r"(=)|([+-])(\d+)|(\d+)")
+# ASCII digits only: \d would read '٩' as 9 tricks.
+_RESULT_PATTERN = re.compile(r"(=)|([+-])([0-9]+)|([0-9]+)")
+# More digits than any possible trick count: refused before int() reads thousands of them.
+_MAX_RESULT_DIGITS = 2
 
 
 def _check_tricks(tricks: int) -> None:
@@ -137,6 +140,10 @@ def result_tricks(contract: Contract | str, result_text: str) -> int:
     if match is None:
         raise ValueError(f"bad result {result_text!r}: write =, +N, -N or the tricks taken")
     made, sign, difference, bare = match.groups()
+    if len(bare or difference or "") > _MAX_RESULT_DIGITS:
+        raise ValueError(
+            f"impossible result {text[:12]!r}... for {parsed}: a side takes 0..{TOTAL_TRICKS} tricks"
+        )
     if bare is not None:
         tricks = int(bare)
     elif made:

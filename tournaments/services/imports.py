@@ -25,6 +25,9 @@ Decisions where the seed is silent:
   delete is audited as one: the session's own audit log goes with it, so a
   ``SessionDeletion`` row at the club keeps who replaced which session, when, and how
   many results and audit entries it held.
+- **At most 99,999 pairs.** The rules package reads a file of any size, but the
+  database bounds a pair number (``MAX_STORED_PAIR_NUMBER``), so a larger file is refused
+  by name before anything is written.
 - **Matchpoints at insert.** Each board's matchpoints are computed with the rules
   package's ``board_matchpoints`` before its results are written, the very figures
   result entry writes, so the import does not read 400,000 rows back to update them;
@@ -46,6 +49,7 @@ from django.db import connection, transaction
 from tournaments.bridge.legacy import ScoreFile, format_score_file, parse_score_file
 from tournaments.bridge.matchpoints import board_matchpoints, places, session_totals
 from tournaments.models import (
+    MAX_STORED_PAIR_NUMBER,
     Board,
     Club,
     Movement,
@@ -61,6 +65,8 @@ from tournaments.services.sessions import session_create
 from tournaments.services.standings import session_recalculate_standings
 
 PAIR_NAMES_SEPARATOR = " - "
+# The database's bound on a pair number (the file's pairs are numbered 1..n).
+MAX_IMPORTED_PAIRS = MAX_STORED_PAIR_NUMBER
 BATCH_SIZE = 5000
 # Well under SQLite's limit on the variables of one statement.
 LOOKUP_CHUNK = 500
@@ -160,6 +166,10 @@ def score_file_import(
         raise TypeError("give exactly one of text or score_file")
     if score_file is None:
         score_file = parse_score_file(text)
+    if len(score_file.pairs) > MAX_IMPORTED_PAIRS:
+        raise ValidationError(
+            f"The file has {len(score_file.pairs):,} pairs; at most {MAX_IMPORTED_PAIRS:,} can be imported."
+        )
     digest = score_file_digest(score_file)
     replaced = _check_not_imported(club, digest, replace)
     session = session_create(club=club, date=date, name=name, movement=Movement.HOWELL)

@@ -20,6 +20,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.bridge import Contract, board_vulnerability
+from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat
 from tournaments.models import Adjustment, AuditAction, Board, Direction, Pair, Result, ResultChange, Session
@@ -165,6 +166,10 @@ def _after_change(board: Board) -> None:
 
 
 def _apply(result: Result, entry: ResultEntry, scored: _Scored, user: AbstractBaseUser | None) -> None:
+    try:
+        lead = parse_lead(entry.lead)
+    except CardError as error:
+        raise ValidationError({"lead": str(error)}) from None
     result.ns_pair = entry.ns_pair
     result.ew_pair = entry.ew_pair
     result.contract = scored.contract
@@ -172,7 +177,7 @@ def _apply(result: Result, entry: ResultEntry, scored: _Scored, user: AbstractBa
     result.tricks = scored.tricks
     result.ns_score = scored.ns_score
     result.ns_adjustment = result.ew_adjustment = Adjustment.NONE
-    result.lead = entry.lead.strip().upper()
+    result.lead = lead
     result.auction = " ".join(entry.auction.split())
     result.entered_by = _audit_user(user)
     _save(result)
