@@ -62,6 +62,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, so the refusal page has the user and messages the other middleware give it.
+    "clubscore.middleware.RefuseNulCharactersMiddleware",
 ]
 
 ROOT_URLCONF = "clubscore.urls"

@@ -30,7 +30,8 @@ decision 10). Decisions where the seed is silent:
 - A file with pairs and ``SCORES`` but no board lines is a valid, empty session, and a
   board that nobody played (all ``----``) is a valid board that changes no one's figures.
 - There is no limit on the number of pairs or boards (SPEC 9).
-- Text is UTF-8 (a byte-order mark is allowed); lines end in LF or CRLF.
+- Text is UTF-8 (a byte-order mark is allowed); lines end in LF or CRLF. A NUL character
+  is refused naming its line and column: no name holds one, and PostgreSQL cannot store it.
 - In the report, a pair that played no board prints 0.00 as its average score and its
   percentage, where the seed's C program would divide 0 by 0.
 """
@@ -92,12 +93,24 @@ def decode_score_file(data: bytes) -> str:
 
 def parse_score_file(text: str) -> ScoreFile:
     """Read a legacy score file, or raise ``LegacyFormatError`` naming the first bad line."""
+    _check_no_nul(text)
     lines = text.split("\n")
     if not text.strip():
         raise LegacyFormatError(1, "the file is empty")
     scores_index, pairs = _read_pair_lines(lines)
     boards = _read_board_lines(lines, scores_index + 1, len(pairs))
     return ScoreFile(pairs=pairs, boards=boards)
+
+
+def _check_no_nul(text: str) -> None:
+    """Refuse a NUL character, naming its line: no name or score holds one, and databases refuse it."""
+    position = text.find("\x00")
+    if position >= 0:
+        line_start = text.rfind("\n", 0, position) + 1
+        raise LegacyFormatError(
+            text.count("\n", 0, position) + 1,
+            f"a NUL character (byte 0x00) at column {position - line_start + 1}: the file is not plain text",
+        )
 
 
 def parse_score_bytes(data: bytes) -> ScoreFile:

@@ -19,6 +19,8 @@ def read_score_file(path: str, stderr: TextIO) -> ScoreFile:
             data = opened.read()
     except OSError as error:
         _fail(stderr, f"{path}: cannot read the file: {error.strerror}")
+    except ValueError as error:  # a path holding a NUL character
+        _fail(stderr, f"{path!r}: cannot read the file: {error}")
     try:
         return parse_score_bytes(data)
     except LegacyFormatError as error:
