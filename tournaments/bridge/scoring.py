@@ -19,6 +19,7 @@ import re
 
 from tournaments.bridge.calls import Contract, Strain, as_contract
 from tournaments.bridge.seats import Seat, is_vulnerable, seat_from
+from tournaments.bridge.text import quoted
 
 TOTAL_TRICKS = 13
 
@@ -138,11 +139,11 @@ def result_tricks(contract: Contract | str, result_text: str) -> int:
     text = result_text.strip() if isinstance(result_text, str) else ""
     match = _RESULT_PATTERN.fullmatch(text)
     if match is None:
-        raise ValueError(f"bad result {result_text!r}: write =, +N, -N or the tricks taken")
+        raise ValueError(f"bad result {quoted(result_text)}: write =, +N, -N or the tricks taken")
     made, sign, difference, bare = match.groups()
     if len(bare or difference or "") > _MAX_RESULT_DIGITS:
         raise ValueError(
-            f"impossible result {text[:12]!r}... for {parsed}: a side takes 0..{TOTAL_TRICKS} tricks"
+            f"impossible result {quoted(text)} for {parsed}: a side takes 0..{TOTAL_TRICKS} tricks"
         )
     if bare is not None:
         tricks = int(bare)
@@ -152,7 +153,7 @@ def result_tricks(contract: Contract | str, result_text: str) -> int:
         tricks = parsed.tricks_needed + (int(difference) if sign == "+" else -int(difference))
     if not 0 <= tricks <= TOTAL_TRICKS:
         raise ValueError(
-            f"impossible result {result_text!r} for {parsed}: it means {tricks} tricks, "
+            f"impossible result {quoted(result_text)} for {parsed}: it means {tricks} tricks, "
             f"but a side takes 0..{TOTAL_TRICKS}"
         )
     return tricks

@@ -48,6 +48,7 @@ from django.db import connection, transaction
 
 from tournaments.bridge.legacy import ScoreFile, format_score_file, parse_score_file
 from tournaments.bridge.matchpoints import board_matchpoints, places, session_totals
+from tournaments.bridge.text import quoted
 from tournaments.models import (
     MAX_STORED_PAIR_NUMBER,
     Board,
@@ -253,7 +254,7 @@ def _players_by_name(names: Iterable[str]) -> dict[str, Player]:
     max_length = Player._meta.get_field("name").max_length
     for name in wanted:
         if len(name) > max_length:
-            raise ValidationError(f"The player name {name[:40]!r}... is longer than {max_length} characters.")
+            raise ValidationError(f"The player name {quoted(name)} is longer than {max_length} characters.")
     found: dict[str, Player] = {}
     for start in range(0, len(wanted), LOOKUP_CHUNK):
         for player in Player.objects.filter(name__in=wanted[start : start + LOOKUP_CHUNK]).order_by("id"):

@@ -23,6 +23,7 @@ from tournaments.bridge import Contract, board_vulnerability
 from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat
+from tournaments.bridge.text import quoted
 from tournaments.models import Adjustment, AuditAction, Board, Direction, Pair, Result, ResultChange, Session
 from tournaments.services.standings import board_recalculate, session_recalculate_standings
 
@@ -111,7 +112,7 @@ def _score_entry(board: Board, entry: ResultEntry) -> _Scored:
     try:
         contract = Contract.parse(text)
     except ValueError as error:
-        raise ValidationError({"contract": f"{entry.contract!r} is not a contract: {error}"}) from None
+        raise ValidationError({"contract": f"{quoted(entry.contract)} is not a contract: {error}"}) from None
     declarer = entry.declarer.strip().upper()[:1]
     if declarer not in ("N", "E", "S", "W"):
         raise ValidationError({"declarer": "Choose the declarer: N, E, S or W."})

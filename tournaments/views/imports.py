@@ -3,10 +3,14 @@
 Two steps, so nothing is stored until a director has seen what the file gives: the
 upload is parsed and answered with either the file's error and its line, or the
 standings it would give (the simpscore figures) and a Confirm button. Between the two
-steps the file waits in the user's session store, as its normalised text under its
-SHA-256, with the club, date and name chosen; the Confirm form carries only the digest,
-so what is imported is exactly what was previewed and nothing can be slipped in. A
-10,000-pair file is a few megabytes, too big for a signed hidden field but fine there.
+steps the file waits as a ``PendingImport`` row: its text as uploaded, its SHA-256, the
+club, date and name chosen, and the user; the Confirm form carries only the digest, and
+only the same user's row for that digest is imported, so what is imported is exactly
+what was previewed and nothing can be slipped in. It is not kept in the user's session
+row, which every request of theirs reads and writes: a file may be up to 5 MB
+(``MAX_SCORE_FILE_BYTES``, refused above with its size and the limit). A user keeps at
+most ``PENDING_PER_USER`` previews, each for ``PENDING_LIFETIME``; older rows are deleted
+whenever anyone previews a file, and confirming deletes its row.
 
 Only staff who direct a club may import, and only into the clubs they direct (a
 superuser directs every club): the form offers only those clubs, the confirm step checks
@@ -28,15 +32,24 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.bridge.legacy import LegacyFormatError, ScoreFile, format_score_file, parse_score_bytes
-from tournaments.models import Club, Session
+from tournaments.bridge.legacy import (
+    MAX_SCORE_FILE_BYTES,
+    LegacyFormatError,
+    ScoreFile,
+    decode_score_file,
+    file_too_large_message,
+    parse_score_file,
+)
+from tournaments.models import Club, PendingImport, Session
 from tournaments.selectors.director import clubs_directed, user_directs
 from tournaments.services.imports import score_file_digest, score_file_import, score_file_preview
 
 TEMPLATES = "tournaments/imports/"
-PENDING_KEY = "imports:pending"
+PENDING_LIFETIME = datetime.timedelta(hours=1)
+PENDING_PER_USER = 3
 
 
 def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -68,6 +81,12 @@ class ImportForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs_directed(user)
 
+    def clean_file(self) -> object:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_SCORE_FILE_BYTES:
+            raise ValidationError(file_too_large_message(upload.size))
+        return upload
+
 
 @staff_required
 @require_http_methods(["GET", "POST"])
@@ -76,27 +95,30 @@ def upload(request: HttpRequest) -> HttpResponse:
     context: dict[str, object] = {"form": form}
     if request.method == "POST" and form.is_valid():
         try:
-            score_file = parse_score_bytes(form.cleaned_data["file"].read())
+            text = decode_score_file(form.cleaned_data["file"].read())
+            score_file = parse_score_file(text)
         except LegacyFormatError as error:
             context["file_error"] = error
         else:
-            return _preview(request, form, score_file)
+            return _preview(request, form, text, score_file)
     return render(request, TEMPLATES + "upload.html", context)
 
 
-def _preview(request: HttpRequest, form: ImportForm, score_file: ScoreFile) -> HttpResponse:
-    """Keep the parsed file for the confirm step and show the standings it would give."""
+def _preview(request: HttpRequest, form: ImportForm, text: str, score_file: ScoreFile) -> HttpResponse:
+    """Keep the file for the confirm step and show the standings it would give."""
     data = form.cleaned_data
     digest = score_file_digest(score_file)
     existing = Session.objects.filter(club=data["club"], source_sha256=digest).first()
-    request.session[PENDING_KEY] = {
-        "sha256": digest,
-        "text": format_score_file(score_file),
-        "club": data["club"].pk,
-        "date": data["date"].isoformat(),
-        "name": data["name"],
-        "replace": data["replace"],
-    }
+    _forget_old_previews(request.user)
+    PendingImport.objects.create(
+        user=request.user,
+        club=data["club"],
+        sha256=digest,
+        text=text,
+        date=data["date"],
+        name=data["name"],
+        replace=data["replace"],
+    )
     context = {
         "club": data["club"],
         "date": data["date"],
@@ -111,33 +133,49 @@ def _preview(request: HttpRequest, form: ImportForm, score_file: ScoreFile) -> H
     return render(request, TEMPLATES + "preview.html", context)
 
 
+def _forget_old_previews(user: object) -> None:
+    """Delete every expired preview, and this user's beyond the newest few (one is about to come)."""
+    PendingImport.objects.filter(created_at__lt=timezone.now() - PENDING_LIFETIME).delete()
+    kept = PendingImport.objects.filter(user=user).values_list("pk", flat=True)[: PENDING_PER_USER - 1]
+    PendingImport.objects.filter(user=user).exclude(pk__in=list(kept)).delete()
+
+
 @staff_required
 @require_POST
 def confirm(request: HttpRequest) -> HttpResponse:
-    pending = request.session.get(PENDING_KEY)
-    if not pending or pending["sha256"] != request.POST.get("sha256"):
+    pending = (
+        PendingImport.objects.filter(
+            user=request.user,
+            sha256=request.POST.get("sha256", ""),
+            created_at__gte=timezone.now() - PENDING_LIFETIME,
+        )
+        .select_related("club")
+        .first()
+    )
+    if pending is None:
         messages.error(request, "That upload is no longer waiting to be confirmed: upload the file again.")
         return redirect("imports:upload")
-    club = Club.objects.filter(pk=pending["club"]).first()
-    if club is not None and not user_directs(request.user, club.pk):
+    if not user_directs(request.user, pending.club_id):
         raise PermissionDenied("You no longer direct the club chosen.")
     try:
-        if club is None:
-            raise ValidationError("The club chosen no longer exists.")
         session = score_file_import(
-            club=club,
-            date=datetime.date.fromisoformat(pending["date"]),
-            name=pending["name"],
-            text=pending["text"],
-            replace=pending["replace"],
+            club=pending.club,
+            date=pending.date,
+            name=pending.name,
+            text=pending.text,
+            replace=pending.replace,
             user=request.user,
         )
     except ValidationError as error:
         # The upload form cannot hold an error without being bound to a file again.
-        form = ImportForm(
-            initial={key: pending[key] for key in ("club", "date", "name", "replace")}, user=request.user
-        )
+        initial = {
+            "club": pending.club_id,
+            "date": pending.date,
+            "name": pending.name,
+            "replace": pending.replace,
+        }
+        form = ImportForm(initial=initial, user=request.user)
         return render(request, TEMPLATES + "upload.html", {"form": form, "import_errors": error.messages})
-    del request.session[PENDING_KEY]
+    pending.delete()
     messages.success(request, f"Imported {session}: {session.pairs.count()} pairs.")
     return redirect(session)
