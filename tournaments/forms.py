@@ -13,6 +13,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from tournaments.bridge.cards import CardError, parse_lead
+from tournaments.bridge.text import QUOTE_LIMIT
 from tournaments.models import (
     MAX_PAIR_NUMBER,
     Adjustment,
@@ -63,12 +64,27 @@ class AsciiIntegerField(forms.IntegerField):
         return int(text)
 
 
+class QuotedChoiceField(forms.ChoiceField):
+    """A choice whose "not a valid choice" message quotes the value cut short.
+
+    Django's message repeats the posted value whole, and a post may carry megabytes.
+    """
+
+    def validate(self, value: str) -> None:
+        if value and not self.valid_value(value):
+            shown = value if len(value) <= QUOTE_LIMIT else f"{value[:QUOTE_LIMIT]}..."
+            raise ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice", params={"value": shown}
+            )
+        super().validate(value)
+
+
 class SessionForm(forms.Form):
     club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     name = forms.CharField(max_length=120, initial="Evening pairs")
-    movement = forms.ChoiceField(choices=Movement.choices, initial=Movement.MITCHELL)
-    scoring = forms.ChoiceField(
+    movement = QuotedChoiceField(choices=Movement.choices, initial=Movement.MITCHELL)
+    scoring = QuotedChoiceField(
         choices=ScoringMethod.choices,
         initial=ScoringMethod.MATCHPOINTS,
         required=False,
@@ -87,7 +103,7 @@ class SessionForm(forms.Form):
 class PairForm(forms.Form):
     player1 = forms.CharField(max_length=120, label="Player")
     player2 = forms.CharField(max_length=120, label="Partner", required=False)
-    direction = forms.ChoiceField(choices=[(Direction.NS, "NS"), (Direction.EW, "EW")], required=False)
+    direction = QuotedChoiceField(choices=[(Direction.NS, "NS"), (Direction.EW, "EW")], required=False)
     number = AsciiIntegerField(
         min_value=1,
         max_value=MAX_PAIR_NUMBER,
@@ -151,7 +167,7 @@ class ResultForm(forms.Form):
         error_messages={"invalid_choice": "Unknown pair: choose one of this session's pairs."},
     )
     contract = forms.CharField(max_length=12, help_text="4SX, 3NT or Pass")
-    declarer = forms.ChoiceField(
+    declarer = QuotedChoiceField(
         choices=SEAT_CHOICES,
         required=False,
         error_messages={"invalid_choice": "The declarer is N, E, S or W, not %(value)s."},
@@ -204,8 +220,8 @@ class AdjustmentForm(forms.Form):
 
     ns_pair = ResultForm.base_fields["ns_pair"]
     ew_pair = ResultForm.base_fields["ew_pair"]
-    ns_adjustment = forms.ChoiceField(choices=ADJUSTMENT_CHOICES, label="NS gets", initial=Adjustment.AVERAGE)
-    ew_adjustment = forms.ChoiceField(choices=ADJUSTMENT_CHOICES, label="EW gets", initial=Adjustment.AVERAGE)
+    ns_adjustment = QuotedChoiceField(choices=ADJUSTMENT_CHOICES, label="NS gets", initial=Adjustment.AVERAGE)
+    ew_adjustment = QuotedChoiceField(choices=ADJUSTMENT_CHOICES, label="EW gets", initial=Adjustment.AVERAGE)
 
     def __init__(self, *args, session: Session, pairs: list[Pair], **kwargs) -> None:
         super().__init__(*args, **kwargs)

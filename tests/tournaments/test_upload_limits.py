@@ -20,7 +20,7 @@ from tournaments.bridge.cards import Card, CardError, Hand
 from tournaments.bridge.deck import PermutationError, parse_permutation
 from tournaments.bridge.legacy import MAX_SCORE_FILE_BYTES, LegacyFormatError, parse_score_file
 from tournaments.bridge.scoring import result_tricks
-from tournaments.bridge.text import quoted
+from tournaments.bridge.text import QUOTE_LIMIT, quoted
 from tournaments.models import PendingImport, Session
 from tournaments.views.imports import PENDING_LIFETIME
 
@@ -186,3 +186,28 @@ def test_the_commands_refuse_a_pipe(tmp_path):
 
     assert code == 1
     assert "not a regular file" in err
+
+
+@pytest.mark.parametrize(
+    ("url_name", "field"),
+    [
+        ("director:board", "declarer"),
+        ("director:pair_add", "direction"),
+        ("director:session_new", "movement"),
+    ],
+)
+def test_a_form_does_not_echo_a_junk_choice_whole(director_client, mitchell_session, url_name, field):
+    args = [] if url_name == "director:session_new" else [mitchell_session.pk]
+    if url_name == "director:board":
+        args.append(1)
+
+    response = director_client.post(reverse(url_name, args=args), {field: "Z" * 100_000})
+
+    assert "Z" * QUOTE_LIMIT + "..." in response.content.decode()
+    assert "Z" * 41 not in response.content.decode()
+
+
+def test_a_request_body_over_the_limit_answers_400(client, db):
+    response = client.post(reverse("player_search"), {"q": "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)})
+
+    assert response.status_code == 400
