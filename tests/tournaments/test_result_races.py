@@ -123,6 +123,8 @@ def test_the_board_pages_delete_and_correct_forms_name_the_board(director_client
     for html in (page, edit):
         assert f'name="session" value="{result.board.session_id}"' in html
         assert f'name="board" value="{result.board.number}"' in html
+    correct = reverse("director:result_edit", args=[result.pk])
+    assert f"{correct}?session={result.board.session_id}&amp;board={result.board.number}" in page
 
 
 @pytest.fixture
