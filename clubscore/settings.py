@@ -68,6 +68,21 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "clubscore.middleware.PermissionsPolicyMiddleware",
     "axes.middleware.AxesMiddleware",
+    # Last, so the refusal page has the user and messages the other middleware give it.
+    "clubscore.nul_input.RefuseNulCharactersMiddleware",
+]
+
+# Uploads. The largest file a form takes is a legacy score file (5 MB,
+# tournaments.bridge.legacy.MAX_SCORE_FILE_BYTES); past that a file's bytes are counted
+# and dropped (clubscore.uploads). Files over 1 MB go to a temporary file, not memory;
+# a request's other fields (a pasted permutation list is the largest) stay under 2 MB.
+UPLOAD_FILE_MAX_BYTES = 5_000_000
+FILE_UPLOAD_MAX_MEMORY_SIZE = 1_000_000
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_000_000
+FILE_UPLOAD_HANDLERS = [
+    "clubscore.uploads.SizeLimitUploadHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]
 
 ROOT_URLCONF = "clubscore.urls"

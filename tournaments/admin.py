@@ -7,7 +7,17 @@ log are read-only, so the admin cannot make them disagree with each other.
 
 from django.contrib import admin
 
-from tournaments.models import Board, Club, Pair, Player, Result, ResultChange, Session, Standing
+from tournaments.models import (
+    Board,
+    Club,
+    Pair,
+    Player,
+    Result,
+    ResultChange,
+    Session,
+    SessionDeletion,
+    Standing,
+)
 
 DERIVED_RESULT_FIELDS = ("ns_score", "ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage")
 
@@ -139,3 +149,13 @@ class ResultChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     search_fields = ("session__name", "user__username")
     list_select_related = ("session__club", "user")
     date_hierarchy = "at"
+
+
+@admin.register(SessionDeletion)
+class SessionDeletionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Whole sessions deleted (replaced by a re-import): read-only, as the audit log is."""
+
+    list_display = ("at", "club", "session_pk", "session_date", "session_name", "result_count", "user")
+    list_filter = ("club",)
+    search_fields = ("session_name", "reason", "user__username")
+    list_select_related = ("club", "user")

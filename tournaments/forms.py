@@ -6,12 +6,16 @@ Each form's field names are the keys the services use in their ``ValidationError
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from django import forms
 from django.core.exceptions import ValidationError
 
+from tournaments.bridge.cards import CardError, parse_lead
+from tournaments.bridge.text import QUOTE_LIMIT
 from tournaments.models import (
+    MAX_PAIR_NUMBER,
     Adjustment,
     Club,
     Direction,
@@ -40,16 +44,54 @@ def form_add_service_error(form: forms.Form, error: ValidationError) -> None:
             form.add_error(target, message)
 
 
+_ASCII_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+class AsciiIntegerField(forms.IntegerField):
+    """A whole number in ASCII digits only.
+
+    Django's ``IntegerField`` reads any Unicode digits (``'٣'`` is 3) through ``int()``;
+    a director's numbers are typed on ordinary keyboards, so anything else is a mistake
+    or a probe, refused with a message. Nine digits at most: no count or pair number is
+    longer, and ``int()`` refuses thousands of digits with its own error.
+    """
+
+    default_error_messages = {"invalid": "Enter a whole number in the digits 0-9."}
+
+    def to_python(self, value: object) -> int | None:
+        if value in self.empty_values:
+            return None
+        text = str(value).strip()
+        if not _ASCII_WHOLE_NUMBER.fullmatch(text):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return int(text)
+
+
+class QuotedChoiceField(forms.ChoiceField):
+    """A choice whose "not a valid choice" message quotes the value cut short.
+
+    Django's message repeats the posted value whole, and a post may carry megabytes.
+    """
+
+    def validate(self, value: str) -> None:
+        if value and not self.valid_value(value):
+            shown = value if len(value) <= QUOTE_LIMIT else f"{value[:QUOTE_LIMIT]}..."
+            raise ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice", params={"value": shown}
+            )
+        super().validate(value)
+
+
 class MovementForm(forms.Form):
     """A movement as a director describes it: '7-table Mitchell, 3 boards a round'."""
 
-    movement = forms.ChoiceField(choices=Movement.choices, initial=Movement.MITCHELL)
-    tables = forms.IntegerField(min_value=1, max_value=30)
-    boards_per_round = forms.IntegerField(min_value=1, max_value=8, initial=3, label="Boards a round")
-    rounds = forms.IntegerField(
+    movement = QuotedChoiceField(choices=Movement.choices, initial=Movement.MITCHELL)
+    tables = AsciiIntegerField(min_value=1, max_value=30)
+    boards_per_round = AsciiIntegerField(min_value=1, max_value=8, initial=3, label="Boards a round")
+    rounds = AsciiIntegerField(
         min_value=1, required=False, help_text="Leave blank for the full movement; fewer makes a partial one."
     )
-    even_tables = forms.ChoiceField(
+    even_tables = QuotedChoiceField(
         choices=EvenTables.choices,
         initial=EvenTables.RELAY,
         required=False,
@@ -75,7 +117,7 @@ class SessionForm(MovementForm):
     club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     name = forms.CharField(max_length=120, initial="Evening pairs")
-    scoring = forms.ChoiceField(
+    scoring = QuotedChoiceField(
         choices=ScoringMethod.choices,
         initial=ScoringMethod.MATCHPOINTS,
         required=False,
@@ -98,9 +140,12 @@ class SessionForm(MovementForm):
 class PairForm(forms.Form):
     player1 = forms.CharField(max_length=120, label="Player")
     player2 = forms.CharField(max_length=120, label="Partner", required=False)
-    direction = forms.ChoiceField(choices=[(Direction.NS, "NS"), (Direction.EW, "EW")], required=False)
-    number = forms.IntegerField(
-        min_value=1, required=False, help_text="Leave blank for the next free number."
+    direction = QuotedChoiceField(choices=[(Direction.NS, "NS"), (Direction.EW, "EW")], required=False)
+    number = AsciiIntegerField(
+        min_value=1,
+        max_value=MAX_PAIR_NUMBER,
+        required=False,
+        help_text="Leave blank for the next free number.",
     )
 
     def __init__(self, *args, session: Session, **kwargs) -> None:
@@ -112,7 +157,7 @@ class PairForm(forms.Form):
 class DealForm(forms.Form):
     """Either a count of boards to deal at random, or permutations pasted or uploaded."""
 
-    count = forms.IntegerField(
+    count = AsciiIntegerField(
         min_value=1,
         max_value=MAX_BOARDS_PER_DEAL,
         required=False,
@@ -151,7 +196,7 @@ class DealForm(forms.Form):
 
 
 class BoardCountForm(forms.Form):
-    count = forms.IntegerField(min_value=1, max_value=200, label="Number of boards")
+    count = AsciiIntegerField(min_value=1, max_value=200, label="Number of boards")
 
 
 class PairChoiceField(forms.ModelChoiceField):
@@ -173,13 +218,13 @@ class ResultForm(forms.Form):
         error_messages={"invalid_choice": "Unknown pair: choose one of this session's pairs."},
     )
     contract = forms.CharField(max_length=12, help_text="4SX, 3NT or Pass")
-    declarer = forms.ChoiceField(
+    declarer = QuotedChoiceField(
         choices=SEAT_CHOICES,
         required=False,
         error_messages={"invalid_choice": "The declarer is N, E, S or W, not %(value)s."},
     )
     result = forms.CharField(max_length=3, required=False, help_text="Tricks (10) or =, +1, -2")
-    lead = forms.CharField(max_length=3, required=False, help_text="Opening lead, such as SK")
+    lead = forms.CharField(max_length=3, required=False, help_text="Opening lead, such as SK or H10")
     out_of_order = forms.BooleanField(
         required=False,
         label="Played out of order",
@@ -189,6 +234,12 @@ class ResultForm(forms.Form):
     def __init__(self, *args, session: Session, pairs: list[Pair], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.offer_pairs(self, session, pairs)
+
+    def clean_lead(self) -> str:
+        try:
+            return parse_lead(self.cleaned_data["lead"])
+        except CardError as error:
+            raise ValidationError(str(error)) from None
 
     @staticmethod
     def offer_pairs(form: forms.Form, session: Session, pairs: list[Pair]) -> None:
@@ -225,8 +276,8 @@ class AdjustmentForm(forms.Form):
 
     ns_pair = ResultForm.base_fields["ns_pair"]
     ew_pair = ResultForm.base_fields["ew_pair"]
-    ns_adjustment = forms.ChoiceField(choices=ADJUSTMENT_CHOICES, label="NS gets", initial=Adjustment.AVERAGE)
-    ew_adjustment = forms.ChoiceField(choices=ADJUSTMENT_CHOICES, label="EW gets", initial=Adjustment.AVERAGE)
+    ns_adjustment = QuotedChoiceField(choices=ADJUSTMENT_CHOICES, label="NS gets", initial=Adjustment.AVERAGE)
+    ew_adjustment = QuotedChoiceField(choices=ADJUSTMENT_CHOICES, label="EW gets", initial=Adjustment.AVERAGE)
 
     def __init__(self, *args, session: Session, pairs: list[Pair], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -236,7 +287,7 @@ class AdjustmentForm(forms.Form):
 class TableResultForm(forms.Form):
     """One board's result at a (round, table): the movement gives the pairs, so only the play is typed."""
 
-    board = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    board = AsciiIntegerField(min_value=1, widget=forms.HiddenInput)
     contract = forms.CharField(max_length=12, help_text="4SX, 3NT or Pass")
     declarer = forms.ChoiceField(
         choices=SEAT_CHOICES,
@@ -244,4 +295,4 @@ class TableResultForm(forms.Form):
         error_messages={"invalid_choice": "The declarer is N, E, S or W, not %(value)s."},
     )
     result = forms.CharField(max_length=3, required=False, help_text="Tricks (10) or =, +1, -2")
-    lead = forms.CharField(max_length=3, required=False, help_text="Opening lead, such as SK")
+    lead = forms.CharField(max_length=3, required=False, help_text="Opening lead, such as SK or H10")

@@ -16,6 +16,12 @@ from django.urls import reverse
 
 from tournaments.bridge import Contract, board_dealer, board_vulnerability
 
+# Pair numbers a director may give: more than any real session's field.
+MAX_PAIR_NUMBER = 999
+# The database's bound, higher for legacy files, which may hold any number of pairs
+# (SPEC 9; the import speed target is 10,000). An import beyond it is refused by name.
+MAX_STORED_PAIR_NUMBER = 99_999
+
 
 class Club(models.Model):
     name = models.CharField(max_length=120, unique=True)
@@ -207,6 +213,9 @@ class Pair(models.Model):
                 fields=["session", "direction", "number"], name="pair_number_unique_in_session"
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+            models.CheckConstraint(
+                condition=Q(number__lte=MAX_STORED_PAIR_NUMBER), name="pair_number_at_most_99999"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -434,3 +443,58 @@ class ResultChange(models.Model):
     def __str__(self) -> str:
         when = f"{self.at:%Y-%m-%d %H:%M}"
         return f"{self.get_action_display()} board {self.board_number} by {self.user} at {when}"
+
+
+class SessionDeletion(models.Model):
+    """A whole session deleted (today: replaced by importing its file again), kept at the club.
+
+    A session's own audit log (``ResultChange``) goes with the session, so the record of
+    its deletion is the club's: who deleted which session, when, why, and how much it held.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="session_deletions")
+    session_pk = models.PositiveIntegerField(help_text="The deleted session's id.")
+    session_name = models.CharField(max_length=120)
+    session_date = models.DateField()
+    source_sha256 = models.CharField(max_length=64, blank=True, default="")
+    result_count = models.PositiveIntegerField(default=0)
+    audit_entry_count = models.PositiveIntegerField(
+        default=0, help_text="How many entries of the session's audit log went with it."
+    )
+    reason = models.CharField(max_length=200)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        deleted = f"{self.session_date:%Y-%m-%d} {self.session_name}"
+        return f"{self.club}: session {self.session_pk} ({deleted}) deleted"
+
+
+class PendingImport(models.Model):
+    """A previewed score file waiting for its director to confirm the import.
+
+    Kept here rather than in the user's session row, which every request of that user
+    reads and writes: the text is up to a score file's limit (5 MB). Rows are few and
+    short-lived: a user keeps the last few previews, each for an hour, and confirming
+    removes its row (see ``tournaments.views.imports``).
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    sha256 = models.CharField(max_length=64)
+    text = models.TextField(help_text="The file's text as uploaded (UTF-8, at most the upload limit).")
+    date = models.DateField()
+    name = models.CharField(max_length=120)
+    replace = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.club} {self.date:%Y-%m-%d} {self.name} ({self.sha256[:12]})"

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tests.tournaments.legacy_files import EASY_TEST, EASY_TEST_REPORT, standing_report
-from tournaments.models import Player, Result, Session, Standing
+from tournaments.models import Player, Result, Session, SessionDeletion, Standing
 
 
 def run_import(path, *options):
@@ -106,3 +106,13 @@ def test_the_same_file_twice_is_refused_and_replace_imports_it_anew(club, easy_f
     assert Session.objects.exclude(pk=first.pk).count() == 1
     assert not Session.objects.filter(pk=first.pk).exists()
     assert Result.objects.count() == 11
+    deletion = SessionDeletion.objects.get()
+    assert (deletion.session_pk, deletion.user, deletion.result_count) == (first.pk, None, 11)
+
+
+def test_an_unknown_club_names_the_command_that_creates_one(db, easy_file):
+    code, _, err = run_import(easy_file, "--club", "nowhere", "--date", "2026-03-10", "--name", "Tuesday")
+
+    assert code == 1
+    assert "No club 'nowhere'" in err
+    assert "manage.py create_club" in err

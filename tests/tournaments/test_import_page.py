@@ -7,15 +7,21 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tests.tournaments.legacy_files import EASY_TEST, EASY_TEST_REPORT, standing_report
-from tournaments.models import Player, Result, Session, Standing
+from tournaments.models import Club, Player, Result, ResultChange, Session, SessionDeletion, Standing
 
 UPLOAD = reverse("imports:upload")
 CONFIRM = reverse("imports:confirm")
 
 
 @pytest.fixture
-def staff_client(client, django_user_model):
-    staff = django_user_model.objects.create_user(username="admin", password="pw-admin-123", is_staff=True)
+def staff(django_user_model):
+    return django_user_model.objects.create_user(username="admin", password="pw-admin-123", is_staff=True)
+
+
+@pytest.fixture
+def staff_client(client, staff, club):
+    """A staff user who directs the club (importing needs both)."""
+    club.directors.add(staff)
     client.force_login(staff)
     return client
 
@@ -137,3 +143,70 @@ def test_the_admin_index_links_to_the_import_page(staff_client, db):
     response = staff_client.get(reverse("admin:index"))
 
     assert f'href="{UPLOAD}"' in response.content.decode()
+
+
+@pytest.fixture
+def other_club(db) -> Club:
+    return Club.objects.create(name="Hilltop Bridge Club", slug="hilltop")
+
+
+def test_the_form_offers_only_the_clubs_the_user_directs(staff_client, club, other_club):
+    offered = staff_client.get(UPLOAD).context["form"].fields["club"].queryset
+
+    assert list(offered) == [club]
+
+
+def test_a_superuser_may_import_into_every_club(client, django_user_model, club, other_club):
+    root = django_user_model.objects.create_superuser(username="root", password="pw-root-1234")
+    client.force_login(root)
+
+    offered = client.get(UPLOAD).context["form"].fields["club"].queryset
+
+    assert set(offered) == {club, other_club}
+
+
+def test_staff_who_direct_no_club_are_refused(client, staff, club):
+    client.force_login(staff)
+
+    assert client.get(UPLOAD).status_code == 403
+    assert client.post(CONFIRM, {"sha256": "0" * 64}).status_code == 403
+
+
+def test_staff_cannot_import_into_a_club_they_do_not_direct(staff_client, other_club):
+    before = stored_counts()
+
+    response = upload(staff_client, other_club, EASY_TEST)
+
+    assert "Confirm" not in response.content.decode()
+    assert response.context["form"].errors["club"]
+    assert stored_counts() == before
+
+
+def test_a_club_no_longer_directed_at_confirm_is_refused(staff_client, staff, club, other_club):
+    preview = upload(staff_client, club, EASY_TEST)
+    club.directors.remove(staff)
+    other_club.directors.add(staff)
+
+    response = staff_client.post(CONFIRM, {"sha256": preview.context["sha256"]})
+
+    assert response.status_code == 403
+    assert Session.objects.count() == 0
+
+
+def test_replacing_a_session_is_audited_as_a_delete_that_outlives_it(staff_client, staff, club):
+    first = upload(staff_client, club, EASY_TEST)
+    staff_client.post(CONFIRM, {"sha256": first.context["sha256"]})
+    replaced = Session.objects.get()
+    results = Result.objects.filter(board__session=replaced).count()
+
+    again = upload(staff_client, club, EASY_TEST, name="Other", replace=True)
+    staff_client.post(CONFIRM, {"sha256": again.context["sha256"]})
+
+    deletion = SessionDeletion.objects.get()
+    new = Session.objects.get()
+    assert (deletion.club, deletion.user, deletion.session_pk) == (club, staff, replaced.pk)
+    assert (deletion.session_name, deletion.session_date) == ("Tuesday", replaced.date)
+    assert deletion.result_count == results > 0
+    assert deletion.source_sha256 == replaced.source_sha256
+    assert f"session {new.pk}" in deletion.reason
+    assert not ResultChange.objects.filter(session_id=replaced.pk).exists()

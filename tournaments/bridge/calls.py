@@ -16,6 +16,7 @@ from enum import Enum, IntEnum
 from typing import NamedTuple
 
 from tournaments.bridge.cards import Suit
+from tournaments.bridge.text import quoted
 
 BOOK = 6
 """Tricks the declaring side must take before its bid's level counts."""
@@ -59,7 +60,7 @@ class Strain(IntEnum):
         """Read ``C``, ``D``, ``H``, ``S``, ``NT`` or ``N`` (any case)."""
         strain = _STRAIN_FROM_TEXT.get(text.strip().upper())
         if strain is None:
-            raise ValueError(f"unknown strain {text!r}: use C, D, H, S or NT")
+            raise ValueError(f"unknown strain {quoted(text)}: use C, D, H, S or NT")
         return strain
 
     @classmethod
@@ -132,12 +133,13 @@ def parse_call(text: str | Call) -> Call:
     else:
         call = _CANONICAL_BID.get(text) if isinstance(text, Bid) else None
     if call is None:
-        raise IllegalCall(f"{text!r} is not a call: use a bid 1C..7NT, P, X or XX")
+        raise IllegalCall(f"{quoted(text)} is not a call: use a bid 1C..7NT, P, X or XX")
     return call
 
 
 _DOUBLING_SUFFIXES = ("", "X", "XX")
-_CONTRACT_PATTERN = re.compile(r"(\d+)(NT|N|C|D|H|S)(X{0,2})")
+# ASCII digits only: \d would read '٤S' as 4S.
+_CONTRACT_PATTERN = re.compile(r"([0-9]+)(NT|N|C|D|H|S)(X{0,2})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,10 +163,11 @@ class Contract:
         """Read ``'3NT'``, ``'4SX'``, ``'7NTXX'``, ``'2n'`` (any case)."""
         match = _CONTRACT_PATTERN.fullmatch(text.strip().upper()) if isinstance(text, str) else None
         if match is None:
-            raise ValueError(f"bad contract {text!r}: write level, strain, then X or XX, as 4S or 3NTX")
+            raise ValueError(f"bad contract {quoted(text)}: write level, strain, then X or XX, as 4S or 3NTX")
         level_text, strain_text, doubling_text = match.groups()
-        if int(level_text) not in LEVELS:
-            raise ValueError(f"bad contract {text!r}: the level is 1..7, not {level_text}")
+        # A level of thousands of digits is refused before int(), which would refuse it less clearly.
+        if len(level_text) > 1 or int(level_text) not in LEVELS:
+            raise ValueError(f"bad contract {quoted(text)}: the level is 1..7, not {level_text[:20]}")
         return cls(int(level_text), Strain.from_text(strain_text), len(doubling_text))
 
     @classmethod

@@ -14,6 +14,7 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from tournaments.bridge.seats import SEATS, Seat, seat_from
+from tournaments.bridge.text import quoted
 
 HAND_SIZE = 13
 DECK_SIZE = 52
@@ -51,7 +52,7 @@ class Suit(IntEnum):
     def from_letter(cls, letter: str) -> Suit:
         index = "CDHS".find(letter.upper())
         if len(letter) != 1 or index < 0:
-            raise CardError(f"unknown suit {letter!r}: use C, D, H or S")
+            raise CardError(f"unknown suit {quoted(letter)}: use C, D, H or S")
         return cls(index)
 
 
@@ -87,7 +88,7 @@ def parse_rank(text: str) -> int:
     """Return the rank (2..14) named by ``text`` (``2``..``10``, ``T``, ``J``, ``Q``, ``K``, ``A``)."""
     rank = _RANK_FROM_TEXT.get(text.upper())
     if rank is None:
-        raise CardError(f"unknown rank {text!r}: use 2-10, T, J, Q, K or A")
+        raise CardError(f"unknown rank {quoted(text)}: use 2-10, T, J, Q, K or A")
     return rank
 
 
@@ -102,14 +103,30 @@ class Card(NamedTuple):
         """Read a card written rank then suit (``'10H'``, ``'th'``, ``'AS'``)."""
         text = token.strip()
         if len(text) < 2:
-            raise CardError(f"bad card {token!r}: write the rank then the suit, as 10H or AS")
+            raise CardError(f"bad card {quoted(token)}: write the rank then the suit, as 10H or AS")
         try:
             return cls(Suit.from_letter(text[-1]), parse_rank(text[:-1]))
         except CardError as error:
-            raise CardError(f"bad card {token!r}: {error}") from None
+            raise CardError(f"bad card {quoted(token)}: {error}") from None
 
     def __str__(self) -> str:
         return f"{rank_name(self.rank)}{self.suit.letter}"
+
+
+def parse_lead(text: str) -> str:
+    """Return an opening lead written as a card, normalised suit first (``'SA'``, ``'H10'``), or ``''``.
+
+    Blank means no lead recorded. Either order is read (``'HT'``, ``'th'``, ``'10H'``), ASCII
+    only, so that the lead the traveller shows is always a real card.
+    """
+    compact = text.strip().upper()
+    if not compact:
+        return ""
+    if compact.isascii() and 2 <= len(compact) <= 3:
+        for suit_text, rank_text in ((compact[0], compact[1:]), (compact[-1], compact[:-1])):
+            if suit_text in "CDHS" and rank_text in _RANK_FROM_TEXT:
+                return f"{suit_text}{rank_name(_RANK_FROM_TEXT[rank_text])}"
+    raise CardError(f"bad lead {quoted(text)}: write a card, suit then rank, as SA, H10 or D2")
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in range(2, 15))
@@ -141,7 +158,7 @@ class Hand:
         """Read the seed's form: 13 cards separated by spaces (or commas)."""
         tokens = text.replace(",", " ").split()
         if len(tokens) != HAND_SIZE:
-            raise CardError(f"a hand has {HAND_SIZE} cards, {len(tokens)} given in {text!r}")
+            raise CardError(f"a hand has {HAND_SIZE} cards, {len(tokens)} given in {quoted(text)}")
         return cls.from_cards(Card.parse(token) for token in tokens)
 
     @classmethod
@@ -149,7 +166,7 @@ class Hand:
         """Read one PBN hand, ``'AK5.KQ2.AJ86.T92'`` (spades first; ``-`` or empty for a void)."""
         holdings = text.strip().split(".")
         if len(holdings) != 4:
-            raise CardError(f"bad PBN hand {text!r}: four suits separated by dots are needed")
+            raise CardError(f"bad PBN hand {quoted(text)}: four suits separated by dots are needed")
         cards = [
             Card(suit, parse_rank(char))
             for suit, holding in zip(SUITS_HIGH_FIRST, holdings, strict=True)
@@ -224,10 +241,12 @@ class Deal(Mapping[str, Hand]):
         try:
             seat = seat_from(first)
         except ValueError:
-            raise CardError(f"bad PBN deal {text!r}: it starts with a seat and a colon, as N:") from None
+            raise CardError(
+                f"bad PBN deal {quoted(text)}: it starts with a seat and a colon, as N:"
+            ) from None
         hand_texts = rest.split()
         if len(hand_texts) != 4:
-            raise CardError(f"bad PBN deal {text!r}: four hands separated by spaces are needed")
+            raise CardError(f"bad PBN deal {quoted(text)}: four hands separated by spaces are needed")
         hands = {}
         for offset, hand_text in enumerate(hand_texts):
             try:

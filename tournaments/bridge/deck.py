@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from tournaments.bridge.cards import DECK_SIZE, FULL_DECK, Card, CardError, Deal, Hand
 from tournaments.bridge.seats import SEATS, Seat, seat_from
+from tournaments.bridge.text import quoted
 
 
 class PermutationError(CardError):
@@ -45,6 +46,9 @@ def check_permutation(permutation: Sequence[int]) -> tuple[int, ...]:
     return numbers
 
 
+_MAX_NUMBER_DIGITS = 2
+
+
 def parse_permutation(text: str) -> tuple[int, ...]:
     """Read 52 numbers separated by commas and/or spaces, naming any token that is not one."""
     tokens = text.replace(",", " ").split()
@@ -52,8 +56,12 @@ def parse_permutation(text: str) -> tuple[int, ...]:
     for position, token in enumerate(tokens, start=1):
         # ASCII only: str.isdigit() also admits superscripts, which int() refuses.
         if not (token.isascii() and token.isdigit()):
-            raise PermutationError(f"position {position}: {token!r} is not a whole number")
-        numbers.append(int(token))
+            raise PermutationError(f"position {position}: {quoted(token)} is not a whole number")
+        # Thousands of digits would make int() raise its own error; no card number is that long.
+        significant = token.lstrip("0") or "0"
+        if len(significant) > _MAX_NUMBER_DIGITS:
+            raise PermutationError(f"position {position}: {token[:20]}... is outside 1..{DECK_SIZE}")
+        numbers.append(int(significant))
     return check_permutation(numbers)
 
 

@@ -29,8 +29,13 @@ decision 10). Decisions where the seed is silent:
   ``PASS`` or ``----``, exactly so written; scores are separated by spaces or tabs.
 - A file with pairs and ``SCORES`` but no board lines is a valid, empty session, and a
   board that nobody played (all ``----``) is a valid board that changes no one's figures.
-- There is no limit on the number of pairs or boards (SPEC 9).
-- Text is UTF-8 (a byte-order mark is allowed); lines end in LF or CRLF.
+- There is no limit on the number of pairs or boards (SPEC 9), but a file is at most
+  ``MAX_SCORE_FILE_BYTES`` (5 MB, more than twice a 10,000-pair, 40-board file), checked
+  by the upload page and the commands before the file is read.
+- Error messages quote a bad token cut short (``quoted``: its first 40 characters and
+  its length), so a line of junk never comes back whole.
+- Text is UTF-8 (a byte-order mark is allowed); lines end in LF or CRLF. A NUL character
+  is refused naming its line and column: no name holds one, and PostgreSQL cannot store it.
 - In the report, a pair that played no board prints 0.00 as its average score and its
   percentage, where the seed's C program would divide 0 by 0.
 """
@@ -44,11 +49,17 @@ from operator import attrgetter, truediv
 from typing import NamedTuple
 
 from tournaments.bridge.matchpoints import session_columns
+from tournaments.bridge.text import quoted
 
 SCORES_MARK = "SCORES"
 PASS = "PASS"
 NOT_PLAYED = "----"
 REPORT_LINE = "%10d %8.2f %10.1f %10.2f %2d %s"
+
+# The largest score file read: a 10,000-pair, 40-board file is about 2 MB, and a club's
+# real files are a few kilobytes. Uploads and the commands refuse a larger one unread.
+MAX_SCORE_FILE_BYTES = 5_000_000
+_BYTES_PER_MB = 1_000_000
 
 _MAX_NUMBER_DIGITS = _MAX_SCORE_DIGITS = 9
 _SCORE = re.compile(rf"[+-]?[0-9]{{1,{_MAX_SCORE_DIGITS}}}|{PASS}|{NOT_PLAYED}")
@@ -80,6 +91,14 @@ class ScoreFile(NamedTuple):
     boards: tuple[tuple[int | None, ...], ...]
 
 
+def file_too_large_message(size: int, limit: int = MAX_SCORE_FILE_BYTES) -> str:
+    """Say that a file of ``size`` bytes is over ``limit``: ``The file is 52.0 MB; the limit is 5 MB.``"""
+    shown = f"{size / _BYTES_PER_MB:.1f}"
+    if float(shown) * _BYTES_PER_MB <= limit:  # 5.04 MB would print as 5.0, under a 5 MB limit
+        shown = f"{size / _BYTES_PER_MB:.6f}".rstrip("0")
+    return f"The file is {shown} MB; the limit is {limit / _BYTES_PER_MB:g} MB."
+
+
 def decode_score_file(data: bytes) -> str:
     """Return the text of a score file's bytes, or name the line that is not UTF-8."""
     data = data.removeprefix(codecs.BOM_UTF8)
@@ -92,12 +111,24 @@ def decode_score_file(data: bytes) -> str:
 
 def parse_score_file(text: str) -> ScoreFile:
     """Read a legacy score file, or raise ``LegacyFormatError`` naming the first bad line."""
+    _check_no_nul(text)
     lines = text.split("\n")
     if not text.strip():
         raise LegacyFormatError(1, "the file is empty")
     scores_index, pairs = _read_pair_lines(lines)
     boards = _read_board_lines(lines, scores_index + 1, len(pairs))
     return ScoreFile(pairs=pairs, boards=boards)
+
+
+def _check_no_nul(text: str) -> None:
+    """Refuse a NUL character, naming its line: no name or score holds one, and databases refuse it."""
+    position = text.find("\x00")
+    if position >= 0:
+        line_start = text.rfind("\n", 0, position) + 1
+        raise LegacyFormatError(
+            text.count("\n", 0, position) + 1,
+            f"a NUL character (byte 0x00) at column {position - line_start + 1}: the file is not plain text",
+        )
 
 
 def parse_score_bytes(data: bytes) -> ScoreFile:
@@ -224,14 +255,14 @@ def _pair_line_error(
         return _missing_scores_mark_error(names_of, line_of, line, words)
     if not (token.isdigit() and token.isascii()):
         if any(character.isdigit() for character in token):
-            return LegacyFormatError(line, f"{token!r} is not a pair number (a whole number from 1 up)")
+            return LegacyFormatError(line, f"{quoted(token)} is not a pair number (a whole number from 1 up)")
         return LegacyFormatError(
-            line, f"missing pair number: expected 'NUMBER NAMES' or {SCORES_MARK}, found {token!r}"
+            line, f"missing pair number: expected 'NUMBER NAMES' or {SCORES_MARK}, found {quoted(token)}"
         )
     if len(token) > _MAX_NUMBER_DIGITS:
         # No file has a billion pair lines, and int() refuses thousands of digits.
         return LegacyFormatError(
-            line, f"pair number {token} is too long (at most {_MAX_NUMBER_DIGITS} digits)"
+            line, f"pair number {quoted(token)} is too long (at most {_MAX_NUMBER_DIGITS} digits)"
         )
     number = int(token)
     if number == 0:
@@ -325,7 +356,7 @@ def _bad_score_error(
     )
     return LegacyFormatError(
         line_number,
-        f"board {board}, score {position} (pair {position}, column {column + 1}): {token!r} {what}",
+        f"board {board}, score {position} (pair {position}, column {column + 1}): {quoted(token)} {what}",
     )
 
 

@@ -19,6 +19,7 @@ import re
 
 from tournaments.bridge.calls import Contract, Strain, as_contract
 from tournaments.bridge.seats import Seat, is_vulnerable, seat_from
+from tournaments.bridge.text import quoted
 
 TOTAL_TRICKS = 13
 
@@ -50,7 +51,10 @@ _UNDERTRICK_POINTS = {
 }
 
 _PASSED_OUT = "PASS"
-_RESULT_PATTERN = re.compile(r"(=)|([+-])(\d+)|(\d+)")
+# ASCII digits only: \d would read '٩' as 9 tricks.
+_RESULT_PATTERN = re.compile(r"(=)|([+-])([0-9]+)|([0-9]+)")
+# More digits than any possible trick count: refused before int() reads thousands of them.
+_MAX_RESULT_DIGITS = 2
 
 
 def _check_tricks(tricks: int) -> None:
@@ -135,8 +139,12 @@ def result_tricks(contract: Contract | str, result_text: str) -> int:
     text = result_text.strip() if isinstance(result_text, str) else ""
     match = _RESULT_PATTERN.fullmatch(text)
     if match is None:
-        raise ValueError(f"bad result {result_text!r}: write =, +N, -N or the tricks taken")
+        raise ValueError(f"bad result {quoted(result_text)}: write =, +N, -N or the tricks taken")
     made, sign, difference, bare = match.groups()
+    if len(bare or difference or "") > _MAX_RESULT_DIGITS:
+        raise ValueError(
+            f"impossible result {quoted(text)} for {parsed}: a side takes 0..{TOTAL_TRICKS} tricks"
+        )
     if bare is not None:
         tricks = int(bare)
     elif made:
@@ -145,7 +153,7 @@ def result_tricks(contract: Contract | str, result_text: str) -> int:
         tricks = parsed.tricks_needed + (int(difference) if sign == "+" else -int(difference))
     if not 0 <= tricks <= TOTAL_TRICKS:
         raise ValueError(
-            f"impossible result {result_text!r} for {parsed}: it means {tricks} tricks, "
+            f"impossible result {quoted(result_text)} for {parsed}: it means {tricks} tricks, "
             f"but a side takes 0..{TOTAL_TRICKS}"
         )
     return tricks

@@ -21,7 +21,13 @@ Decisions where the seed is silent:
   written back by ``format_score_file`` from what was parsed, so a file re-saved with
   other spacing or line endings, or its pair lines in another order, is still the same
   file. A second import for the same club is refused, naming the session, unless
-  ``replace`` is asked for, which deletes that session in the same transaction.
+  ``replace`` is asked for, which deletes that session in the same transaction. That
+  delete is audited as one: the session's own audit log goes with it, so a
+  ``SessionDeletion`` row at the club keeps who replaced which session, when, and how
+  many results and audit entries it held.
+- **At most 99,999 pairs.** The rules package reads a file of any size, but the
+  database bounds a pair number (``MAX_STORED_PAIR_NUMBER``), so a larger file is refused
+  by name before anything is written.
 - **Matchpoints at insert.** Each board's matchpoints are computed with the rules
   package's ``board_matchpoints`` before its results are written, the very figures
   result entry writes, so the import does not read 400,000 rows back to update them;
@@ -36,12 +42,15 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import NamedTuple
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 
 from tournaments.bridge.legacy import ScoreFile, format_score_file, parse_score_file
 from tournaments.bridge.matchpoints import board_matchpoints, places, session_totals
+from tournaments.bridge.text import quoted
 from tournaments.models import (
+    MAX_STORED_PAIR_NUMBER,
     Board,
     Club,
     Movement,
@@ -50,6 +59,7 @@ from tournaments.models import (
     Result,
     ResultChange,
     Session,
+    SessionDeletion,
     SessionState,
     Standing,
 )
@@ -57,6 +67,8 @@ from tournaments.services.sessions import session_create
 from tournaments.services.standings import session_recalculate_standings
 
 PAIR_NAMES_SEPARATOR = " - "
+# The database's bound on a pair number (the file's pairs are numbered 1..n).
+MAX_IMPORTED_PAIRS = MAX_STORED_PAIR_NUMBER
 BATCH_SIZE = 5000
 # Well under SQLite's limit on the variables of one statement.
 LOOKUP_CHUNK = 500
@@ -143,24 +155,34 @@ def score_file_import(
     score_file: ScoreFile | None = None,
     replace: bool = False,
     progress: Progress | None = None,
+    user: AbstractBaseUser | None = None,
 ) -> Session:
     """Store a legacy score file as a new session of the club, or nothing at all.
 
     Give the file's ``text`` (parsed here; a malformed file raises ``LegacyFormatError``
     with its line) or an already parsed ``score_file``. ``progress``, if given, is called
-    with the number of results written after each batch.
+    with the number of results written after each batch. ``user`` is who imports, kept
+    in the ``SessionDeletion`` record of a replaced session (None from the command line).
     """
     if (text is None) == (score_file is None):
         raise TypeError("give exactly one of text or score_file")
     if score_file is None:
         score_file = parse_score_file(text)
+    if len(score_file.pairs) > MAX_IMPORTED_PAIRS:
+        raise ValidationError(
+            f"The file has {len(score_file.pairs):,} pairs; at most {MAX_IMPORTED_PAIRS:,} can be imported."
+        )
     digest = score_file_digest(score_file)
-    _check_not_imported(club, digest, replace)
+    replaced = _check_not_imported(club, digest, replace)
     session = session_create(club=club, date=date, name=name, movement=Movement.HOWELL)
     # A legacy file is a night already played: its session is finished, so published.
     session.source_sha256 = digest
     session.state = SessionState.FINISHED
     session.save(update_fields=["source_sha256", "state"])
+    if replaced is not None:
+        replaced.reason = f"Replaced by session {session.pk} ({session.name}), imported again from its file"
+        replaced.user = user if user is not None and user.is_authenticated else None
+        replaced.save()
     pairs = _create_pairs(session, score_file)
     boards = Board.objects.bulk_create(
         [Board(session=session, number=number) for number in range(1, len(score_file.boards) + 1)],
@@ -171,22 +193,34 @@ def score_file_import(
     return session
 
 
-def _check_not_imported(club: Club, digest: str, replace: bool) -> None:
+def _check_not_imported(club: Club, digest: str, replace: bool) -> SessionDeletion | None:
+    """Refuse a file imported before, or delete its session when replacing (its record returned)."""
     existing = Session.objects.select_for_update().filter(club=club, source_sha256=digest).first()
     if existing is None:
-        return
+        return None
     if not replace:
         raise DuplicateImportError(existing)
-    _session_delete(existing)
+    return _session_delete(existing)
 
 
-def _session_delete(session: Session) -> None:
+def _session_delete(session: Session) -> SessionDeletion:
     """Delete a session and everything in it, its results by one statement.
 
     ``Session.delete()`` alone would load every result into memory to null the audit
     log's links to them, which for a 400,000-result session costs more than the import.
     The session's audit entries and standings go first, so nothing links to its results.
+    The deletion itself is recorded at the club, with what the session held; the caller
+    fills in the reason and the user.
     """
+    record = SessionDeletion(
+        club_id=session.club_id,
+        session_pk=session.pk,
+        session_name=session.name,
+        session_date=session.date,
+        source_sha256=session.source_sha256,
+        result_count=Result.objects.filter(board__session=session).count(),
+        audit_entry_count=ResultChange.objects.filter(session=session).count(),
+    )
     ResultChange.objects.filter(session=session).delete()
     Standing.objects.filter(session=session).delete()
     with connection.cursor() as cursor:
@@ -196,6 +230,7 @@ def _session_delete(session: Session) -> None:
             [session.pk],
         )
     session.delete()
+    return record
 
 
 def _create_pairs(session: Session, score_file: ScoreFile) -> list[Pair]:
@@ -222,7 +257,7 @@ def _players_by_name(names: Iterable[str]) -> dict[str, Player]:
     max_length = Player._meta.get_field("name").max_length
     for name in wanted:
         if len(name) > max_length:
-            raise ValidationError(f"The player name {name[:40]!r}... is longer than {max_length} characters.")
+            raise ValidationError(f"The player name {quoted(name)} is longer than {max_length} characters.")
     found: dict[str, Player] = {}
     for start in range(0, len(wanted), LOOKUP_CHUNK):
         for player in Player.objects.filter(name__in=wanted[start : start + LOOKUP_CHUNK]).order_by("id"):

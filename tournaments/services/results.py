@@ -3,6 +3,11 @@
 Each action locks its session's row first, so two directors entering results at the
 same moment are serialised: the second sees the first's result and is refused if it
 would duplicate it, instead of both landing, and the standings count both.
+
+A result to correct, adjust or delete is read again once the lock is held: another
+director may have deleted it since the page was read (or the same director, by a
+double-clicked Delete). That is refused with ``ResultGoneError`` ("already deleted"),
+which the views answer with a message and the board page, not a 500.
 """
 
 from __future__ import annotations
@@ -15,8 +20,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.bridge import Contract, board_vulnerability
+from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat
+from tournaments.bridge.text import quoted
 from tournaments.models import Adjustment, AuditAction, Board, Direction, Pair, Result, ResultChange, Session
 from tournaments.selectors import movements as movement_selectors
 from tournaments.services.standings import board_recalculate, session_recalculate_standings
@@ -56,6 +63,14 @@ class AdjustedEntry:
     ew_pair: Pair
     ns_adjustment: str
     ew_adjustment: str
+
+
+class ResultGoneError(ValidationError):
+    """The result was deleted after it was read and before its session was locked."""
+
+    def __init__(self, result: Result) -> None:
+        self.board_id = result.board_id
+        super().__init__(f"That result on board {result.board.number} was already deleted.")
 
 
 @dataclass(frozen=True)
@@ -135,7 +150,7 @@ def _score_entry(board: Board, entry: ResultEntry) -> _Scored:
     try:
         contract = Contract.parse(text)
     except ValueError as error:
-        raise ValidationError({"contract": f"{entry.contract!r} is not a contract: {error}"}) from None
+        raise ValidationError({"contract": f"{quoted(entry.contract)} is not a contract: {error}"}) from None
     declarer = entry.declarer.strip().upper()[:1]
     if declarer not in ("N", "E", "S", "W"):
         raise ValidationError({"declarer": "Choose the declarer: N, E, S or W."})
@@ -181,12 +196,25 @@ def _locked_board(board: Board) -> Board:
     return Board.objects.select_related("session").get(pk=board.pk)
 
 
+def _locked_result(result: Result, board: Board) -> Result:
+    """Read ``result`` again under the session's lock; refuse it if it is gone meanwhile."""
+    found = Result.objects.select_related("ns_pair", "ew_pair", "board").filter(pk=result.pk, board=board)
+    fresh = found.first()
+    if fresh is None:
+        raise ResultGoneError(result)
+    return fresh
+
+
 def _after_change(board: Board) -> None:
     board_recalculate(board)
     session_recalculate_standings(board.session)
 
 
 def _apply(result: Result, entry: ResultEntry, scored: _Scored, user: AbstractBaseUser | None) -> None:
+    try:
+        lead = parse_lead(entry.lead)
+    except CardError as error:
+        raise ValidationError({"lead": str(error)}) from None
     result.ns_pair = entry.ns_pair
     result.ew_pair = entry.ew_pair
     result.contract = scored.contract
@@ -194,7 +222,7 @@ def _apply(result: Result, entry: ResultEntry, scored: _Scored, user: AbstractBa
     result.tricks = scored.tricks
     result.ns_score = scored.ns_score
     result.ns_adjustment = result.ew_adjustment = Adjustment.NONE
-    result.lead = entry.lead.strip().upper()
+    result.lead = lead
     result.auction = " ".join(entry.auction.split())
     result.entered_by = _audit_user(user)
     _save(result)
@@ -271,7 +299,7 @@ def result_adjust(
     board = _locked_board(board)
     before = None
     if result is not None:
-        result = Result.objects.select_related("ns_pair", "ew_pair", "board").get(pk=result.pk, board=board)
+        result = _locked_result(result, board)
         before = _snapshot(result)
     _check_pairs(board, entry, editing=result)
     if result is None:
@@ -288,7 +316,7 @@ def result_adjust(
 def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser | None = None) -> Result:
     """Replace a result with a corrected one, keeping what it was in the audit log."""
     board = _locked_board(result.board)
-    result = Result.objects.select_related("ns_pair", "ew_pair", "board").get(pk=result.pk)
+    result = _locked_result(result, board)
     before = _snapshot(result)
     _check_pairs(board, entry, editing=result)
     _check_movement(board, entry)
@@ -304,7 +332,7 @@ def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser
 def result_delete(*, result: Result, user: AbstractBaseUser | None = None) -> None:
     """Delete a result entered in error; the audit log keeps what it was."""
     board = _locked_board(result.board)
-    result = Result.objects.select_related("ns_pair", "ew_pair", "board").get(pk=result.pk)
+    result = _locked_result(result, board)
     _audit(board, AuditAction.DELETE, user, before=_snapshot(result))
     result.delete()
     _after_change(board)

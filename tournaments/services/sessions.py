@@ -7,7 +7,16 @@ import datetime
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from tournaments.models import Club, Direction, Movement, Pair, Player, ScoringMethod, Session
+from tournaments.models import (
+    MAX_PAIR_NUMBER,
+    Club,
+    Direction,
+    Movement,
+    Pair,
+    Player,
+    ScoringMethod,
+    Session,
+)
 
 
 def session_create(
@@ -80,7 +89,9 @@ def pair_add(
         raise ValidationError({"players": "A pair has two players."})
     if number is None:
         number = next_pair_number(session, direction)
-    elif session.pairs.filter(direction=direction, number=number).exists():
+    if not 1 <= number <= MAX_PAIR_NUMBER:
+        raise ValidationError({"number": f"Pair numbers run from 1 to {MAX_PAIR_NUMBER}, not {number}."})
+    if session.pairs.filter(direction=direction, number=number).exists():
         label = f"{number} {direction}".strip()
         raise ValidationError({"number": f"Pair {label} is already in this session."})
     players = [player_find_or_create(name=name) for name in names]

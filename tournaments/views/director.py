@@ -2,6 +2,12 @@
 
 Every page needs a login; a page of a club the user does not direct answers 403.
 Writes answer a POST with a redirect, so reloading a page never enters a result twice.
+
+A result that is gone when it is corrected or deleted (a double-clicked Delete, or
+another director's delete racing this one) is answered with "already deleted" and the
+board page. When the result is gone before the view could read it, its board is known
+only from the form's hidden ``session`` and ``board`` fields: a hint followed only into a
+session the user directs, else the director's home.
 """
 
 from __future__ import annotations
@@ -9,7 +15,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -23,7 +29,7 @@ from tournaments.forms import (
     SessionForm,
     form_add_service_error,
 )
-from tournaments.models import Board, Session
+from tournaments.models import Board, Result, Session
 from tournaments.selectors import director as selectors
 from tournaments.selectors import public
 from tournaments.services.boards import boards_deal, boards_ensure, parse_permutation_lines
@@ -31,6 +37,7 @@ from tournaments.services.movement import session_create_with_movement
 from tournaments.services.results import (
     AdjustedEntry,
     ResultEntry,
+    ResultGoneError,
     result_adjust,
     result_correct,
     result_delete,
@@ -233,10 +240,43 @@ def board_adjust(request: HttpRequest, session_id: int, number: int) -> HttpResp
     )
 
 
+ALREADY_DELETED = "That result was already deleted."
+
+
+def _already_deleted(request: HttpRequest, board: Board | None = None) -> HttpResponse:
+    """Say the result is gone and show its board: the one known, else the one the form names."""
+    messages.info(request, ALREADY_DELETED)
+    if board is not None:
+        return redirect(_board_url(board))
+    hint = request.POST if request.method == "POST" else request.GET
+    session_id, number = hint.get("session", ""), hint.get("board", "")
+    if not (session_id.isascii() and session_id.isdigit() and len(session_id) <= 18):
+        return redirect("director:home")
+    try:
+        session = selectors.session_for_director(request.user, int(session_id))
+    except (Http404, PermissionDenied):
+        return redirect("director:home")
+    if number.isascii() and number.isdigit() and len(number) <= 9:
+        board = Board.objects.filter(session=session, number=int(number)).first()
+        if board is not None:
+            return redirect(_board_url(board))
+    return redirect(_session_url(session))
+
+
+def _result_or_none(request: HttpRequest, result_id: int) -> Result | None:
+    """The result if this user directs its club (403 if not), or None when it no longer exists."""
+    try:
+        return selectors.result_for_director(request.user, result_id)
+    except Http404:
+        return None
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def result_edit(request: HttpRequest, result_id: int) -> HttpResponse:
-    result = selectors.result_for_director(request.user, result_id)
+    result = _result_or_none(request, result_id)
+    if result is None:
+        return _already_deleted(request)
     board = result.board
     session = board.session
     pairs = public.session_pairs(session)
@@ -246,6 +286,8 @@ def result_edit(request: HttpRequest, result_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             result = result_correct(result=result, entry=_entry(form), user=request.user)
+        except ResultGoneError:
+            return _already_deleted(request, board)
         except ValidationError as error:
             form_add_service_error(form, error)
         else:
@@ -258,10 +300,15 @@ def result_edit(request: HttpRequest, result_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def result_remove(request: HttpRequest, result_id: int) -> HttpResponse:
-    result = selectors.result_for_director(request.user, result_id)
+    result = _result_or_none(request, result_id)
+    if result is None:
+        return _already_deleted(request)
     board = result.board
     shown = result.display
-    result_delete(result=result, user=request.user)
+    try:
+        result_delete(result=result, user=request.user)
+    except ResultGoneError:
+        return _already_deleted(request, board)
     messages.success(request, f"Board {board.number}: result {shown} deleted.")
     return redirect(_board_url(board))
 

@@ -3,13 +3,21 @@
 Two steps, so nothing is stored until a director has seen what the file gives: the
 upload is parsed and answered with either the file's error and its line, or the
 standings it would give (the simpscore figures) and a Confirm button. Between the two
-steps the file waits in the user's session store, as its normalised text under its
-SHA-256, with the club, date and name chosen; the Confirm form carries only the digest,
-so what is imported is exactly what was previewed and nothing can be slipped in. A
-10,000-pair file is a few megabytes, too big for a signed hidden field but fine there.
+steps the file waits as a ``PendingImport`` row: its text as uploaded, its SHA-256, the
+club, date and name chosen, and the user; the Confirm form carries only the digest, and
+only the same user's row for that digest is imported, so what is imported is exactly
+what was previewed and nothing can be slipped in. It is not kept in the user's session
+row, which every request of theirs reads and writes: a file may be up to 5 MB
+(``MAX_SCORE_FILE_BYTES``, refused above with its size and the limit). A user keeps at
+most ``PENDING_PER_USER`` previews, each for ``PENDING_LIFETIME``; older rows are deleted
+whenever anyone previews a file, and confirming deletes its row.
 
-Only staff may import (``is_staff``): anyone else logged in gets 403, and a visitor is
-sent to the login page.
+Only staff who direct a club may import, and only into the clubs they direct (a
+superuser directs every club): the form offers only those clubs, the confirm step checks
+the club again, staff who direct no club and anyone else logged in get 403, and a
+visitor is sent to the login page. Replacing a session imported before deletes it; that
+is recorded at the club as a ``SessionDeletion`` with the user (see
+``tournaments.services.imports``).
 """
 
 from __future__ import annotations
@@ -24,18 +32,28 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.bridge.legacy import LegacyFormatError, ScoreFile, format_score_file, parse_score_bytes
-from tournaments.models import Club, Session
+from tournaments.bridge.legacy import (
+    MAX_SCORE_FILE_BYTES,
+    LegacyFormatError,
+    ScoreFile,
+    decode_score_file,
+    file_too_large_message,
+    parse_score_file,
+)
+from tournaments.models import Club, PendingImport, Session
+from tournaments.selectors.director import clubs_directed, user_directs
 from tournaments.services.imports import score_file_digest, score_file_import, score_file_preview
 
 TEMPLATES = "tournaments/imports/"
-PENDING_KEY = "imports:pending"
+PENDING_LIFETIME = datetime.timedelta(hours=1)
+PENDING_PER_USER = 3
 
 
 def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Send visitors to log in and refuse (403) logged-in users who are not staff."""
+    """Send visitors to log in; refuse (403) users who are not staff or direct no club."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
@@ -43,13 +61,15 @@ def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
             return redirect_to_login(request.get_full_path())
         if not request.user.is_staff:
             raise PermissionDenied("Importing score files is for staff.")
+        if not clubs_directed(request.user).exists():
+            raise PermissionDenied("You direct no club to import into.")
         return view(request, *args, **kwargs)
 
     return wrapped
 
 
 class ImportForm(forms.Form):
-    club = forms.ModelChoiceField(queryset=Club.objects.all(), empty_label=None)
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     name = forms.CharField(max_length=120, initial="Imported session")
     file = forms.FileField(help_text="A legacy score file: pair lines, SCORES, then one line per board.")
@@ -57,36 +77,49 @@ class ImportForm(forms.Form):
         required=False, help_text="If this file was imported before, replace that session."
     )
 
+    def __init__(self, *args, user: object, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs_directed(user)
+
+    def clean_file(self) -> object:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_SCORE_FILE_BYTES:
+            raise ValidationError(file_too_large_message(upload.size))
+        return upload
+
 
 @staff_required
 @require_http_methods(["GET", "POST"])
 def upload(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None, request.FILES or None)
+    form = ImportForm(request.POST or None, request.FILES or None, user=request.user)
     context: dict[str, object] = {"form": form}
     if request.method == "POST" and form.is_valid():
         try:
-            score_file = parse_score_bytes(form.cleaned_data["file"].read())
+            text = decode_score_file(form.cleaned_data["file"].read())
+            score_file = parse_score_file(text)
         except LegacyFormatError as error:
             context["file_error"] = error
         else:
-            return _preview(request, form, score_file)
+            return _preview(request, form, text, score_file)
     status = 400 if request.method == "POST" else 200  # a valid upload has gone to the preview
     return render(request, TEMPLATES + "upload.html", context, status=status)
 
 
-def _preview(request: HttpRequest, form: ImportForm, score_file: ScoreFile) -> HttpResponse:
-    """Keep the parsed file for the confirm step and show the standings it would give."""
+def _preview(request: HttpRequest, form: ImportForm, text: str, score_file: ScoreFile) -> HttpResponse:
+    """Keep the file for the confirm step and show the standings it would give."""
     data = form.cleaned_data
     digest = score_file_digest(score_file)
     existing = Session.objects.filter(club=data["club"], source_sha256=digest).first()
-    request.session[PENDING_KEY] = {
-        "sha256": digest,
-        "text": format_score_file(score_file),
-        "club": data["club"].pk,
-        "date": data["date"].isoformat(),
-        "name": data["name"],
-        "replace": data["replace"],
-    }
+    _forget_old_previews(request.user)
+    PendingImport.objects.create(
+        user=request.user,
+        club=data["club"],
+        sha256=digest,
+        text=text,
+        date=data["date"],
+        name=data["name"],
+        replace=data["replace"],
+    )
     context = {
         "club": data["club"],
         "date": data["date"],
@@ -101,29 +134,51 @@ def _preview(request: HttpRequest, form: ImportForm, score_file: ScoreFile) -> H
     return render(request, TEMPLATES + "preview.html", context)
 
 
+def _forget_old_previews(user: object) -> None:
+    """Delete every expired preview, and this user's beyond the newest few (one is about to come)."""
+    PendingImport.objects.filter(created_at__lt=timezone.now() - PENDING_LIFETIME).delete()
+    kept = PendingImport.objects.filter(user=user).values_list("pk", flat=True)[: PENDING_PER_USER - 1]
+    PendingImport.objects.filter(user=user).exclude(pk__in=list(kept)).delete()
+
+
 @staff_required
 @require_POST
 def confirm(request: HttpRequest) -> HttpResponse:
-    pending = request.session.get(PENDING_KEY)
-    if not pending or pending["sha256"] != request.POST.get("sha256"):
+    pending = (
+        PendingImport.objects.filter(
+            user=request.user,
+            sha256=request.POST.get("sha256", ""),
+            created_at__gte=timezone.now() - PENDING_LIFETIME,
+        )
+        .select_related("club")
+        .first()
+    )
+    if pending is None:
         messages.error(request, "That upload is no longer waiting to be confirmed: upload the file again.")
         return redirect("imports:upload")
-    club = Club.objects.filter(pk=pending["club"]).first()
+    if not user_directs(request.user, pending.club_id):
+        raise PermissionDenied("You no longer direct the club chosen.")
     try:
-        if club is None:
-            raise ValidationError("The club chosen no longer exists.")
         session = score_file_import(
-            club=club,
-            date=datetime.date.fromisoformat(pending["date"]),
-            name=pending["name"],
-            text=pending["text"],
-            replace=pending["replace"],
+            club=pending.club,
+            date=pending.date,
+            name=pending.name,
+            text=pending.text,
+            replace=pending.replace,
+            user=request.user,
         )
     except ValidationError as error:
         # The upload form cannot hold an error without being bound to a file again.
-        form = ImportForm(initial={key: pending[key] for key in ("club", "date", "name", "replace")})
-        context = {"form": form, "import_errors": error.messages}
-        return render(request, TEMPLATES + "upload.html", context, status=400)
-    del request.session[PENDING_KEY]
+        initial = {
+            "club": pending.club_id,
+            "date": pending.date,
+            "name": pending.name,
+            "replace": pending.replace,
+        }
+        form = ImportForm(initial=initial, user=request.user)
+        return render(
+            request, TEMPLATES + "upload.html", {"form": form, "import_errors": error.messages}, status=400
+        )
+    pending.delete()
     messages.success(request, f"Imported {session}: {session.pairs.count()} pairs.")
     return redirect(session)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.management.arguments import ascii_int
 from tournaments.models import Session
 from tournaments.selectors.exports import ExportError, session_score_file_text
 
@@ -17,7 +18,7 @@ class Command(BaseCommand):
     help = "Write a session's scores as a legacy score file."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("session", type=int, help="the session's id")
+        parser.add_argument("session", type=ascii_int, help="the session's id")
         parser.add_argument("--output", "-o", help="the file to write (default: standard output)")
         parser.add_argument(
             "--direction",

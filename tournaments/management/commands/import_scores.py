@@ -3,15 +3,16 @@
 Stores a legacy score file as a session of the club, all or nothing (see
 ``tournaments.services.imports``). A malformed file prints ``FILE:LINE: what is wrong``
 on stderr, as ``simpscore`` does, and exits 1 with nothing stored; any other refusal
-(an unknown club, the same file imported before, a session name already used that day)
-is a ``CommandError``, which also exits 1. A file of many results shows a progress bar
-on stderr.
+(an unknown club, whose error says how to create one with ``create_club``; the same
+file imported before; a session name already used that day) is a ``CommandError``, which
+also exits 1. A file of many results shows a progress bar on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import shlex
 import sys
 
 from django.core.exceptions import ValidationError
@@ -76,5 +77,8 @@ def _club(slug_or_name: str) -> Club:
     club = Club.objects.filter(Q(slug=slug_or_name) | Q(name__iexact=slug_or_name)).first()
     if club is None:
         known = ", ".join(Club.objects.values_list("slug", flat=True)[:20]) or "none yet"
-        raise CommandError(f"No club with slug or name {slug_or_name!r} (clubs: {known}).")
+        raise CommandError(
+            f"No club {slug_or_name!r} (clubs: {known}). Create one with: "
+            f"manage.py create_club {shlex.quote(slug_or_name)} [--slug SLUG] [--director USER]"
+        )
     return club

@@ -22,6 +22,7 @@ from tournaments.bridge.deck import (
     random_permutation,
 )
 from tournaments.bridge.layout import format_deal_and_auction, format_tally
+from tournaments.management.arguments import ascii_int
 
 DEALER = "S"
 """The auction seed: "For our purposes, South will deal the cards out"."""
@@ -38,8 +39,10 @@ class Command(BaseCommand):
         parser.add_argument(
             "--permutation", help="the shuffled deck: 52 numbers 1..52, separated by commas and/or spaces"
         )
-        parser.add_argument("--seed", type=int, help="seed the shuffle so the same deals come out again")
-        parser.add_argument("--count", type=int, help="bid this many random deals and print a summary")
+        parser.add_argument(
+            "--seed", type=ascii_int, help="seed the shuffle so the same deals come out again"
+        )
+        parser.add_argument("--count", type=ascii_int, help="bid this many random deals and print a summary")
 
     def handle(
         self, *args: object, permutation: str | None, seed: int | None, count: int | None, **options: object

@@ -1,0 +1,49 @@
+"""``manage.py create_club NAME [--slug SLUG] [--director USER]``: a club from the command line.
+
+``import_scores`` needs a club to import into; on a new install this makes one without
+the admin. ``--director`` (repeatable) names existing users who may run the club's
+sessions. A refusal (a name or slug already used, an unknown user) is a
+``CommandError``: exit status 1 and nothing stored.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.services.clubs import club_create
+
+
+class Command(BaseCommand):
+    help = "Create a club (and name its directors), e.g. before importing score files into it."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("name", help="the club's name, e.g. 'Riverside Bridge Club'")
+        parser.add_argument(
+            "--slug", default="", help="its short name for URLs and --club (default: from NAME)"
+        )
+        parser.add_argument(
+            "--director",
+            action="append",
+            default=[],
+            metavar="USER",
+            help="the username of a director of the club (repeat for more)",
+        )
+
+    def handle(self, *args: object, name: str, slug: str, director: list[str], **options) -> None:
+        users = []
+        for username in director:
+            user = get_user_model().objects.filter(username=username).first()
+            if user is None:
+                raise CommandError(f"No user {username!r}: create one with manage.py createsuperuser first.")
+            users.append(user)
+        try:
+            club = club_create(name=name, slug=slug, directors=users)
+        except ValidationError as error:
+            raise CommandError(f"Club not created: {' '.join(error.messages)}") from None
+        directors = ", ".join(user.get_username() for user in users) or "none yet"
+        self.stdout.write(
+            f"Created club {club.name} (directors: {directors}). Import into it with: "
+            f"manage.py import_scores FILE --club {club.slug} --date YYYY-MM-DD --name NAME"
+        )
