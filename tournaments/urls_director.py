@@ -14,6 +14,7 @@ urlpatterns = [
     path("sessions/<int:session_id>/boards/", views.session_board_count, name="board_count"),
     path("sessions/<int:session_id>/boards/<int:number>/", views.board_detail, name="board"),
     path("sessions/<int:session_id>/boards/<int:number>/adjust/", views.board_adjust, name="board_adjust"),
+    path("sessions/<int:session_id>/boards/<int:number>/assign/", views.board_assign, name="board_assign"),
     path("sessions/<int:session_id>/audit/", views.session_audit, name="audit"),
     path("results/<int:result_id>/edit/", views.result_edit, name="result_edit"),
     path("results/<int:result_id>/delete/", views.result_remove, name="result_delete"),
