@@ -296,3 +296,59 @@ class TableResultForm(forms.Form):
     )
     result = forms.CharField(max_length=3, required=False, help_text="Tricks (10) or =, +1, -2")
     lead = forms.CharField(max_length=3, required=False, help_text="Opening lead, such as SK or H10")
+
+
+ASSIGNED_FORM_PARTS = 3
+
+
+class AssignedScoreForm(forms.Form):
+    """An assigned (weighted) score for a table (Law 12C1c): two or three weighted contracts.
+
+    Each part is a weight (30%, 0.3 or 1/3) and a contract, declarer and result, read and
+    scored by the service like a played result; the weights must add up to 100%. The
+    third part is optional. Giving a table that already has a result replaces it.
+    """
+
+    prefix = "assign"
+
+    ns_pair = ResultForm.base_fields["ns_pair"]
+    ew_pair = ResultForm.base_fields["ew_pair"]
+
+    def __init__(self, *args, session: Session, pairs: list[Pair], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for number in range(1, ASSIGNED_FORM_PARTS + 1):
+            required = number <= 2
+            self.fields[f"weight{number}"] = forms.CharField(
+                max_length=12, required=required, label=f"Weight {number}", help_text="30%, 0.3 or 1/3"
+            )
+            self.fields[f"contract{number}"] = forms.CharField(
+                max_length=12, required=required, label=f"Contract {number}", help_text="4S, 3NTX or Pass"
+            )
+            self.fields[f"declarer{number}"] = forms.ChoiceField(
+                choices=SEAT_CHOICES,
+                required=False,
+                label=f"Declarer {number}",
+                error_messages={"invalid_choice": "The declarer is N, E, S or W, not %(value)s."},
+            )
+            self.fields[f"result{number}"] = forms.CharField(
+                max_length=3, required=False, label=f"Result {number}", help_text="Tricks (10) or =, +1, -2"
+            )
+        ResultForm.offer_pairs(self, session, pairs)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        last = ASSIGNED_FORM_PARTS
+        if bool(data.get(f"weight{last}")) != bool(data.get(f"contract{last}")):
+            self.add_error(
+                f"weight{last}", "Give both a weight and a contract for a third score, or neither."
+            )
+        return data
+
+    def parts(self) -> list[tuple[str, str, str, str]]:
+        """The filled-in parts as (weight, contract, declarer, result)."""
+        data = self.cleaned_data
+        return [
+            (data[f"weight{n}"], data[f"contract{n}"], data[f"declarer{n}"], data[f"result{n}"])
+            for n in range(1, ASSIGNED_FORM_PARTS + 1)
+            if data.get(f"weight{n}") or data.get(f"contract{n}")
+        ]

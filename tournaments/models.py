@@ -9,12 +9,45 @@ in the same transaction as every change to a result, so they always agree.
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
 from tournaments.bridge import Contract, board_dealer, board_vulnerability
+from tournaments.bridge.adjusted import AdjustmentError, Assigned
+
+# An assigned (weighted) score has 2 to this many scores (Law 12C1c; directors use 2 or 3).
+ASSIGNED_MAX_PARTS = 4
+_ASSIGNED_KEYS = {"weight", "contract", "declarer", "tricks", "ns_score"}
+
+
+def validate_assigned_parts(value: Any) -> None:
+    """Check a result's assigned score: 2-4 parts, each a weighted scored contract, weights adding to 1.
+
+    Stored as JSON: ``[{"weight": "3/10", "contract": "4S", "declarer": "N", "tricks": 10,
+    "ns_score": 420}, ...]``; a weight is an exact fraction written as text, so 1/3 + 2/3
+    adds up to exactly 1. The database cannot sum a JSON list portably, so this validator
+    (run by ``full_clean`` in every service that writes one) is where the sum is checked.
+    """
+    if value is None:
+        return
+    if not isinstance(value, list) or not 2 <= len(value) <= ASSIGNED_MAX_PARTS:
+        raise ValidationError(f"An assigned score has 2 to {ASSIGNED_MAX_PARTS} weighted scores.")
+    for number, part in enumerate(value, start=1):
+        if not isinstance(part, dict) or set(part) != _ASSIGNED_KEYS:
+            raise ValidationError(f"Assigned score part {number} must have {sorted(_ASSIGNED_KEYS)}.")
+        if not isinstance(part["ns_score"], int) or isinstance(part["ns_score"], bool):
+            raise ValidationError(f"Assigned score part {number}: the score must be a whole number.")
+    try:
+        Assigned.of(*((part["weight"], part["ns_score"]) for part in value))
+    except (AdjustmentError, TypeError) as error:
+        raise ValidationError(f"Assigned score: {error}") from None
+
 
 # Pair numbers a director may give: more than any real session's field.
 MAX_PAIR_NUMBER = 999
@@ -304,6 +337,12 @@ class Result(models.Model):
     ns_score = models.IntegerField(null=True, blank=True, help_text="None for an artificial adjusted score.")
     ns_adjustment = models.CharField(max_length=2, choices=Adjustment.choices, blank=True, default="")
     ew_adjustment = models.CharField(max_length=2, choices=Adjustment.choices, blank=True, default="")
+    assigned = models.JSONField(
+        null=True,
+        blank=True,
+        validators=[validate_assigned_parts],
+        help_text="An assigned (weighted) score's parts, Law 12C1c; None for any other result.",
+    )
     ns_matchpoints = models.FloatField(null=True, blank=True)
     ew_matchpoints = models.FloatField(null=True, blank=True)
     ns_percentage = models.FloatField(null=True, blank=True)
@@ -336,17 +375,30 @@ class Result(models.Model):
             models.CheckConstraint(
                 condition=~Q(contract="PASS") | Q(ns_score=0), name="result_passed_out_scores_0"
             ),
-            # A result is either scored (a score, no adjustment) or artificial (both sides
-            # adjusted, no score, no contract).
+            # A result is scored (a score, no adjustment), artificial (both sides adjusted,
+            # no score, no contract) or assigned (weighted parts, no score, no contract).
             models.CheckConstraint(
-                condition=(Q(ns_adjustment="") & Q(ew_adjustment="") & Q(ns_score__isnull=False))
+                condition=(
+                    Q(ns_adjustment="")
+                    & Q(ew_adjustment="")
+                    & Q(ns_score__isnull=False)
+                    & Q(assigned__isnull=True)
+                )
                 | (
                     Q(ns_adjustment__in=["A+", "A", "A-"])
                     & Q(ew_adjustment__in=["A+", "A", "A-"])
                     & Q(ns_score__isnull=True)
                     & Q(contract="")
+                    & Q(assigned__isnull=True)
+                )
+                | (
+                    Q(ns_adjustment="")
+                    & Q(ew_adjustment="")
+                    & Q(ns_score__isnull=True)
+                    & Q(contract="")
+                    & Q(assigned__isnull=False)
                 ),
-                name="result_scored_or_adjusted",
+                name="result_scored_adjusted_or_assigned",
             ),
         ]
 
@@ -364,10 +416,25 @@ class Result(models.Model):
         return bool(self.ns_adjustment)
 
     @property
+    def is_assigned(self) -> bool:
+        """True for an assigned (weighted) score given by the director (Law 12C1c)."""
+        return self.assigned is not None
+
+    @property
+    def assigned_score(self) -> Assigned:
+        """The assigned score as the rules package scores it (weights and NS scores)."""
+        return Assigned.of(*((part["weight"], part["ns_score"]) for part in self.assigned or ()))
+
+    @property
     def display(self) -> str:
-        """The result as a traveller prints it: ``4SX N +1``, ``3NT W =``, ``Pass``, or the score."""
+        """The result as a traveller prints it: ``4SX N +1``, ``3NT W =``, ``Pass``, or the score.
+
+        An assigned score prints each weighted part: ``30% 4S N =, 70% 4S N -1``.
+        """
         if self.is_adjusted:
             return f"Adjusted {self.ns_adjustment} / {self.ew_adjustment}"
+        if self.is_assigned:
+            return ", ".join(_assigned_part_text(part) for part in self.assigned or ())
         if self.is_passed_out:
             return "Pass"
         if not self.contract:
@@ -381,6 +448,16 @@ class Result(models.Model):
             return ""
         difference = self.tricks - Contract.parse(self.contract).tricks_needed
         return "=" if difference == 0 else f"{difference:+d}"
+
+
+def _assigned_part_text(part: dict[str, Any]) -> str:
+    percent = float(Fraction(part["weight"]) * 100)
+    weight = f"{percent:.4g}%"
+    if part["contract"] == Result.PASSED_OUT:
+        return f"{weight} Pass"
+    difference = part["tricks"] - Contract.parse(part["contract"]).tricks_needed
+    outcome = "=" if difference == 0 else f"{difference:+d}"
+    return f"{weight} {part['contract']} {part['declarer']} {outcome}"
 
 
 class Standing(models.Model):

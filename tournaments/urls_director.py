@@ -15,6 +15,7 @@ urlpatterns = [
     path("sessions/<int:session_id>/boards/", views.session_board_count, name="board_count"),
     path("sessions/<int:session_id>/boards/<int:number>/", views.board_detail, name="board"),
     path("sessions/<int:session_id>/boards/<int:number>/adjust/", views.board_adjust, name="board_adjust"),
+    path("sessions/<int:session_id>/boards/<int:number>/assign/", views.board_assign, name="board_assign"),
     path("sessions/<int:session_id>/audit/", views.session_audit, name="audit"),
     path("sessions/<int:session_id>/movement/", movements.session_movement, name="movement"),
     path(

@@ -6,6 +6,7 @@ from fractions import Fraction
 import pytest
 
 from tournaments.bridge.adjusted import (
+    MAX_COMBINATIONS,
     Adjustment,
     AdjustmentError,
     AdjustmentPercentages,
@@ -13,7 +14,9 @@ from tournaments.bridge.adjusted import (
     Assigned,
     adjusted_board,
     artificial_percentage,
+    assigned_imps,
 )
+from tournaments.bridge.imps import butler_imps, cross_imps
 from tournaments.bridge.matchpoints import BoardMatchpoints, board_matchpoints, neuberg
 
 PLUS, AVE, MINUS = Adjustment.AVERAGE_PLUS, Adjustment.AVERAGE, Adjustment.AVERAGE_MINUS
@@ -137,3 +140,35 @@ def test_plain_boards_score_exactly_as_board_matchpoints(seed):
 def test_bad_assigned_scores_are_refused(parts, message):
     with pytest.raises(AdjustmentError, match=message):
         Assigned.of(*parts)
+
+
+# --- assigned_imps: IMP pairs with assigned scores -------------------------------------------------
+
+
+@pytest.mark.parametrize("method", [cross_imps, butler_imps])
+def test_assigned_imps_of_plain_scores_are_the_methods(method):
+    scores = [420, -50, None, 400, 420, -100]
+    expected = [None if imps is None else float(imps) for imps in method(scores)]
+    assert assigned_imps(scores, method) == expected
+
+
+@pytest.mark.parametrize(
+    ("method", "expected"),
+    [
+        # 420: v -50 10 IMPs, v the assigned 0.3 x 0 + 0.7 x 10; over 2 comparisons.
+        (cross_imps, [8.5, -6.5, None, -2.0]),
+        # Datum 30% of the time (420 - 50 + 420) / 3 = 263 -> 260 (IMPs 4, -7, 4), else
+        # (420 - 50 - 50) / 3 = 107 -> 110 (IMPs 7, -4, -4): 420 gets 0.3 x 4 + 0.7 x 7.
+        (butler_imps, [6.1, -4.9, None, -1.6]),
+    ],
+)
+def test_assigned_imps_weight_every_part(method, expected):
+    entries = [420, -50, None, Assigned.of(("3/10", 420), ("7/10", -50))]
+    assert assigned_imps(entries, method) == pytest.approx(expected)
+
+
+def test_assigned_imps_refuse_a_board_of_too_many_combinations():
+    part = Assigned.of(("1/4", 100), ("1/4", 200), ("1/4", 300), ("1/4", 400))
+    assert MAX_COMBINATIONS < 4**7
+    with pytest.raises(AdjustmentError, match="16384 combinations"):
+        assigned_imps([part] * 7, cross_imps)

@@ -227,6 +227,38 @@ def test_an_imp_pairs_session_with_an_adjusted_score(browser, live_server, imp_p
     )
 
 
+def test_a_matchpoint_session_with_an_assigned_score(browser, live_server, mitchell_session):
+    session = _enter_before(mitchell_session)
+    context, page, board_url = _director_opens_board_2(browser, live_server, session)
+    page.select_option("#id_assign-ns_pair", label="3 NS: Eve North - Fay North")
+    page.select_option("#id_assign-ew_pair", label="1 EW: Gus East - Hal East")
+    for number, (weight, contract, declarer, result) in enumerate(
+        [("50%", "3NT", "W", "-1"), ("1/2", "3NT", "W", "=")], start=1
+    ):
+        page.fill(f"#id_assign-weight{number}", weight)
+        page.fill(f"#id_assign-contract{number}", contract)
+        page.select_option(f"#id_assign-declarer{number}", value=declarer)
+        page.fill(f"#id_assign-result{number}", result)
+    page.get_by_role("button", name="Save assigned score").click()
+    page.wait_for_url(f"**{board_url}")
+    assert "assigned 50% 3NT W -1, 50% 3NT W =" in page.locator(".messages").inner_text()
+    context.close()
+    session_finish(session=session)  # travellers are public once the session ends
+
+    # Board 2 (NS vulnerable): Pass, +120, and the assigned half +50, half -400. The assigned
+    # score scores 0 against +120 and 0.5 x 1 + 0.5 x 0 against the Pass: 0.5 of 2, 25%.
+    # NS 3 had 0% on boards 1 and 3: 25 / 3 = 8.33%.
+    player = browser.new_context(viewport=DESKTOP).new_page()
+    player.goto(f"{live_server.url}{reverse('session', args=[session.pk])}")
+    assert _standing_row(player, "Eve North - Fay North") == "3 3 NS Eve North - Fay North 0.5 8.33 3"
+    player.goto(f"{live_server.url}{reverse('board', args=[session.pk, 2])}")
+    traveller = player.locator("table.traveller tbody tr").all_inner_texts()
+    assert any(
+        re.search(r"3 NS\s+1 EW\s+50% 3NT W -1, 50% 3NT W =.*\s0\.5\s+1\.5\s+25\.0\s+75\.0", row)
+        for row in traveller
+    ), traveller
+
+
 # --- A whole small movement, set up and scored through the director's pages ---------------------
 
 MOVEMENT_TABLES, MOVEMENT_BOARDS_PER_ROUND, MOVEMENT_ROUNDS = 3, 2, 3

@@ -53,13 +53,15 @@ def test_scores_matchpoints_and_standings_agree_with_a_hand_count(mitchell_sessi
         for r in Result.objects.filter(board__number=1)
     }
     assert board1 == {1: (2.0, 0.0, 100.0), 2: (0.0, 2.0, 0.0), 3: (1.0, 1.0, 50.0)}
-    # NS1: 100% and 100%; NS3 50% on one board; EW3: 50% then 100%; EW2: 100% then 0%.
+    # Board 2 has two results where board 1 has three: Neuberg scales its 1 and 0 of a
+    # top of 1 to (1 + 0.5) * 3/2 - 0.5 = 1.75 (87.5%) and 0.25 (12.5%) of a top of 2.
+    # NS1: 100% and 87.5%; NS3 50% on one board; EW3: 50% then 87.5%; EW2: 100% then 12.5%.
     assert _standings(mitchell_session) == {
-        "1 NS": ("1", 3.0, 100.0),
+        "1 NS": ("1", 3.75, 93.75),
         "3 NS": ("2", 1.0, 50.0),
-        "2 NS": ("3", 0.0, 0.0),
-        "3 EW": ("1", 2.0, 75.0),
-        "2 EW": ("2", 2.0, 50.0),
+        "2 NS": ("3", 0.25, 6.25),
+        "3 EW": ("1", 2.75, 68.75),
+        "2 EW": ("2", 2.25, 56.25),
         "1 EW": ("3", 0.0, 0.0),
     }
 
@@ -73,13 +75,14 @@ def test_a_corrected_result_changes_matchpoints_and_standings_exactly(mitchell_s
     assert (corrected.ns_score, corrected.ns_matchpoints, corrected.ns_percentage) == (450, 2.0, 100.0)
     played["b1 ns1"].refresh_from_db()
     assert (played["b1 ns1"].ns_matchpoints, played["b1 ns1"].ew_percentage) == (1.0, 50.0)
+    # Board 2 (two results of three) is Neuberg-scaled: 87.5% and 12.5%, as above.
     assert _standings(mitchell_session) == {
-        "1 NS": ("1", 2.0, 75.0),  # 50% and 100%
-        "2 NS": ("2", 2.0, 50.0),  # 100% and 0%
+        "1 NS": ("1", 2.75, 68.75),  # 50% and 87.5%
+        "2 NS": ("2", 2.25, 56.25),  # 100% and 12.5%
         "3 NS": ("3", 0.0, 0.0),
-        "3 EW": ("1", 3.0, 100.0),  # 100% and 100%
+        "3 EW": ("1", 3.75, 93.75),  # 100% and 87.5%
         "1 EW": ("2", 1.0, 50.0),
-        "2 EW": ("3", 0.0, 0.0),
+        "2 EW": ("3", 0.25, 6.25),
     }
     change = ResultChange.objects.get(action=AuditAction.UPDATE)
     assert (change.before["tricks"], change.after["tricks"], change.user) == (9, 11, director)
@@ -87,7 +90,7 @@ def test_a_corrected_result_changes_matchpoints_and_standings_exactly(mitchell_s
 
 def test_a_deleted_result_leaves_the_board_to_the_others(mitchell_session, played):
     result_delete(result=played["b2 ns1"])
-    # Board 2 now has one result: SPEC decision 8 gives it 50% each way.
+    # Board 2 now has one result: 50% each way (SPEC decision 8; Neuberg: (0 + 0.5) * 3 - 0.5 = 1 of 2).
     assert Result.objects.get(board__number=2).ns_percentage == 50.0
     standings = _standings(mitchell_session)
     assert standings["1 NS"] == ("1", 2.0, 100.0)  # board 1 only

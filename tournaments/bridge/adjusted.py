@@ -30,6 +30,13 @@ Decisions where the Laws leave it to the regulating body:
   (the Law says "at most 40%", which a fixed 40 satisfies; EBU practice).
 - An artificial entry's "matchpoints" are its percentage of the full top, so totals of
   matchpoints still add up; the percentage is what counts.
+- In IMP pairs (``assigned_imps``) an assigned score is scored as the expectation over its
+  weighted scores: every combination of the board's assigned scores' parts is scored
+  as a plain board by the IMP method (cross-IMPs or Butler) with weight the product of
+  its parts' weights, and each result gets the weighted sum. For matchpoints this is
+  exactly ``adjusted_board``'s pairwise weighting; for Butler it also moves the datum.
+  A board may hold at most ``MAX_COMBINATIONS`` combinations (4^6: six tables with four
+  parts each), far beyond a real board; more raises ``AdjustmentError``.
 - Weights of an assigned score are exact fractions (``Fraction`` or strings like "3/10"
   or "0.3") that must be positive and add up to exactly 1; matchpoints are computed
   exactly and turned into floats once at the end.
@@ -37,10 +44,12 @@ Decisions where the Laws leave it to the regulating body:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from itertools import product
+from math import prod
 from typing import NamedTuple
 
 from tournaments.bridge.matchpoints import SINGLE_PAIR_PERCENTAGE, BoardMatchpoints, neuberg
@@ -214,3 +223,33 @@ def _beat(mine: int, other: int) -> Fraction:
     if mine == other:
         return Fraction(1, 2)
     return Fraction(0)
+
+
+MAX_COMBINATIONS = 4**6
+
+ImpMethod = Callable[[Sequence[int | None]], Sequence[float | int | None]]
+
+
+def assigned_imps(entries: Sequence[int | Assigned | None], method: ImpMethod) -> list[float | None]:
+    """Score a board holding assigned scores with an IMP ``method`` (``cross_imps``, ``butler_imps``).
+
+    Entry k of the result is North-South's IMPs for ``entries[k]`` (None where that is
+    None): the weighted mean, over every combination of the assigned scores' parts, of
+    the IMPs ``method`` gives that combination's plain scores (see the module docstring).
+    """
+    options = [entry.parts if isinstance(entry, Assigned) else ((Fraction(1), entry),) for entry in entries]
+    combinations = prod(len(choices) for choices in options)
+    if combinations > MAX_COMBINATIONS:
+        raise AdjustmentError(
+            f"a board with {combinations} combinations of assigned scores is too many to score "
+            f"(at most {MAX_COMBINATIONS})"
+        )
+    totals: list[Fraction | None] = [None if entry is None else Fraction(0) for entry in entries]
+    for combination in product(*options):
+        weight = prod((part_weight for part_weight, _ in combination), start=Fraction(1))
+        scored = method([score for _, score in combination])
+        for index, imps in enumerate(scored):
+            total = totals[index]
+            if imps is not None and total is not None:
+                totals[index] = total + weight * Fraction(imps)
+    return [None if total is None else float(total) for total in totals]

@@ -11,7 +11,9 @@ matchpoints on a board are the complement, top - North-South's, where top = play
 ``matchpoints``, ``percentages`` and ``board_matchpoints`` score one board (the club site
 scores both directions with the last); ``session_totals`` and ``session_columns`` total
 a whole session for the simpscore report. ``neuberg`` scales matchpoints won on a board
-with fewer results to the full board's top (used by ``adjusted.adjusted_board``).
+with fewer results to the full board's top (used by ``adjusted.adjusted_board``; on the
+site every board with fewer results than the session's fullest board, or with adjusted
+scores, is scaled so: see ``services.standings``).
 
 Decisions where the seed is silent:
 

@@ -13,6 +13,7 @@ which the views answer with a message and the board page, not a 500.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -24,9 +25,19 @@ from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat
 from tournaments.bridge.text import quoted
-from tournaments.models import Adjustment, AuditAction, Board, Direction, Pair, Result, ResultChange, Session
+from tournaments.models import (
+    ASSIGNED_MAX_PARTS,
+    Adjustment,
+    AuditAction,
+    Board,
+    Direction,
+    Pair,
+    Result,
+    ResultChange,
+    Session,
+)
 from tournaments.selectors import movements as movement_selectors
-from tournaments.services.standings import board_recalculate, session_recalculate_standings
+from tournaments.services.standings import board_changed, session_recalculate_standings
 
 PASS_WORDS = {"PASS", "P", "PASSED", "PASSED OUT", "ALL PASS"}
 
@@ -74,6 +85,26 @@ class ResultGoneError(ValidationError):
 
 
 @dataclass(frozen=True)
+class AssignedPart:
+    """One weighted score of an assigned score: a weight (``'30%'``, ``'0.3'``, ``'1/3'``) and a contract."""
+
+    weight: str
+    contract: str
+    declarer: str = ""
+    result: str = ""
+
+
+@dataclass(frozen=True)
+class AssignedEntry:
+    """An assigned (weighted) score the director gives a table (Law 12C1c), such as 30% of
+    4S= by N and 70% of 4S-1 by N; the weights must add up to exactly 100%."""
+
+    ns_pair: Pair
+    ew_pair: Pair
+    parts: tuple[AssignedPart, ...]
+
+
+@dataclass(frozen=True)
 class _Scored:
     contract: str
     declarer: str
@@ -81,7 +112,9 @@ class _Scored:
     ns_score: int
 
 
-def _check_pairs(board: Board, entry: ResultEntry | AdjustedEntry, editing: Result | None) -> None:
+def _check_pairs(
+    board: Board, entry: ResultEntry | AdjustedEntry | AssignedEntry, editing: Result | None
+) -> None:
     session = board.session
     ns_pair, ew_pair = entry.ns_pair, entry.ew_pair
     for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
@@ -180,6 +213,7 @@ def _snapshot(result: Result, entry: ResultEntry | None = None) -> dict[str, Any
         "ns_score": result.ns_score,
         "ns_adjustment": result.ns_adjustment,
         "ew_adjustment": result.ew_adjustment,
+        "assigned": result.display if result.is_assigned else None,
     }
     if entry is not None and entry.out_of_order:
         snapshot["out_of_order"] = True
@@ -205,8 +239,9 @@ def _locked_result(result: Result, board: Board) -> Result:
     return fresh
 
 
-def _after_change(board: Board) -> None:
-    board_recalculate(board)
+def _after_change(board: Board, *, added: int = 0) -> None:
+    """Rescore after a change that ``added`` 1, 0 or -1 results to ``board``."""
+    board_changed(board, added=added)
     session_recalculate_standings(board.session)
 
 
@@ -222,6 +257,7 @@ def _apply(result: Result, entry: ResultEntry, scored: _Scored, user: AbstractBa
     result.tricks = scored.tricks
     result.ns_score = scored.ns_score
     result.ns_adjustment = result.ew_adjustment = Adjustment.NONE
+    result.assigned = None
     result.lead = lead
     result.auction = " ".join(entry.auction.split())
     result.entered_by = _audit_user(user)
@@ -245,6 +281,71 @@ def _apply_adjustment(result: Result, entry: AdjustedEntry, user: AbstractBaseUs
     result.ew_pair = entry.ew_pair
     result.ns_adjustment = entry.ns_adjustment
     result.ew_adjustment = entry.ew_adjustment
+    result.assigned = None
+    result.contract = result.declarer = result.lead = result.auction = ""
+    result.tricks = None
+    result.ns_score = None
+    result.entered_by = _audit_user(user)
+    _save(result)
+
+
+def _weight(text: str, field: str) -> Fraction:
+    """Read a weight as a percentage (``'30%'``, ``'30'``) or a fraction of 1 (``'0.3'``, ``'1/3'``)."""
+    cleaned = text.strip().replace(" ", "")
+    try:
+        if cleaned.endswith("%"):
+            weight = Fraction(cleaned[:-1]) / 100
+        else:
+            weight = Fraction(cleaned)
+            if weight > 1:  # "30" means 30%
+                weight /= 100
+    except (ValueError, ZeroDivisionError):
+        raise ValidationError({field: f"{text!r} is not a weight: write 30%, 0.3 or 1/3."}) from None
+    if not 0 < weight < 1:
+        raise ValidationError({field: f"A weight is more than 0% and less than 100%, got {text!r}."})
+    return weight
+
+
+def _assigned_parts(board: Board, entry: AssignedEntry) -> list[dict[str, Any]]:
+    """Score each weighted part; errors name the part's field (``contract2``)."""
+    if not 2 <= len(entry.parts) <= ASSIGNED_MAX_PARTS:
+        raise ValidationError(
+            {"weight1": f"An assigned score has 2 to {ASSIGNED_MAX_PARTS} weighted scores."}
+        )
+    parts = []
+    for number, part in enumerate(entry.parts, start=1):
+        weight = _weight(part.weight, f"weight{number}")
+        played = ResultEntry(entry.ns_pair, entry.ew_pair, part.contract, part.declarer, part.result)
+        try:
+            scored = _score_entry(board, played)
+        except ValidationError as error:
+            raise ValidationError(
+                {f"{field}{number}": messages for field, messages in error.message_dict.items()}
+            ) from None
+        parts.append(
+            {
+                "weight": str(weight),
+                "contract": scored.contract,
+                "declarer": scored.declarer,
+                "tricks": scored.tricks,
+                "ns_score": scored.ns_score,
+            }
+        )
+    total = sum((Fraction(part["weight"]) for part in parts), Fraction(0))
+    if total != 1:
+        raise ValidationError(
+            {"weight1": f"The weights must add up to 100%, they add up to {float(total * 100):.4g}%."}
+        )
+    return parts
+
+
+def _apply_assigned(
+    result: Result, entry: AssignedEntry, parts: list[dict[str, Any]], user: AbstractBaseUser | None
+) -> None:
+    result.ns_pair = entry.ns_pair
+    result.ew_pair = entry.ew_pair
+    result.ns_adjustment = result.ew_adjustment = Adjustment.NONE
+    result.assigned = parts
     result.contract = result.declarer = result.lead = result.auction = ""
     result.tricks = None
     result.ns_score = None
@@ -286,7 +387,7 @@ def result_record(*, board: Board, entry: ResultEntry, user: AbstractBaseUser | 
     result = Result(board=board)
     _apply(result, entry, scored, user)
     _audit(board, AuditAction.CREATE, user, result=result, after=_snapshot(result, entry))
-    _after_change(board)
+    _after_change(board, added=1)
     result.refresh_from_db()
     return result
 
@@ -307,7 +408,33 @@ def result_adjust(
     _apply_adjustment(result, entry, user)
     action = AuditAction.CREATE if before is None else AuditAction.UPDATE
     _audit(board, action, user, result=result, before=before, after=_snapshot(result))
-    _after_change(board)
+    _after_change(board, added=int(before is None))
+    result.refresh_from_db()
+    return result
+
+
+@transaction.atomic
+def result_assign(
+    *, board: Board, entry: AssignedEntry, result: Result | None = None, user: AbstractBaseUser | None = None
+) -> Result:
+    """Give a table an assigned (weighted) score, new or in place of its result (audited).
+
+    Each part is scored like a played contract on this board; the weights must add up to
+    exactly 100%. The board is matchpointed with each part weighted (``bridge.adjusted``).
+    """
+    board = _locked_board(board)
+    before = None
+    if result is not None:
+        result = Result.objects.select_related("ns_pair", "ew_pair", "board").get(pk=result.pk, board=board)
+        before = _snapshot(result)
+    _check_pairs(board, entry, editing=result)
+    parts = _assigned_parts(board, entry)
+    if result is None:
+        result = Result(board=board)
+    _apply_assigned(result, entry, parts, user)
+    action = AuditAction.CREATE if before is None else AuditAction.UPDATE
+    _audit(board, action, user, result=result, before=before, after=_snapshot(result))
+    _after_change(board, added=int(before is None))
     result.refresh_from_db()
     return result
 
@@ -335,4 +462,4 @@ def result_delete(*, result: Result, user: AbstractBaseUser | None = None) -> No
     result = _locked_result(result, board)
     _audit(board, AuditAction.DELETE, user, before=_snapshot(result))
     result.delete()
-    _after_change(board)
+    _after_change(board, added=-1)

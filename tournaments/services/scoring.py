@@ -12,16 +12,21 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.models import Club, Result, Session
-from tournaments.services.standings import board_recalculate, session_recalculate_standings
+from tournaments.services.standings import (
+    board_recalculate,
+    session_full_board,
+    session_recalculate_standings,
+)
 
 
 def _rescore(session: Session, *, only_adjusted: bool = False) -> None:
     boards = session.boards.order_by("number")
     if only_adjusted:
         boards = boards.filter(results__ns_score__isnull=True).distinct()
+    full = session_full_board(session)
     for board in boards:
         board.session = session
-        board_recalculate(board)
+        board_recalculate(board, full=full)
     session_recalculate_standings(session)
 
 

@@ -22,6 +22,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.forms import (
     AdjustmentForm,
+    AssignedScoreForm,
     BoardCountForm,
     DealForm,
     PairForm,
@@ -36,9 +37,12 @@ from tournaments.services.boards import boards_deal, boards_ensure, parse_permut
 from tournaments.services.movement import session_create_with_movement
 from tournaments.services.results import (
     AdjustedEntry,
+    AssignedEntry,
+    AssignedPart,
     ResultEntry,
     ResultGoneError,
     result_adjust,
+    result_assign,
     result_correct,
     result_delete,
     result_record,
@@ -188,14 +192,22 @@ def board_detail(request: HttpRequest, session_id: int, number: int) -> HttpResp
         else:
             messages.success(request, f"Board {board.number}: {result.display} ({result.ns_score:+d} NS).")
             return redirect(_board_url(board))
-    return _board_page(
-        request, session, board, form=form, adjust_form=AdjustmentForm(session=session, pairs=pairs)
-    )
+    return _board_page(request, session, board, form=form)
 
 
 def _board_page(
-    request: HttpRequest, session: Session, board: Board, *, form: ResultForm, adjust_form: AdjustmentForm
+    request: HttpRequest,
+    session: Session,
+    board: Board,
+    *,
+    form: ResultForm | None = None,
+    adjust_form: AdjustmentForm | None = None,
+    assign_form: AssignedScoreForm | None = None,
 ) -> HttpResponse:
+    pairs = public.session_pairs(session)
+    form = form or ResultForm(session=session, pairs=pairs)
+    adjust_form = adjust_form or AdjustmentForm(session=session, pairs=pairs)
+    assign_form = assign_form or AssignedScoreForm(session=session, pairs=pairs)
     previous, following = selectors.board_neighbours(session, board.number)
     context = {
         "session": session,
@@ -204,11 +216,12 @@ def _board_page(
         "results": selectors.board_results(board),
         "form": form,
         "adjust_form": adjust_form,
+        "assign_form": assign_form,
         "previous": previous,
         "next": following,
         "standings_tables": public.session_standings(session),
     }
-    status = 400 if form.errors or adjust_form.errors else 200
+    status = 400 if form.errors or adjust_form.errors or assign_form.errors else 200
     return render(request, TEMPLATES + "board.html", context, status=status)
 
 
@@ -235,9 +248,34 @@ def board_adjust(request: HttpRequest, session_id: int, number: int) -> HttpResp
         else:
             messages.success(request, f"Board {board.number}: {result.display}.")
             return redirect(_board_url(board))
-    return _board_page(
-        request, session, board, form=ResultForm(session=session, pairs=pairs), adjust_form=adjust_form
-    )
+    return _board_page(request, session, board, adjust_form=adjust_form)
+
+
+@login_required
+@require_POST
+def board_assign(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
+    """Give a table an assigned (weighted) score (Law 12C1c); a table's earlier result is replaced."""
+    session = selectors.session_for_director(request.user, session_id)
+    board = selectors.board_for_director(session, number)
+    pairs = public.session_pairs(session)
+    assign_form = AssignedScoreForm(request.POST, session=session, pairs=pairs)
+    if assign_form.is_valid():
+        data = assign_form.cleaned_data
+        entry = AssignedEntry(
+            ns_pair=data["ns_pair"],
+            ew_pair=data["ew_pair"],
+            parts=tuple(AssignedPart(*part) for part in assign_form.parts()),
+        )
+        # The same table again corrects its result (audited as an update).
+        table = board.results.filter(ns_pair=entry.ns_pair, ew_pair=entry.ew_pair).first()
+        try:
+            result = result_assign(board=board, entry=entry, result=table, user=request.user)
+        except ValidationError as error:
+            form_add_service_error(assign_form, error)
+        else:
+            messages.success(request, f"Board {board.number}: assigned {result.display}.")
+            return redirect(_board_url(board))
+    return _board_page(request, session, board, assign_form=assign_form)
 
 
 ALREADY_DELETED = "That result was already deleted."
