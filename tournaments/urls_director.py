@@ -1,6 +1,6 @@
 """Routes of the director pages."""
 
-from django.urls import path
+from django.urls import include, path
 
 from tournaments.views import director as views
 
@@ -17,4 +17,5 @@ urlpatterns = [
     path("sessions/<int:session_id>/audit/", views.session_audit, name="audit"),
     path("results/<int:result_id>/edit/", views.result_edit, name="result_edit"),
     path("results/<int:result_id>/delete/", views.result_remove, name="result_delete"),
+    path("", include("tournaments.urls_exchange")),
 ]
