@@ -25,7 +25,14 @@ from tournaments.forms import form_add_service_error
 from tournaments.models import Session
 from tournaments.selectors import director as director_selectors
 from tournaments.selectors import public as public_selectors
-from tournaments.selectors.exchange import session_hand_records, session_pbn_filename, session_pbn_text
+from tournaments.selectors.exchange import (
+    UsebioExportError,
+    session_hand_records,
+    session_pbn_filename,
+    session_pbn_text,
+    session_usebio_bytes,
+    session_usebio_filename,
+)
 from tournaments.services.exchange import MAX_PBN_BYTES, pbn_import
 
 TEMPLATES = "tournaments/exchange/"
@@ -55,6 +62,19 @@ def pbn_download(request: HttpRequest, session_id: int) -> HttpResponse:
         return redirect(reverse("director:session", args=[session.pk]) + "#boards")
     response = HttpResponse(session_pbn_text(session), content_type="text/x-pbn; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{session_pbn_filename(session)}"'
+    return response
+
+
+@login_required
+def usebio_download(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = director_selectors.session_for_director(request.user, session_id)
+    try:
+        data = session_usebio_bytes(session)
+    except UsebioExportError as error:
+        messages.error(request, f"This session cannot be written as USEBIO: {error}")
+        return redirect(reverse("director:session", args=[session.pk]))
+    response = HttpResponse(data, content_type="application/xml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{session_usebio_filename(session)}"'
     return response
 
 
