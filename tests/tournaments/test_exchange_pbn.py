@@ -282,3 +282,22 @@ def test_the_public_session_page_links_to_the_print_page(client, mitchell_sessio
 def test_the_print_page_of_an_undealt_session_says_so(client, empty_session):
     page = client.get(reverse("hand_records", args=[empty_session.pk])).content.decode()
     assert "no hand records to print" in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_analysis_runs_before_the_write_transaction_opens(club, monkeypatch):
+    from django.db import connection
+
+    from tournaments.analysis import board_analysis
+
+    session = session_create(club=club, date=datetime.date(2026, 11, 24), name="Tuesday", movement="howell")
+    inside_transaction = []
+
+    def analysis_watched(deal, number):
+        inside_transaction.append(connection.in_atomic_block)
+        return board_analysis(deal, number)
+
+    monkeypatch.setattr(exchange, "board_analysis", analysis_watched)
+    pbn_import(session=session, data=_pbn([1, 2]))
+    assert inside_transaction == [False, False]
+    assert sorted(_deals(session)) == [1, 2]

@@ -70,11 +70,10 @@ def _store(
     *, session: Session, pbn_boards: list[PbnBoard], analyses: dict[int, BoardAnalysis]
 ) -> list[Board]:
     numbers = [board.number for board in pbn_boards]
-    # Lock the boards first: a result entered meanwhile waits for this transaction to end.
-    existing = {
-        board.number: board
-        for board in Board.objects.select_for_update().filter(session=session, number__in=numbers)
-    }
+    # Lock the session, as every result write does first: a result entered meanwhile, or a
+    # second upload, waits for this transaction, so no board is re-dealt under a new result.
+    Session.objects.select_for_update().only("pk").get(pk=session.pk)
+    existing = {board.number: board for board in Board.objects.filter(session=session, number__in=numbers)}
     played = sorted(
         set(
             Result.objects.filter(board__session=session, board__number__in=numbers)

@@ -1,4 +1,4 @@
-"""Hand records in and out: the PBN download and upload, and the printed hand records.
+"""Hand records and results in and out: PBN download and upload, USEBIO download, print.
 
 Thin, as the other director views: access through ``session_for_director`` (login,
 then 403 for a club the user does not direct), reads through the selectors, the write
