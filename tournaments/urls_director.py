@@ -1,6 +1,6 @@
 """Routes of the director pages."""
 
-from django.urls import path
+from django.urls import include, path
 
 from tournaments.views import director as views
 from tournaments.views import movements
@@ -40,4 +40,5 @@ urlpatterns = [
     ),
     path("results/<int:result_id>/edit/", views.result_edit, name="result_edit"),
     path("results/<int:result_id>/delete/", views.result_remove, name="result_delete"),
+    path("", include("tournaments.urls_exchange")),
 ]

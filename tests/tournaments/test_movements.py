@@ -315,6 +315,7 @@ def _public_urls(session: Session) -> list[str]:
         reverse("session_standings", args=[session.pk]),
         reverse("club", args=[session.club.slug]),
         reverse("home"),
+        reverse("hand_records", args=[session.pk]),
     ]
     for pair in session.pairs.all():
         urls += [reverse("pair", args=[session.pk, pair.pk]), reverse("player", args=[pair.player1_id])]
@@ -336,6 +337,17 @@ def test_public_pages_of_a_session_in_play_leak_no_board_still_to_be_played(clie
         reverse("board", args=[session.pk, done])
         in client.get(reverse("session", args=[session.pk])).content.decode()
     )
+
+
+def test_the_public_hand_records_of_a_session_in_play_hold_only_boards_every_table_has_played(
+    client, half_played
+):
+    session, done, open_ = half_played
+    page = client.get(reverse("hand_records", args=[session.pk])).content.decode()
+    assert f"Board {done}<" in page and f"Board {open_}<" not in page
+    session_finish(session=session)
+    page = client.get(reverse("hand_records", args=[session.pk])).content.decode()
+    assert f"Board {open_}<" in page
 
 
 def test_a_finished_session_publishes_every_board(client, half_played):

@@ -1,0 +1,49 @@
+"""``manage.py import_usebio FILE --club SLUG [--name NAME]``.
+
+Stores another scorer's USEBIO 1.2 file as a new session of the club, all or nothing
+(see ``tournaments.services.exchange.usebio_import``), then lists where ClubScore's
+scores and standings differ from the ones the file states. A file that cannot be read,
+or a result ClubScore refuses, exits 1 naming the element, with nothing stored.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db.models import Q
+
+from tournaments.models import Club
+from tournaments.services.exchange import MAX_USEBIO_BYTES, usebio_import
+
+
+class Command(BaseCommand):
+    help = "Import another scorer's USEBIO file as a new session of a club."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="a USEBIO 1.2 XML file")
+        parser.add_argument("--club", required=True, help="the club's slug or name")
+        parser.add_argument("--name", default="", help="the session's name (default: the file's event)")
+
+    def handle(self, *args: object, file: str, club: str, name: str, **options) -> None:
+        club_found = Club.objects.filter(Q(slug=club) | Q(name=club)).first()
+        if club_found is None:
+            raise CommandError(f"No club {club!r}: give its slug or its name.")
+        try:
+            with open(file, "rb") as opened:
+                data = opened.read(MAX_USEBIO_BYTES + 1)
+        except OSError as error:
+            raise CommandError(f"{file}: cannot read the file: {error.strerror}") from None
+        try:
+            imported = usebio_import(club=club_found, data=data, name=name)
+        except ValidationError as error:
+            raise CommandError(f"{file}: {' '.join(error.messages)} Nothing was stored.") from None
+        session = imported.session
+        self.stdout.write(
+            f"Imported {file} as session {session.pk} ({session}): {session.pairs.count()} pairs."
+        )
+        if not imported.differences:
+            self.stdout.write("ClubScore's scores and standings agree with the file's.")
+            return
+        self.stdout.write(f"{len(imported.differences)} differences from the file's figures:")
+        for difference in imported.differences:
+            self.stdout.write(f"  {difference}")

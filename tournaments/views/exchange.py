@@ -1,0 +1,120 @@
+"""Hand records and results in and out: PBN download and upload, USEBIO download, print.
+
+Thin, as the other director views: access through ``session_for_director`` (login,
+then 403 for a club the user does not direct), reads through the selectors, the write
+through ``services.exchange.pbn_import``. An upload that is refused answers 400 with
+the reason beside the file field and stores nothing.
+
+The printed hand records are also public, on the same terms as the public board page,
+which shows any board's deal to anyone (ClubScore has no notion of boards still to be
+played elsewhere): the same selectors decide what a hand shows.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from tournaments.forms import form_add_service_error
+from tournaments.models import Session
+from tournaments.selectors import director as director_selectors
+from tournaments.selectors import public as public_selectors
+from tournaments.selectors.exchange import (
+    UsebioExportError,
+    session_hand_records,
+    session_pbn_filename,
+    session_pbn_text,
+    session_usebio_bytes,
+    session_usebio_filename,
+)
+from tournaments.selectors.movements import public_board_numbers
+from tournaments.services.exchange import MAX_PBN_BYTES, pbn_import
+
+TEMPLATES = "tournaments/exchange/"
+
+
+class PbnUploadForm(forms.Form):
+    file = forms.FileField(
+        label="PBN file",
+        help_text=f"A dealing machine's or BridgeComposer's .pbn file, at most {MAX_PBN_BYTES // 1000:,} kB. "
+        "Boards in the file are dealt; boards that already have results are never re-dealt.",
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_PBN_BYTES:
+            raise ValidationError(
+                f"The file is {upload.size:,} bytes, over the {MAX_PBN_BYTES:,} a PBN file may be."
+            )
+        return upload
+
+
+@login_required
+def pbn_download(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = director_selectors.session_for_director(request.user, session_id)
+    if not session.boards.exclude(north="").exists():
+        messages.error(request, "No board of this session is dealt yet: there is no hand record to download.")
+        return redirect(reverse("director:session", args=[session.pk]) + "#boards")
+    response = HttpResponse(session_pbn_text(session), content_type="text/x-pbn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{session_pbn_filename(session)}"'
+    return response
+
+
+@login_required
+def usebio_download(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = director_selectors.session_for_director(request.user, session_id)
+    try:
+        data = session_usebio_bytes(session)
+    except UsebioExportError as error:
+        messages.error(request, f"This session cannot be written as USEBIO: {error}")
+        return redirect(reverse("director:session", args=[session.pk]))
+    response = HttpResponse(data, content_type="application/xml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{session_usebio_filename(session)}"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def pbn_upload(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = director_selectors.session_for_director(request.user, session_id)
+    # Bound on every POST, an empty one too, so a missing file is an error, not a blank form.
+    form = PbnUploadForm(request.POST, request.FILES) if request.method == "POST" else PbnUploadForm()
+    if form.is_bound and form.is_valid():
+        try:
+            boards = pbn_import(session=session, data=form.cleaned_data["file"].read())
+        except ValidationError as error:
+            form_add_service_error(form, error)
+        else:
+            messages.success(request, f"Dealt {len(boards)} boards from {form.cleaned_data['file'].name}.")
+            return redirect(reverse("director:session", args=[session.pk]) + "#boards")
+    status = 400 if form.errors else 200
+    return render(request, TEMPLATES + "pbn_upload.html", {"session": session, "form": form}, status=status)
+
+
+def _hand_records(request: HttpRequest, session: Session, *, director: bool) -> HttpResponse:
+    # The public copy follows the board pages: nothing of a board any table has still to play.
+    public_numbers = None if director else public_board_numbers(session)
+    context = {
+        "session": session,
+        "pages": session_hand_records(session, public_numbers),
+        "dd_strains": public_selectors.dd_strain_headers(),
+        "director": director,
+    }
+    return render(request, TEMPLATES + "hand_records.html", context)
+
+
+@login_required
+def hand_records_director(request: HttpRequest, session_id: int) -> HttpResponse:
+    return _hand_records(
+        request, director_selectors.session_for_director(request.user, session_id), director=True
+    )
+
+
+def hand_records_public(request: HttpRequest, pk: int) -> HttpResponse:
+    return _hand_records(request, public_selectors.session_get(pk), director=False)
