@@ -71,6 +71,12 @@ class Club(models.Model):
     average_minus = models.FloatField(
         default=40.0, help_text="Percentage an Average-minus adjusted score gives (Law 12C2)."
     )
+    table_entry_lead = models.BooleanField(
+        default=False, help_text="Tables entering their own results also enter the opening lead."
+    )
+    table_standings = models.BooleanField(
+        default=True, help_text="Tables see the standings so far when a round's boards are all in."
+    )
 
     class Meta:
         ordering = ["name"]
@@ -513,6 +519,9 @@ class ResultChange(models.Model):
     at = models.DateTimeField(auto_now_add=True)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The table that entered the result from its own page."
+    )
 
     class Meta:
         ordering = ["-at", "-id"]
@@ -520,6 +529,13 @@ class ResultChange(models.Model):
     def __str__(self) -> str:
         when = f"{self.at:%Y-%m-%d %H:%M}"
         return f"{self.get_action_display()} board {self.board_number} by {self.user} at {when}"
+
+    @property
+    def source(self) -> str:
+        """Who made the change, as the audit log says it: a director, or 'entered at table 4'."""
+        if self.table is not None:
+            return f"entered at table {self.table}"
+        return str(self.user) if self.user else "-"
 
 
 class SessionDeletion(models.Model):
@@ -575,3 +591,72 @@ class PendingImport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.club} {self.date:%Y-%m-%d} {self.name} ({self.sha256[:12]})"
+
+
+class TableAccess(models.Model):
+    """A table's secret link for entering its own results in one session.
+
+    The token is the whole credential (the phones at the tables have no accounts): it is
+    random, unique, names one table of one session, and is refused once the session has
+    finished. It is stored as given, since the director prints it again on the table cards.
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="table_accesses")
+    table = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=43, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "table"], name="table_access_one_per_table"),
+            models.CheckConstraint(condition=Q(table__gte=1), name="table_access_table_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} table {self.table}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("table_entry", args=[self.token])
+
+
+class TableSubmission(models.Model):
+    """One result sent from a table, by the idempotency key its page gave it.
+
+    A phone that loses its network sends the same entry again with the same key; the
+    second send finds this row and answers as the first did, so a result is never
+    stored twice. ``result`` is cleared if the director later deletes the result.
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="table_submissions")
+    table = models.PositiveSmallIntegerField()
+    key = models.CharField(max_length=64)
+    board_number = models.PositiveIntegerField()
+    result = models.ForeignKey(Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "at"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "key"], name="table_submission_key_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} table {self.table} board {self.board_number} ({self.key[:8]})"
+
+
+class DirectorCall(models.Model):
+    """A table's "call the director" press, shown on the director's grid until answered."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="director_calls")
+    table = models.PositiveSmallIntegerField()
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "at"]
+        indexes = [models.Index(fields=["session", "answered_at"], name="director_call_open")]
+
+    def __str__(self) -> str:
+        return f"{self.session} table {self.table} called at {self.at:%H:%M}"

@@ -3,7 +3,7 @@
 from django.urls import include, path
 
 from tournaments.views import director as views
-from tournaments.views import movements
+from tournaments.views import movements, table_entry
 
 app_name = "director"
 urlpatterns = [
@@ -37,6 +37,13 @@ urlpatterns = [
     ),
     path(
         "sessions/<int:session_id>/cards/pairs/", movements.guide_cards, {"kind": "pairs"}, name="pair_cards"
+    ),
+    path("sessions/<int:session_id>/tables/", table_entry.session_tables, name="tables"),
+    path("sessions/<int:session_id>/tables/grid/", table_entry.session_tables_grid, name="tables_grid"),
+    path(
+        "sessions/<int:session_id>/calls/<int:call_id>/answer/",
+        table_entry.session_call_answer,
+        name="call_answer",
     ),
     path("results/<int:result_id>/edit/", views.result_edit, name="result_edit"),
     path("results/<int:result_id>/delete/", views.result_remove, name="result_delete"),

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import exchange, public
+from tournaments.views import exchange, public, table_entry
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -14,4 +14,11 @@ urlpatterns = [
     path("session/<int:session_pk>/pair/<int:pk>/", public.pair, name="pair"),
     path("player/<int:pk>/", public.player, name="player"),
     path("players/", public.player_search, name="player_search"),
+    # A table's own page and what its script reads and sends; the token is the credential.
+    path("table/scores.json", table_entry.score_table, name="table_scores"),
+    path("table/<str:token>/", table_entry.table_page, name="table_entry"),
+    path("table/<str:token>/state/", table_entry.table_state, name="table_state"),
+    path("table/<str:token>/results/", table_entry.table_submit, name="table_submit"),
+    path("table/<str:token>/boards/<int:number>/", table_entry.table_traveller, name="table_traveller"),
+    path("table/<str:token>/call/", table_entry.table_call, name="table_call"),
 ]

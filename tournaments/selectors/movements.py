@@ -152,6 +152,10 @@ class GuideCard:
     title: str
     pair: Pair | None
     rounds: list
+    table: int | None = None
+    # A table card's entry link and its QR code (SVG), when the tables enter their results.
+    url: str | None = None
+    qr: str = ""
 
 
 def boards_text(boards: tuple[int, ...]) -> str:
@@ -202,7 +206,7 @@ def table_cards(session: Session, movement: rules.Movement, pairs: list[Pair]) -
     for table_rounds in movement_rounds(session, movement, pairs):
         for entry in table_rounds:
             by_table.setdefault(entry.table, []).append(entry)
-    return [GuideCard(f"Table {table}", None, by_table[table]) for table in sorted(by_table)]
+    return [GuideCard(f"Table {table}", None, by_table[table], table=table) for table in sorted(by_table)]
 
 
 def pair_cards(session: Session, movement: rules.Movement, pairs: list[Pair]) -> list[GuideCard]:

@@ -365,6 +365,7 @@ def _audit(
     result: Result | None = None,
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
+    table: int | None = None,
 ) -> None:
     ResultChange.objects.create(
         session=board.session,
@@ -374,19 +375,26 @@ def _audit(
         user=_audit_user(user),
         before=before,
         after=after,
+        table=table,
     )
 
 
 @transaction.atomic
-def result_record(*, board: Board, entry: ResultEntry, user: AbstractBaseUser | None = None) -> Result:
-    """Score and store a new result; the board's matchpoints and the standings follow."""
+def result_record(
+    *, board: Board, entry: ResultEntry, user: AbstractBaseUser | None = None, table: int | None = None
+) -> Result:
+    """Score and store a new result; the board's matchpoints and the standings follow.
+
+    ``table`` is the table that entered it from its own page (no user), for the audit log.
+    """
     board = _locked_board(board)
     _check_pairs(board, entry, editing=None)
     _check_movement(board, entry)
     scored = _score_entry(board, entry)
     result = Result(board=board)
     _apply(result, entry, scored, user)
-    _audit(board, AuditAction.CREATE, user, result=result, after=_snapshot(result, entry))
+    after = _snapshot(result, entry)
+    _audit(board, AuditAction.CREATE, user, result=result, after=after, table=table)
     _after_change(board, added=1)
     result.refresh_from_db()
     return result

@@ -5,6 +5,8 @@ the selectors read.
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -186,6 +188,22 @@ def table_round(request: HttpRequest, session_id: int, round_number: int, table:
     return render(request, TEMPLATES + "table_round.html", context, status=status)
 
 
+def _with_entry_links(request: HttpRequest, session: Session, cards: list) -> list:
+    """Give each table card its table's entry link and QR code (printed with the card)."""
+    from tournaments.selectors.table_entry import qr_svg
+    from tournaments.services.table_entry import table_accesses_ensure
+
+    urls = {
+        access.table: request.build_absolute_uri(reverse("table_entry", args=[access.token]))
+        for access in table_accesses_ensure(session)
+    }
+    linked = []
+    for card in cards:
+        url = urls.get(card.table)
+        linked.append(dataclasses.replace(card, url=url, qr=qr_svg(url) if url else ""))
+    return linked
+
+
 @login_required
 def guide_cards(request: HttpRequest, session_id: int, kind: str) -> HttpResponse:
     """Printable table cards or pair cards: one card a table (or pair), each round on its line."""
@@ -194,6 +212,7 @@ def guide_cards(request: HttpRequest, session_id: int, kind: str) -> HttpRespons
     pairs = public.session_pairs(session)
     if kind == "tables":
         cards = movement_selectors.table_cards(session, movement, pairs)
+        cards = _with_entry_links(request, session, cards)
     else:
         cards = movement_selectors.pair_cards(session, movement, pairs)
     context = {"session": session, "cards": cards, "kind": kind, "movement": movement}

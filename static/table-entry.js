@@ -1,0 +1,409 @@
+/* A table's own page: enter a board's result in a few taps, in Bridgemate's order (board,
+   contract or Pass, declarer, lead if the club asks for it, tricks), show the score for the
+   opponents to accept, and send only an accepted result.
+
+   A phone loses its network: an accepted entry is kept in localStorage with its
+   idempotency key and sent again until the server answers; the server stores it once
+   whatever the number of sends. Refusals the server gives a reason for (400, 404, 410)
+   are final and shown; anything else (no network, 5xx, 429) is retried. */
+(function () {
+  "use strict";
+  var app = document.getElementById("app");
+  if (!app) return;
+  var urls = {
+    state: app.dataset.stateUrl,
+    submit: app.dataset.submitUrl,
+    call: app.dataset.callUrl,
+    traveller: app.dataset.travellerUrl.replace(/0\/$/, ""),
+    scores: app.dataset.scoresUrl
+  };
+  var QUEUE_KEY = app.dataset.queueKey;
+  var FINAL = [400, 404, 410];
+  var SUITS = {C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660", NT: "NT"};
+  var STRAINS = ["C", "D", "H", "S", "NT"];
+  var SEATS = {N: "North", E: "East", S: "South", W: "West"};
+  var RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+
+  var state = null, scores = null, view = "round", draft = null, notice = null, refusals = [];
+  var sending = false;
+
+  function csrf() {
+    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  /* Build an element: el("button", {class: "big", onclick: f}, ["text", child]). Text is never HTML. */
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) {
+      var value = attrs[name];
+      if (name.slice(0, 2) === "on") node.addEventListener(name.slice(2), value);
+      else if (name === "class") node.className = value;
+      else if (value === true) node.setAttribute(name, "");
+      else if (value !== false && value != null) node.setAttribute(name, value);
+    });
+    (children || []).forEach(function (child) {
+      if (child == null || child === false) return;
+      node.appendChild(typeof child === "string" || typeof child === "number" ? document.createTextNode(String(child)) : child);
+    });
+    return node;
+  }
+
+  function strainText(strain) {
+    var text = SUITS[strain];
+    return strain === "D" || strain === "H" ? el("span", {class: "red"}, [text]) : el("span", {}, [text]);
+  }
+
+  // --- The queue of accepted entries not yet stored -------------------------------------------
+
+  function queue() {
+    try { return JSON.parse(localStorage.getItem(QUEUE_KEY) || "[]"); } catch (e) { return []; }
+  }
+  function saveQueue(items) {
+    try { localStorage.setItem(QUEUE_KEY, JSON.stringify(items)); } catch (e) { /* private mode: kept in memory below */ }
+    memoryQueue = items;
+  }
+  var memoryQueue = null;
+  function pending() { return memoryQueue || queue(); }
+  function pendingBoard(number) {
+    return pending().some(function (item) { return item.board === number; });
+  }
+
+  function post(url, body) {
+    return fetch(url, {
+      method: "POST",
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: {"Content-Type": "application/json", "X-CSRFToken": csrf()},
+      body: JSON.stringify(body)
+    });
+  }
+
+  /* Send one entry; resolves to {stored: true, data}, {refused: reason} or {retry: true}. */
+  function send(item) {
+    return post(urls.submit, item).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        if (response.status === 200 || response.status === 201) return {stored: true, data: data};
+        if (FINAL.indexOf(response.status) >= 0) return {refused: data.error || "The entry was refused."};
+        return {retry: true};
+      });
+    }, function () { return {retry: true}; });
+  }
+
+  function flush() {
+    var items = pending();
+    if (sending || !items.length) { showNetwork(); return Promise.resolve(); }
+    sending = true;
+    var item = items[0];
+    return send(item).then(function (outcome) {
+      sending = false;
+      if (outcome.retry) { showNetwork(true); return; }
+      saveQueue(pending().filter(function (other) { return other.key !== item.key; }));
+      if (outcome.refused) refusals.push("Board " + item.board + " was not stored: " + outcome.refused);
+      showNetwork();
+      return flush().then(load);
+    });
+  }
+
+  function showNetwork(failed) {
+    var box = document.getElementById("network");
+    var count = pending().length;
+    if (!count && !failed) { box.hidden = true; return; }
+    box.hidden = false;
+    box.className = "network offline";
+    box.textContent = count
+      ? "No network: " + count + " result" + (count > 1 ? "s are" : " is") + " kept on this phone and will be sent when the network is back."
+      : "No network at the moment.";
+  }
+
+  // --- Loading ------------------------------------------------------------------------------
+
+  function load() {
+    return fetch(urls.state, {cache: "no-store", credentials: "same-origin"}).then(function (response) {
+      return response.json().then(function (data) {
+        if (!response.ok) { state = {error: data.error || "This table link does not work."}; }
+        else state = data;
+        if (view === "round") render();
+      });
+    }, function () { showNetwork(true); });
+  }
+
+  function loadScores() {
+    return fetch(urls.scores, {credentials: "same-origin"}).then(function (r) { return r.json(); })
+      .then(function (data) { scores = data; }, function () {});
+  }
+
+  // --- Views ------------------------------------------------------------------------------
+
+  function render() {
+    var content;
+    if (!state) return;
+    if (state.error) content = [el("p", {class: "table-refused"}, [state.error])];
+    else if (view === "entry") content = entryView();
+    else if (view === "confirm") content = confirmView();
+    else if (view === "traveller") content = travellerView();
+    else content = roundView();
+    app.replaceChildren.apply(app, content);
+    var called = document.getElementById("call-status");
+    if (state.called) { called.hidden = false; called.textContent = "The director has been called."; }
+  }
+
+  function pairLine(side, pair) {
+    return el("p", {class: "table-pair"}, [el("strong", {}, [pair.label]), " " + pair.names]);
+  }
+
+  function roundView() {
+    var parts = [];
+    refusals.forEach(function (text) { parts.push(el("p", {class: "table-refused"}, [text])); });
+    if (state.message) parts.push(el("p", {class: "table-message"}, [state.message]));
+    if (notice) { parts.push(el("p", {class: "table-notice"}, [notice])); notice = null; }
+    if (state.moves) {
+      parts.push(el("section", {class: "moves card"}, [
+        el("h2", {}, ["Round " + state.moves.round + " is over: move for the next round"])
+      ].concat(state.moves.lines.map(function (line) {
+        return el("p", {class: "move"}, [el("strong", {}, [line.pair]), " " + line.names + ": ", el("strong", {}, [line.to])]);
+      }))));
+    }
+    var round = state.round;
+    if (!round) {
+      parts.push(el("p", {class: "table-message"}, ["All this table's rounds are in. Thank you!"]));
+    } else {
+      parts.push(el("h2", {}, ["Round " + round.number + " of " + state.rounds]));
+      parts.push(pairLine("NS", round.ns));
+      parts.push(pairLine("EW", round.ew));
+      if (round.sits_out) {
+        parts.push(el("p", {class: "table-message"}, ["A pair sits out this round: there are no results to enter."]));
+      } else {
+        parts.push(el("div", {class: "board-buttons"}, round.boards.map(boardButton)));
+      }
+    }
+    if (state.standings) parts.push(standingsView(state.standings));
+    return parts;
+  }
+
+  function boardButton(board) {
+    var waiting = pendingBoard(board.number);
+    var label = [el("span", {class: "board-number"}, ["Board " + board.number]),
+      el("span", {class: "muted"}, [" Dealer " + board.dealer + " \u00b7 Vul " + board.vulnerability])];
+    if (board.entered) label.push(el("span", {class: "entered"}, [" \u2713 " + board.entered.display]));
+    else if (waiting) label.push(el("span", {class: "entered"}, [" \u2713 waiting for the network"]));
+    return el("button", {
+      type: "button",
+      class: "big board" + (board.entered || waiting ? " done" : ""),
+      "data-board": board.number,
+      disabled: waiting,
+      onclick: function () {
+        if (board.entered) { showTraveller(board.number); return; }
+        draft = {board: board.number, vulnerability: board.vulnerability, round: state.round.number};
+        view = "entry"; render();
+      }
+    }, label);
+  }
+
+  function choice(label, selected, onclick, extra) {
+    return el("button", {type: "button", class: "pick" + (selected ? " selected" : "") + (extra ? " " + extra : ""),
+      "aria-pressed": selected ? "true" : "false", onclick: onclick}, [label]);
+  }
+
+  function set(changes) {
+    Object.keys(changes).forEach(function (name) { draft[name] = changes[name]; });
+    render();
+  }
+
+  function entryView() {
+    var parts = [el("h2", {}, ["Board " + draft.board]), el("p", {class: "muted"}, ["Vulnerable: " + draft.vulnerability])];
+    if (draft.error) parts.push(el("p", {class: "table-refused"}, [draft.error]));
+    var levels = [1, 2, 3, 4, 5, 6, 7].map(function (level) {
+      return choice(String(level), draft.level === level, function () { set({level: level, pass: false, tricks: null}); });
+    });
+    levels.push(choice("Pass", draft.pass, function () { set({pass: true, level: null, strain: null, doubling: "", declarer: null, tricks: null, lead: ""}); }, "pass"));
+    parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, ["Contract"])].concat(levels)));
+    if (draft.level) {
+      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, ["Strain"])].concat(STRAINS.map(function (strain) {
+        return choice(strainText(strain), draft.strain === strain, function () { set({strain: strain}); });
+      }))));
+      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, ["Doubled"])].concat(["", "X", "XX"].map(function (d) {
+        return choice(d || "No", (draft.doubling || "") === d, function () { set({doubling: d}); });
+      }))));
+    }
+    if (draft.level && draft.strain) {
+      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, ["Declarer"])].concat(["N", "E", "S", "W"].map(function (seat) {
+        return choice(seat, draft.declarer === seat, function () { set({declarer: seat}); });
+      }))));
+    }
+    if (draft.level && draft.strain && draft.declarer && state.lead) {
+      var suit = (draft.lead || "").charAt(0), rank = (draft.lead || "").slice(1);
+      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, ["Lead (suit, then card)"])].concat(["S", "H", "D", "C"].map(function (s) {
+        return choice(strainText(s), suit === s, function () { set({lead: s + rank}); });
+      }))));
+      parts.push(el("fieldset", {class: "pick-row small"}, [el("legend", {}, ["Lead card"])].concat(RANKS.map(function (r) {
+        return choice(r, rank === r, function () { set({lead: (suit || "") + r}); });
+      }))));
+    }
+    var leadDone = !state.lead || (draft.lead && draft.lead.length === 2);
+    if (draft.level && draft.strain && draft.declarer && leadDone) {
+      var needed = draft.level + 6, buttons = [];
+      for (var made = needed; made <= 13; made++) {
+        (function (tricks) {
+          buttons.push(choice(tricks === needed ? "=" : "+" + (tricks - needed), draft.tricks === tricks,
+            function () { set({tricks: tricks}); }, "made"));
+        })(made);
+      }
+      for (var down = needed - 1; down >= 0; down--) {
+        (function (tricks) {
+          buttons.push(choice("-" + (needed - tricks), draft.tricks === tricks, function () { set({tricks: tricks}); }, "down"));
+        })(down);
+      }
+      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, ["Tricks: made or down"])].concat(buttons)));
+    }
+    var ready = draft.pass || (draft.level && draft.strain && draft.declarer && leadDone && draft.tricks != null);
+    parts.push(el("div", {class: "actions"}, [
+      el("button", {type: "button", class: "big primary", id: "score-entry", disabled: !ready, onclick: function () {
+        draft.key = newKey(); draft.error = null; view = "confirm"; render();
+      }}, ["Show the score"]),
+      el("button", {type: "button", class: "big secondary", onclick: function () { draft = null; view = "round"; render(); }}, ["Back to the boards"])
+    ]));
+    return parts;
+  }
+
+  function newKey() {
+    if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  function contractText() {
+    return draft.level + draft.strain + (draft.doubling || "");
+  }
+
+  /* North-South's score from the server's score table; null until the table is loaded. */
+  function nsScore() {
+    if (draft.pass) return 0;
+    if (!scores) return null;
+    var side = draft.declarer === "N" || draft.declarer === "S" ? "NS" : "EW";
+    var vul = draft.vulnerability === "Both" || (side === "NS" ? draft.vulnerability === "N-S" : draft.vulnerability === "E-W");
+    var score = scores.scores[vul ? 1 : 0][draft.level - 1][STRAINS.indexOf(draft.strain)][["", "X", "XX"].indexOf(draft.doubling || "")][draft.tricks];
+    return side === "NS" ? score : -score;
+  }
+
+  function signed(value) { return value > 0 ? "+" + value : String(value); }
+
+  function confirmView() {
+    var summary, score = nsScore();
+    if (draft.pass) summary = ["Passed out"];
+    else {
+      var needed = draft.level + 6, over = draft.tricks - needed;
+      summary = [String(draft.level), strainText(draft.strain), (draft.doubling || "") + " by " + SEATS[draft.declarer] + ", " +
+        (over === 0 ? "made exactly" : over > 0 ? "made +" + over : "down " + (-over)) + " (" + draft.tricks + " tricks)"];
+      if (draft.lead) summary.push(", lead " + draft.lead);
+    }
+    var scoreLine = score === null ? "Score: worked out when the result is stored." :
+      "NS " + signed(score) + "  \u00b7  EW " + signed(-score);
+    return [
+      el("h2", {}, ["Board " + draft.board + ": please check"]),
+      el("p", {class: "confirm-contract"}, summary),
+      el("p", {class: "confirm-score", id: "confirm-score"}, [scoreLine]),
+      el("p", {class: "muted"}, ["Opponents: accept the score if it is right; reject it to enter it again."]),
+      el("div", {class: "actions"}, [
+        el("button", {type: "button", class: "big accept", id: "accept", onclick: accept}, ["Accept"]),
+        el("button", {type: "button", class: "big reject", id: "reject", onclick: function () {
+          draft.key = null; view = "entry"; render();
+        }}, ["Reject"])
+      ])
+    ];
+  }
+
+  function accept() {
+    var item = {
+      key: draft.key, round: draft.round, board: draft.board,
+      contract: draft.pass ? "PASS" : contractText(), declarer: draft.pass ? "" : draft.declarer,
+      tricks: draft.pass ? "" : String(draft.tricks), lead: draft.pass ? "" : (draft.lead || "")
+    };
+    var button = document.getElementById("accept");
+    if (button) { button.disabled = true; button.textContent = "Sending..."; }
+    send(item).then(function (outcome) {
+      if (outcome.stored) {
+        var number = draft.board;
+        draft = null;
+        showTraveller(number);
+        load();
+      } else if (outcome.refused) {
+        draft.error = outcome.refused; draft.key = null; view = "entry"; render();
+      } else {
+        saveQueue(pending().concat([item]));
+        notice = "No network: board " + item.board + " is kept on this phone and will be sent when the network is back.";
+        draft = null; view = "round"; showNetwork(true); render();
+      }
+    });
+  }
+
+  var traveller = null;
+
+  function showTraveller(number) {
+    fetch(urls.traveller + number + "/", {cache: "no-store", credentials: "same-origin"}).then(function (response) {
+      return response.json().then(function (data) {
+        if (!response.ok) { notice = data.error || "The board's results are not available."; view = "round"; render(); return; }
+        traveller = data; view = "traveller"; render();
+      });
+    }, function () { notice = "No network: the board's results will show when it is back."; view = "round"; render(); });
+  }
+
+  function percent(value) { return value == null ? "-" : value.toFixed(1) + "%"; }
+
+  function travellerView() {
+    var t = traveller, imps = state && state.imps;
+    var rows = t.rows.map(function (row) {
+      return el("tr", {class: row.mine ? "mine" : ""}, [
+        el("td", {}, [row.ns]), el("td", {}, [row.ew]), el("td", {}, [row.result]),
+        el("td", {class: "num"}, [row.ns_score == null ? "-" : signed(row.ns_score)]),
+        el("td", {class: "num"}, [imps ? (row.ns_imps == null ? "-" : row.ns_imps.toFixed(2)) : percent(row.ns_percentage)])
+      ]);
+    });
+    var own = imps
+      ? "Your IMPs on this board: NS " + (t.ns_imps == null ? "-" : t.ns_imps.toFixed(2)) + " \u00b7 EW " + (t.ew_imps == null ? "-" : t.ew_imps.toFixed(2))
+      : "Your percentage on this board: NS " + percent(t.ns_percentage) + " \u00b7 EW " + percent(t.ew_percentage);
+    return [
+      el("h2", {}, ["Board " + t.board + ": the results so far"]),
+      el("p", {class: "own-percentage", id: "own-percentage"}, [own]),
+      el("div", {class: "table-wrap"}, [el("table", {class: "traveller"}, [
+        el("thead", {}, [el("tr", {}, [el("th", {}, ["NS"]), el("th", {}, ["EW"]), el("th", {}, ["Result"]),
+          el("th", {class: "num"}, ["NS score"]), el("th", {class: "num"}, [imps ? "NS IMPs" : "NS %"])])]),
+        el("tbody", {}, rows)
+      ])]),
+      el("p", {class: "muted"}, [t.results + " result" + (t.results === 1 ? "" : "s") + " entered so far."]),
+      el("div", {class: "actions"}, [el("button", {type: "button", class: "big primary", id: "back-to-round", onclick: function () {
+        traveller = null; view = "round"; load();
+      }}, ["Back to the round"])])
+    ];
+  }
+
+  function standingsView(fields) {
+    return el("section", {class: "table-standings"}, [el("h2", {}, ["Standings so far"])].concat(fields.map(function (field) {
+      return el("div", {class: "table-wrap"}, [el("table", {}, [
+        el("caption", {}, [field.title]),
+        el("tbody", {}, field.rows.map(function (row) {
+          return el("tr", {}, [el("td", {}, [row.rank]), el("td", {}, [row.pair]), el("td", {class: "names"}, [row.names]),
+            el("td", {class: "num"}, [row.figure])]);
+        }))
+      ])]);
+    })));
+  }
+
+  // --- The director's call --------------------------------------------------------------------
+
+  document.getElementById("call-director").addEventListener("click", function () {
+    var status = document.getElementById("call-status");
+    status.hidden = false;
+    status.textContent = "Calling the director...";
+    post(urls.call, {round: state && state.round ? state.round.number : null}).then(function (response) {
+      status.textContent = response.ok ? "The director has been called." : "The call did not go through: wave to the director.";
+    }, function () { status.textContent = "No network: the call did not go through. Wave to the director."; });
+  });
+
+  window.addEventListener("online", flush);
+  setInterval(function () { if (pending().length) flush(); }, 5000);
+  setInterval(function () { if (view === "round" && !document.hidden) load(); }, 15000);
+  loadScores();
+  load().then(flush);
+})();
