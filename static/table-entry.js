@@ -123,6 +123,7 @@
       return response.json().then(function (data) {
         if (!response.ok) { state = {error: data.error || "This table link does not work."}; }
         else state = data;
+        showNetwork();
         if (view === "round") render();
       });
     }, function () { showNetwork(true); });

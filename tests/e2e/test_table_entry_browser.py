@@ -1,0 +1,207 @@
+"""Four tables enter their own results on 375-pixel phones while the director watches the grid.
+
+Two rounds of a four-table Mitchell in headless Chromium (see test_browser.py for the
+browser set-up): a score the opponents reject, a phone that is offline when its players
+accept, a send whose answer is lost on the way back (the server stored it; the phone
+sends it again under the same key), a call for the director, and the move to round 2.
+"""
+
+from __future__ import annotations
+
+import datetime
+import time
+
+import pytest
+from django.urls import reverse
+
+from tests.e2e.test_browser import DESKTOP, PHONE, WAIT_MS, browser, screenshots  # noqa: F401 (fixtures)
+from tournaments.models import Movement, Result, ResultChange, Session, TableAccess
+from tournaments.selectors import movements as movement_selectors
+from tournaments.services.movement import movement_boards_ensure, session_create_with_movement, session_start
+from tournaments.services.sessions import pair_add
+from tournaments.services.table_entry import table_accesses_ensure
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+TABLES, ROUNDS, BOARDS_PER_ROUND = 4, 2, 2
+
+
+@pytest.fixture
+def night(club) -> Session:
+    session = session_create_with_movement(
+        club=club,
+        date=datetime.date(2026, 11, 23),
+        name="Phones night",
+        movement=Movement.MITCHELL,
+        tables=TABLES,
+        boards_per_round=BOARDS_PER_ROUND,
+        rounds=ROUNDS,
+    )
+    for number in range(1, TABLES + 1):
+        pair_add(session=session, player_names=(f"North {number}", f"South {number}"), direction="NS")
+        pair_add(session=session, player_names=(f"East {number}", f"West {number}"), direction="EW")
+    movement_boards_ensure(session=session)
+    table_accesses_ensure(session)
+    return session_start(session=session)
+
+
+def _boards(session: Session, round_: int, table: int) -> list[int]:
+    movement = movement_selectors.session_movement(session)
+    return sorted(movement.encounter(round_, table).boards)
+
+
+def _fieldset(page, legend: str):
+    return page.locator(f"fieldset:has(legend:text-is('{legend}'))")
+
+
+def _tap_contract(
+    page, board: int, level: int, strain: str, declarer: str, outcome: str, screenshot=None
+) -> None:
+    """Tap a board's contract as the players do: board, level, strain, declarer, tricks."""
+    page.locator(f"button[data-board='{board}']").click()
+    _fieldset(page, "Contract").get_by_role("button", name=str(level), exact=True).click()
+    _fieldset(page, "Strain").get_by_role("button", name=strain, exact=True).click()
+    _fieldset(page, "Declarer").get_by_role("button", name=declarer, exact=True).click()
+    _fieldset(page, "Tricks: made or down").get_by_role("button", name=outcome, exact=True).click()
+    if screenshot:
+        page.screenshot(path=screenshot, full_page=True)
+    page.locator("#score-entry").click()
+    page.locator("#confirm-score").wait_for(timeout=WAIT_MS)
+
+
+def _enter(
+    page, board: int, level: int = 3, strain: str = "NT", declarer: str = "N", outcome: str = "="
+) -> str:
+    """Enter and accept a board; return the score the phone showed the opponents."""
+    _tap_contract(page, board, level, strain, declarer, outcome)
+    shown = page.locator("#confirm-score").inner_text()
+    page.locator("#accept").click()
+    page.locator("#own-percentage").wait_for(timeout=WAIT_MS)
+    page.locator("#back-to-round").click()
+    page.locator("#app h2").first.wait_for(timeout=WAIT_MS)
+    return shown
+
+
+def _wait_for(condition, what: str, seconds: float = 15.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _stored(session: Session, board: int) -> list[Result]:
+    return list(Result.objects.filter(board__session=session, board__number=board))
+
+
+def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_server, night, screenshots):  # noqa: F811
+    director = browser.new_context(viewport=DESKTOP).new_page()
+    tables_url = reverse("director:tables", args=[night.pk])
+    director.goto(f"{live_server.url}{reverse('login')}?next={tables_url}")
+    director.fill("#id_username", "director")
+    director.fill("#id_password", "bridge-director-pw")
+    director.click("button[type=submit]")
+    director.wait_for_url(f"**{tables_url}")
+    assert director.locator(".table-link svg").count() == TABLES
+
+    phones = {}
+    for access in TableAccess.objects.filter(session=night).order_by("table"):
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        page.goto(f"{live_server.url}{reverse('table_entry', args=[access.token])}")
+        page.locator("button[data-board]").first.wait_for(timeout=WAIT_MS)
+        assert "Round 1 of 2" in page.locator("#app").inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        phones[access.table] = (context, page)
+
+    # Table 1: the opponents reject the first score; nothing is stored until they accept.
+    _, page = phones[1]
+    first, second = _boards(night, 1, 1)
+    _tap_contract(page, first, 4, "\u2660", "N", "=", screenshot=screenshots / "table-entry.png")
+    page.screenshot(path=screenshots / "table-confirm.png", full_page=True)
+    page.locator("#reject").click()
+    _fieldset(page, "Contract").wait_for(timeout=WAIT_MS)
+    assert _stored(night, first) == []
+    # The entry is still there to change: 3NT by North, one overtrick.
+    _fieldset(page, "Contract").get_by_role("button", name="3", exact=True).click()
+    _fieldset(page, "Strain").get_by_role("button", name="NT", exact=True).click()
+    _fieldset(page, "Declarer").get_by_role("button", name="N", exact=True).click()
+    _fieldset(page, "Tricks: made or down").get_by_role("button", name="+1", exact=True).click()
+    page.locator("#score-entry").click()
+    shown = page.locator("#confirm-score").inner_text()
+    page.locator("#accept").click()
+    page.locator("#own-percentage").wait_for(timeout=WAIT_MS)
+    page.screenshot(path=screenshots / "table-traveller.png", full_page=True)
+    (result,) = _stored(night, first)
+    assert (result.contract, result.tricks) == ("3NT", 10)
+    assert shown.startswith(f"NS +{result.ns_score}")
+    page.locator("#back-to-round").click()
+    _enter(page, second, 2, "\u2665", "S", "+1")
+
+    # Table 2: the phone is offline when the opponents accept; the entry waits on the phone.
+    context, page = phones[2]
+    first, second = _boards(night, 1, 2)
+    _enter(page, first, 4, "\u2665", "E", "-1")
+    context.set_offline(True)
+    _tap_contract(page, second, 1, "NT", "S", "+2")
+    page.locator("#accept").click()
+    page.locator("#network").wait_for(state="visible", timeout=WAIT_MS)
+    assert "kept on this phone" in page.locator("#network").inner_text()
+    assert _stored(night, second) == []
+    context.set_offline(False)
+    _wait_for(lambda: len(_stored(night, second)) == 1, "the offline entry to arrive")
+    page.locator("#network").wait_for(state="hidden", timeout=WAIT_MS)
+
+    # Table 3: the first send arrives but its answer is lost; the phone sends it again.
+    context, page = phones[3]
+    first, second = _boards(night, 1, 3)
+    submit_url = reverse("table_submit", args=[TableAccess.objects.get(session=night, table=3).token])
+    lost = []
+
+    def lose_first_answer(route):
+        if not lost:
+            lost.append(route.fetch())  # the server stores it...
+            route.abort("internetdisconnected")  # ...and the phone never hears back
+        else:
+            route.continue_()
+
+    page.route(f"**{submit_url}", lose_first_answer)
+    _tap_contract(page, first, 5, "\u2663", "W", "=")
+    page.locator("#accept").click()
+    page.locator("#network").wait_for(state="visible", timeout=WAIT_MS)
+    _wait_for(lambda: page.locator("#network").is_hidden(), "the phone to send it again", seconds=20)
+    assert lost and lost[0].status == 201
+    assert len(_stored(night, first)) == 1
+    assert ResultChange.objects.filter(session=night, board_number=first).count() == 1
+    _enter(page, second, 3, "NT", "N", "-2")
+
+    # Table 4 calls the director, who sees it on the grid without reloading.
+    _, page = phones[4]
+    page.locator("#call-director").click()
+    director.locator(".director-call", has_text="Table 4 called the director").wait_for(timeout=WAIT_MS)
+    for number in _boards(night, 1, 4):
+        _enter(page, number, 2, "\u2660", "W", "=")
+
+    # Round 1 is in: every phone says where its pairs go, and shows round 2's pairs.
+    movement = movement_selectors.session_movement(night)
+    for table, (_, page) in phones.items():
+        page.locator(".moves").wait_for(timeout=WAIT_MS)
+        moves = page.locator(".moves").inner_text()
+        ew_next = movement.position(("EW", table), 2)
+        assert f"table {ew_next.table}, East-West, round 2" in moves
+        assert "Round 2 of 2" in page.locator("#app").inner_text()
+    director.locator("tr[data-table='1'] td.grid-done").first.wait_for(timeout=WAIT_MS)
+    phones[1][1].screenshot(path=screenshots / "table-next-round.png", full_page=True)
+
+    for table, (_, page) in phones.items():
+        for number in _boards(night, 2, table):
+            _enter(page, number)
+        page.locator("text=All this table's rounds are in").wait_for(timeout=WAIT_MS)
+    expected = TABLES * ROUNDS * BOARDS_PER_ROUND
+    assert Result.objects.filter(board__session=night).count() == expected
+    assert ResultChange.objects.filter(session=night, table__isnull=False).count() == expected
+    _wait_for(lambda: director.locator("td.grid-done").count() == TABLES * ROUNDS, "the grid to fill")
+    director.screenshot(path=screenshots / "table-grid.png", full_page=True)
+    for context, _ in phones.values():
+        context.close()
