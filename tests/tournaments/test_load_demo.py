@@ -47,7 +47,10 @@ def test_the_demo_is_loaded_once_with_a_finished_session_and_prints_the_login():
     assert club.sessions.count() == 2
     finished = club.sessions.get(name__contains="Tuesday")
     upcoming = club.sessions.get(name__contains="Friday")
-    assert not upcoming.pairs.exists() and not upcoming.boards.exists()
+    # Ready to play from the phones: movement, pairs seated, boards dealt, not started.
+    assert (upcoming.state, upcoming.movement_tables, upcoming.boards_per_round) == ("preparation", 5, 2)
+    assert upcoming.pairs.count() == 10
+    assert upcoming.boards.exclude(north="").count() == upcoming.movement_rounds * 2
     assert finished.pairs.filter(direction="NS").count() == finished.pairs.filter(direction="EW").count() == 5
 
 

@@ -1,4 +1,7 @@
-"""Load a demo club: a director login, a finished Mitchell session and an empty upcoming one.
+"""Load a demo club: a director login, a finished Mitchell session and one ready to play.
+
+The upcoming session has its movement, pairs and dealt boards, in preparation: the
+director starts play and opens the *Tables* page to enter results from phones.
 
 Idempotent: a second run finds what the first made and only resets the director's
 password. Results are entered through ``result_record``, as a director's are, so the
@@ -22,7 +25,7 @@ from tournaments.bridge import Deal, Seat
 from tournaments.bridge.bidding import simulate_auction
 from tournaments.models import Board, Club, Movement, Pair, Session
 from tournaments.services.boards import boards_deal
-from tournaments.services.movement import session_finish, session_start
+from tournaments.services.movement import session_create_with_movement, session_finish, session_start
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.sessions import pair_add, session_create
 
@@ -93,7 +96,7 @@ def _mitchell_rounds(ns_pairs: list[Pair], ew_pairs: list[Pair], boards: list[Bo
 
 
 class Command(BaseCommand):
-    help = "Load a demo club with a director login, a finished Mitchell session and an upcoming one."
+    help = "Load a demo club with a director login, a finished Mitchell session and one ready to play."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--password", default=DEMO_PASSWORD, help="The demo director's password.")
@@ -107,9 +110,8 @@ class Command(BaseCommand):
             self._finished_session(club, director)
             self.stdout.write(f"Created the session {FINISHED_NAME} with its results.")
         if not club.sessions.filter(name=UPCOMING_NAME).exists():
-            upcoming_date = datetime.date.today() + datetime.timedelta(days=7)
-            session_create(club=club, date=upcoming_date, name=UPCOMING_NAME, movement=Movement.MITCHELL)
-            self.stdout.write(f"Created the empty session {UPCOMING_NAME}.")
+            self._upcoming_session(club)
+            self.stdout.write(f"Created the session {UPCOMING_NAME}, ready to start play.")
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo club ready. Log in at {LOGIN_URL}\n  username: {DEMO_USERNAME}\n  password: {password}"
@@ -121,6 +123,23 @@ class Command(BaseCommand):
         user.set_password(password)
         user.save()
         return user
+
+    def _upcoming_session(self, club: Club) -> Session:
+        """A 5-table Mitchell of 2 boards a round, pairs seated and boards dealt, in preparation."""
+        session = session_create_with_movement(
+            club=club,
+            date=datetime.date.today() + datetime.timedelta(days=7),
+            name=UPCOMING_NAME,
+            movement=Movement.MITCHELL,
+            tables=TABLES,
+            boards_per_round=BOARDS_PER_ROUND,
+        )
+        for names in NS_PLAYERS:
+            pair_add(session=session, player_names=names, direction="NS")
+        for names in EW_PLAYERS:
+            pair_add(session=session, player_names=names, direction="EW")
+        boards_deal(session=session, count=TABLES * BOARDS_PER_ROUND, rng=random.Random(SEED + 1))
+        return session
 
     def _finished_session(self, club: Club, director) -> Session:
         rng = random.Random(SEED)
