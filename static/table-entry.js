@@ -25,6 +25,7 @@
   var RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 
   var state = null, scores = null, view = "round", draft = null, notice = null, refusals = [];
+  var shownRound = null;  // null: follow the table's current round
   var sending = false;
 
   function csrf() {
@@ -112,7 +113,7 @@
     box.hidden = false;
     box.className = "network offline";
     box.textContent = count
-      ? "No network: " + count + " result" + (count > 1 ? "s are" : " is") + " kept on this phone and will be sent when the network is back."
+      ? "No network: " + count + " result" + (count > 1 ? "s are" : " is") + " kept on this phone and will be sent when the network is back (reloading this page keeps them)."
       : "No network at the moment.";
   }
 
@@ -165,24 +166,42 @@
         return el("p", {class: "move"}, [el("strong", {}, [line.pair]), " " + line.names + ": ", el("strong", {}, [line.to])]);
       }))));
     }
-    var round = state.round;
+    var current = state.round ? state.round.number : null;
+    var round = shownRound ? state.table_rounds[shownRound - 1] : state.round;
     if (!round) {
       parts.push(el("p", {class: "table-message"}, ["All this table's rounds are in. Thank you!"]));
     } else {
       parts.push(el("h2", {}, ["Round " + round.number + " of " + state.rounds]));
+      if (current !== round.number) {
+        parts.push(el("p", {class: "table-notice"}, [current
+          ? "The table is still in round " + current + " (a board is missing there); this is round " + round.number + "."
+          : "Every round is in; this is round " + round.number + "."]));
+      }
       parts.push(pairLine("NS", round.ns));
       parts.push(pairLine("EW", round.ew));
       if (round.sits_out) {
         parts.push(el("p", {class: "table-message"}, ["A pair sits out this round: there are no results to enter."]));
       } else {
-        parts.push(el("div", {class: "board-buttons"}, round.boards.map(boardButton)));
+        parts.push(el("div", {class: "board-buttons"}, round.boards.map(function (board) { return boardButton(board, round.number); })));
       }
     }
+    parts.push(roundNavigation(round ? round.number : state.rounds + 1, current));
     if (state.standings) parts.push(standingsView(state.standings));
     return parts;
   }
 
-  function boardButton(board) {
+  /* Buttons to the previous and next rounds: a table that left a board behind goes on and comes back. */
+  function roundNavigation(number, current) {
+    function go(target) {
+      return function () { shownRound = target === current ? null : target; render(); };
+    }
+    var buttons = [];
+    if (number > 1) buttons.push(el("button", {type: "button", class: "pick nav", id: "previous-round", onclick: go(number - 1)}, ["\u25c0 Round " + (number - 1)]));
+    if (number < state.rounds) buttons.push(el("button", {type: "button", class: "pick nav", id: "next-round", onclick: go(number + 1)}, ["Round " + (number + 1) + " \u25b6"]));
+    return el("div", {class: "round-nav"}, buttons);
+  }
+
+  function boardButton(board, roundNumber) {
     var waiting = pendingBoard(board.number);
     var label = [el("span", {class: "board-number"}, ["Board " + board.number]),
       el("span", {class: "muted"}, [" Dealer " + board.dealer + " \u00b7 Vul " + board.vulnerability])];
@@ -195,7 +214,7 @@
       disabled: waiting,
       onclick: function () {
         if (board.entered) { showTraveller(board.number); return; }
-        draft = {board: board.number, vulnerability: board.vulnerability, round: state.round.number};
+        draft = {board: board.number, vulnerability: board.vulnerability, round: roundNumber};
         view = "entry"; render();
       }
     }, label);

@@ -180,8 +180,15 @@ def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_se
     _, page = phones[4]
     page.locator("#call-director").click()
     director.locator(".director-call", has_text="Table 4 called the director").wait_for(timeout=WAIT_MS)
-    for number in _boards(night, 1, 4):
-        _enter(page, number, 2, "\u2660", "W", "=")
+    # It enters one board, looks ahead at round 2 (a board left behind does not block the
+    # table), comes back, and enters the other.
+    first, second = _boards(night, 1, 4)
+    _enter(page, first, 2, "\u2660", "W", "=")
+    page.locator("#next-round").click()
+    assert "still in round 1" in page.locator("#app").inner_text()
+    assert page.locator(f"button[data-board='{_boards(night, 2, 4)[0]}']").count() == 1
+    page.locator("#previous-round").click()
+    _enter(page, second, 2, "\u2660", "W", "=")
 
     # Round 1 is in: every phone says where its pairs go, and shows round 2's pairs.
     movement = movement_selectors.session_movement(night)

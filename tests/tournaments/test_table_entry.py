@@ -231,6 +231,30 @@ def test_the_page_knows_the_round_and_moves_on_when_its_boards_are_in(client, se
     assert [field["title"] for field in state["standings"]]
 
 
+def test_a_table_that_left_a_board_behind_goes_on_to_the_next_round_and_back(client, session):
+    token = _token(session, 1)
+    first, second = _boards(session, 1, 1)
+    _send(client, token, round=1, board=first, key="left-behind-1")
+    next_board = _boards(session, 2, 1)[0]
+    assert _send(client, token, round=2, board=next_board, key="next-round-1").status_code == 201
+    state = _state(client, token)
+    assert state["round"]["number"] == 1  # still missing a board there
+    assert [entry["number"] for entry in state["table_rounds"]] == [1, 2, 3]
+    assert state["table_rounds"][1]["boards"][0]["entered"] is not None
+    assert _send(client, token, round=1, board=second, key="came-back-1").status_code == 201
+    assert _state(client, token)["round"]["number"] == 2
+
+
+def test_the_link_of_a_table_the_movement_no_longer_has_grants_nothing(client, club):
+    from tournaments.services.movement import session_movement_set
+
+    session = _mitchell(club, name="Shrinking", tables=4, start=False)
+    token = _token(session, 4)
+    session_movement_set(session=session, kind=Movement.MITCHELL, tables=3, boards_per_round=2, rounds=3)
+    assert client.get(reverse("table_entry", args=[token])).status_code == 404
+    assert _send(client, token, round=1, board=1).status_code == 404
+
+
 def test_the_standings_stay_off_the_tables_when_the_club_says_so(client, session):
     session.club.table_standings = False
     session.club.save()

@@ -49,7 +49,7 @@ def table_access_get(token: str) -> TableAccess:
         if token.isascii() and 20 <= len(token) <= 43
         else None
     )
-    if access is None:
+    if access is None or not _table_in_movement(access):
         raise TableLinkError("This table link is not valid. Ask the director for the table's card.", 404)
     if access.session.state == SessionState.FINISHED:
         raise TableLinkError(
@@ -58,6 +58,12 @@ def table_access_get(token: str) -> TableAccess:
             410,
         )
     return access
+
+
+def _table_in_movement(access: TableAccess) -> bool:
+    """False for a link of a table the movement no longer has (it shrank before play)."""
+    movement = movement_selectors.session_movement(access.session)
+    return movement is None or access.table <= movement.tables
 
 
 # --- The table's rounds --------------------------------------------------------------------------
@@ -233,6 +239,7 @@ def table_state(access: TableAccess) -> dict[str, Any]:
         "lead": session.club.table_entry_lead,
         "imps": session.is_imps,
         "round": None,
+        "table_rounds": [],
         "rounds": movement.rounds if movement else 0,
         "moves": None,
         "standings": None,
@@ -247,6 +254,9 @@ def table_state(access: TableAccess) -> dict[str, Any]:
     rounds = table_rounds(session, movement, access.table, pairs)
     current = current_round(rounds)
     state["round"] = _round_json(current) if current else None
+    # Every round, so a table that left a board behind can go on to the next round and
+    # come back to it (the page shows the current round unless the players choose another).
+    state["table_rounds"] = [_round_json(entry) for entry in rounds]
     previous = _previous_round(rounds, current)
     if previous is not None and (current is None or not current.started):
         state["moves"] = {
