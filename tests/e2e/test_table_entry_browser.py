@@ -212,3 +212,26 @@ def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_se
     director.screenshot(path=screenshots / "table-grid.png", full_page=True)
     for context, _ in phones.values():
         context.close()
+
+
+def test_a_club_that_asks_for_the_lead_gets_it_from_the_phone(browser, live_server, night):  # noqa: F811
+    night.club.table_entry_lead = True
+    night.club.save()
+    access = TableAccess.objects.get(session=night, table=1)
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.goto(f"{live_server.url}{reverse('table_entry', args=[access.token])}")
+    board = _boards(night, 1, 1)[0]
+    page.locator(f"button[data-board='{board}']").click()
+    _fieldset(page, "Contract").get_by_role("button", name="4", exact=True).click()
+    _fieldset(page, "Strain").get_by_role("button", name="\u2665", exact=True).click()
+    _fieldset(page, "Declarer").get_by_role("button", name="S", exact=True).click()
+    assert _fieldset(page, "Tricks: made or down").count() == 0  # the lead comes first
+    _fieldset(page, "Lead (suit, then card)").get_by_role("button", name="\u2660", exact=True).click()
+    _fieldset(page, "Lead card").get_by_role("button", name="Q", exact=True).click()
+    _fieldset(page, "Tricks: made or down").get_by_role("button", name="-1", exact=True).click()
+    page.locator("#score-entry").click()
+    assert "lead SQ" in page.locator(".confirm-contract").inner_text()
+    page.locator("#accept").click()
+    page.locator("#own-percentage").wait_for(timeout=WAIT_MS)
+    (result,) = _stored(night, board)
+    assert (result.contract, result.declarer, result.tricks, result.lead) == ("4H", "S", 9, "SQ")
