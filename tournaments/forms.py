@@ -145,7 +145,9 @@ class PairForm(forms.Form):
         min_value=1,
         max_value=MAX_PAIR_NUMBER,
         required=False,
-        help_text="Leave blank for the next free number.",
+        label="Pair number",
+        help_text="The starting table's number in a Mitchell, as on the table cards "
+        "(NS 3 starts at table 3). Leave blank for the next free number.",
     )
 
     def __init__(self, *args, session: Session, **kwargs) -> None:
