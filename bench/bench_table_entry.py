@@ -13,7 +13,42 @@ refused send). The target: p99 under 250 ms with no error.
 Run alone: ``.venv/bin/python bench/bench_table_entry.py [--database sqlite|postgres]
 [--workers N] [--threads N] [--conn-max-age S]``.
 
-Measured on the 2-core machine (figures below are filled in from the runs).
+Measured 2026-11-23 on the 2-core machine (another helper's jobs were running too, so
++-20%), 90 sends each (30 tables x 3 boards), p50 / p99 (= the slowest send):
+
+  SQLite, gunicorn 1 sync worker                 1406 / 2382 ms, 0 errors (all in 5.2 s)
+  SQLite, 2 sync workers                         1487 / 5022 ms, 0 errors
+  SQLite, 3 sync workers                         1472 / 5025 ms, 1 error (500: database is locked)
+  SQLite, 5 sync workers                         1349 / 5708 ms, 0 errors
+  SQLite, 2 gthread workers x 4 threads          1308 / 4997 ms, 0 errors
+  PostgreSQL, 1 sync worker, CONN_MAX_AGE 0      2451 / 3571 ms, 0 errors (all in 8.6 s)
+  PostgreSQL, 2 sync workers, CONN_MAX_AGE 0     2557 / 3774 ms, 0 errors
+  PostgreSQL, 3 sync workers, CONN_MAX_AGE 0     2441 / 3773 ms, 0 errors
+  PostgreSQL, 5 sync workers, CONN_MAX_AGE 0     3645 / 5602 ms, 0 errors
+  PostgreSQL, 2 gthread workers x 4 threads      2580 / 5439 ms, 0 errors
+  PostgreSQL, 2 sync workers, CONN_MAX_AGE 60    2101 / 3343 ms, 0 errors (all in 7.6 s)
+
+The standings check passed in every run. The target is missed by 10-20 times, and no
+gunicorn setting helps: every send holds the session's row lock (SQLite: the database's
+write lock) for its whole transaction, so the 90 sends run one after another and a send
+waits for the sends of the ~29 other tables ahead of it (p99 ~ 30 x the time one send
+holds the lock). More workers only move the queue from gunicorn's accept queue (first
+come, first served) to the lock (SQLite polls it unfairly and fails a send after its 5 s
+busy timeout). Where one send's time goes, in-process, median (SQLite / PostgreSQL):
+
+  whole send (table_result_submit)                     46 / 60 ms
+    rescoring: board_changed (the board, Neuberg)      13 / 15 ms
+    rescoring: session_recalculate_standings           11 / 18 ms
+    result_record's Result.full_clean + save            7 /  9 ms (FK and check-constraint queries)
+    result_record's _check_pairs (4 queries)            4 /  6 ms
+    the rest (locks, reads, audit row, submission)     11 / 12 ms
+  over HTTP alone (no queue): 52 / 68 ms a new result; 5 / 6 ms a repeated key
+  (PostgreSQL with CONN_MAX_AGE 0: 93 ms and 22 ms, a new connection every request)
+
+With the rescoring switched off altogether (an experiment, not this script) the same
+run gives p99 881 ms (SQLite) and 956 ms (PostgreSQL): a faster standings update alone
+cannot reach 250 ms. That needs a send to hold the lock for under ~8 ms: the standings
+rescored once for many sends rather than inside each, and a leaner store of the result.
 """
 
 from __future__ import annotations
