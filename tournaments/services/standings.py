@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Q, Sum
 
 from tournaments.bridge import adjusted
 from tournaments.bridge.imps import butler_imps, cross_imps
@@ -254,33 +254,40 @@ def _average_plus_boards(session: Session) -> Iterable[int]:
 def _pair_totals(session: Session) -> dict[int, tuple[float, float, int, int, float]]:
     """Return pair id -> (matchpoints, percentage sum, boards played, total NS-side score, IMPs).
 
-    Summed by the database, one grouped query for the NS side and one for the EW side,
-    rather than every result of the session read into Python. An artificial adjusted
+    Summed by the database (the NS side grouped by NS pair, the EW side by EW pair, in
+    one query) rather than every result of the session read into Python. A pair seen on
+    both sides (a Howell, an arrow switch) has its two rows added. An artificial adjusted
     score counts as a board played, adds nothing to the total score.
     """
-    totals: dict[int, tuple[float, float, int, int, float]] = {}
     results = Result.objects.filter(board__session=session).order_by()
-    for side, sign in (("ns", 1), ("ew", -1)):
-        rows = (
-            results.filter(**{f"{side}_pair__isnull": False})
-            .values_list(f"{side}_pair_id")
-            .annotate(
-                Sum(f"{side}_matchpoints"),
-                Sum(f"{side}_percentage"),
-                Count("pk"),
-                Sum("ns_score"),
-                Sum(f"{side}_imps"),
-            )
+    ns = results.values_list("ns_pair_id").annotate(
+        mp=Sum("ns_matchpoints"),
+        pct=Sum("ns_percentage"),
+        n=Count("pk"),
+        score=Sum("ns_score"),
+        imps=Sum("ns_imps"),
+    )
+    ew = (
+        results.filter(ew_pair__isnull=False)
+        .values_list("ew_pair_id")
+        .annotate(
+            mp=Sum("ew_matchpoints"),
+            pct=Sum("ew_percentage"),
+            n=Count("pk"),
+            score=Sum(-F("ns_score")),
+            imps=Sum("ew_imps"),
         )
-        for pair, matchpoints, percentages, played, score, imps in rows:
-            before = totals.get(pair, (0.0, 0.0, 0, 0, 0.0))
-            totals[pair] = (
-                before[0] + (matchpoints or 0.0),
-                before[1] + (percentages or 0.0),
-                before[2] + played,
-                before[3] + sign * (score or 0),
-                before[4] + (imps or 0.0),
-            )
+    )
+    totals: dict[int, tuple[float, float, int, int, float]] = {}
+    for pair, matchpoints, percentages, played, score, imps in ns.union(ew, all=True):
+        before = totals.get(pair, (0.0, 0.0, 0, 0, 0.0))
+        totals[pair] = (
+            before[0] + (matchpoints or 0.0),
+            before[1] + (percentages or 0.0),
+            before[2] + played,
+            before[3] + (score or 0),
+            before[4] + (imps or 0.0),
+        )
     return totals
 
 
@@ -307,18 +314,25 @@ def session_recalculate_standings(session: Session) -> list[Standing]:
 
     The totals are summed by the database and the places worked out here; only the rows
     whose figures changed are written (a missing one created), and a standing whose pair
-    left the session is deleted. Returns every pair's standing, by field.
+    left the session is deleted. Returns every pair's standing, by field (its ``pair`` is
+    read when first used).
     """
     _rescore_average_plus(session)
     totals = _pair_totals(session)
-    stored = {standing.pair_id: standing for standing in Standing.objects.filter(session=session)}
+    stored = {
+        row[0]: row[1:]
+        for row in Standing.objects.filter(session=session).values_list("pair_id", "pk", *_STANDING_FIELDS)
+    }
     by_field: dict[str, list[Standing]] = defaultdict(list)
-    for pair in Pair.objects.filter(session=session).select_related("player1", "player2"):
-        matchpoints, percentage_sum, played, total_score, imps = totals.get(pair.pk, (0.0, 0.0, 0, 0, 0.0))
-        by_field[pair.direction].append(
+    pairs = (
+        Pair.objects.filter(session=session).order_by("direction", "number").values_list("pk", "direction")
+    )
+    for pair, direction in pairs:
+        matchpoints, percentage_sum, played, total_score, imps = totals.get(pair, (0.0, 0.0, 0, 0, 0.0))
+        by_field[direction].append(
             Standing(
                 session=session,
-                pair=pair,
+                pair_id=pair,
                 rank=0,
                 matchpoints=matchpoints,
                 percentage=percentage_sum / played if played else 0.0,
@@ -333,17 +347,17 @@ def session_recalculate_standings(session: Session) -> list[Standing]:
         standings.extend(entries)
     before = {standing.pair_id: stored.pop(standing.pair_id, None) for standing in standings}
     changed = [standing for standing in standings if _changed(standing, before[standing.pair_id])]
-    if stored:  # pairs no longer in the session
-        Standing.objects.filter(pk__in=[standing.pk for standing in stored.values()]).delete()
+    if stored:  # standings filed under this session for pairs that are not in it
+        Standing.objects.filter(pk__in=[row[0] for row in stored.values()]).delete()
     _write(Standing, changed, unique="pair", fields=_STANDING_FIELDS)
     for standing in standings:
         if before[standing.pair_id] is not None:
-            standing.pk = before[standing.pair_id].pk
+            standing.pk = before[standing.pair_id][0]
     return standings
 
 
-def _changed(standing: Standing, before: Standing | None) -> bool:
-    """Whether ``standing`` must be written: it is new, or a figure differs from the stored row."""
+def _changed(standing: Standing, before: tuple | None) -> bool:
+    """Whether ``standing`` must be written: new, or a figure differs from the stored row's (id first)."""
     if before is None:
         return True
-    return any(getattr(standing, field) != getattr(before, field) for field in _STANDING_FIELDS)
+    return tuple(getattr(standing, field) for field in _STANDING_FIELDS) != before[1:]
