@@ -93,11 +93,10 @@ def board_changed(board: Board, *, added: int = 0) -> None:
     mine = counts.get(board.pk, 0)
     others = max((count for pk, count in counts.items() if pk != board.pk), default=0)
     full, full_before = max(others, mine), max(others, mine - added)
-    boards = [board]
+    boards = [board.pk]
     if full != full_before:
         # An empty board has nothing to rescale, so it is not in ``counts``.
-        rescaled = [pk for pk, count in counts.items() if count < max(full, full_before) and pk != board.pk]
-        boards = [*Board.objects.filter(pk__in=rescaled).order_by("number"), board]
+        boards += [pk for pk, count in counts.items() if count < max(full, full_before) and pk != board.pk]
     _boards_recalculate(session, boards, full=full, played=None)
 
 
@@ -113,18 +112,19 @@ def board_recalculate(
     session = board.session
     if full is True:
         full = session_full_board(session)
-    _boards_recalculate(session, [board], full=full, played=played)
+    _boards_recalculate(session, [board.pk], full=full, played=played)
 
 
 def _boards_recalculate(
-    session: Session, boards: list[Board], *, full: int | None, played: dict[int, float] | None
+    session: Session, boards: list[int], *, full: int | None, played: dict[int, float] | None
 ) -> None:
-    """Rescore ``boards`` of ``session``: their results read in one query, the changed ones written in one.
+    """Rescore the boards of ``session`` with ids ``boards``: their results read in one query, the changed
+    ones written in one.
 
     Entering a result can rescale every short board of the session (Neuberg), so the
     boards are not read and written one by one.
     """
-    by_board: dict[int, list[Result]] = {board.pk: [] for board in boards}
+    by_board: dict[int, list[Result]] = {board: [] for board in boards}
     for result in Result.objects.filter(board_id__in=by_board).order_by("id"):
         by_board[result.board_id].append(result)
     if played is None and any(
@@ -233,7 +233,7 @@ def _played_percentages(session: Session) -> dict[int, float]:
 
 def _rescore_average_plus(session: Session) -> None:
     """Rescore every board holding an Average-plus from the pairs' current played percentages."""
-    boards = list(Board.objects.filter(pk__in=_average_plus_boards(session)).order_by("number"))
+    boards = list(_average_plus_boards(session))
     if not boards:
         return
     full = session_full_board(session)
@@ -246,6 +246,7 @@ def _average_plus_boards(session: Session) -> Iterable[int]:
     return (
         Result.objects.filter(board__session=session)
         .filter(Q(ns_adjustment=plus) | Q(ew_adjustment=plus))
+        .order_by()
         .values_list("board_id", flat=True)
         .distinct()
     )
