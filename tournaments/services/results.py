@@ -12,6 +12,7 @@ which the views answer with a message and the board page, not a 500.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -19,8 +20,10 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 
 from tournaments.bridge import Contract, board_vulnerability
+from tournaments.bridge import movements as rules
 from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat
@@ -133,8 +136,13 @@ def _check_pairs(
         if ew_pair.direction != Direction.EW:
             raise ValidationError({"ew_pair": f"Pair {ew_pair.label} sits North-South, not East-West."})
     others = board.results.exclude(pk=editing.pk) if editing else board.results.all()
+    # One query for both pairs' results on the board (at most a few), searched here.
+    pairs = (ns_pair.pk, ew_pair.pk)
+    clashes = list(others.filter(Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs)))
     for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
-        clash = others.filter(ns_pair=pair).first() or others.filter(ew_pair=pair).first()
+        clash = next((r for r in clashes if r.ns_pair_id == pair.pk), None) or next(
+            (r for r in clashes if r.ew_pair_id == pair.pk), None
+        )
         if clash is not None:
             raise ValidationError(
                 {field: f"Pair {pair.label} already has a result on board {board.number} ({clash.display})."}
@@ -148,7 +156,7 @@ def _check_movement(board: Board, entry: ResultEntry) -> None:
     numbers only, as before. ``entry.out_of_order`` is the director's override.
     """
     session = board.session
-    movement = movement_selectors.session_movement(session)
+    movement = _session_movement(session)
     if movement is None or entry.out_of_order:
         return
     encounters = movement_selectors.board_encounters(movement, board.number)
@@ -168,6 +176,43 @@ def _check_movement(board: Board, entry: ResultEntry) -> None:
             "ns_pair": f"{entry.ns_pair.label} against {entry.ew_pair.label} is not in the movement: "
             f"{where}. Tick 'played out of order' if it really was played so."
         }
+    )
+
+
+def _session_movement(session: Session) -> rules.Movement | None:
+    """The session's movement, as ``selectors.movements.session_movement``, built once per configuration.
+
+    Building a 30-table Mitchell takes about 2 ms, and every result entered checks its
+    pairs against the movement; a movement is immutable, so one is shared.
+    """
+    if not session.has_movement:
+        return None
+    return _built_movement(
+        session.movement,
+        session.movement_tables,
+        session.movement_rounds,
+        session.boards_per_round,
+        session.even_tables,
+        tuple(session.arrow_switch_rounds or ()),
+    )
+
+
+@functools.lru_cache(maxsize=128)
+def _built_movement(
+    kind: str,
+    tables: int,
+    rounds: int | None,
+    boards_per_round: int,
+    even_tables: str,
+    arrow_switch_rounds: tuple[int, ...],
+) -> rules.Movement:
+    return movement_selectors.build_movement(
+        kind=kind,
+        tables=tables,
+        rounds=rounds,
+        boards_per_round=boards_per_round,
+        even_tables=even_tables,
+        arrow_switch_rounds=arrow_switch_rounds,
     )
 
 
@@ -261,7 +306,7 @@ def _apply(result: Result, entry: ResultEntry, scored: _Scored, user: AbstractBa
     result.lead = lead
     result.auction = " ".join(entry.auction.split())
     result.entered_by = _audit_user(user)
-    _save(result)
+    _save_played(result)
 
 
 _DERIVED = ["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage", "ns_imps", "ew_imps"]
@@ -269,6 +314,27 @@ _DERIVED = ["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage"
 
 def _save(result: Result) -> None:
     result.full_clean(exclude=_DERIVED)
+    result.save()
+
+
+# Checked before a played result is saved, so ``_save_played`` need not ask the database again.
+_CHECKED_BEFORE = ["board", "ns_pair", "ew_pair", "entered_by"]
+
+
+def _save_played(result: Result) -> None:
+    """Save a played (or passed-out) result, validating its fields but not asking the database again.
+
+    ``full_clean`` would spend some 20 queries on a result whose every database rule was
+    already checked: the board was read under the session's lock, the pairs are that
+    session's (``_check_pairs``, which also refuses a pair against itself and a second
+    result for a pair on the board, under the lock), the user is the signed-in one, and
+    the contract, declarer, tricks and score come from ``_score_entry``, which satisfies
+    the check constraints by construction. The constraints stay in the database as the
+    backstop. Field rules (lengths, choices) are still validated.
+    """
+    result.full_clean(
+        exclude=[*_DERIVED, *_CHECKED_BEFORE], validate_unique=False, validate_constraints=False
+    )
     result.save()
 
 

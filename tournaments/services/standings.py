@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q, Sum
 
 from tournaments.bridge import adjusted
 from tournaments.bridge.imps import butler_imps, cross_imps
@@ -64,8 +64,18 @@ def session_full_board(session: Session) -> int | None:
 
 
 def _result_counts(session: Session) -> dict[int, int]:
-    """Board id -> number of results, for every board of the session (0 for an empty one)."""
-    return dict(session.boards.annotate(results_count=Count("results")).values_list("pk", "results_count"))
+    """Board id -> number of results, for every board of the session holding one (an empty one is left out).
+
+    Grouped over the results alone (no ordering, no join of boards and sessions), as it
+    runs on every result entered.
+    """
+    counts = (
+        Result.objects.filter(board__session=session)
+        .order_by()
+        .values_list("board_id")
+        .annotate(count=Count("pk"))
+    )
+    return dict(counts)
 
 
 def board_changed(board: Board, *, added: int = 0) -> None:
@@ -83,12 +93,11 @@ def board_changed(board: Board, *, added: int = 0) -> None:
     mine = counts.get(board.pk, 0)
     others = max((count for pk, count in counts.items() if pk != board.pk), default=0)
     full, full_before = max(others, mine), max(others, mine - added)
+    boards = [board.pk]
     if full != full_before:
-        rescaled = [pk for pk, count in counts.items() if count < max(full, full_before) and pk != board.pk]
-        for other in Board.objects.filter(pk__in=rescaled).order_by("number"):
-            other.session = session
-            board_recalculate(other, full=full)
-    board_recalculate(board, full=full)
+        # An empty board has nothing to rescale, so it is not in ``counts``.
+        boards += [pk for pk, count in counts.items() if count < max(full, full_before) and pk != board.pk]
+    _boards_recalculate(session, boards, full=full, played=None)
 
 
 def board_recalculate(
@@ -103,30 +112,70 @@ def board_recalculate(
     session = board.session
     if full is True:
         full = session_full_board(session)
-    results = list(board.results.order_by("id"))
-    if played is None and any(Adjustment.AVERAGE_PLUS in (r.ns_adjustment, r.ew_adjustment) for r in results):
+    _boards_recalculate(session, [board.pk], full=full, played=played)
+
+
+def _boards_recalculate(
+    session: Session, boards: list[int], *, full: int | None, played: dict[int, float] | None
+) -> None:
+    """Rescore the boards of ``session`` with ids ``boards``: their results read in one query, the changed
+    ones written in one.
+
+    Entering a result can rescale every short board of the session (Neuberg), so the
+    boards are not read and written one by one.
+    """
+    by_board: dict[int, list[Result]] = {board: [] for board in boards}
+    for result in Result.objects.filter(board_id__in=by_board).order_by("id"):
+        by_board[result.board_id].append(result)
+    if played is None and any(
+        Adjustment.AVERAGE_PLUS in (r.ns_adjustment, r.ew_adjustment) for rs in by_board.values() for r in rs
+    ):
         played = _played_percentages(session)
-    figures = _board_figures(session, results, full=full, played=played or {})
-    ns_imps, ew_imps = _board_imps(session, results)
-    for result, figure, ns, ew in zip(results, figures, ns_imps, ew_imps, strict=True):
-        result.ns_matchpoints = figure.ns_mp
-        result.ew_matchpoints = figure.ew_mp
-        result.ns_percentage = figure.ns_pct
-        result.ew_percentage = figure.ew_pct
-        result.ns_imps, result.ew_imps = ns, ew
-    Result.objects.bulk_update(results, _FIGURES, batch_size=1000)
+    percentages: list[adjusted.AdjustmentPercentages] = []  # the club's, read once when needed
+    changed: list[Result] = []
+    for results in by_board.values():
+        figures = _board_figures(session, results, full=full, played=played or {}, percentages=percentages)
+        ns_imps, ew_imps = _board_imps(session, results)
+        for result, figure, ns, ew in zip(results, figures, ns_imps, ew_imps, strict=True):
+            new = (figure.ns_mp, figure.ew_mp, figure.ns_pct, figure.ew_pct, ns, ew)
+            if new != tuple(getattr(result, field) for field in _FIGURES):
+                for field, value in zip(_FIGURES, new, strict=True):
+                    setattr(result, field, value)
+                changed.append(result)
+    _write(Result, changed, unique="id", fields=_FIGURES)
+
+
+def _write(model: type[Result] | type[Standing], rows: list, *, unique: str, fields: list[str]) -> None:
+    """Write ``fields`` of ``rows`` in one statement, updating each row in place (inserting a new one).
+
+    An upsert (``INSERT ... ON CONFLICT (unique) DO UPDATE``) rather than ``bulk_update``:
+    Django's ``bulk_update`` builds a ``CASE WHEN pk = ...`` per row and field, which
+    for the 60 standings of a 30-table session costs some 70 ms of Python on every result
+    entered, against 3 ms for the upsert (bench/bench_entry.py). The rows of results
+    written here were read in this transaction under the session's lock, so each exists
+    and takes the update path.
+    """
+    if rows:
+        model.objects.bulk_create(rows, update_conflicts=True, unique_fields=[unique], update_fields=fields)
 
 
 def _board_figures(
-    session: Session, results: list[Result], *, full: int | None, played: dict[int, float]
+    session: Session,
+    results: list[Result],
+    *,
+    full: int | None,
+    played: dict[int, float],
+    percentages: list[adjusted.AdjustmentPercentages],
 ) -> list[BoardMatchpoints]:
+    """Score one board's results; ``percentages`` caches the club's A+/A- (read on the first need)."""
     short = full is not None and len(results) < full
     if not short and not any(result.is_adjusted or result.is_assigned for result in results):
         return board_matchpoints([result.ns_score for result in results])
-    club = Club.objects.only("average_plus", "average_minus").get(pk=session.club_id)
-    percentages = adjusted.AdjustmentPercentages(plus=club.average_plus, minus=club.average_minus)
+    if not percentages:
+        club = Club.objects.only("average_plus", "average_minus").get(pk=session.club_id)
+        percentages.append(adjusted.AdjustmentPercentages(plus=club.average_plus, minus=club.average_minus))
     entries = [_entry(result, played) for result in results]
-    return adjusted.adjusted_board(entries, full=full, percentages=percentages)
+    return adjusted.adjusted_board(entries, full=full, percentages=percentages[0])
 
 
 def _entry(result: Result, played: dict[int, float]) -> adjusted.Entry:
@@ -184,14 +233,12 @@ def _played_percentages(session: Session) -> dict[int, float]:
 
 def _rescore_average_plus(session: Session) -> None:
     """Rescore every board holding an Average-plus from the pairs' current played percentages."""
-    boards = list(Board.objects.filter(pk__in=_average_plus_boards(session)).order_by("number"))
+    boards = list(_average_plus_boards(session))
     if not boards:
         return
     full = session_full_board(session)
     played = _played_percentages(session)
-    for board in boards:
-        board.session = session
-        board_recalculate(board, full=full, played=played)
+    _boards_recalculate(session, boards, full=full, played=played)
 
 
 def _average_plus_boards(session: Session) -> Iterable[int]:
@@ -199,43 +246,49 @@ def _average_plus_boards(session: Session) -> Iterable[int]:
     return (
         Result.objects.filter(board__session=session)
         .filter(Q(ns_adjustment=plus) | Q(ew_adjustment=plus))
+        .order_by()
         .values_list("board_id", flat=True)
         .distinct()
     )
 
 
-def _pair_totals(session: Session) -> dict[int, list[float]]:
-    """Return pair id -> [matchpoints, percentage sum, boards played, total NS-side score, IMPs].
+def _pair_totals(session: Session) -> dict[int, tuple[float, float, int, int, float]]:
+    """Return pair id -> (matchpoints, percentage sum, boards played, total NS-side score, IMPs).
 
-    An artificial adjusted score counts as a board played, adds nothing to the total score.
+    Summed by the database (the NS side grouped by NS pair, the EW side by EW pair, in
+    one query) rather than every result of the session read into Python. A pair seen on
+    both sides (a Howell, an arrow switch) has its two rows added. An artificial adjusted
+    score counts as a board played, adds nothing to the total score.
     """
-    totals: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0, 0, 0, 0.0])
-    rows = Result.objects.filter(board__session=session).values_list(
-        "ns_pair_id",
-        "ew_pair_id",
-        "ns_matchpoints",
-        "ew_matchpoints",
-        "ns_percentage",
-        "ew_percentage",
-        "ns_score",
-        "ns_imps",
-        "ew_imps",
+    results = Result.objects.filter(board__session=session).order_by()
+    ns = results.values_list("ns_pair_id").annotate(
+        mp=Sum("ns_matchpoints"),
+        pct=Sum("ns_percentage"),
+        n=Count("pk"),
+        score=Sum("ns_score"),
+        imps=Sum("ns_imps"),
     )
-    for ns_pair, ew_pair, ns_mp, ew_mp, ns_pct, ew_pct, ns_score, ns_imps, ew_imps in rows:
-        score = ns_score or 0
-        ns = totals[ns_pair]
-        ns[0] += ns_mp
-        ns[1] += ns_pct
-        ns[2] += 1
-        ns[3] += score
-        ns[4] += ns_imps or 0.0
-        if ew_pair is not None:
-            ew = totals[ew_pair]
-            ew[0] += ew_mp
-            ew[1] += ew_pct
-            ew[2] += 1
-            ew[3] -= score
-            ew[4] += ew_imps or 0.0
+    ew = (
+        results.filter(ew_pair__isnull=False)
+        .values_list("ew_pair_id")
+        .annotate(
+            mp=Sum("ew_matchpoints"),
+            pct=Sum("ew_percentage"),
+            n=Count("pk"),
+            score=Sum(-F("ns_score")),
+            imps=Sum("ew_imps"),
+        )
+    )
+    totals: dict[int, tuple[float, float, int, int, float]] = {}
+    for pair, matchpoints, percentages, played, score, imps in ns.union(ew, all=True):
+        before = totals.get(pair, (0.0, 0.0, 0, 0, 0.0))
+        totals[pair] = (
+            before[0] + (matchpoints or 0.0),
+            before[1] + (percentages or 0.0),
+            before[2] + played,
+            before[3] + (score or 0),
+            before[4] + (imps or 0.0),
+        )
     return totals
 
 
@@ -249,23 +302,38 @@ def _ranked(entries: list[Standing], *, by_imps: bool) -> None:
         standing.rank, standing.tied = place.rank, place.tied
 
 
+_STANDING_FIELDS = ["rank", "tied", "matchpoints", "percentage", "boards_played", "total_score", "imps"]
+
+
 def session_recalculate_standings(session: Session) -> list[Standing]:
-    """Rewrite the session's standings from the stored matchpoints.
+    """Bring the session's standings in step with the stored matchpoints, updating them in place.
 
     A pair's percentage is the mean of its board percentages (SPEC decision 8); each
     Mitchell direction is ranked on its own, a Howell as one field. A pair with no
     result yet stands at 0 boards and 0%. Boards holding an Average-plus are rescored
     first, as the pairs' percentages on their other boards may have moved.
+
+    The totals are summed by the database and the places worked out here; only the rows
+    whose figures changed are written (a missing one created), and a standing whose pair
+    left the session is deleted. Returns every pair's standing, by field (its ``pair`` is
+    read when first used).
     """
     _rescore_average_plus(session)
     totals = _pair_totals(session)
+    stored = {
+        row[0]: row[1:]
+        for row in Standing.objects.filter(session=session).values_list("pair_id", "pk", *_STANDING_FIELDS)
+    }
     by_field: dict[str, list[Standing]] = defaultdict(list)
-    for pair in Pair.objects.filter(session=session).select_related("player1", "player2"):
-        matchpoints, percentage_sum, played, total_score, imps = totals.get(pair.pk, (0.0, 0.0, 0, 0, 0.0))
-        by_field[pair.direction].append(
+    pairs = (
+        Pair.objects.filter(session=session).order_by("direction", "number").values_list("pk", "direction")
+    )
+    for pair, direction in pairs:
+        matchpoints, percentage_sum, played, total_score, imps = totals.get(pair, (0.0, 0.0, 0, 0, 0.0))
+        by_field[direction].append(
             Standing(
                 session=session,
-                pair=pair,
+                pair_id=pair,
                 rank=0,
                 matchpoints=matchpoints,
                 percentage=percentage_sum / played if played else 0.0,
@@ -274,10 +342,23 @@ def session_recalculate_standings(session: Session) -> list[Standing]:
                 imps=imps if session.is_imps else None,
             )
         )
-    standings = []
+    standings: list[Standing] = []
     for entries in by_field.values():
         _ranked(entries, by_imps=session.is_imps)
         standings.extend(entries)
-    Standing.objects.filter(session=session).delete()
-    Standing.objects.bulk_create(standings, batch_size=2000)
+    before = {standing.pair_id: stored.pop(standing.pair_id, None) for standing in standings}
+    changed = [standing for standing in standings if _changed(standing, before[standing.pair_id])]
+    if stored:  # standings filed under this session for pairs that are not in it
+        Standing.objects.filter(pk__in=[row[0] for row in stored.values()]).delete()
+    _write(Standing, changed, unique="pair", fields=_STANDING_FIELDS)
+    for standing in standings:
+        if before[standing.pair_id] is not None:
+            standing.pk = before[standing.pair_id][0]
     return standings
+
+
+def _changed(standing: Standing, before: tuple | None) -> bool:
+    """Whether ``standing`` must be written: new, or a figure differs from the stored row's (id first)."""
+    if before is None:
+        return True
+    return tuple(getattr(standing, field) for field in _STANDING_FIELDS) != before[1:]

@@ -1,0 +1,294 @@
+"""Time entering one result at a 30-table Mitchell: the result, its board's matchpoints, the standings.
+
+A 30-table Mitchell of 3-board rounds (30 rounds, 90 boards, NS 1-30 and EW 1-30) gets
+every round but the last entered through ``result_record``, as a director's night would;
+then each result of the last round (30 tables x 3 boards) is entered one by one through
+``result_record`` and timed, which is what a director waits for when pressing Save.
+Afterwards the stored matchpoints and standings are checked against a recomputation
+from scratch ("standings check: ok", or exit code 1).
+
+Each database runs in its own process (settings are read once per process): a throwaway
+SQLite file, then PostgreSQL (database ``bench_entry`` on 127.0.0.1:5432, created
+afresh each run; skipped with the reason when the server cannot be reached). Set
+BENCH_ENTRY_PG_URL to use another server. Run alone: ``.venv/bin/python bench/bench_entry.py``
+(``--only sqlite`` or ``--only postgres`` for one database).
+
+Target (issue 10): p50 under 15 ms on PostgreSQL.
+
+Figures on the 2-core build machine (shared with other work, so a few ms either way):
+
+- before (standings deleted and re-inserted on every entry):
+  SQLite p50 89.7 ms, p99 155.5 ms, mean 93.7 ms; PostgreSQL p50 114.1 ms, p99 1155.7 ms,
+  mean 137.3 ms (filling 29 rounds: 70 ms and 96 ms an entry).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+TABLES = 30
+BOARDS_PER_ROUND = 3
+SEED = 20261123
+PG_URL = os.environ.get("BENCH_ENTRY_PG_URL", "postgres://postgres@127.0.0.1:5432/bench_entry")
+CHILD = "BENCH_ENTRY_CHILD"
+
+# Club-like table results: (contract, declarer, result).
+CONTRACTS = [
+    ("4S", "N", "="),
+    ("4S", "N", "+1"),
+    ("4S", "S", "-1"),
+    ("3NT", "S", "="),
+    ("3NT", "N", "+1"),
+    ("3NT", "E", "-2"),
+    ("2H", "E", "="),
+    ("2H", "W", "+1"),
+    ("3D", "W", "-1"),
+    ("1NT", "N", "="),
+    ("4H", "E", "="),
+    ("5CX", "N", "-2"),
+    ("Pass", "", ""),
+]
+
+
+def percentile(times: list[float], fraction: float) -> float:
+    """The nearest-rank percentile of ``times`` (``fraction`` 0.5 for the median)."""
+    ordered = sorted(times)
+    index = max(0, min(len(ordered) - 1, round(fraction * len(ordered) + 0.5) - 1))
+    return ordered[index]
+
+
+# --- The child: one database -------------------------------------------------------------------
+
+
+def _setup_django() -> None:
+    os.environ.setdefault("SECRET_KEY", "bench-only-key")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubscore.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _build_session():
+    """A fresh 30-table Mitchell with its pairs and boards (a previous run's club is removed first)."""
+    from tournaments.models import Club, Movement
+    from tournaments.services.movement import movement_boards_ensure, session_create_with_movement
+    from tournaments.services.sessions import pair_add
+
+    Club.objects.filter(slug="bench-entry").delete()
+    club = Club.objects.create(name="Bench Entry Club", slug="bench-entry")
+    session = session_create_with_movement(
+        club=club,
+        date=datetime.date(2026, 11, 23),
+        name="Thirty tables",
+        movement=Movement.MITCHELL,
+        tables=TABLES,
+        boards_per_round=BOARDS_PER_ROUND,
+    )
+    for number in range(1, TABLES + 1):
+        pair_add(session=session, player_names=(f"North {number}", f"South {number}"), direction="NS")
+        pair_add(session=session, player_names=(f"East {number}", f"West {number}"), direction="EW")
+    movement_boards_ensure(session=session)
+    return session
+
+
+def _round_entries(session, rng: random.Random) -> list[list[tuple]]:
+    """Each round's (board, ResultEntry) list, with the movement's pairs and a random contract."""
+    from tournaments.selectors.movements import movement_rounds, session_movement
+    from tournaments.services.results import ResultEntry
+
+    boards = {board.number: board for board in session.boards.all()}
+    movement = session_movement(session)
+    rounds = []
+    for tables in movement_rounds(session, movement, list(session.pairs.all())):
+        entries = []
+        for seating in tables:
+            if seating.sits_out:
+                continue
+            for number in seating.boards:
+                contract, declarer, result = rng.choice(CONTRACTS)
+                entry = ResultEntry(seating.ns.pair, seating.ew.pair, contract, declarer, result)
+                entries.append((boards[number], entry))
+        rounds.append(entries)
+    return rounds
+
+
+def _check(session) -> list[str]:
+    """Compare stored matchpoints and standings with ones computed from scratch; return the differences."""
+    from tournaments.bridge.matchpoints import places
+    from tournaments.models import Pair, Result, Standing
+    from tournaments.services.standings import board_recalculate, session_full_board
+
+    fields = ("ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage")
+    stored = {
+        row[0]: row[1:] for row in Result.objects.filter(board__session=session).values_list("pk", *fields)
+    }
+    full = session_full_board(session)
+    for board in session.boards.order_by("number"):
+        board.session = session
+        board_recalculate(board, full=full)
+    problems = []
+    rows = Result.objects.filter(board__session=session).values_list(
+        "pk", *fields, "ns_pair_id", "ew_pair_id"
+    )
+    totals: dict[int, list[float]] = {
+        pair: [0.0, 0.0, 0] for pair in session.pairs.values_list("pk", flat=True)
+    }
+    for pk, ns_mp, ew_mp, ns_pct, ew_pct, ns_pair, ew_pair in rows:
+        if any(abs(a - b) > 1e-9 for a, b in zip(stored[pk], (ns_mp, ew_mp, ns_pct, ew_pct), strict=True)):
+            problems.append(f"result {pk}: stored {stored[pk]}, recomputed {(ns_mp, ew_mp, ns_pct, ew_pct)}")
+        for pair, mp, pct in ((ns_pair, ns_mp, ns_pct), (ew_pair, ew_mp, ew_pct)):
+            totals[pair][0] += mp
+            totals[pair][1] += pct
+            totals[pair][2] += 1
+    expected = {}
+    for direction in ("NS", "EW"):
+        pairs = list(Pair.objects.filter(session=session, direction=direction).values_list("pk", flat=True))
+        percentages = [totals[pk][1] / totals[pk][2] if totals[pk][2] else 0.0 for pk in pairs]
+        for pk, percentage, place in zip(pairs, percentages, places(percentages), strict=True):
+            expected[pk] = (place.rank, place.tied, percentage, totals[pk][0], totals[pk][2])
+    standings = {
+        standing.pair_id: (
+            standing.rank,
+            standing.tied,
+            standing.percentage,
+            standing.matchpoints,
+            standing.boards_played,
+        )
+        for standing in Standing.objects.filter(session=session)
+    }
+    if set(standings) != set(expected):
+        problems.append(f"standings for pairs {sorted(standings)}, expected {sorted(expected)}")
+    for pk, want in expected.items():
+        got = standings.get(pk)
+        if got is None:
+            continue
+        same = got[:2] == want[:2] and got[4] == want[4]
+        if not same or abs(got[2] - want[2]) > 1e-9 or abs(got[3] - want[3]) > 1e-9:
+            problems.append(f"pair {pk}: stored {got}, recomputed {want}")
+    return problems
+
+
+def _vacuum(connection) -> str:
+    """On PostgreSQL, VACUUM ANALYZE after the fill, as autovacuum would have during a real night.
+
+    The fill crowds three hours of entries into a minute or two, and every entry rewrites
+    rows (matchpoints, standings), leaving dead row versions that autovacuum clears about
+    once a minute in production; a server with autovacuum off (the build machine's)
+    would otherwise time the scanning of tens of thousands of dead rows.
+    """
+    if connection.vendor != "postgresql":
+        return ""
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW autovacuum")
+        autovacuum = cursor.fetchone()[0]
+        cursor.execute("VACUUM ANALYZE")
+    return f"; then VACUUM ANALYZE (autovacuum is {autovacuum} on this server)"
+
+
+def child() -> int:
+    _setup_django()
+    from django.db import connection
+
+    from tournaments.services.results import result_record
+
+    label = "PostgreSQL" if connection.vendor == "postgresql" else "SQLite file"
+    session = _build_session()
+    rounds = _round_entries(session, random.Random(SEED))
+    started = time.perf_counter()
+    for round_entries in rounds[:-1]:
+        for board, entry in round_entries:
+            result_record(board=board, entry=entry)
+    filled = time.perf_counter() - started
+    before = sum(len(entries) for entries in rounds[:-1])
+    vacuumed = _vacuum(connection)
+    times = []
+    for board, entry in rounds[-1]:
+        started = time.perf_counter()
+        result_record(board=board, entry=entry)
+        times.append((time.perf_counter() - started) * 1000)
+    each = filled / before * 1000
+    print(f"{label}: {before} results entered first ({filled:.1f} s, {each:.1f} ms each){vacuumed}")
+    print(
+        f"  single entry: {TABLES} tables, {len(times)} results, p50 {percentile(times, 0.5):.1f} ms, "
+        f"p99 {percentile(times, 0.99):.1f} ms, mean {statistics.fmean(times):.1f} ms"
+    )
+    problems = _check(session)
+    if problems:
+        print("  standings check: FAILED")
+        for problem in problems[:20]:
+            print(f"    {problem}")
+        return 1
+    print("  standings check: ok")
+    return 0
+
+
+# --- The parent: one child per database --------------------------------------------------------
+
+
+def _postgres_ready(url: str) -> str | None:
+    """Create the benchmark's database afresh; return why PostgreSQL cannot be used, or None."""
+    try:
+        import dj_database_url
+        import psycopg
+        from psycopg import sql
+    except ImportError as error:
+        return f"psycopg is not installed ({error})"
+    config = dj_database_url.parse(url)
+    server = {
+        "host": config["HOST"] or "127.0.0.1",
+        "port": config["PORT"] or 5432,
+        "user": config["USER"] or "postgres",
+        "password": config["PASSWORD"] or None,
+        "connect_timeout": 3,
+    }
+    try:
+        with psycopg.connect(dbname="postgres", autocommit=True, **server) as connection:
+            # A fresh database each run: dead rows a previous run left would slow this one.
+            name = sql.Identifier(config["NAME"])
+            connection.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(name))
+            connection.execute(sql.SQL("CREATE DATABASE {}").format(name))
+    except psycopg.Error as error:
+        return f"server not reachable ({str(error).strip().splitlines()[0]})"
+    return None
+
+
+def _run_child(url: str) -> int:
+    environment = dict(os.environ, DATABASE_URL=url, **{CHILD: "1"})
+    completed = subprocess.run([sys.executable, __file__], env=environment, check=False)
+    return completed.returncode
+
+
+def main() -> int:
+    if os.environ.get(CHILD):
+        return child()
+    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    failures = 0
+    if only in (None, "sqlite"):
+        with tempfile.TemporaryDirectory(prefix="bench-entry-") as directory:
+            failures += _run_child(f"sqlite:///{directory}/bench.sqlite3") != 0
+        sys.stdout.flush()
+    if only not in (None, "postgres"):
+        return 1 if failures else 0
+    reason = _postgres_ready(PG_URL)
+    if reason is not None:
+        print(f"PostgreSQL skipped: {reason}")
+    else:
+        failures += _run_child(PG_URL) != 0
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
