@@ -223,6 +223,12 @@ class Session(models.Model):
         return self.movement == Movement.MITCHELL
 
     @property
+    def ranks_one_field(self) -> bool:
+        """True when every pair is ranked in one list: a Howell, or a Mitchell with an arrow
+        switch (its EW pairs sit NS on some boards, so the two fields meet: one winner)."""
+        return not self.is_mitchell or bool(self.arrow_switch_rounds)
+
+    @property
     def is_imps(self) -> bool:
         """True for IMP pairs (cross-IMPs or Butler), False for matchpoints."""
         return self.scoring != ScoringMethod.MATCHPOINTS

@@ -64,13 +64,15 @@ def session_get(pk: int) -> Session:
 
 
 def session_standings(session: Session) -> list[StandingsTable]:
-    """Return the stored standings, best first: one table per Mitchell direction, one for a Howell."""
+    """Return the stored standings, best first: one table per Mitchell direction, or one table
+    for a Howell and for an arrow-switched Mitchell (one winner)."""
     standings = list(
         Standing.objects.filter(session=session)
         .select_related("pair__player1", "pair__player2")
         .order_by("pair__direction", "rank", "pair__number")
     )
-    if not session.is_mitchell:
+    if session.ranks_one_field:
+        standings.sort(key=lambda standing: (standing.rank, standing.pair.direction, standing.pair.number))
         return [StandingsTable("Standings", standings)]
     tables = []
     for direction in (Direction.NS, Direction.EW):

@@ -309,7 +309,8 @@ def session_recalculate_standings(session: Session) -> list[Standing]:
     """Bring the session's standings in step with the stored matchpoints, updating them in place.
 
     A pair's percentage is the mean of its board percentages (SPEC decision 8); each
-    Mitchell direction is ranked on its own, a Howell as one field. A pair with no
+    Mitchell direction is ranked on its own, a Howell (and a Mitchell with an arrow
+    switch, which gives one winner) as one field. A pair with no
     result yet stands at 0 boards and 0%. Boards holding an Average-plus are rescored
     first, as the pairs' percentages on their other boards may have moved.
 
@@ -330,7 +331,7 @@ def session_recalculate_standings(session: Session) -> list[Standing]:
     )
     for pair, direction in pairs:
         matchpoints, percentage_sum, played, total_score, imps = totals.get(pair, (0.0, 0.0, 0, 0, 0.0))
-        by_field[direction].append(
+        by_field["" if session.ranks_one_field else direction].append(
             Standing(
                 session=session,
                 pair_id=pair,
