@@ -3,8 +3,9 @@
 Invariants live here as database constraints (one result per board for a pair, no pair
 against itself, tricks 0..13, unique board and pair numbers in a session) and again in
 the services' and forms' messages. Scores are stored from North-South's point of view
-(SPEC decision 7); matchpoints and standings are derived, and the services rewrite them
-in the same transaction as every change to a result, so they always agree.
+(SPEC decision 7); matchpoints and standings are derived: a service that changes a
+result marks its board, and rescores the marked boards and the standings right after
+(``services.standings.scores_settle``), so they agree with the results once it returns.
 """
 
 from __future__ import annotations
@@ -182,6 +183,12 @@ class Session(models.Model):
         default=list, blank=True, help_text="Rounds on which EW sit NS (a one-winner Mitchell)."
     )
     state = models.CharField(max_length=12, choices=SessionState.choices, default=SessionState.PREPARATION)
+    scored_full_count = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="Results on the fullest board when the session was last scored (Neuberg's full top).",
+    )
     source_sha256 = models.CharField(
         max_length=64,
         blank=True,
@@ -293,9 +300,17 @@ class Board(models.Model):
     dd_tricks = models.JSONField(null=True, blank=True)
     par_score = models.IntegerField(null=True, blank=True, help_text="Par score, from North-South.")
     par_contracts = models.CharField(max_length=200, blank=True, default="")
+    needs_scoring = models.BooleanField(
+        default=False,
+        editable=False,
+        help_text="A result changed since the board was last scored (services.standings.scores_settle).",
+    )
 
     class Meta:
         ordering = ["session", "number"]
+        indexes = [
+            models.Index(fields=["session"], condition=Q(needs_scoring=True), name="board_needs_scoring"),
+        ]
         constraints = [
             models.UniqueConstraint(fields=["session", "number"], name="board_number_unique_in_session"),
             models.CheckConstraint(condition=Q(number__gte=1), name="board_number_positive"),

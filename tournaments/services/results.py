@@ -8,11 +8,15 @@ A result to correct, adjust or delete is read again once the lock is held: anoth
 director may have deleted it since the page was read (or the same director, by a
 double-clicked Delete). That is refused with ``ResultGoneError`` ("already deleted"),
 which the views answer with a message and the board page, not a 500.
+
+Each action is two transactions: the write (the result, its audit entry, a mark on its
+board) and then the settle that rescores the marked boards and the standings
+(``services.standings.scores_settle``), so entries arriving together share one
+rescoring (docs/decisions.md). Both pass the SQLite write gate (``services.write_gate``).
 """
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -23,7 +27,6 @@ from django.db import transaction
 from django.db.models import Q
 
 from tournaments.bridge import Contract, board_vulnerability
-from tournaments.bridge import movements as rules
 from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat
@@ -40,7 +43,8 @@ from tournaments.models import (
     Session,
 )
 from tournaments.selectors import movements as movement_selectors
-from tournaments.services.standings import board_changed, session_recalculate_standings
+from tournaments.services.standings import scores_pending, scores_settle
+from tournaments.services.write_gate import serialised_writes
 
 PASS_WORDS = {"PASS", "P", "PASSED", "PASSED OUT", "ALL PASS"}
 
@@ -156,7 +160,7 @@ def _check_movement(board: Board, entry: ResultEntry) -> None:
     numbers only, as before. ``entry.out_of_order`` is the director's override.
     """
     session = board.session
-    movement = _session_movement(session)
+    movement = movement_selectors.session_movement(session)
     if movement is None or entry.out_of_order:
         return
     encounters = movement_selectors.board_encounters(movement, board.number)
@@ -176,43 +180,6 @@ def _check_movement(board: Board, entry: ResultEntry) -> None:
             "ns_pair": f"{entry.ns_pair.label} against {entry.ew_pair.label} is not in the movement: "
             f"{where}. Tick 'played out of order' if it really was played so."
         }
-    )
-
-
-def _session_movement(session: Session) -> rules.Movement | None:
-    """The session's movement, as ``selectors.movements.session_movement``, built once per configuration.
-
-    Building a 30-table Mitchell takes about 2 ms, and every result entered checks its
-    pairs against the movement; a movement is immutable, so one is shared.
-    """
-    if not session.has_movement:
-        return None
-    return _built_movement(
-        session.movement,
-        session.movement_tables,
-        session.movement_rounds,
-        session.boards_per_round,
-        session.even_tables,
-        tuple(session.arrow_switch_rounds or ()),
-    )
-
-
-@functools.lru_cache(maxsize=128)
-def _built_movement(
-    kind: str,
-    tables: int,
-    rounds: int | None,
-    boards_per_round: int,
-    even_tables: str,
-    arrow_switch_rounds: tuple[int, ...],
-) -> rules.Movement:
-    return movement_selectors.build_movement(
-        kind=kind,
-        tables=tables,
-        rounds=rounds,
-        boards_per_round=boards_per_round,
-        even_tables=even_tables,
-        arrow_switch_rounds=arrow_switch_rounds,
     )
 
 
@@ -284,10 +251,15 @@ def _locked_result(result: Result, board: Board) -> Result:
     return fresh
 
 
-def _after_change(board: Board, *, added: int = 0) -> None:
-    """Rescore after a change that ``added`` 1, 0 or -1 results to ``board``."""
-    board_changed(board, added=added)
-    session_recalculate_standings(board.session)
+def _after_change(board: Board) -> None:
+    """Mark the board for rescoring; the service settles the scores once its write is committed."""
+    scores_pending(board)
+
+
+def _settle(session: Session) -> None:
+    """Rescore what the write marked (and whatever other writes marked meanwhile), and the standings."""
+    with serialised_writes():
+        scores_settle(session)
 
 
 def _apply(result: Result, entry: ResultEntry, scored: _Scored, user: AbstractBaseUser | None) -> None:
@@ -445,15 +417,36 @@ def _audit(
     )
 
 
-@transaction.atomic
 def result_record(
-    *, board: Board, entry: ResultEntry, user: AbstractBaseUser | None = None, table: int | None = None
+    *,
+    board: Board,
+    entry: ResultEntry,
+    user: AbstractBaseUser | None = None,
+    table: int | None = None,
+    settle: bool = True,
+    board_locked: bool = False,
 ) -> Result:
     """Score and store a new result; the board's matchpoints and the standings follow.
 
     ``table`` is the table that entered it from its own page (no user), for the audit log.
+    ``settle=False`` leaves the rescoring to the caller (``services.table_entry``, which
+    settles once its own transaction is committed), and ``board_locked`` says the caller
+    already holds the session's lock and read ``board`` (with its session) under it.
     """
-    board = _locked_board(board)
+    with serialised_writes():
+        result = _record(board, entry, user, table, board_locked)
+    if settle:
+        _settle(board.session)
+        result.refresh_from_db()
+    return result
+
+
+@transaction.atomic
+def _record(
+    board: Board, entry: ResultEntry, user: AbstractBaseUser | None, table: int | None, board_locked: bool
+) -> Result:
+    if not board_locked:
+        board = _locked_board(board)
     _check_pairs(board, entry, editing=None)
     _check_movement(board, entry)
     scored = _score_entry(board, entry)
@@ -461,16 +454,25 @@ def result_record(
     _apply(result, entry, scored, user)
     after = _snapshot(result, entry)
     _audit(board, AuditAction.CREATE, user, result=result, after=after, table=table)
-    _after_change(board, added=1)
+    _after_change(board)
+    return result
+
+
+def result_adjust(
+    *, board: Board, entry: AdjustedEntry, result: Result | None = None, user: AbstractBaseUser | None = None
+) -> Result:
+    """Give a table an artificial adjusted score, new or in place of its result (audited)."""
+    with serialised_writes():
+        result = _adjust(board, entry, result, user)
+    _settle(board.session)
     result.refresh_from_db()
     return result
 
 
 @transaction.atomic
-def result_adjust(
-    *, board: Board, entry: AdjustedEntry, result: Result | None = None, user: AbstractBaseUser | None = None
+def _adjust(
+    board: Board, entry: AdjustedEntry, result: Result | None, user: AbstractBaseUser | None
 ) -> Result:
-    """Give a table an artificial adjusted score, new or in place of its result (audited)."""
     board = _locked_board(board)
     before = None
     if result is not None:
@@ -482,12 +484,10 @@ def result_adjust(
     _apply_adjustment(result, entry, user)
     action = AuditAction.CREATE if before is None else AuditAction.UPDATE
     _audit(board, action, user, result=result, before=before, after=_snapshot(result))
-    _after_change(board, added=int(before is None))
-    result.refresh_from_db()
+    _after_change(board)
     return result
 
 
-@transaction.atomic
 def result_assign(
     *, board: Board, entry: AssignedEntry, result: Result | None = None, user: AbstractBaseUser | None = None
 ) -> Result:
@@ -496,6 +496,17 @@ def result_assign(
     Each part is scored like a played contract on this board; the weights must add up to
     exactly 100%. The board is matchpointed with each part weighted (``bridge.adjusted``).
     """
+    with serialised_writes():
+        result = _assign(board, entry, result, user)
+    _settle(board.session)
+    result.refresh_from_db()
+    return result
+
+
+@transaction.atomic
+def _assign(
+    board: Board, entry: AssignedEntry, result: Result | None, user: AbstractBaseUser | None
+) -> Result:
     board = _locked_board(board)
     before = None
     if result is not None:
@@ -508,14 +519,21 @@ def result_assign(
     _apply_assigned(result, entry, parts, user)
     action = AuditAction.CREATE if before is None else AuditAction.UPDATE
     _audit(board, action, user, result=result, before=before, after=_snapshot(result))
-    _after_change(board, added=int(before is None))
+    _after_change(board)
+    return result
+
+
+def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser | None = None) -> Result:
+    """Replace a result with a corrected one, keeping what it was in the audit log."""
+    with serialised_writes():
+        result = _correct(result, entry, user)
+    _settle(result.board.session)
     result.refresh_from_db()
     return result
 
 
 @transaction.atomic
-def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser | None = None) -> Result:
-    """Replace a result with a corrected one, keeping what it was in the audit log."""
+def _correct(result: Result, entry: ResultEntry, user: AbstractBaseUser | None) -> Result:
     board = _locked_board(result.board)
     result = _locked_result(result, board)
     before = _snapshot(result)
@@ -525,15 +543,21 @@ def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser
     _apply(result, entry, scored, user)
     _audit(board, AuditAction.UPDATE, user, result=result, before=before, after=_snapshot(result, entry))
     _after_change(board)
-    result.refresh_from_db()
     return result
 
 
-@transaction.atomic
 def result_delete(*, result: Result, user: AbstractBaseUser | None = None) -> None:
     """Delete a result entered in error; the audit log keeps what it was."""
+    with serialised_writes():
+        board = _delete(result, user)
+    _settle(board.session)
+
+
+@transaction.atomic
+def _delete(result: Result, user: AbstractBaseUser | None) -> Board:
     board = _locked_board(result.board)
     result = _locked_result(result, board)
     _audit(board, AuditAction.DELETE, user, before=_snapshot(result))
     result.delete()
-    _after_change(board, added=-1)
+    _after_change(board)
+    return board

@@ -1,8 +1,9 @@
 """Keep matchpoints, IMPs and standings in step with the results.
 
-All are derived data: every service that writes a result calls these in the same
-transaction, so a reader never sees a result without its matchpoints or a standing
-that disagrees with the results.
+All are derived data: every service that writes a result marks its board in the write's
+transaction and settles right after (``scores_settle``: the marked boards, then the
+standings), so once the service returns the figures agree with the results; entries
+arriving together share one settle.
 
 Every board is matchpointed whatever the session's scoring method; an IMP-pairs session
 (cross-IMPs or Butler) also gets each result's IMPs and ranks its pairs by IMPs a board.
@@ -42,6 +43,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
+from django.db import transaction
 from django.db.models import Count, F, Q, Sum
 
 from tournaments.bridge import adjusted
@@ -98,6 +100,60 @@ def board_changed(board: Board, *, added: int = 0) -> None:
         # An empty board has nothing to rescale, so it is not in ``counts``.
         boards += [pk for pk, count in counts.items() if count < max(full, full_before) and pk != board.pk]
     _boards_recalculate(session, boards, full=full, played=None)
+
+
+def scores_pending(board: Board) -> None:
+    """Mark ``board`` for the next ``scores_settle``, in the transaction that changed its results."""
+    Board.objects.filter(pk=board.pk).update(needs_scoring=True)
+
+
+@transaction.atomic
+def scores_settle(session: Session) -> bool:
+    """Rescore the boards marked since the last settle, then the standings; False if none was marked.
+
+    Entering a result marks its board in the entry's own short transaction, and the
+    service then settles in a second one (``services.results``). When many tables send
+    at once, their entries queue on the session's lock; the first settle that gets it
+    rescores every board marked by then and the standings once, and the settles queued
+    behind it find nothing left to do. So a burst of N entries costs N short writes and
+    a few rescorings, not N full ones, and the standings afterwards are those of all
+    the stored results.
+
+    Neuberg's full top is the result count of the fullest board: when it differs from the
+    count the session was last scored with, every board short of the larger of the two
+    is rescored too, since its scaling moved (see the module's docstring).
+    """
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    marked = list(Board.objects.filter(session=session, needs_scoring=True).values_list("pk", flat=True))
+    if not marked:
+        return False
+    boards = set(marked)
+    full = None
+    if not session.source_sha256:
+        counts = _result_counts(session)
+        full = max(counts.values(), default=0)
+        if full != session.scored_full_count:
+            top = max(full, session.scored_full_count or 0)
+            boards.update(pk for pk, count in counts.items() if count < top)
+            Session.objects.filter(pk=session.pk).update(scored_full_count=full)
+    _boards_recalculate(session, sorted(boards), full=full, played=None)
+    Board.objects.filter(pk__in=marked).update(needs_scoring=False)
+    session_recalculate_standings(session)
+    return True
+
+
+def scores_settle_if_marked(session: Session) -> bool:
+    """Settle the session's scores if a board is marked (one cheap read when none is).
+
+    The pages that show a table its board's matchpoints call this first, in case the
+    settle that follows an entry (after its answer is sent) has not run yet.
+    """
+    from tournaments.services.write_gate import serialised_writes
+
+    if not Board.objects.filter(session_id=session.pk, needs_scoring=True).exists():
+        return False
+    with serialised_writes():
+        return scores_settle(session)
 
 
 def board_recalculate(

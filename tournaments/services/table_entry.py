@@ -9,6 +9,11 @@ again until it gets an answer; the first send that arrives stores the result and
 ``TableSubmission`` under the key, in one transaction with the session locked, and any
 later send of the same key gets the same answer without storing anything. So an entry is
 never lost and never doubled.
+
+The result and its key are written in one short transaction and scored in the next
+(``services.standings.scores_settle``): when every table sends at once, the writes queue
+only briefly on the session's lock, and one rescoring serves all the results that
+arrived meanwhile.
 """
 
 from __future__ import annotations
@@ -33,6 +38,8 @@ from tournaments.models import (
 )
 from tournaments.selectors import movements as movement_selectors
 from tournaments.services.results import ResultEntry, result_record
+from tournaments.services.standings import scores_settle
+from tournaments.services.write_gate import serialised_writes
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -122,15 +129,27 @@ def _seated_pairs(session: Session, entry: TableEntry, table: int) -> tuple[Pair
     return pairs[ns_key], pairs[ew_key]
 
 
-@transaction.atomic
-def table_result_submit(*, access: TableAccess, entry: TableEntry) -> Submitted:
+def table_result_submit(*, access: TableAccess, entry: TableEntry, settle: bool = True) -> Submitted:
     """Store a table's result once, however many times the page sends it.
 
     Refused with the reason (``ValidationError``) when the session is not in play, the
-    board is not this table's in that round, or the result is wrong or already in.
+    board is not this table's in that round, or the result is wrong or already in. The
+    result and its key are written in one short transaction; the board and the standings
+    are rescored after it, together with whatever other tables sent meanwhile
+    (``settle=False``: by the caller, which the view does once its answer is sent).
     """
     if not _KEY.fullmatch(entry.key):
         raise ValidationError({"key": "The entry has no valid key: reload the page and enter it again."})
+    with serialised_writes():
+        submitted = _submit(access, entry)
+    if settle and not submitted.repeated:
+        with serialised_writes():
+            scores_settle(access.session)
+    return submitted
+
+
+@transaction.atomic
+def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
     session = _session_in_play(access)
     earlier = TableSubmission.objects.filter(session=session, key=entry.key).select_related("result").first()
     if earlier is not None:
@@ -143,7 +162,9 @@ def table_result_submit(*, access: TableAccess, entry: TableEntry) -> Submitted:
         raise ValidationError({"board": f"Board {entry.board} is not set up yet: call the director."})
     board.session = session
     result_entry = ResultEntry(ns_pair, ew_pair, entry.contract, entry.declarer, entry.tricks, entry.lead)
-    result = result_record(board=board, entry=result_entry, table=access.table)
+    result = result_record(
+        board=board, entry=result_entry, table=access.table, settle=False, board_locked=True
+    )
     TableSubmission.objects.create(
         session=session, table=access.table, key=entry.key, board_number=entry.board, result=result
     )

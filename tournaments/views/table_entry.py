@@ -10,6 +10,7 @@ finished session, so the page knows which refusals are final and which sends to 
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from django.contrib import messages
@@ -25,6 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.models import TableAccess
 from tournaments.selectors import director as director_selectors
 from tournaments.selectors import table_entry as selectors
+from tournaments.services.standings import scores_settle, scores_settle_if_marked
 from tournaments.services.table_entry import (
     TableEntry,
     director_call,
@@ -32,7 +34,9 @@ from tournaments.services.table_entry import (
     table_accesses_ensure,
     table_result_submit,
 )
+from tournaments.services.write_gate import serialised_writes
 
+logger = logging.getLogger(__name__)
 TEMPLATES = "tournaments/table/"
 # A result's JSON is a few hundred bytes; anything much bigger is not from the page.
 MAX_BODY = 4096
@@ -67,6 +71,7 @@ def table_state(request: HttpRequest, token: str) -> JsonResponse:
     access = _access_or_refusal(token)
     if isinstance(access, JsonResponse):
         return access
+    scores_settle_if_marked(access.session)
     return JsonResponse(selectors.table_state(access))
 
 
@@ -135,19 +140,43 @@ def table_submit(request: HttpRequest, token: str) -> JsonResponse:
     if isinstance(data, JsonResponse):
         return data
     try:
-        submitted = table_result_submit(access=access, entry=_entry(data))
+        submitted = table_result_submit(access=access, entry=_entry(data), settle=False)
     except ValidationError as error:
         return _refused(_error_text(error), 400)
     result = submitted.result
-    return JsonResponse(
-        {
-            "board": submitted.board_number,
-            "repeated": submitted.repeated,
-            "display": result.display if result else None,
-            "ns_score": result.ns_score if result else None,
-        },
-        status=200 if submitted.repeated else 201,
-    )
+    answer = {
+        "board": submitted.board_number,
+        "repeated": submitted.repeated,
+        "display": result.display if result else None,
+        "ns_score": result.ns_score if result else None,
+    }
+    if submitted.repeated:
+        return JsonResponse(answer, status=200)
+    return SettledAfterAnswer(answer, session=access.session, status=201)
+
+
+class SettledAfterAnswer(JsonResponse):
+    """A stored result's answer, which rescores the session once it has been sent.
+
+    The WSGI server closes a response after writing it, so the phone has its answer
+    (the result is stored) without waiting for the board and the standings to be
+    rescored; the rescoring is shared with whatever other tables sent meanwhile
+    (``services.standings.scores_settle``). Should it fail, the board stays marked and
+    the next entry or read settles it; the error is logged.
+    """
+
+    def __init__(self, data: dict[str, Any], *, session, **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        self._session = session
+
+    def close(self) -> None:
+        try:
+            with serialised_writes():
+                scores_settle(self._session)
+        except Exception:  # the answer is sent: log, and leave the board marked for the next settle
+            logger.exception("Rescoring session %s after a table's entry failed", self._session.pk)
+        finally:
+            super().close()
 
 
 @require_GET
@@ -156,6 +185,7 @@ def table_traveller(request: HttpRequest, token: str, number: int) -> JsonRespon
     access = _access_or_refusal(token)
     if isinstance(access, JsonResponse):
         return access
+    scores_settle_if_marked(access.session)
     try:
         return JsonResponse(selectors.table_traveller(access, number))
     except selectors.BoardNotPlayedError:
