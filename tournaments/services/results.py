@@ -136,14 +136,14 @@ def _check_pairs(
         if ew_pair.direction != Direction.EW:
             raise ValidationError({"ew_pair": f"Pair {ew_pair.label} sits North-South, not East-West."})
     others = board.results.exclude(pk=editing.pk) if editing else board.results.all()
-    # One query for both pairs' results on the board (at most a few), searched here.
+    # One query for both pairs' results on the board (normally none), searched here.
     pairs = (ns_pair.pk, ew_pair.pk)
-    clashes = list(others.filter(Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs)))
+    clashes = others.filter(Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs)).order_by()
+    seats = list(clashes.values_list("pk", "ns_pair", "ew_pair"))
     for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
-        clash = next((r for r in clashes if r.ns_pair_id == pair.pk), None) or next(
-            (r for r in clashes if r.ew_pair_id == pair.pk), None
-        )
-        if clash is not None:
+        found = [pk for pk, ns, _ in seats if ns == pair.pk] + [pk for pk, _, ew in seats if ew == pair.pk]
+        if found:
+            clash = Result.objects.get(pk=found[0])
             raise ValidationError(
                 {field: f"Pair {pair.label} already has a result on board {board.number} ({clash.display})."}
             )
