@@ -271,8 +271,9 @@ def _locked_board(board: Board) -> Board:
     Locking the session (not just the board) serialises every result write in it, so
     each recalculation of the standings sees all results committed before it.
     """
-    Session.objects.select_for_update().only("pk").get(pk=board.session_id)
-    return Board.objects.select_related("session").get(pk=board.pk)
+    # One statement: the board with its session, the session's row locked (FOR UPDATE OF).
+    # A write that waited for the lock reads the results afresh in its later statements.
+    return Board.objects.select_related("session").select_for_update(of=("session",)).get(pk=board.pk)
 
 
 def _locked_result(result: Result, board: Board) -> Result:
