@@ -455,7 +455,7 @@ def result_record(*, board: Board, entry: ResultEntry, user: AbstractBaseUser | 
     _apply(result, entry, scored, user)
     _audit(board, AuditAction.CREATE, user, result=result, after=_snapshot(result, entry))
     _after_change(board, added=1)
-    result.refresh_from_db()
+    result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
 
@@ -476,7 +476,7 @@ def result_adjust(
     action = AuditAction.CREATE if before is None else AuditAction.UPDATE
     _audit(board, action, user, result=result, before=before, after=_snapshot(result))
     _after_change(board, added=int(before is None))
-    result.refresh_from_db()
+    result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
 
@@ -502,7 +502,7 @@ def result_assign(
     action = AuditAction.CREATE if before is None else AuditAction.UPDATE
     _audit(board, action, user, result=result, before=before, after=_snapshot(result))
     _after_change(board, added=int(before is None))
-    result.refresh_from_db()
+    result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
 
@@ -518,7 +518,7 @@ def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser
     _apply(result, entry, scored, user)
     _audit(board, AuditAction.UPDATE, user, result=result, before=before, after=_snapshot(result, entry))
     _after_change(board)
-    result.refresh_from_db()
+    result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
 
