@@ -365,7 +365,8 @@ def session_recalculate_standings(session: Session) -> list[Standing]:
     changed = [standing for standing in standings if _changed(standing, before[standing.pair_id])]
     if stored:  # standings filed under this session for pairs that are not in it
         Standing.objects.filter(pk__in=[row[0] for row in stored.values()]).delete()
-    _write(Standing, changed, unique="pair", fields=_STANDING_FIELDS)
+    # "session" too: a pair's row somehow filed under another session is moved back here.
+    _write(Standing, changed, unique="pair", fields=[*_STANDING_FIELDS, "session"])
     for standing in standings:
         if before[standing.pair_id] is not None:
             standing.pk = before[standing.pair_id][0]
