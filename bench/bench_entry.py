@@ -15,11 +15,20 @@ BENCH_ENTRY_PG_URL to use another server. Run alone: ``.venv/bin/python bench/be
 
 Target (issue 10): p50 under 15 ms on PostgreSQL.
 
-Figures on the 2-core build machine (shared with other work, so a few ms either way):
+Figures on the 2-core build machine, shared with other sessions' tests and benchmarks
+while measured (so they move by 5 ms or more from run to run):
 
-- before (standings deleted and re-inserted on every entry):
-  SQLite p50 89.7 ms, p99 155.5 ms, mean 93.7 ms; PostgreSQL p50 114.1 ms, p99 1155.7 ms,
-  mean 137.3 ms (filling 29 rounds: 70 ms and 96 ms an entry).
+- before (standings deleted and re-inserted, each board's results written with
+  ``bulk_update``, on every entry): SQLite p50 89.7 ms, p99 155.5 ms, mean 93.7 ms;
+  PostgreSQL p50 102.0 ms, p99 215.6 ms, mean 112.6 ms (114.1 ms p50 without the
+  VACUUM after the fill). Filling 29 rounds: 70 ms and 100 ms an entry.
+- after (standings summed by the database and upserted in place, only changed rows;
+  rescored boards read in one query and upserted; fewer queries in ``result_record``):
+  SQLite p50 25.2-26.8 ms, p99 54-58 ms; PostgreSQL p50 26.4-31.8 ms, p99 34-48 ms.
+  Filling: 25 ms and 35 ms an entry.
+
+The 15 ms target is not met here: about 14 statements remain per entry, each costing
+1-2 ms of ORM and round trip on this loaded machine.
 """
 
 from __future__ import annotations

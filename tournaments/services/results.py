@@ -140,14 +140,14 @@ def _check_pairs(
         if ew_pair.direction != Direction.EW:
             raise ValidationError({"ew_pair": f"Pair {ew_pair.label} sits North-South, not East-West."})
     others = board.results.exclude(pk=editing.pk) if editing else board.results.all()
-    # One query for both pairs' results on the board (at most a few), searched here.
+    # One query for both pairs' results on the board (normally none), searched here.
     pairs = (ns_pair.pk, ew_pair.pk)
-    clashes = list(others.filter(Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs)))
+    clashes = others.filter(Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs)).order_by()
+    seats = list(clashes.values_list("pk", "ns_pair", "ew_pair"))
     for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
-        clash = next((r for r in clashes if r.ns_pair_id == pair.pk), None) or next(
-            (r for r in clashes if r.ew_pair_id == pair.pk), None
-        )
-        if clash is not None:
+        found = [pk for pk, ns, _ in seats if ns == pair.pk] + [pk for pk, _, ew in seats if ew == pair.pk]
+        if found:
+            clash = Result.objects.get(pk=found[0])
             raise ValidationError(
                 {field: f"Pair {pair.label} already has a result on board {board.number} ({clash.display})."}
             )
@@ -238,8 +238,9 @@ def _locked_board(board: Board) -> Board:
     Locking the session (not just the board) serialises every result write in it, so
     each recalculation of the standings sees all results committed before it.
     """
-    Session.objects.select_for_update().only("pk").get(pk=board.session_id)
-    return Board.objects.select_related("session").get(pk=board.pk)
+    # One statement: the board with its session, the session's row locked (FOR UPDATE OF).
+    # A write that waited for the lock reads the results afresh in its later statements.
+    return Board.objects.select_related("session").select_for_update(of=("session",)).get(pk=board.pk)
 
 
 def _locked_result(result: Result, board: Board) -> Result:
@@ -437,7 +438,7 @@ def result_record(
         result = _record(board, entry, user, table, board_locked)
     if settle:
         _settle(board.session)
-        result.refresh_from_db()
+        result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
 
@@ -465,7 +466,7 @@ def result_adjust(
     with serialised_writes():
         result = _adjust(board, entry, result, user)
     _settle(board.session)
-    result.refresh_from_db()
+    result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
 
@@ -499,7 +500,7 @@ def result_assign(
     with serialised_writes():
         result = _assign(board, entry, result, user)
     _settle(board.session)
-    result.refresh_from_db()
+    result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
 
@@ -528,7 +529,7 @@ def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser
     with serialised_writes():
         result = _correct(result, entry, user)
     _settle(result.board.session)
-    result.refresh_from_db()
+    result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
 

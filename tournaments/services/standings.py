@@ -308,14 +308,16 @@ def _average_plus_boards(session: Session) -> Iterable[int]:
     )
 
 
-def _pair_totals(session: Session) -> dict[int, tuple[float, float, int, int, float]]:
-    """Return pair id -> (matchpoints, percentage sum, boards played, total NS-side score, IMPs).
+def _pair_sums(session: Session) -> list[tuple]:
+    """Each side's sums by pair: (pair id, matchpoints, percentage sum, boards, NS-side score, IMPs, A+).
 
     Summed by the database (the NS side grouped by NS pair, the EW side by EW pair, in
-    one query) rather than every result of the session read into Python. A pair seen on
-    both sides (a Howell, an arrow switch) has its two rows added. An artificial adjusted
-    score counts as a board played, adds nothing to the total score.
+    one query) rather than every result of the session read into Python. The last column
+    counts the pair's results holding an Average-plus, so the common session without one
+    needs no other query to know it. An artificial adjusted score counts as a board
+    played, adds nothing to the total score.
     """
+    plus = Q(ns_adjustment=Adjustment.AVERAGE_PLUS) | Q(ew_adjustment=Adjustment.AVERAGE_PLUS)
     results = Result.objects.filter(board__session=session).order_by()
     ns = results.values_list("ns_pair_id").annotate(
         mp=Sum("ns_matchpoints"),
@@ -323,6 +325,7 @@ def _pair_totals(session: Session) -> dict[int, tuple[float, float, int, int, fl
         n=Count("pk"),
         score=Sum("ns_score"),
         imps=Sum("ns_imps"),
+        plus=Count("pk", filter=plus),
     )
     ew = (
         results.filter(ew_pair__isnull=False)
@@ -333,10 +336,19 @@ def _pair_totals(session: Session) -> dict[int, tuple[float, float, int, int, fl
             n=Count("pk"),
             score=Sum(-F("ns_score")),
             imps=Sum("ew_imps"),
+            plus=Count("pk", filter=plus),
         )
     )
+    return list(ns.union(ew, all=True))
+
+
+def _pair_totals(sums: list[tuple]) -> dict[int, tuple[float, float, int, int, float]]:
+    """Return pair id -> (matchpoints, percentage sum, boards played, total NS-side score, IMPs).
+
+    A pair seen on both sides (a Howell, an arrow switch) has its two rows added.
+    """
     totals: dict[int, tuple[float, float, int, int, float]] = {}
-    for pair, matchpoints, percentages, played, score, imps in ns.union(ew, all=True):
+    for pair, matchpoints, percentages, played, score, imps, _plus in sums:
         before = totals.get(pair, (0.0, 0.0, 0, 0, 0.0))
         totals[pair] = (
             before[0] + (matchpoints or 0.0),
@@ -375,8 +387,11 @@ def session_recalculate_standings(session: Session) -> list[Standing]:
     left the session is deleted. Returns every pair's standing, by field (its ``pair`` is
     read when first used).
     """
-    _rescore_average_plus(session)
-    totals = _pair_totals(session)
+    sums = _pair_sums(session)
+    if any(row[-1] for row in sums):  # an Average-plus: rescore its boards, then sum again
+        _rescore_average_plus(session)
+        sums = _pair_sums(session)
+    totals = _pair_totals(sums)
     stored = {
         row[0]: row[1:]
         for row in Standing.objects.filter(session=session).values_list("pair_id", "pk", *_STANDING_FIELDS)
@@ -407,7 +422,8 @@ def session_recalculate_standings(session: Session) -> list[Standing]:
     changed = [standing for standing in standings if _changed(standing, before[standing.pair_id])]
     if stored:  # standings filed under this session for pairs that are not in it
         Standing.objects.filter(pk__in=[row[0] for row in stored.values()]).delete()
-    _write(Standing, changed, unique="pair", fields=_STANDING_FIELDS)
+    # "session" too: a pair's row somehow filed under another session is moved back here.
+    _write(Standing, changed, unique="pair", fields=[*_STANDING_FIELDS, "session"])
     for standing in standings:
         if before[standing.pair_id] is not None:
             standing.pk = before[standing.pair_id][0]
