@@ -13,42 +13,34 @@ refused send). The target: p99 under 250 ms with no error.
 Run alone: ``.venv/bin/python bench/bench_table_entry.py [--database sqlite|postgres]
 [--workers N] [--threads N] [--conn-max-age S]``.
 
-Measured 2026-11-23 on the 2-core machine (another helper's jobs were running too, so
-+-20%), 90 sends each (30 tables x 3 boards), p50 / p99 (= the slowest send):
+Measured 2026-11-23 on the 2-core machine, 90 sends each (30 tables x 3 boards), p50 / p99
+(= the slowest send). Runs of the same code vary by about 30% on this machine.
+
+Before (each send rescored its board and every standing inside its own transaction):
 
   SQLite, gunicorn 1 sync worker                 1406 / 2382 ms, 0 errors (all in 5.2 s)
-  SQLite, 2 sync workers                         1487 / 5022 ms, 0 errors
   SQLite, 3 sync workers                         1472 / 5025 ms, 1 error (500: database is locked)
-  SQLite, 5 sync workers                         1349 / 5708 ms, 0 errors
   SQLite, 2 gthread workers x 4 threads          1308 / 4997 ms, 0 errors
-  PostgreSQL, 1 sync worker, CONN_MAX_AGE 0      2451 / 3571 ms, 0 errors (all in 8.6 s)
   PostgreSQL, 2 sync workers, CONN_MAX_AGE 0     2557 / 3774 ms, 0 errors
-  PostgreSQL, 3 sync workers, CONN_MAX_AGE 0     2441 / 3773 ms, 0 errors
-  PostgreSQL, 5 sync workers, CONN_MAX_AGE 0     3645 / 5602 ms, 0 errors
-  PostgreSQL, 2 gthread workers x 4 threads      2580 / 5439 ms, 0 errors
   PostgreSQL, 2 sync workers, CONN_MAX_AGE 60    2101 / 3343 ms, 0 errors (all in 7.6 s)
 
-The standings check passed in every run. The target is missed by 10-20 times, and no
-gunicorn setting helps: every send holds the session's row lock (SQLite: the database's
-write lock) for its whole transaction, so the 90 sends run one after another and a send
-waits for the sends of the ~29 other tables ahead of it (p99 ~ 30 x the time one send
-holds the lock). More workers only move the queue from gunicorn's accept queue (first
-come, first served) to the lock (SQLite polls it unfairly and fails a send after its 5 s
-busy timeout). Where one send's time goes, in-process, median (SQLite / PostgreSQL):
+After (standings updated in place; a send writes, then settles the scores, so sends
+queued together share one rescoring; SQLite writers take turns at a fair gate, in WAL
+mode; the defaults below):
 
-  whole send (table_result_submit)                     46 / 60 ms
-    rescoring: board_changed (the board, Neuberg)      13 / 15 ms
-    rescoring: session_recalculate_standings           11 / 18 ms
-    result_record's Result.full_clean + save            7 /  9 ms (FK and check-constraint queries)
-    result_record's _check_pairs (4 queries)            4 /  6 ms
-    the rest (locks, reads, audit row, submission)     11 / 12 ms
-  over HTTP alone (no queue): 52 / 68 ms a new result; 5 / 6 ms a repeated key
-  (PostgreSQL with CONN_MAX_AGE 0: 93 ms and 22 ms, a new connection every request)
+  SQLite, 1 worker x 8 threads, CONN_MAX_AGE 60       456-800 / 640-1160 ms, 0 errors (all in 1.5-2.6 s)
+  SQLite, 2 workers x 8 threads                       425 / 1315 ms, 0 errors
+  PostgreSQL, 2 workers x 8 threads, CONN_MAX_AGE 60  693-912 / 1376-1681 ms, 0 errors (all in 2.8-3.6 s)
 
-With the rescoring switched off altogether (an experiment, not this script) the same
-run gives p99 881 ms (SQLite) and 956 ms (PostgreSQL): a faster standings update alone
-cannot reach 250 ms. That needs a send to hold the lock for under ~8 ms: the standings
-rescored once for many sends rather than inside each, and a leaner store of the result.
+The standings check passed in every run. The target (p99 under 250 ms) is still missed
+3-6 times. What is left is throughput: a send costs some 15-20 ms of Python in one
+process (Django's request handling, about 14 ORM statements for the write, and its
+share of a settle), so 30 sends in flight wait ~30 x that; on PostgreSQL each
+statement is also a round trip, and a write and a settle each hold the session's row
+lock. In-process, one send's write takes ~7 ms (SQLite) and ~16 ms (PostgreSQL), a
+settle that rescores one board and the standings ~12 / ~30 ms, one that finds nothing
+marked ~1.5 ms. Reaching 250 ms needs fewer statements per send (a raw insert of the
+result, the audit row and the key) or a scorer outside the request.
 """
 
 from __future__ import annotations
@@ -81,13 +73,12 @@ TARGET_P99_MS = 250
 POSTGRES_SERVER = ("127.0.0.1", 5432)
 POSTGRES_NAME = "bench_table_entry"
 POSTGRES_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
-# gunicorn (workers, threads, CONN_MAX_AGE) by database; see the figures above for why.
-# SQLite: one sync worker queues the sends in gunicorn's accept queue, first come first
-# served; more workers queue on SQLite's write lock instead, which is polled (unfair: the
-# slowest send waits up to the 5 s busy timeout and then fails "database is locked").
-# PostgreSQL: two sync workers; keeping connections (CONN_MAX_AGE 60) saves the ~16 ms a
-# new connection costs every request.
-DEFAULTS = {"sqlite": (1, 1, 0), "postgres": (2, 1, 60)}
+# gunicorn (workers, threads, CONN_MAX_AGE) by database, as the README's production
+# section recommends; see the figures above for why. Threads let the sends queue on the
+# session's lock so that one rescoring serves many (services.standings.scores_settle).
+# SQLite: one worker, whose threads take turns at the write gate (services.write_gate);
+# PostgreSQL: two workers; keeping connections saves the ~16 ms a new one costs.
+DEFAULTS = {"sqlite": (1, 8, 60), "postgres": (2, 8, 60)}
 
 # What a club's field bids on a board: the usual contract, making its usual tricks.
 CONTRACTS = [("1NT", 7), ("2H", 8), ("2S", 8), ("3C", 9), ("3NT", 9), ("4H", 10), ("4S", 10), ("5D", 11)]
@@ -478,6 +469,11 @@ def _measure(label: str, directory: Path, workers: int, threads: int) -> int:
     call_command("collectstatic", interactive=False, verbosity=0)
     bench = bench_session()
     before = Result.objects.filter(board__session=bench.session).count()
+    if connections["default"].vendor == "postgresql":
+        # As autovacuum would have during the evening (it is off on some servers): the fill
+        # leaves dead rows that would otherwise slow every query of the last round.
+        with connections["default"].cursor() as cursor:
+            cursor.execute("VACUUM ANALYZE")
     setup = time.perf_counter() - started
     connections.close_all()
     port = _free_port()

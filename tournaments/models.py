@@ -3,9 +3,9 @@
 Invariants live here as database constraints (one result per board for a pair, no pair
 against itself, tricks 0..13, unique board and pair numbers in a session) and again in
 the services' and forms' messages. Scores are stored from North-South's point of view
-(SPEC decision 7); matchpoints and standings are derived: a service that changes a
-result marks its board, and rescores the marked boards and the standings right after
-(``services.standings.scores_settle``), so they agree with the results once it returns.
+(SPEC decision 7); matchpoints and standings are derived, and the services rescore them
+with every change to a result (``services.standings.scores_settle``; a table's entry
+just after its answer is sent), so they agree with the results.
 """
 
 from __future__ import annotations

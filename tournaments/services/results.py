@@ -9,10 +9,12 @@ director may have deleted it since the page was read (or the same director, by a
 double-clicked Delete). That is refused with ``ResultGoneError`` ("already deleted"),
 which the views answer with a message and the board page, not a 500.
 
-Each action is two transactions: the write (the result, its audit entry, a mark on its
-board) and then the settle that rescores the marked boards and the standings
-(``services.standings.scores_settle``), so entries arriving together share one
-rescoring (docs/decisions.md). Both pass the SQLite write gate (``services.write_gate``).
+Each action writes the result, its audit entry and a mark on its board, then settles
+the marked boards and the standings (``services.standings.scores_settle``), in one
+transaction: a reader never sees a result without its matchpoints. A table's entry
+(``result_record(settle=False)``, from ``services.table_entry``) is settled after its
+answer is sent instead, so entries arriving together share one rescoring
+(docs/decisions.md). Writes pass the SQLite write gate (``services.write_gate``).
 """
 
 from __future__ import annotations
@@ -40,7 +42,6 @@ from tournaments.models import (
     Pair,
     Result,
     ResultChange,
-    Session,
 )
 from tournaments.selectors import movements as movement_selectors
 from tournaments.services.standings import scores_pending, scores_settle
@@ -253,14 +254,8 @@ def _locked_result(result: Result, board: Board) -> Result:
 
 
 def _after_change(board: Board) -> None:
-    """Mark the board for rescoring; the service settles the scores once its write is committed."""
+    """Mark the board for rescoring by the settle that follows the write (``scores_settle``)."""
     scores_pending(board)
-
-
-def _settle(session: Session) -> None:
-    """Rescore what the write marked (and whatever other writes marked meanwhile), and the standings."""
-    with serialised_writes():
-        scores_settle(session)
 
 
 def _apply(result: Result, entry: ResultEntry, scored: _Scored, user: AbstractBaseUser | None) -> None:
@@ -430,14 +425,15 @@ def result_record(
     """Score and store a new result; the board's matchpoints and the standings follow.
 
     ``table`` is the table that entered it from its own page (no user), for the audit log.
-    ``settle=False`` leaves the rescoring to the caller (``services.table_entry``, which
-    settles once its own transaction is committed), and ``board_locked`` says the caller
+    ``settle=False`` leaves the board marked for the caller to settle (``services.table_entry``,
+    which settles once its answer is sent), and ``board_locked`` says the caller
     already holds the session's lock and read ``board`` (with its session) under it.
     """
-    with serialised_writes():
+    with serialised_writes(), transaction.atomic():
         result = _record(board, entry, user, table, board_locked)
+        if settle:
+            scores_settle(result.board.session)
     if settle:
-        _settle(board.session)
         result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
@@ -463,9 +459,9 @@ def result_adjust(
     *, board: Board, entry: AdjustedEntry, result: Result | None = None, user: AbstractBaseUser | None = None
 ) -> Result:
     """Give a table an artificial adjusted score, new or in place of its result (audited)."""
-    with serialised_writes():
+    with serialised_writes(), transaction.atomic():
         result = _adjust(board, entry, result, user)
-    _settle(board.session)
+        scores_settle(result.board.session)
     result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
@@ -497,9 +493,9 @@ def result_assign(
     Each part is scored like a played contract on this board; the weights must add up to
     exactly 100%. The board is matchpointed with each part weighted (``bridge.adjusted``).
     """
-    with serialised_writes():
+    with serialised_writes(), transaction.atomic():
         result = _assign(board, entry, result, user)
-    _settle(board.session)
+        scores_settle(result.board.session)
     result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
@@ -526,9 +522,9 @@ def _assign(
 
 def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser | None = None) -> Result:
     """Replace a result with a corrected one, keeping what it was in the audit log."""
-    with serialised_writes():
+    with serialised_writes(), transaction.atomic():
         result = _correct(result, entry, user)
-    _settle(result.board.session)
+        scores_settle(result.board.session)
     result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
@@ -549,9 +545,9 @@ def _correct(result: Result, entry: ResultEntry, user: AbstractBaseUser | None) 
 
 def result_delete(*, result: Result, user: AbstractBaseUser | None = None) -> None:
     """Delete a result entered in error; the audit log keeps what it was."""
-    with serialised_writes():
+    with serialised_writes(), transaction.atomic():
         board = _delete(result, user)
-    _settle(board.session)
+        scores_settle(board.session)
 
 
 @transaction.atomic

@@ -1,9 +1,9 @@
 """Keep matchpoints, IMPs and standings in step with the results.
 
-All are derived data: every service that writes a result marks its board in the write's
-transaction and settles right after (``scores_settle``: the marked boards, then the
-standings), so once the service returns the figures agree with the results; entries
-arriving together share one settle.
+All are derived data: every service that writes a result marks its board and settles
+(``scores_settle``: the marked boards, then the standings) in the same transaction, so
+a reader never sees a result without its matchpoints; a table's entry is settled just
+after its answer is sent, so the entries of tables sending at once share one settle.
 
 Every board is matchpointed whatever the session's scoring method; an IMP-pairs session
 (cross-IMPs or Butler) also gets each result's IMPs and ranks its pairs by IMPs a board.
@@ -111,13 +111,13 @@ def scores_pending(board: Board) -> None:
 def scores_settle(session: Session) -> bool:
     """Rescore the boards marked since the last settle, then the standings; False if none was marked.
 
-    Entering a result marks its board in the entry's own short transaction, and the
-    service then settles in a second one (``services.results``). When many tables send
-    at once, their entries queue on the session's lock; the first settle that gets it
-    rescores every board marked by then and the standings once, and the settles queued
-    behind it find nothing left to do. So a burst of N entries costs N short writes and
-    a few rescorings, not N full ones, and the standings afterwards are those of all
-    the stored results.
+    Entering a result marks its board; a director's entry settles in the same
+    transaction (``services.results``), a table's entry once its answer is sent
+    (``services.table_entry``). When many tables send at once, their entries queue on
+    the session's lock; the first settle that gets it rescores every board marked by
+    then and the standings once, and the settles queued behind it find nothing left to
+    do. So a burst of N entries costs N short writes and a few rescorings, not N full
+    ones, and the standings afterwards are those of all the stored results.
 
     Neuberg's full top is the result count of the fullest board: when it differs from the
     count the session was last scored with, every board short of the larger of the two
