@@ -44,7 +44,7 @@ from tournaments.models import (
     ResultChange,
 )
 from tournaments.selectors import movements as movement_selectors
-from tournaments.services.standings import scores_pending, scores_settle
+from tournaments.services.standings import scores_pending, scores_settle_locked
 from tournaments.services.write_gate import serialised_writes
 
 PASS_WORDS = {"PASS", "P", "PASSED", "PASSED OUT", "ALL PASS"}
@@ -246,16 +246,21 @@ def _locked_board(board: Board) -> Board:
 
 def _locked_result(result: Result, board: Board) -> Result:
     """Read ``result`` again under the session's lock; refuse it if it is gone meanwhile."""
-    found = Result.objects.select_related("ns_pair", "ew_pair", "board").filter(pk=result.pk, board=board)
+    found = Result.objects.select_related("ns_pair", "ew_pair").filter(pk=result.pk, board=board)
     fresh = found.first()
     if fresh is None:
         raise ResultGoneError(result)
+    fresh.board = board  # the board (and its session) read under the lock
     return fresh
 
 
-def _after_change(board: Board) -> None:
-    """Mark the board for rescoring by the settle that follows the write (``scores_settle``)."""
-    scores_pending(board)
+def _after_change(board: Board, *, settle: bool) -> None:
+    """Rescore the changed board (and any marked ones) and the standings, under the lock the
+    write holds; or, for a table's entry, mark the board for the settle after its answer."""
+    if settle:
+        scores_settle_locked(board.session, changed=[board.pk])
+    else:
+        scores_pending(board)
 
 
 def _apply(result: Result, entry: ResultEntry, scored: _Scored, user: AbstractBaseUser | None) -> None:
@@ -431,14 +436,12 @@ def result_record(
     """
     with serialised_writes(), transaction.atomic():
         result = _record(board, entry, user, table, board_locked)
-        if settle:
-            scores_settle(result.board.session)
+        _after_change(result.board, settle=settle)
     if settle:
         result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
 
-@transaction.atomic
 def _record(
     board: Board, entry: ResultEntry, user: AbstractBaseUser | None, table: int | None, board_locked: bool
 ) -> Result:
@@ -451,7 +454,6 @@ def _record(
     _apply(result, entry, scored, user)
     after = _snapshot(result, entry)
     _audit(board, AuditAction.CREATE, user, result=result, after=after, table=table)
-    _after_change(board)
     return result
 
 
@@ -461,12 +463,11 @@ def result_adjust(
     """Give a table an artificial adjusted score, new or in place of its result (audited)."""
     with serialised_writes(), transaction.atomic():
         result = _adjust(board, entry, result, user)
-        scores_settle(result.board.session)
+        _after_change(result.board, settle=True)
     result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
 
-@transaction.atomic
 def _adjust(
     board: Board, entry: AdjustedEntry, result: Result | None, user: AbstractBaseUser | None
 ) -> Result:
@@ -481,7 +482,6 @@ def _adjust(
     _apply_adjustment(result, entry, user)
     action = AuditAction.CREATE if before is None else AuditAction.UPDATE
     _audit(board, action, user, result=result, before=before, after=_snapshot(result))
-    _after_change(board)
     return result
 
 
@@ -495,19 +495,19 @@ def result_assign(
     """
     with serialised_writes(), transaction.atomic():
         result = _assign(board, entry, result, user)
-        scores_settle(result.board.session)
+        _after_change(result.board, settle=True)
     result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
 
-@transaction.atomic
 def _assign(
     board: Board, entry: AssignedEntry, result: Result | None, user: AbstractBaseUser | None
 ) -> Result:
     board = _locked_board(board)
     before = None
     if result is not None:
-        result = Result.objects.select_related("ns_pair", "ew_pair", "board").get(pk=result.pk, board=board)
+        result = Result.objects.select_related("ns_pair", "ew_pair").get(pk=result.pk, board=board)
+        result.board = board
         before = _snapshot(result)
     _check_pairs(board, entry, editing=result)
     parts = _assigned_parts(board, entry)
@@ -516,7 +516,6 @@ def _assign(
     _apply_assigned(result, entry, parts, user)
     action = AuditAction.CREATE if before is None else AuditAction.UPDATE
     _audit(board, action, user, result=result, before=before, after=_snapshot(result))
-    _after_change(board)
     return result
 
 
@@ -524,12 +523,11 @@ def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser
     """Replace a result with a corrected one, keeping what it was in the audit log."""
     with serialised_writes(), transaction.atomic():
         result = _correct(result, entry, user)
-        scores_settle(result.board.session)
+        _after_change(result.board, settle=True)
     result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
 
-@transaction.atomic
 def _correct(result: Result, entry: ResultEntry, user: AbstractBaseUser | None) -> Result:
     board = _locked_board(result.board)
     result = _locked_result(result, board)
@@ -539,7 +537,6 @@ def _correct(result: Result, entry: ResultEntry, user: AbstractBaseUser | None) 
     scored = _score_entry(board, entry)
     _apply(result, entry, scored, user)
     _audit(board, AuditAction.UPDATE, user, result=result, before=before, after=_snapshot(result, entry))
-    _after_change(board)
     return result
 
 
@@ -547,14 +544,12 @@ def result_delete(*, result: Result, user: AbstractBaseUser | None = None) -> No
     """Delete a result entered in error; the audit log keeps what it was."""
     with serialised_writes(), transaction.atomic():
         board = _delete(result, user)
-        scores_settle(board.session)
+        _after_change(board, settle=True)
 
 
-@transaction.atomic
 def _delete(result: Result, user: AbstractBaseUser | None) -> Board:
     board = _locked_board(result.board)
     result = _locked_result(result, board)
     _audit(board, AuditAction.DELETE, user, before=_snapshot(result))
     result.delete()
-    _after_change(board)
     return board

@@ -123,11 +123,18 @@ def scores_settle(session: Session) -> bool:
     count the session was last scored with, every board short of the larger of the two
     is rescored too, since its scaling moved (see the module's docstring).
     """
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    return scores_settle_locked(Session.objects.select_for_update().get(pk=session.pk))
+
+
+def scores_settle_locked(session: Session, *, changed: Iterable[int] = ()) -> bool:
+    """``scores_settle`` for a caller that holds the session's lock, with the boards it ``changed``.
+
+    ``session`` must have been read under the lock (its ``scored_full_count`` is used).
+    """
     marked = list(Board.objects.filter(session=session, needs_scoring=True).values_list("pk", flat=True))
-    if not marked:
+    boards = set(marked) | set(changed)
+    if not boards:
         return False
-    boards = set(marked)
     full = None
     if not session.source_sha256:
         counts = _result_counts(session)
@@ -137,7 +144,8 @@ def scores_settle(session: Session) -> bool:
             boards.update(pk for pk, count in counts.items() if count < top)
             Session.objects.filter(pk=session.pk).update(scored_full_count=full)
     _boards_recalculate(session, sorted(boards), full=full, played=None)
-    Board.objects.filter(pk__in=marked).update(needs_scoring=False)
+    if marked:
+        Board.objects.filter(pk__in=marked).update(needs_scoring=False)
     session_recalculate_standings(session)
     return True
 
