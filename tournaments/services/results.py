@@ -9,11 +9,11 @@ director may have deleted it since the page was read (or the same director, by a
 double-clicked Delete). That is refused with ``ResultGoneError`` ("already deleted"),
 which the views answer with a message and the board page, not a 500.
 
-Each action writes the result, its audit entry and a mark on its board, then settles
-the marked boards and the standings (``services.standings.scores_settle``), in one
+Each action writes the result and its audit entry, then rescores the changed board (with
+any board a table's entry marked) and the standings (``services.standings``), in one
 transaction: a reader never sees a result without its matchpoints. A table's entry
-(``result_record(settle=False)``, from ``services.table_entry``) is settled after its
-answer is sent instead, so entries arriving together share one rescoring
+(``result_record(settle=False)``, from ``services.table_entry``) only marks its board and
+is settled after its answer is sent, so entries arriving together share one rescoring
 (docs/decisions.md). Writes pass the SQLite write gate (``services.write_gate``).
 """
 
