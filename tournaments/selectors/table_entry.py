@@ -27,6 +27,7 @@ from tournaments.bridge.scoring import contract_score
 from tournaments.models import DirectorCall, Pair, Result, Session, SessionState, TableAccess
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors.movements import PairKey, key_label, pair_key
+from tournaments.selectors.public import session_standings
 
 STRAINS = ("C", "D", "H", "S", "NT")
 DOUBLINGS = ("", "X", "XX")
@@ -279,8 +280,6 @@ def _previous_round(rounds: list[TableRound], current: TableRound | None) -> Tab
 
 def standings_json(session: Session) -> list[dict[str, Any]]:
     """The standings so far, field by field, as the table's page shows them."""
-    from tournaments.selectors.public import session_standings
-
     tables = []
     for table in session_standings(session):
         rows = [

@@ -17,9 +17,10 @@ Decisions (issue 11, also in docs/decisions.md):
   full top and a pair is not punished because fewer tables played the board. While
   results come in the full count grows (and shrinks when a result is deleted): when a
   change moves it, every board with fewer results than the larger of the old and new
-  full counts is rescored in the same transaction (``board_changed``); otherwise only
-  the changed board is. A session imported from a legacy score file keeps the legacy
-  rule (each board over its own results), so the site agrees with the simpscore report.
+  full counts is rescored in the same transaction (``scores_settle_locked``, which keeps
+  the count each session was last scored with); otherwise only the changed board is. A
+  session imported from a legacy score file keeps the legacy rule (each board over its
+  own results), so the site agrees with the simpscore report.
 - A board with artificial adjusted scores: the artificial results take the club's
   percentages; an assigned (weighted) score is matchpointed as each of its scores against
   the other real results, weighted (Law 12C1c).
@@ -50,6 +51,7 @@ from tournaments.bridge import adjusted
 from tournaments.bridge.imps import butler_imps, cross_imps
 from tournaments.bridge.matchpoints import BoardMatchpoints, board_matchpoints, places
 from tournaments.models import Adjustment, Board, Club, Pair, Result, ScoringMethod, Session, Standing
+from tournaments.services.write_gate import serialised_writes
 
 # IMPs an artificial adjusted score gives its side in IMP pairs (Law 12C2).
 ADJUSTMENT_IMPS = {"A+": 3.0, "A": 0.0, "A-": -3.0}
@@ -78,28 +80,6 @@ def _result_counts(session: Session) -> dict[int, int]:
         .annotate(count=Count("pk"))
     )
     return dict(counts)
-
-
-def board_changed(board: Board, *, added: int = 0) -> None:
-    """Rescore ``board`` after a change that ``added`` 1, 0 or -1 results to it, and any board it rescales.
-
-    The full count (the most results on any board) before the change is worked out from
-    ``added``; when it differs from the count now, every board with fewer results than
-    the larger of the two is rescored, since its Neuberg scaling changed.
-    """
-    session = board.session
-    if session.source_sha256:
-        board_recalculate(board, full=None)
-        return
-    counts = _result_counts(session)
-    mine = counts.get(board.pk, 0)
-    others = max((count for pk, count in counts.items() if pk != board.pk), default=0)
-    full, full_before = max(others, mine), max(others, mine - added)
-    boards = [board.pk]
-    if full != full_before:
-        # An empty board has nothing to rescale, so it is not in ``counts``.
-        boards += [pk for pk, count in counts.items() if count < max(full, full_before) and pk != board.pk]
-    _boards_recalculate(session, boards, full=full, played=None)
 
 
 def scores_pending(board: Board) -> None:
@@ -156,8 +136,6 @@ def scores_settle_if_marked(session: Session) -> bool:
     The pages that show a table its board's matchpoints call this first, in case the
     settle that follows an entry (after its answer is sent) has not run yet.
     """
-    from tournaments.services.write_gate import serialised_writes
-
     if not Board.objects.filter(session_id=session.pk, needs_scoring=True).exists():
         return False
     with serialised_writes():

@@ -18,6 +18,7 @@ arrived meanwhile.
 
 from __future__ import annotations
 
+import logging
 import re
 import secrets
 from dataclasses import dataclass
@@ -41,6 +42,7 @@ from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.standings import scores_settle
 from tournaments.services.write_gate import serialised_writes
 
+logger = logging.getLogger(__name__)
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
@@ -129,23 +131,31 @@ def _seated_pairs(session: Session, entry: TableEntry, table: int) -> tuple[Pair
     return pairs[ns_key], pairs[ew_key]
 
 
-def table_result_submit(*, access: TableAccess, entry: TableEntry, settle: bool = True) -> Submitted:
-    """Store a table's result once, however many times the page sends it.
+def table_result_submit(*, access: TableAccess, entry: TableEntry) -> Submitted:
+    """Store a table's result once, however many times the page sends it; its board is left marked.
 
     Refused with the reason (``ValidationError``) when the session is not in play, the
     board is not this table's in that round, or the result is wrong or already in. The
-    result and its key are written in one short transaction; the board and the standings
-    are rescored after it, together with whatever other tables sent meanwhile
-    (``settle=False``: by the caller, which the view does once its answer is sent).
+    result and its key are written in one short transaction; the caller then settles the
+    scores (``table_scores_settle``), which the view does once its answer is sent.
     """
     if not _KEY.fullmatch(entry.key):
         raise ValidationError({"key": "The entry has no valid key: reload the page and enter it again."})
     with serialised_writes():
-        submitted = _submit(access, entry)
-    if settle and not submitted.repeated:
+        return _submit(access, entry)
+
+
+def table_scores_settle(session: Session) -> None:
+    """Rescore what the tables' entries marked, together with whatever arrived meanwhile.
+
+    Run once a table's answer is sent, so a failure cannot reach the phone: it is logged,
+    and the board stays marked for the next entry or read to settle.
+    """
+    try:
         with serialised_writes():
-            scores_settle(access.session)
-    return submitted
+            scores_settle(session)
+    except Exception:  # noqa: BLE001 - the answer is sent; the marks keep the work for the next settle
+        logger.exception("Rescoring session %s after a table's entry failed", session.pk)
 
 
 @transaction.atomic

@@ -20,6 +20,7 @@ from tournaments.models import Pair, Session, SessionState
 from tournaments.selectors import director as selectors
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors import public
+from tournaments.selectors.table_entry import qr_svg
 from tournaments.services.movement import (
     movement_boards_ensure,
     session_finish,
@@ -27,6 +28,7 @@ from tournaments.services.movement import (
     session_start,
 )
 from tournaments.services.results import ResultEntry, result_record
+from tournaments.services.table_entry import table_accesses_ensure
 
 TEMPLATES = "tournaments/director/"
 
@@ -190,9 +192,6 @@ def table_round(request: HttpRequest, session_id: int, round_number: int, table:
 
 def _with_entry_links(request: HttpRequest, session: Session, cards: list) -> list:
     """Give each table card its table's entry link and QR code (printed with the card)."""
-    from tournaments.selectors.table_entry import qr_svg
-    from tournaments.services.table_entry import table_accesses_ensure
-
     urls = {
         access.table: request.build_absolute_uri(reverse("table_entry", args=[access.token]))
         for access in table_accesses_ensure(session)

@@ -10,7 +10,6 @@ finished session, so the page knows which refusals are final and which sends to 
 from __future__ import annotations
 
 import json
-import logging
 from typing import Any
 
 from django.contrib import messages
@@ -26,17 +25,16 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.models import TableAccess
 from tournaments.selectors import director as director_selectors
 from tournaments.selectors import table_entry as selectors
-from tournaments.services.standings import scores_settle, scores_settle_if_marked
+from tournaments.services.standings import scores_settle_if_marked
 from tournaments.services.table_entry import (
     TableEntry,
     director_call,
     director_call_answer,
     table_accesses_ensure,
     table_result_submit,
+    table_scores_settle,
 )
-from tournaments.services.write_gate import serialised_writes
 
-logger = logging.getLogger(__name__)
 TEMPLATES = "tournaments/table/"
 # A result's JSON is a few hundred bytes; anything much bigger is not from the page.
 MAX_BODY = 4096
@@ -140,7 +138,7 @@ def table_submit(request: HttpRequest, token: str) -> JsonResponse:
     if isinstance(data, JsonResponse):
         return data
     try:
-        submitted = table_result_submit(access=access, entry=_entry(data), settle=False)
+        submitted = table_result_submit(access=access, entry=_entry(data))
     except ValidationError as error:
         return _refused(_error_text(error), 400)
     result = submitted.result
@@ -161,8 +159,7 @@ class SettledAfterAnswer(JsonResponse):
     The WSGI server closes a response after writing it, so the phone has its answer
     (the result is stored) without waiting for the board and the standings to be
     rescored; the rescoring is shared with whatever other tables sent meanwhile
-    (``services.standings.scores_settle``). Should it fail, the board stays marked and
-    the next entry or read settles it; the error is logged.
+    (``services.table_entry.table_scores_settle``).
     """
 
     def __init__(self, data: dict[str, Any], *, session, **kwargs: Any) -> None:
@@ -171,10 +168,7 @@ class SettledAfterAnswer(JsonResponse):
 
     def close(self) -> None:
         try:
-            with serialised_writes():
-                scores_settle(self._session)
-        except Exception:  # the answer is sent: log, and leave the board marked for the next settle
-            logger.exception("Rescoring session %s after a table's entry failed", self._session.pk)
+            table_scores_settle(self._session)
         finally:
             super().close()
 
