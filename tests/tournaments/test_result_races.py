@@ -15,9 +15,12 @@ from tournaments.models import AuditAction, Result, ResultChange, Session
 from tournaments.selectors import director as director_selectors
 from tournaments.services.results import (
     AdjustedEntry,
+    AssignedEntry,
+    AssignedPart,
     ResultEntry,
     ResultGoneError,
     result_adjust,
+    result_assign,
     result_correct,
     result_delete,
     result_record,
@@ -63,8 +66,17 @@ def _gone_elsewhere(result: Result) -> None:
             result=result,
             entry=AdjustedEntry(result.ns_pair, result.ew_pair, "A", "A"),
         ),
+        lambda result: result_assign(
+            board=result.board,
+            result=result,
+            entry=AssignedEntry(
+                result.ns_pair,
+                result.ew_pair,
+                (AssignedPart("30%", "4S", "N", "="), AssignedPart("70%", "4S", "N", "-1")),
+            ),
+        ),
     ],
-    ids=["delete", "correct", "adjust"],
+    ids=["delete", "correct", "adjust", "assign"],
 )
 def test_the_services_refuse_a_result_deleted_since_it_was_read(result, call):
     _gone_elsewhere(result)

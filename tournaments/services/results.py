@@ -19,6 +19,7 @@ is settled after its answer is sent, so entries arriving together share one resc
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -254,13 +255,14 @@ def _locked_result(result: Result, board: Board) -> Result:
     return fresh
 
 
-def _after_change(board: Board, *, settle: bool) -> None:
-    """Rescore the changed board (and any marked ones) and the standings, under the lock the
-    write holds; or, for a table's entry, mark the board for the settle after its answer."""
-    if settle:
-        scores_settle_locked(board.session, changed=[board.pk])
-    else:
-        scores_pending(board)
+def _written_and_scored(write: Callable[[], Result]) -> Result:
+    """Run a result's ``write`` and rescore its board (with any a table marked) and the
+    standings, in one transaction through the write gate; return it with its fresh figures."""
+    with serialised_writes(), transaction.atomic():
+        result = write()
+        scores_settle_locked(result.board.session, changed=[result.board_id])
+    result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
+    return result
 
 
 def _apply(result: Result, entry: ResultEntry, scored: _Scored, user: AbstractBaseUser | None) -> None:
@@ -434,11 +436,11 @@ def result_record(
     which settles once its answer is sent), and ``board_locked`` says the caller
     already holds the session's lock and read ``board`` (with its session) under it.
     """
+    if settle:
+        return _written_and_scored(lambda: _record(board, entry, user, table, board_locked))
     with serialised_writes(), transaction.atomic():
         result = _record(board, entry, user, table, board_locked)
-        _after_change(result.board, settle=settle)
-    if settle:
-        result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
+        scores_pending(result.board)
     return result
 
 
@@ -461,11 +463,7 @@ def result_adjust(
     *, board: Board, entry: AdjustedEntry, result: Result | None = None, user: AbstractBaseUser | None = None
 ) -> Result:
     """Give a table an artificial adjusted score, new or in place of its result (audited)."""
-    with serialised_writes(), transaction.atomic():
-        result = _adjust(board, entry, result, user)
-        _after_change(result.board, settle=True)
-    result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
-    return result
+    return _written_and_scored(lambda: _adjust(board, entry, result, user))
 
 
 def _adjust(
@@ -493,11 +491,7 @@ def result_assign(
     Each part is scored like a played contract on this board; the weights must add up to
     exactly 100%. The board is matchpointed with each part weighted (``bridge.adjusted``).
     """
-    with serialised_writes(), transaction.atomic():
-        result = _assign(board, entry, result, user)
-        _after_change(result.board, settle=True)
-    result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
-    return result
+    return _written_and_scored(lambda: _assign(board, entry, result, user))
 
 
 def _assign(
@@ -506,8 +500,7 @@ def _assign(
     board = _locked_board(board)
     before = None
     if result is not None:
-        result = Result.objects.select_related("ns_pair", "ew_pair").get(pk=result.pk, board=board)
-        result.board = board
+        result = _locked_result(result, board)
         before = _snapshot(result)
     _check_pairs(board, entry, editing=result)
     parts = _assigned_parts(board, entry)
@@ -521,11 +514,7 @@ def _assign(
 
 def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser | None = None) -> Result:
     """Replace a result with a corrected one, keeping what it was in the audit log."""
-    with serialised_writes(), transaction.atomic():
-        result = _correct(result, entry, user)
-        _after_change(result.board, settle=True)
-    result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
-    return result
+    return _written_and_scored(lambda: _correct(result, entry, user))
 
 
 def _correct(result: Result, entry: ResultEntry, user: AbstractBaseUser | None) -> Result:
@@ -544,7 +533,7 @@ def result_delete(*, result: Result, user: AbstractBaseUser | None = None) -> No
     """Delete a result entered in error; the audit log keeps what it was."""
     with serialised_writes(), transaction.atomic():
         board = _delete(result, user)
-        _after_change(board, settle=True)
+        scores_settle_locked(board.session, changed=[board.pk])
 
 
 def _delete(result: Result, user: AbstractBaseUser | None) -> Board:
