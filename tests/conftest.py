@@ -38,6 +38,45 @@ def _seat_pairs(session: Session, names: list[tuple[str, str]], direction: str) 
     return [pair_add(session=session, player_names=pair, direction=direction) for pair in names]
 
 
+def seated_mitchell(
+    club: Club,
+    *,
+    name: str = "Monday",
+    tables: int = 3,
+    boards_per_round: int = 2,
+    rounds: int | None = 3,
+    arrow_switch_rounds: tuple[int, ...] = (),
+    start: bool = False,
+) -> Session:
+    """A Mitchell set up as a director does it: the movement, a pair at each table's NS and
+    EW ('North 3 - South 3', 'East 3 - West 3'), the movement's boards (not dealt) and the
+    tables' entry links; play started when ``start``."""
+    from tournaments.services.movement import (
+        movement_boards_ensure,
+        session_create_with_movement,
+        session_start,
+    )
+    from tournaments.services.sessions import pair_add
+    from tournaments.services.table_entry import table_accesses_ensure
+
+    session = session_create_with_movement(
+        club=club,
+        date=datetime.date(2026, 11, 23),
+        name=name,
+        movement=Movement.MITCHELL,
+        tables=tables,
+        boards_per_round=boards_per_round,
+        rounds=rounds,
+        arrow_switch_rounds=arrow_switch_rounds,
+    )
+    for number in range(1, tables + 1):
+        pair_add(session=session, player_names=(f"North {number}", f"South {number}"), direction="NS")
+        pair_add(session=session, player_names=(f"East {number}", f"West {number}"), direction="EW")
+    movement_boards_ensure(session=session)
+    table_accesses_ensure(session)
+    return session_start(session=session) if start else session
+
+
 NS_NAMES = [("Ann North", "Bob North"), ("Cat North", "Dan North"), ("Eve North", "Fay North")]
 EW_NAMES = [("Gus East", "Hal East"), ("Ida East", "Jon East"), ("Kim East", "Lou East")]
 

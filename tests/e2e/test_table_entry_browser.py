@@ -8,18 +8,15 @@ sends it again under the same key), a call for the director, and the move to rou
 
 from __future__ import annotations
 
-import datetime
 import time
 
 import pytest
 from django.urls import reverse
 
+from tests.conftest import seated_mitchell
 from tests.e2e.test_browser import DESKTOP, PHONE, WAIT_MS, browser, screenshots  # noqa: F401 (fixtures)
-from tournaments.models import Movement, Result, ResultChange, Session, TableAccess
+from tournaments.models import Result, ResultChange, Session, TableAccess
 from tournaments.selectors import movements as movement_selectors
-from tournaments.services.movement import movement_boards_ensure, session_create_with_movement, session_start
-from tournaments.services.sessions import pair_add
-from tournaments.services.table_entry import table_accesses_ensure
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -28,21 +25,9 @@ TABLES, ROUNDS, BOARDS_PER_ROUND = 4, 2, 2
 
 @pytest.fixture
 def night(club) -> Session:
-    session = session_create_with_movement(
-        club=club,
-        date=datetime.date(2026, 11, 23),
-        name="Phones night",
-        movement=Movement.MITCHELL,
-        tables=TABLES,
-        boards_per_round=BOARDS_PER_ROUND,
-        rounds=ROUNDS,
+    return seated_mitchell(
+        club, name="Phones night", tables=TABLES, boards_per_round=BOARDS_PER_ROUND, rounds=ROUNDS, start=True
     )
-    for number in range(1, TABLES + 1):
-        pair_add(session=session, player_names=(f"North {number}", f"South {number}"), direction="NS")
-        pair_add(session=session, player_names=(f"East {number}", f"West {number}"), direction="EW")
-    movement_boards_ensure(session=session)
-    table_accesses_ensure(session)
-    return session_start(session=session)
 
 
 def _boards(session: Session, round_: int, table: int) -> list[int]:

@@ -2,40 +2,24 @@
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
-from tournaments.models import Movement, Session, Standing
+from tests.conftest import seated_mitchell
+from tournaments.models import Session, Standing
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors.public import session_standings
-from tournaments.services.movement import movement_boards_ensure, session_create_with_movement
 from tournaments.services.results import ResultEntry, result_record
-from tournaments.services.sessions import pair_add
 
 pytestmark = pytest.mark.django_db
 
 
 def _played(club, arrow_switch_rounds: tuple[int, ...]) -> Session:
     """A 3-table Mitchell of 2-board rounds, every board played, NS winning more tricks each round."""
-    session = session_create_with_movement(
-        club=club,
-        date=datetime.date(2026, 11, 23),
-        name=f"Arrows {arrow_switch_rounds}",
-        movement=Movement.MITCHELL,
-        tables=3,
-        boards_per_round=2,
-        arrow_switch_rounds=arrow_switch_rounds,
+    session = seated_mitchell(
+        club, name=f"Arrows {arrow_switch_rounds}", rounds=None, arrow_switch_rounds=arrow_switch_rounds
     )
-    pairs = {}
-    for number in range(1, 4):
-        for direction in ("NS", "EW"):
-            pairs[(direction, number)] = pair_add(
-                session=session,
-                player_names=(f"{direction} {number}a", f"{direction} {number}b"),
-                direction=direction,
-            )
-    boards = {board.number: board for board in movement_boards_ensure(session=session)}
+    pairs = {(pair.direction, pair.number): pair for pair in session.pairs.all()}
+    boards = {board.number: board for board in session.boards.all()}
     movement = movement_selectors.session_movement(session)
     for encounter in movement.encounters:
         ns, ew = movement_selectors.encounter_keys(session.movement, encounter)

@@ -2,36 +2,21 @@
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 from django.urls import reverse
 
+from tests.conftest import seated_mitchell
 from tournaments.forms import SessionForm
-from tournaments.models import Movement, ResultChange, Session, SessionState
+from tournaments.models import ResultChange, Session, SessionState
 from tournaments.selectors import movements as selectors
-from tournaments.services.movement import movement_boards_ensure, session_create_with_movement, session_start
-from tournaments.services.sessions import pair_add
+from tournaments.services.movement import session_start
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def movement_session(club) -> Session:
-    session = session_create_with_movement(
-        club=club,
-        date=datetime.date(2026, 11, 23),
-        name="Monday",
-        movement=Movement.MITCHELL,
-        tables=3,
-        boards_per_round=2,
-        rounds=3,
-    )
-    for number in range(1, 4):
-        pair_add(session=session, player_names=(f"North {number}", f"South {number}"), direction="NS")
-        pair_add(session=session, player_names=(f"East {number}", f"West {number}"), direction="EW")
-    movement_boards_ensure(session=session)
-    return session
+    return seated_mitchell(club)
 
 
 def _first_seating(session: Session) -> selectors.TableRound:

@@ -3,46 +3,25 @@ and the director's grid, through the test client as the phones and the director 
 
 from __future__ import annotations
 
-import datetime
 import json
 
 import pytest
 from django.urls import reverse
 
+from tests.conftest import seated_mitchell
 from tournaments.bridge.scoring import ns_score
 from tournaments.models import DirectorCall, Movement, Result, ResultChange, Session, TableAccess
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors.table_entry import score_table_json
 from tournaments.services.movement import (
-    movement_boards_ensure,
-    session_create_with_movement,
     session_finish,
-    session_start,
 )
-from tournaments.services.sessions import pair_add
-from tournaments.services.table_entry import table_accesses_ensure
 
 pytestmark = pytest.mark.django_db
 
 
 def _mitchell(club, name: str = "Monday", tables: int = 3, start: bool = True) -> Session:
-    session = session_create_with_movement(
-        club=club,
-        date=datetime.date(2026, 11, 23),
-        name=name,
-        movement=Movement.MITCHELL,
-        tables=tables,
-        boards_per_round=2,
-        rounds=3,
-    )
-    for number in range(1, tables + 1):
-        pair_add(session=session, player_names=(f"North {number}", f"South {number}"), direction="NS")
-        pair_add(session=session, player_names=(f"East {number}", f"West {number}"), direction="EW")
-    movement_boards_ensure(session=session)
-    table_accesses_ensure(session)
-    if start:
-        session_start(session=session)
-    return session
+    return seated_mitchell(club, name=name, tables=tables, start=start)
 
 
 @pytest.fixture
