@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import segno
@@ -24,7 +24,7 @@ import segno
 from tournaments.bridge import Contract, board_dealer, board_vulnerability
 from tournaments.bridge import movements as rules
 from tournaments.bridge.scoring import contract_score
-from tournaments.models import DirectorCall, Pair, Result, Session, SessionState, TableAccess
+from tournaments.models import DirectorCall, Pair, Result, Session, SessionState, Standing, TableAccess
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors.movements import PairKey, key_label, pair_key
 from tournaments.selectors.public import session_standings
@@ -262,7 +262,7 @@ def table_state(access: TableAccess) -> dict[str, Any]:
     if previous is not None and (current is None or not current.started):
         state["moves"] = {
             "round": previous.round,
-            "lines": [move.__dict__ for move in pair_moves(session, movement, previous, pairs)],
+            "lines": [asdict(move) for move in pair_moves(session, movement, previous, pairs)],
         }
     if session.club.table_standings and (current is None or not current.started) and previous is not None:
         state["standings"] = standings_json(session)
@@ -295,7 +295,7 @@ def standings_json(session: Session) -> list[dict[str, Any]]:
     return tables
 
 
-def _standing_figure(session: Session, standing) -> str:
+def _standing_figure(session: Session, standing: Standing) -> str:
     if session.is_imps:
         per_board = standing.imps_per_board
         return "-" if per_board is None else f"{per_board:+.2f} IMPs/board"
@@ -435,29 +435,41 @@ def session_table_grid(session: Session) -> TableGrid | None:
     call_by_table = {}
     for call in calls:
         call_by_table.setdefault(call.table, call)
-    rows = []
-    for table in range(1, movement.tables + 1):
-        cells = []
-        for encounter in sorted((e for e in movement.encounters if e.table == table), key=lambda e: e.round):
-            ns, ew = movement_selectors.encounter_keys(session.movement, encounter)
-            sits_out = ns not in seated or ew not in seated
-            count = sum((number, ns, ew) in entered for number in encounter.boards)
-            cells.append(GridCell(encounter.round, len(encounter.boards), count, sits_out))
-        current = next((cell.round for cell in cells if cell.status not in ("done", "sitout")), None)
-        rows.append(GridRow(table, cells, current, False, call_by_table.get(table)))
-    furthest = max((row.current_round or movement.rounds + 1 for row in rows), default=0)
+    cells_by_table = {
+        table: _grid_cells(session, movement, table, seated, entered)
+        for table in range(1, movement.tables + 1)
+    }
+    current = {
+        table: next((cell.round for cell in cells if cell.status not in ("done", "sitout")), None)
+        for table, cells in cells_by_table.items()
+    }
+    furthest = max((round_ or movement.rounds + 1 for round_ in current.values()), default=0)
     rows = [
         GridRow(
-            row.table,
-            row.cells,
-            row.current_round,
-            row.current_round is not None and row.current_round < furthest,
-            row.call,
+            table,
+            cells,
+            current[table],
+            current[table] is not None and current[table] < furthest,
+            call_by_table.get(table),
         )
-        for row in rows
+        for table, cells in cells_by_table.items()
     ]
     stamp = _grid_stamp(rows, calls)
     return TableGrid(list(range(1, movement.rounds + 1)), rows, calls, stamp)
+
+
+def _grid_cells(
+    session: Session, movement: rules.Movement, table: int, seated: set[PairKey], entered: set[tuple]
+) -> list[GridCell]:
+    """One table's rounds: boards, results in, and whether a side sits out."""
+    cells = []
+    for encounter in sorted((e for e in movement.encounters if e.table == table), key=lambda e: e.round):
+        ns, ew = movement_selectors.encounter_keys(session.movement, encounter)
+        count = sum((number, ns, ew) in entered for number in encounter.boards)
+        cells.append(
+            GridCell(encounter.round, len(encounter.boards), count, ns not in seated or ew not in seated)
+        )
+    return cells
 
 
 def _entered_keys(session: Session) -> set[tuple]:
