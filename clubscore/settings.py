@@ -122,6 +122,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # last few commits, never corrupt the file). Every commit of a result saves ~3 ms.
     DATABASES["default"]["OPTIONS"]["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
 
+# A table's entry is rescored (its board's matchpoints, the standings) once the session's
+# entries have paused this many seconds, but at most TABLE_SETTLE_MAX_WAIT after the
+# first one waiting: a burst of sends shares one rescoring (services/settle_soon.py).
+# 0 rescores after each answer.
+TABLE_SETTLE_DELAY = float(os.environ.get("TABLE_SETTLE_DELAY", "0.2"))
+TABLE_SETTLE_MAX_WAIT = float(os.environ.get("TABLE_SETTLE_MAX_WAIT", "2.0"))
+
 MIGRATION_MODULES = {"tournaments": "migrations"}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -17,3 +17,6 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Serve static files from the app folders; the suite never runs collectstatic.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# Rescore a table's entry as soon as its answer is sent, so a test reads its scores at
+# once (tests/tournaments/services/test_settle_soon.py sets a delay to test the wait).
+TABLE_SETTLE_DELAY = 0.0

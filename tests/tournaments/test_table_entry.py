@@ -10,9 +10,18 @@ from django.urls import reverse
 
 from tests.conftest import seated_mitchell
 from tournaments.bridge.scoring import ns_score
-from tournaments.models import DirectorCall, Movement, Result, ResultChange, Session, TableAccess
+from tournaments.models import (
+    DirectorCall,
+    Movement,
+    Result,
+    ResultChange,
+    Session,
+    TableAccess,
+    TableSubmission,
+)
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors.table_entry import score_table_json
+from tournaments.services import table_entry
 from tournaments.services.movement import (
     session_finish,
 )
@@ -136,6 +145,61 @@ def test_the_same_board_sent_again_under_a_new_key_is_refused_with_the_reason(cl
     assert response.status_code == 400
     assert "already has a result" in response.json()["error"]
     assert Result.objects.get(board__session=session).contract == "4S"
+
+
+def _first_look_misses(monkeypatch, *, key: bool, result: bool) -> list[str]:
+    """Stage a race: the send's first look does not see an earlier send's key and/or result
+    (committed meanwhile, as when PostgreSQL runs two sends side by side)."""
+    real_sql, real_seated, looks = table_entry._sql, table_entry._seated_pairs, []
+
+    def sql(text: str) -> str:
+        query = real_sql(text)
+        if text is table_entry._LOCKED_STATE and key and "key" not in looks:
+            looks.append("key")
+            query = query.replace("t.key = %s", "t.key = %s AND 1 = 0")
+        return query
+
+    def seated(*args):
+        ns_pair, ew_pair, clash = real_seated(*args)
+        if clash and result and "result" not in looks:
+            looks.append("result")
+            clash = False
+        return ns_pair, ew_pair, clash
+
+    monkeypatch.setattr(table_entry, "_sql", sql)
+    monkeypatch.setattr(table_entry, "_seated_pairs", seated)
+    return looks
+
+
+@pytest.mark.parametrize("misses_result", [False, True], ids=["sees-the-result", "misses-the-result"])
+def test_a_send_that_races_its_own_repeat_is_answered_as_the_repeat(
+    client, session, monkeypatch, misses_result
+):
+    """A resend can miss the first send's key at its first look; it then sees the first send's
+    result, or (missing that too) meets it in the database's unique constraint."""
+    token, board = _token(session, 1), _boards(session, 1, 1)[0]
+    first = _send(client, token, round=1, board=board, key="race-key-11")
+    looks = _first_look_misses(monkeypatch, key=True, result=misses_result)
+    again = _send(client, token, round=1, board=board, key="race-key-11")
+    assert looks == (["key", "result"] if misses_result else ["key"]), "the race was not staged"
+    assert again.status_code == 200 and again.json()["repeated"] is True
+    assert again.json()["ns_score"] == first.json()["ns_score"]
+    assert Result.objects.filter(board__session=session).count() == 1
+    assert ResultChange.objects.filter(session=session).count() == 1
+
+
+def test_a_board_entered_twice_at_once_is_refused_with_the_reason_not_a_500(client, session, monkeypatch):
+    """Two phones at one table send the same board under different keys at the same moment:
+    the second's first look misses the first's result; the unique constraint catches it."""
+    token, board = _token(session, 1), _boards(session, 1, 1)[0]
+    _send(client, token, round=1, board=board, key="phone-one-1")
+    looks = _first_look_misses(monkeypatch, key=False, result=True)
+    response = _send(client, token, round=1, board=board, key="phone-two-2", contract="3NT")
+    assert looks == ["result"], "the race was not staged"
+    assert response.status_code == 400
+    assert "already has a result" in response.json()["error"]
+    assert Result.objects.get(board__session=session).contract == "4S"
+    assert not TableSubmission.objects.filter(key="phone-two-2").exists()
 
 
 def test_a_key_reused_for_another_board_is_refused(client, session):

@@ -13,6 +13,7 @@ same, and nothing has to be kept in step.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import io
@@ -45,11 +46,11 @@ class TableLinkError(Exception):
 
 def table_access_get(token: str) -> TableAccess:
     """Return the table access of a link's token, refusing an unknown token or a finished session."""
-    access = (
-        TableAccess.objects.select_related("session", "session__club").filter(token=token).first()
-        if token.isascii() and 20 <= len(token) <= 43
-        else None
-    )
+    access = None
+    if token.isascii() and 20 <= len(token) <= 43:
+        # get, not first(): a token is unique, and first() would order the rows for nothing.
+        with contextlib.suppress(TableAccess.DoesNotExist):
+            access = TableAccess.objects.select_related("session", "session__club").get(token=token)
     if access is None or not _table_in_movement(access):
         raise TableLinkError("This table link is not valid. Ask the director for the table's card.", 404)
     if access.session.state == SessionState.FINISHED:

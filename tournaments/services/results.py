@@ -428,6 +428,7 @@ def result_record(
     table: int | None = None,
     settle: bool = True,
     board_locked: bool = False,
+    pairs_checked: bool = False,
 ) -> Result:
     """Score and store a new result; the board's matchpoints and the standings follow.
 
@@ -435,21 +436,30 @@ def result_record(
     ``settle=False`` leaves the board marked for the caller to settle (``services.table_entry``,
     which settles once its answer is sent), and ``board_locked`` says the caller
     already holds the session's lock and read ``board`` (with its session) under it.
+    ``pairs_checked`` says the caller took the pairs from the movement's seats for this
+    board and found that neither has a result on it yet, under that lock.
     """
     if settle:
-        return _written_and_scored(lambda: _record(board, entry, user, table, board_locked))
-    with serialised_writes(), transaction.atomic():
-        result = _record(board, entry, user, table, board_locked)
+        return _written_and_scored(lambda: _record(board, entry, user, table, board_locked, pairs_checked))
+    # No savepoint inside a caller's transaction: a refusal rolls the caller's back too.
+    with serialised_writes(), transaction.atomic(savepoint=not board_locked):
+        result = _record(board, entry, user, table, board_locked, pairs_checked)
         scores_pending(result.board)
     return result
 
 
 def _record(
-    board: Board, entry: ResultEntry, user: AbstractBaseUser | None, table: int | None, board_locked: bool
+    board: Board,
+    entry: ResultEntry,
+    user: AbstractBaseUser | None,
+    table: int | None,
+    board_locked: bool,
+    pairs_checked: bool,
 ) -> Result:
     if not board_locked:
         board = _locked_board(board)
-    _check_pairs(board, entry, editing=None)
+    if not pairs_checked:
+        _check_pairs(board, entry, editing=None)
     _check_movement(board, entry)
     scored = _score_entry(board, entry)
     result = Result(board=board)

@@ -6,25 +6,24 @@ the rules package, checked against the movement and the results already in, audi
 
 Phones lose their network. The page gives every entry an idempotency key and sends it
 again until it gets an answer; the first send that arrives stores the result and a
-``TableSubmission`` under the key, in one transaction with the session locked, and any
-later send of the same key gets the same answer without storing anything. So an entry is
-never lost and never doubled.
+``TableSubmission`` under the key, in one transaction, and any later send of the same
+key gets the same answer without storing anything (the database's unique constraints
+settle two sends racing). So an entry is never lost and never doubled.
 
-The result and its key are written in one short transaction and scored in the next
-(``services.standings.scores_settle``): when every table sends at once, the writes queue
-only briefly on the session's lock, and one rescoring serves all the results that
-arrived meanwhile.
+The result and its key are written in one short transaction and scored later
+(``services.settle_soon``): when every table sends at once, the writes go side by side
+(PostgreSQL) or one after another through the write gate (SQLite), and one rescoring,
+once the sends pause, serves them all.
 """
 
 from __future__ import annotations
 
-import logging
 import re
 import secrets
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from tournaments.models import (
@@ -38,11 +37,10 @@ from tournaments.models import (
     TableSubmission,
 )
 from tournaments.selectors import movements as movement_selectors
+from tournaments.selectors.movements import PairKey
 from tournaments.services.results import ResultEntry, result_record
-from tournaments.services.standings import scores_settle
 from tournaments.services.write_gate import serialised_writes
 
-logger = logging.getLogger(__name__)
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
@@ -85,19 +83,17 @@ class Submitted:
     repeated: bool
 
 
-def _session_in_play(access: TableAccess) -> Session:
-    session = Session.objects.select_for_update().get(pk=access.session_id)
-    if session.state == SessionState.PREPARATION:
+def _refuse_unless_in_play(state: str) -> None:
+    if state == SessionState.PREPARATION:
         raise ValidationError({"session": "Play has not started yet: ask the director to start the session."})
-    if session.state == SessionState.FINISHED:
+    if state == SessionState.FINISHED:
         raise ValidationError(
             {"session": "This session has finished: results can no longer be entered here."}
         )
-    return session
 
 
-def _seated_pairs(session: Session, entry: TableEntry, table: int) -> tuple[Pair, Pair]:
-    """Return the NS and EW pairs the movement seats at ``table`` in the entry's round, for its board."""
+def _seat(session: Session, entry: TableEntry, table: int) -> tuple[PairKey, PairKey]:
+    """Return the (direction, number) of the NS and EW pairs the movement seats at ``table`` for the entry."""
     movement = movement_selectors.session_movement(session)
     if movement is None:
         raise ValidationError(
@@ -116,19 +112,7 @@ def _seated_pairs(session: Session, entry: TableEntry, table: int) -> tuple[Pair
                 f"in round {entry.round} (boards {boards})."
             }
         )
-    ns_key, ew_key = movement_selectors.encounter_keys(session.movement, encounter)
-    pairs = {
-        movement_selectors.pair_key(pair): pair
-        for pair in session.pairs.filter(number__in=(ns_key[1], ew_key[1]))
-    }
-    if ns_key not in pairs or ew_key not in pairs:
-        raise ValidationError(
-            {
-                "round": f"Table {table} has a pair sitting out in round {entry.round}: "
-                "there is nothing to enter."
-            }
-        )
-    return pairs[ns_key], pairs[ew_key]
+    return movement_selectors.encounter_keys(session.movement, encounter)
 
 
 def table_result_submit(*, access: TableAccess, entry: TableEntry) -> Submitted:
@@ -136,49 +120,136 @@ def table_result_submit(*, access: TableAccess, entry: TableEntry) -> Submitted:
 
     Refused with the reason (``ValidationError``) when the session is not in play, the
     board is not this table's in that round, or the result is wrong or already in. The
-    result and its key are written in one short transaction; the caller then settles the
-    scores (``table_scores_settle``), which the view does once its answer is sent.
+    result and its key are written in one short transaction; the caller then has the
+    scores settled (``services.settle_soon``), which the view does once its answer is sent.
     """
     if not _KEY.fullmatch(entry.key):
         raise ValidationError({"key": "The entry has no valid key: reload the page and enter it again."})
     with serialised_writes():
-        return _submit(access, entry)
+        try:
+            return _submit(access, entry)
+        except IntegrityError:
+            # On PostgreSQL the tables' sends run side by side (the session is only
+            # share-locked), so a send of the same key, or another result for the same
+            # pair on the board, can commit between this send's check and its insert; the
+            # database's unique constraints refuse the second, and a second look answers
+            # it as a repeat or refuses it with the reason.
+            return _submit(access, entry)
 
 
-def table_scores_settle(session: Session) -> None:
-    """Rescore what the tables' entries marked, together with whatever arrived meanwhile.
+def _earlier_submission(session: Session, key: str) -> TableSubmission | None:
+    """The submission stored under ``key`` in the session, if this entry arrived before."""
+    try:  # get, not first(): the key is unique in the session, and first() would order for nothing
+        return TableSubmission.objects.select_related("result").get(session=session, key=key)
+    except TableSubmission.DoesNotExist:
+        return None
 
-    Run once a table's answer is sent, so a failure cannot reach the phone: it is logged,
-    and the board stays marked for the next entry or read to settle.
-    """
-    try:
-        with serialised_writes():
-            scores_settle(session)
-    except Exception:  # noqa: BLE001 - the answer is sent; the marks keep the work for the next settle
-        logger.exception("Rescoring session %s after a table's entry failed", session.pk)
+
+def _sql(text: str) -> str:
+    """``text`` with its {model} placeholders replaced by the quoted table names."""
+    quote = connection.ops.quote_name
+    models = {
+        "session": Session,
+        "board": Board,
+        "submission": TableSubmission,
+        "pair": Pair,
+        "result": Result,
+    }
+    return text.format(**{name: quote(model._meta.db_table) for name, model in models.items()})
+
+
+# The session's state under its lock, with the board's id and any earlier send of the key.
+_LOCKED_STATE = """
+SELECT s.state,
+       (SELECT b.id FROM {board} b WHERE b.session_id = s.id AND b.number = %s),
+       (SELECT t.id FROM {submission} t WHERE t.session_id = s.id AND t.key = %s)
+FROM {session} s WHERE s.id = %s"""
+
+# The two pairs by number, each with whether it already has a result on the board.
+_PAIRS_WITH_CLASHES = """
+SELECT p.id, p.number, p.direction,
+       EXISTS (SELECT 1 FROM {result} r
+               WHERE r.board_id = %s AND (r.ns_pair_id = p.id OR r.ew_pair_id = p.id))
+FROM {pair} p WHERE p.session_id = %s AND p.number IN (%s, %s)"""
 
 
 @transaction.atomic
 def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
-    session = _session_in_play(access)
-    earlier = TableSubmission.objects.filter(session=session, key=entry.key).select_related("result").first()
-    if earlier is not None:
-        if (earlier.table, earlier.board_number) != (access.table, entry.board):
-            raise ValidationError({"key": "This entry's key was used for another board: enter it again."})
-        return Submitted(earlier.result, earlier.board_number, repeated=True)
-    ns_pair, ew_pair = _seated_pairs(session, entry, access.table)
-    board = Board.objects.filter(session=session, number=entry.board).first()
-    if board is None:
+    """Store the entry under a share lock of the session, in two reads and the writes of ``result_record``.
+
+    The table's send is the busiest write of a night (every table at once at the end of a
+    round), so the session's state, the board and an earlier send of the key are read in
+    one statement, and the seated pairs with any result they already have on the board in
+    another, where the ORM would spend five queries (bench/bench_table_entry.py). Anything
+    unusual (a repeat, a clash) goes the ordinary way for its answer.
+    """
+    session = access.session
+    # A share lock: the tables' sends go side by side, while a director's write or a settle
+    # (which lock the session for update) waits for them and they for it. SQLite has one
+    # writer at a time anyway (the write gate).
+    lock = " FOR SHARE" if connection.vendor == "postgresql" else ""
+    with connection.cursor() as cursor:
+        cursor.execute(_sql(_LOCKED_STATE) + lock, [entry.board, entry.key, session.pk])
+        state, board_id, earlier_id = cursor.fetchone()
+    _refuse_unless_in_play(state)
+    if state != session.state:
+        # Started since the link was read: its movement is fixed only from now (in play), so read it again.
+        session = Session.objects.get(pk=session.pk)
+    if earlier_id is not None:
+        return _repeated(_earlier_submission(session, entry.key), access, entry)
+    ns_key, ew_key = _seat(session, entry, access.table)
+    if board_id is None:
         raise ValidationError({"board": f"Board {entry.board} is not set up yet: call the director."})
+    board = Board.from_db(
+        connection.alias, ["id", "session_id", "number"], [board_id, session.pk, entry.board]
+    )
     board.session = session
+    ns_pair, ew_pair, clash = _seated_pairs(board, ns_key, ew_key, access.table, entry.round)
+    if clash and (earlier := _earlier_submission(session, entry.key)) is not None:
+        # The first send of this key committed after the first look (each statement sees
+        # what is committed when it starts): this is its repeat.
+        return _repeated(earlier, access, entry)
     result_entry = ResultEntry(ns_pair, ew_pair, entry.contract, entry.declarer, entry.tricks, entry.lead)
     result = result_record(
-        board=board, entry=result_entry, table=access.table, settle=False, board_locked=True
+        board=board,
+        entry=result_entry,
+        table=access.table,
+        settle=False,
+        board_locked=True,
+        pairs_checked=not clash,
     )
     TableSubmission.objects.create(
         session=session, table=access.table, key=entry.key, board_number=entry.board, result=result
     )
     return Submitted(result, entry.board, repeated=False)
+
+
+def _repeated(earlier: TableSubmission | None, access: TableAccess, entry: TableEntry) -> Submitted:
+    if earlier is None or (earlier.table, earlier.board_number) != (access.table, entry.board):
+        raise ValidationError({"key": "This entry's key was used for another board: enter it again."})
+    return Submitted(earlier.result, earlier.board_number, repeated=True)
+
+
+def _seated_pairs(
+    board: Board, ns_key: PairKey, ew_key: PairKey, table: int, round_: int
+) -> tuple[Pair, Pair, bool]:
+    """Return the seated NS and EW pairs, and whether either already has a result on the board."""
+    with connection.cursor() as cursor:
+        cursor.execute(_sql(_PAIRS_WITH_CLASHES), [board.pk, board.session_id, ns_key[1], ew_key[1]])
+        rows = cursor.fetchall()
+    fields = ["id", "session_id", "number", "direction"]
+    pairs = {
+        (direction, number): Pair.from_db(connection.alias, fields, [pk, board.session_id, number, direction])
+        for pk, number, direction, _ in rows
+    }
+    if ns_key not in pairs or ew_key not in pairs:
+        raise ValidationError(
+            {"round": f"Table {table} has a pair sitting out in round {round_}: there is nothing to enter."}
+        )
+    clash = any(
+        has_result for _, number, direction, has_result in rows if (direction, number) in (ns_key, ew_key)
+    )
+    return pairs[ns_key], pairs[ew_key], clash
 
 
 @transaction.atomic

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.models import TableAccess
 from tournaments.selectors import director as director_selectors
 from tournaments.selectors import table_entry as selectors
+from tournaments.services.settle_soon import settle_soon
 from tournaments.services.standings import scores_settle_if_marked
 from tournaments.services.table_entry import (
     TableEntry,
@@ -32,7 +33,6 @@ from tournaments.services.table_entry import (
     director_call_answer,
     table_accesses_ensure,
     table_result_submit,
-    table_scores_settle,
 )
 
 TEMPLATES = "tournaments/table/"
@@ -154,12 +154,12 @@ def table_submit(request: HttpRequest, token: str) -> JsonResponse:
 
 
 class SettledAfterAnswer(JsonResponse):
-    """A stored result's answer, which rescores the session once it has been sent.
+    """A stored result's answer, which has the session rescored once it has been sent.
 
     The WSGI server closes a response after writing it, so the phone has its answer
     (the result is stored) without waiting for the board and the standings to be
-    rescored; the rescoring is shared with whatever other tables sent meanwhile
-    (``services.table_entry.table_scores_settle``).
+    rescored; the rescoring is shared with whatever other tables send meanwhile
+    (``services.settle_soon``).
     """
 
     def __init__(self, data: dict[str, Any], *, session, **kwargs: Any) -> None:
@@ -168,7 +168,7 @@ class SettledAfterAnswer(JsonResponse):
 
     def close(self) -> None:
         try:
-            table_scores_settle(self._session)
+            settle_soon(self._session.pk)
         finally:
             super().close()
 
