@@ -543,7 +543,7 @@ def result_delete(*, result: Result, user: AbstractBaseUser | None = None) -> No
     """Delete a result entered in error; the audit log keeps what it was."""
     with serialised_writes(), transaction.atomic():
         board = _delete(result, user)
-        scores_settle_locked(board.session, changed=[board.pk])
+        scores_settle_locked(board.session, changed=[board.pk], removed=True)
 
 
 def _delete(result: Result, user: AbstractBaseUser | None) -> Board:

@@ -105,18 +105,33 @@ def _wait_more(session_id: int) -> float:
 
     Quiet means no entry in the session for ``TABLE_SETTLE_DELAY`` seconds, in this
     process or, by the newest stored entry, in another worker (which waits on its own).
+    The database is asked only once this process is quiet: each timer runs in a thread
+    of its own, whose first query opens a connection, which a burst should not pay for.
     """
     delay = settle_delay()
     longest = float(getattr(settings, "TABLE_SETTLE_MAX_WAIT", 2.0))
+    wait_more = _still_to_wait(session_id, delay, longest, elsewhere=None)
+    if wait_more > 0:
+        return wait_more
     elsewhere = _seconds_since_last_entry(session_id)
+    return _still_to_wait(session_id, delay, longest, elsewhere=elsewhere, end_when_due=True)
+
+
+def _still_to_wait(
+    session_id: int, delay: float, longest: float, *, elsewhere: float | None, end_when_due: bool = False
+) -> float:
+    """Seconds the session's wait has still to run; with ``end_when_due``, a wait that is
+    over is ended in the same breath (an entry from then on starts a new one, as the
+    settle that follows may miss it)."""
     now = time.monotonic()
     with _lock:
         waiting = _waiting[session_id]
-        quiet_for = min(now - waiting.last, elsewhere)
+        quiet_for = now - waiting.last if elsewhere is None else min(now - waiting.last, elsewhere)
         waited = now - waiting.first
         if quiet_for < delay and waited < longest:
             return min(delay - quiet_for, longest - waited)
-        del _waiting[session_id]  # the settle below may miss entries from here on: they wait anew
+        if end_when_due:
+            del _waiting[session_id]
     return 0.0
 
 

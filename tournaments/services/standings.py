@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, F, Q, Sum
 
 from tournaments.bridge import adjusted
@@ -106,28 +106,44 @@ def scores_settle(session: Session) -> bool:
     return scores_settle_locked(Session.objects.select_for_update().get(pk=session.pk))
 
 
-def scores_settle_locked(session: Session, *, changed: Iterable[int] = ()) -> bool:
+def scores_settle_locked(session: Session, *, changed: Iterable[int] = (), removed: bool = False) -> bool:
     """``scores_settle`` for a caller that holds the session's lock, with the boards it ``changed``.
 
     ``session`` must have been read under the lock (its ``scored_full_count`` is used).
+    ``removed`` says a result was deleted, so the fullest board may have shrunk: every
+    board's count is read again. Otherwise counts only grow, and the rescored boards'
+    own counts tell whether the full top moved (one query less on every entry).
     """
     marked = list(Board.objects.filter(session=session, needs_scoring=True).values_list("pk", flat=True))
     boards = set(marked) | set(changed)
     if not boards:
         return False
-    full = None
-    if not session.source_sha256:
-        counts = _result_counts(session)
-        full = max(counts.values(), default=0)
-        if full != session.scored_full_count:
-            top = max(full, session.scored_full_count or 0)
-            boards.update(pk for pk, count in counts.items() if count < top)
-            Session.objects.filter(pk=session.pk).update(scored_full_count=full)
-    _boards_recalculate(session, sorted(boards), full=full, played=None)
+    by_board = _board_results(boards)
+    full = None if session.source_sha256 else _full_count(session, by_board, removed=removed)
+    _boards_rescore(session, by_board, full=full, played=None)
     if marked:
         Board.objects.filter(pk__in=marked).update(needs_scoring=False)
     session_recalculate_standings(session)
     return True
+
+
+def _full_count(session: Session, by_board: dict[int, list[Result]], *, removed: bool) -> int:
+    """The session's full board count; when it moved, add its short boards to ``by_board`` and keep it."""
+    before = session.scored_full_count
+    counts = None
+    if removed or before is None:
+        counts = _result_counts(session)
+        full = max(counts.values(), default=0)
+    else:
+        full = max(before, *(len(results) for results in by_board.values()))
+    if full != before:
+        counts = counts if counts is not None else _result_counts(session)
+        top = max(full, before or 0)
+        short = {pk for pk, count in counts.items() if count < top} - by_board.keys()
+        by_board.update(_board_results(short))
+        Session.objects.filter(pk=session.pk).update(scored_full_count=full)
+        session.scored_full_count = full
+    return full
 
 
 def scores_settle_if_marked(session: Session) -> bool:
@@ -160,15 +176,27 @@ def board_recalculate(
 def _boards_recalculate(
     session: Session, boards: list[int], *, full: int | None, played: dict[int, float] | None
 ) -> None:
-    """Rescore the boards of ``session`` with ids ``boards``: their results read in one query, the changed
-    ones written in one.
+    """Rescore the boards of ``session`` with ids ``boards``."""
+    _boards_rescore(session, _board_results(boards), full=full, played=played)
+
+
+def _board_results(boards: Iterable[int]) -> dict[int, list[Result]]:
+    """Board id -> its results in entry order, read in one query (a board with none maps to [])."""
+    by_board: dict[int, list[Result]] = {board: [] for board in boards}
+    if by_board:
+        for result in Result.objects.filter(board_id__in=by_board).order_by("id"):
+            by_board[result.board_id].append(result)
+    return by_board
+
+
+def _boards_rescore(
+    session: Session, by_board: dict[int, list[Result]], *, full: int | None, played: dict[int, float] | None
+) -> None:
+    """Rescore each board's results (read by ``_board_results``) and write the changed ones in one go.
 
     Entering a result can rescale every short board of the session (Neuberg), so the
     boards are not read and written one by one.
     """
-    by_board: dict[int, list[Result]] = {board: [] for board in boards}
-    for result in Result.objects.filter(board_id__in=by_board).order_by("id"):
-        by_board[result.board_id].append(result)
     if played is None and any(
         Adjustment.AVERAGE_PLUS in (r.ns_adjustment, r.ew_adjustment) for rs in by_board.values() for r in rs
     ):
@@ -184,21 +212,40 @@ def _boards_recalculate(
                 for field, value in zip(_FIGURES, new, strict=True):
                     setattr(result, field, value)
                 changed.append(result)
-    _write(Result, changed, unique="id", fields=_FIGURES)
+    _update(Result, changed, _FIGURES)
 
 
-def _write(model: type[Result] | type[Standing], rows: list, *, unique: str, fields: list[str]) -> None:
-    """Write ``fields`` of ``rows`` in one statement, updating each row in place (inserting a new one).
+def _update(model: type[Result] | type[Standing], rows: list, fields: list[str]) -> None:
+    """Write ``fields`` of existing ``rows`` by primary key, in one ``UPDATE ... FROM (VALUES ...)``.
 
-    An upsert (``INSERT ... ON CONFLICT (unique) DO UPDATE``) rather than ``bulk_update``:
-    Django's ``bulk_update`` builds a ``CASE WHEN pk = ...`` per row and field, which
-    for the 60 standings of a 30-table session costs some 70 ms of Python on every result
-    entered, against 3 ms for the upsert (bench/bench_entry.py). The rows of results
-    written here were read in this transaction under the session's lock, so each exists
-    and takes the update path.
+    One statement for the rows of a rescored board or the changed standings, rather than
+    Django's ``bulk_update``, which builds a ``CASE WHEN pk = ...`` per row and field (some
+    70 ms of Python for the 60 standings of a 30-table session); an upsert through
+    ``bulk_create``, which prepares every field of every row (about 10 ms there); or a
+    batch of single-row UPDATEs, which PostgreSQL plans one by one (about 10 ms). Each
+    value is cast to its column's type, as a VALUES list has none of its own (a column of
+    NULLs would be text). Both databases name the list's columns column1, column2, ...
     """
-    if rows:
-        model.objects.bulk_create(rows, update_conflicts=True, unique_fields=[unique], update_fields=fields)
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    model_fields = [model._meta.get_field(field) for field in fields]
+    casts = ", ".join(f"CAST(%s AS {field.cast_db_type(connection)})" for field in model_fields)
+    assignments = ", ".join(
+        f"{quote(field.column)} = v.column{position}" for position, field in enumerate(model_fields, start=2)
+    )
+    for start in range(0, len(rows), _UPDATE_BATCH):
+        batch = rows[start : start + _UPDATE_BATCH]
+        values = ", ".join([f"(CAST(%s AS bigint), {casts})"] * len(batch))
+        statement = (
+            f"UPDATE {table} SET {assignments} FROM (VALUES {values}) AS v WHERE {table}.id = v.column1"
+        )
+        params = [value for row in batch for value in (row.pk, *(getattr(row, f) for f in fields))]
+        with connection.cursor() as cursor:
+            cursor.execute(statement, params)
+
+
+# Rows an UPDATE writes at most (SQLite allows 32,766 parameters in a statement).
+_UPDATE_BATCH = 1000
 
 
 def _board_figures(
@@ -408,11 +455,15 @@ def session_recalculate_standings(session: Session) -> list[Standing]:
     changed = [standing for standing in standings if _changed(standing, before[standing.pair_id])]
     if stored:  # standings filed under this session for pairs that are not in it
         Standing.objects.filter(pk__in=[row[0] for row in stored.values()]).delete()
-    # "session" too: a pair's row somehow filed under another session is moved back here.
-    _write(Standing, changed, unique="pair", fields=[*_STANDING_FIELDS, "session"])
     for standing in standings:
         if before[standing.pair_id] is not None:
             standing.pk = before[standing.pair_id][0]
+    _update(Standing, [standing for standing in changed if standing.pk is not None], _STANDING_FIELDS)
+    new = [standing for standing in changed if standing.pk is None]
+    if new:
+        # An upsert: a pair's row somehow filed under another session is moved back here.
+        fields = [*_STANDING_FIELDS, "session"]
+        Standing.objects.bulk_create(new, update_conflicts=True, unique_fields=["pair"], update_fields=fields)
     return standings
 
 
