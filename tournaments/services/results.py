@@ -28,6 +28,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from tournaments.bridge import Contract, board_vulnerability
 from tournaments.bridge.cards import CardError, parse_lead
@@ -45,6 +46,7 @@ from tournaments.models import (
     ResultChange,
 )
 from tournaments.selectors import movements as movement_selectors
+from tournaments.services.sql import insert_row
 from tournaments.services.standings import scores_pending, scores_settle_locked
 from tournaments.services.write_gate import serialised_writes
 
@@ -408,15 +410,20 @@ def _audit(
     after: dict[str, Any] | None = None,
     table: int | None = None,
 ) -> None:
-    ResultChange.objects.create(
-        session=board.session,
-        board_number=board.number,
-        result=result,
-        action=action,
-        user=_audit_user(user),
-        before=before,
-        after=after,
-        table=table,
+    # Plain SQL (services.sql): an audit row is written with every result entered.
+    insert_row(
+        ResultChange,
+        {
+            "session": board.session_id,
+            "board_number": board.number,
+            "result": result.pk if result is not None else None,
+            "action": action,
+            "user": user.pk if _audit_user(user) is not None else None,
+            "at": timezone.now(),
+            "before": before,
+            "after": after,
+            "table": table,
+        },
     )
 
 
@@ -458,9 +465,9 @@ def _record(
 ) -> Result:
     if not board_locked:
         board = _locked_board(board)
-    if not pairs_checked:
+    if not pairs_checked:  # else the movement seated them for this board
         _check_pairs(board, entry, editing=None)
-    _check_movement(board, entry)
+        _check_movement(board, entry)
     scored = _score_entry(board, entry)
     result = Result(board=board)
     _apply(result, entry, scored, user)

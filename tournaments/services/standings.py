@@ -51,6 +51,7 @@ from tournaments.bridge import adjusted
 from tournaments.bridge.imps import butler_imps, cross_imps
 from tournaments.bridge.matchpoints import BoardMatchpoints, board_matchpoints, places
 from tournaments.models import Adjustment, Board, Club, Pair, Result, ScoringMethod, Session, Standing
+from tournaments.services.sql import quoted_table, update_rows
 from tournaments.services.write_gate import serialised_writes
 
 # IMPs an artificial adjusted score gives its side in IMP pairs (Law 12C2).
@@ -83,8 +84,17 @@ def _result_counts(session: Session) -> dict[int, int]:
 
 
 def scores_pending(board: Board) -> None:
-    """Mark ``board`` for the next ``scores_settle``, in the transaction that changed its results."""
-    Board.objects.filter(pk=board.pk).update(needs_scoring=True)
+    """Mark ``board`` for the next ``scores_settle``, in the transaction that changed its results.
+
+    Only a board not marked yet is written: the tables sharing a board all send at the end
+    of a round, and on PostgreSQL each write of its row would wait for the one before it
+    to commit, where finding it marked takes no lock.
+    """
+    with connection.cursor() as cursor:  # plain SQL: it runs on every result entered (services.sql)
+        cursor.execute(
+            f"UPDATE {quoted_table(Board)} SET needs_scoring = %s WHERE id = %s AND needs_scoring = %s",
+            [True, board.pk, False],
+        )
 
 
 @transaction.atomic
@@ -212,40 +222,7 @@ def _boards_rescore(
                 for field, value in zip(_FIGURES, new, strict=True):
                     setattr(result, field, value)
                 changed.append(result)
-    _update(Result, changed, _FIGURES)
-
-
-def _update(model: type[Result] | type[Standing], rows: list, fields: list[str]) -> None:
-    """Write ``fields`` of existing ``rows`` by primary key, in one ``UPDATE ... FROM (VALUES ...)``.
-
-    One statement for the rows of a rescored board or the changed standings, rather than
-    Django's ``bulk_update``, which builds a ``CASE WHEN pk = ...`` per row and field (some
-    70 ms of Python for the 60 standings of a 30-table session); an upsert through
-    ``bulk_create``, which prepares every field of every row (about 10 ms there); or a
-    batch of single-row UPDATEs, which PostgreSQL plans one by one (about 10 ms). Each
-    value is cast to its column's type, as a VALUES list has none of its own (a column of
-    NULLs would be text). Both databases name the list's columns column1, column2, ...
-    """
-    quote = connection.ops.quote_name
-    table = quote(model._meta.db_table)
-    model_fields = [model._meta.get_field(field) for field in fields]
-    casts = ", ".join(f"CAST(%s AS {field.cast_db_type(connection)})" for field in model_fields)
-    assignments = ", ".join(
-        f"{quote(field.column)} = v.column{position}" for position, field in enumerate(model_fields, start=2)
-    )
-    for start in range(0, len(rows), _UPDATE_BATCH):
-        batch = rows[start : start + _UPDATE_BATCH]
-        values = ", ".join([f"(CAST(%s AS bigint), {casts})"] * len(batch))
-        statement = (
-            f"UPDATE {table} SET {assignments} FROM (VALUES {values}) AS v WHERE {table}.id = v.column1"
-        )
-        params = [value for row in batch for value in (row.pk, *(getattr(row, f) for f in fields))]
-        with connection.cursor() as cursor:
-            cursor.execute(statement, params)
-
-
-# Rows an UPDATE writes at most (SQLite allows 32,766 parameters in a statement).
-_UPDATE_BATCH = 1000
+    update_rows(Result, changed, _FIGURES)
 
 
 def _board_figures(
@@ -458,7 +435,7 @@ def session_recalculate_standings(session: Session) -> list[Standing]:
     for standing in standings:
         if before[standing.pair_id] is not None:
             standing.pk = before[standing.pair_id][0]
-    _update(Standing, [standing for standing in changed if standing.pk is not None], _STANDING_FIELDS)
+    update_rows(Standing, [standing for standing in changed if standing.pk is not None], _STANDING_FIELDS)
     new = [standing for standing in changed if standing.pk is None]
     if new:
         # An upsert: a pair's row somehow filed under another session is moved back here.

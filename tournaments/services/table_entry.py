@@ -39,6 +39,7 @@ from tournaments.models import (
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors.movements import PairKey
 from tournaments.services.results import ResultEntry, result_record
+from tournaments.services.sql import insert_row, quoted_table
 from tournaments.services.write_gate import serialised_writes
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -147,7 +148,6 @@ def _earlier_submission(session: Session, key: str) -> TableSubmission | None:
 
 def _sql(text: str) -> str:
     """``text`` with its {model} placeholders replaced by the quoted table names."""
-    quote = connection.ops.quote_name
     models = {
         "session": Session,
         "board": Board,
@@ -155,7 +155,7 @@ def _sql(text: str) -> str:
         "pair": Pair,
         "result": Result,
     }
-    return text.format(**{name: quote(model._meta.db_table) for name, model in models.items()})
+    return text.format(**{name: quoted_table(model) for name, model in models.items()})
 
 
 # The session's state under its lock, with the board's id and any earlier send of the key.
@@ -218,9 +218,8 @@ def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
         board_locked=True,
         pairs_checked=not clash,
     )
-    TableSubmission.objects.create(
-        session=session, table=access.table, key=entry.key, board_number=entry.board, result=result
-    )
+    values = {"session": session.pk, "table": access.table, "key": entry.key, "board_number": entry.board}
+    insert_row(TableSubmission, values | {"result": result.pk, "at": timezone.now()})
     return Submitted(result, entry.board, repeated=False)
 
 

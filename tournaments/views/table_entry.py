@@ -44,9 +44,9 @@ def _refused(message: str, status: int) -> JsonResponse:
     return JsonResponse({"error": message}, status=status)
 
 
-def _access_or_refusal(token: str) -> TableAccess | JsonResponse:
+def _access_or_refusal(token: str, *, with_club: bool = True) -> TableAccess | JsonResponse:
     try:
-        return selectors.table_access_get(token)
+        return selectors.table_access_get(token, with_club=with_club)
     except selectors.TableLinkError as error:
         return _refused(error.message, error.status)
 
@@ -131,7 +131,7 @@ def _error_text(error: ValidationError) -> str:
 @require_POST
 def table_submit(request: HttpRequest, token: str) -> JsonResponse:
     """Store a table's accepted result once; a repeated send gets the first send's answer."""
-    access = _access_or_refusal(token)
+    access = _access_or_refusal(token, with_club=False)
     if isinstance(access, JsonResponse):
         return access
     data = _json_body(request)

@@ -1,0 +1,74 @@
+"""Plain SQL for the few writes that run on every result entered, where the ORM's cost shows.
+
+A table's send and a director's entry run the same handful of statements every time;
+building each through the ORM costs about a millisecond of Python on the 2-core build
+machine, more than the database spends on it (bench/bench_table_entry.py,
+bench/bench_entry.py). These helpers write rows of ordinary models with each value
+prepared by its model field (``get_db_prep_save``), so JSON, dates and booleans are
+stored exactly as the ORM stores them; anything that needs the model's logic (defaults,
+validation, signals) stays on the ORM.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import connection, models
+
+
+def quoted_table(model: type[models.Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def insert_row(model: type[models.Model], values: dict[str, Any]) -> None:
+    """Insert one row of ``model`` from field name -> value (no primary key is returned)."""
+    quote = connection.ops.quote_name
+    fields = [model._meta.get_field(name) for name in values]
+    columns = ", ".join(quote(field.column) for field in fields)
+    placeholders = ", ".join(["%s"] * len(fields))
+    params = [
+        field.get_db_prep_save(value, connection)
+        for field, value in zip(fields, values.values(), strict=True)
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(f"INSERT INTO {quoted_table(model)} ({columns}) VALUES ({placeholders})", params)
+
+
+def update_rows(model: type[models.Model], rows: list[models.Model], fields: list[str]) -> None:
+    """Write ``fields`` of existing ``rows`` by primary key, in one ``UPDATE ... FROM (VALUES ...)``.
+
+    One statement for the rows of a rescored board or the changed standings, rather than
+    Django's ``bulk_update``, which builds a ``CASE WHEN pk = ...`` per row and field (some
+    70 ms of Python for the 60 standings of a 30-table session); an upsert through
+    ``bulk_create``, which prepares every field of every row (about 10 ms there); or a
+    batch of single-row UPDATEs, which PostgreSQL plans one by one (about 10 ms). Each
+    value is cast to its column's type, as a VALUES list has none of its own (a column of
+    NULLs would be text). Both databases name the list's columns column1, column2, ...
+    """
+    quote = connection.ops.quote_name
+    table = quoted_table(model)
+    model_fields = [model._meta.get_field(field) for field in fields]
+    casts = ", ".join(f"CAST(%s AS {field.cast_db_type(connection)})" for field in model_fields)
+    assignments = ", ".join(
+        f"{quote(field.column)} = v.column{position}" for position, field in enumerate(model_fields, start=2)
+    )
+    for start in range(0, len(rows), _UPDATE_BATCH):
+        batch = rows[start : start + _UPDATE_BATCH]
+        values = ", ".join([f"(CAST(%s AS bigint), {casts})"] * len(batch))
+        statement = (
+            f"UPDATE {table} SET {assignments} FROM (VALUES {values}) AS v WHERE {table}.id = v.column1"
+        )
+        params = [
+            value
+            for row in batch
+            for value in (
+                row.pk,
+                *(field.get_db_prep_save(getattr(row, field.attname), connection) for field in model_fields),
+            )
+        ]
+        with connection.cursor() as cursor:
+            cursor.execute(statement, params)
+
+
+# Rows an UPDATE writes at most (SQLite allows 32,766 parameters in a statement).
+_UPDATE_BATCH = 1000
