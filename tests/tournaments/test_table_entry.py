@@ -25,6 +25,8 @@ from tournaments.services import table_entry
 from tournaments.services.movement import (
     session_finish,
 )
+from tournaments.services.standings import scores_settle
+from tournaments.views import table_entry as table_views
 
 pytestmark = pytest.mark.django_db
 
@@ -319,6 +321,33 @@ def test_a_table_sees_a_board_only_once_it_has_played_it(client, session):
     response = client.get(reverse("table_traveller", args=[table1, board]))
     assert response.status_code == 403
     assert "has not been played at this table" in response.json()["error"]
+
+
+def test_a_table_sees_its_percentage_before_the_session_is_rescored(client, session, monkeypatch):
+    """The rescoring waits for the tables' sends to pause; the traveller works the board out
+    meanwhile, without writing, as the rescoring will store it."""
+    board = _boards(session, 1, 2)[0]
+    _send(client, _token(session, 2), round=1, board=board, key="first-of-two")  # scored at once
+    movement = movement_selectors.session_movement(session)
+    later = next(e for e in movement_selectors.board_encounters(movement, board) if e.round > 1)
+    monkeypatch.setattr(table_views, "settle_soon", lambda session_id: None)  # the pause has not come
+    token = _token(session, later.table)
+    sent = _send(
+        client, token, round=later.round, board=board, key="second-of-two", contract="3NT", tricks="7"
+    )
+    assert sent.status_code == 201
+    traveller = client.get(reverse("table_traveller", args=[token, board])).json()
+    stored = Result.objects.filter(board__session=session, board__number=board)
+    assert sorted(stored.values_list("ns_percentage", flat=True), key=str) == [50.0, None]  # nothing written
+    assert (traveller["results"], traveller["ns_percentage"], traveller["ew_percentage"]) == (2, 0.0, 100.0)
+    scores_settle(session)
+    mine = stored.get(contract="3NT")
+    assert (mine.ns_percentage, mine.ew_percentage) == (
+        traveller["ns_percentage"],
+        traveller["ew_percentage"],
+    )
+    rows = {row["result"]: row["ns_percentage"] for row in traveller["rows"]}
+    assert rows == {result.display: result.ns_percentage for result in stored}
 
 
 def test_the_table_page_is_served_with_its_links_and_script(client, session):

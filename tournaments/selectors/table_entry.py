@@ -29,6 +29,7 @@ from tournaments.models import DirectorCall, Pair, Result, Session, SessionState
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors.movements import PairKey, key_label, pair_key
 from tournaments.selectors.public import session_standings
+from tournaments.services.standings import board_scored_unsaved
 
 STRAINS = ("C", "D", "H", "S", "NT")
 DOUBLINGS = ("", "X", "XX")
@@ -333,8 +334,14 @@ def table_traveller(access: TableAccess, number: int) -> dict[str, Any]:
                 mine = board.result
     if mine is None:
         raise BoardNotPlayedError(number)
-    results = Result.objects.filter(board_id=mine.board_id).select_related("ns_pair", "ew_pair")
-    rows = [_traveller_row(session, result, mine) for result in results.order_by("ns_pair__number", "pk")]
+    results = list(
+        Result.objects.filter(board_id=mine.board_id).select_related("ns_pair", "ew_pair").order_by("pk")
+    )
+    if any(result.ns_matchpoints is None for result in results):  # entered since the last rescoring
+        board_scored_unsaved(session, results)
+    mine = next(result for result in results if result.pk == mine.pk)
+    results.sort(key=lambda result: (result.ns_pair.number, result.pk))
+    rows = [_traveller_row(session, result, mine) for result in results]
     return {
         "board": number,
         "rows": rows,

@@ -11,11 +11,13 @@ entry stored by any worker (each gunicorn worker has its own timer, and looks at
 newest entry in the database before it settles), so one worker does not settle in the
 middle of a burst another is still receiving.
 
-The marks are in the database, so nothing depends on the timer: a page that shows a
-table its matchpoints (the traveller, the table's state, the public pages) settles the
-marked boards itself first (``scores_settle_if_marked``), and if a worker stops before
-its timer fires, the next entry or read settles them. A delay of 0 settles after each
-answer instead (the test suite's setting, so tests see their scores at once).
+The marks are in the database, so nothing depends on the timer: if a worker stops
+before its timer fires, the next entry or director's write settles the marked boards.
+Meanwhile a table's traveller works its board out in memory
+(``services.standings.board_scored_unsaved``), and the standings shown to tables and on
+the public pages are those of the last settle, at most a second or two old. A delay of 0
+settles after each answer instead (the test suite's setting, so tests see their scores
+at once).
 """
 
 from __future__ import annotations

@@ -2,8 +2,10 @@
 
 All are derived data: every service that writes a result marks its board and settles
 (``scores_settle``: the marked boards, then the standings) in the same transaction, so
-a reader never sees a result without its matchpoints; a table's entry is settled just
-after its answer is sent, so the entries of tables sending at once share one settle.
+a reader never sees a result without its matchpoints; a table's entry is settled once
+the tables' sends pause (``services.settle_soon``), so the entries of tables sending at
+once share one settle, and meanwhile the table's traveller works its board out in memory
+(``board_scored_unsaved``).
 
 Every board is matchpointed whatever the session's scoring method; an IMP-pairs session
 (cross-IMPs or Butler) also gets each result's IMPs and ranks its pairs by IMPs a board.
@@ -52,7 +54,6 @@ from tournaments.bridge.imps import butler_imps, cross_imps
 from tournaments.bridge.matchpoints import BoardMatchpoints, board_matchpoints, places
 from tournaments.models import Adjustment, Board, Club, Pair, Result, ScoringMethod, Session, Standing
 from tournaments.services.sql import quoted_table, update_rows
-from tournaments.services.write_gate import serialised_writes
 
 # IMPs an artificial adjusted score gives its side in IMP pairs (Law 12C2).
 ADJUSTMENT_IMPS = {"A+": 3.0, "A": 0.0, "A-": -3.0}
@@ -156,16 +157,29 @@ def _full_count(session: Session, by_board: dict[int, list[Result]], *, removed:
     return full
 
 
-def scores_settle_if_marked(session: Session) -> bool:
-    """Settle the session's scores if a board is marked (one cheap read when none is).
+def board_scored_unsaved(session: Session, results: list[Result]) -> None:
+    """Give one board's ``results`` the figures the next settle will store, without writing them.
 
-    The pages that show a table its board's matchpoints call this first, in case the
-    settle that follows an entry (after its answer is sent) has not run yet.
+    A table sees its board's traveller (and its own percentage) right after its entry,
+    while the session's rescoring waits for the sends to pause (``services.settle_soon``).
+    Working the one board out in memory costs a read, where settling would rescore every
+    marked board and the standings under the session's lock, in the middle of the burst
+    it waits for. Neuberg's full count is the larger of the session's last and this
+    board's own, as the settle will find it (unless a result was deleted elsewhere since).
     """
-    if not Board.objects.filter(session_id=session.pk, needs_scoring=True).exists():
-        return False
-    with serialised_writes():
-        return scores_settle(session)
+    full = None if session.source_sha256 else max(session.scored_full_count or 0, len(results))
+    plus = Adjustment.AVERAGE_PLUS
+    played = (
+        _played_percentages(session)
+        if any(plus in (r.ns_adjustment, r.ew_adjustment) for r in results)
+        else {}
+    )
+    figures = _board_figures(session, results, full=full, played=played, percentages=[])
+    ns_imps, ew_imps = _board_imps(session, results)
+    for result, figure, ns, ew in zip(results, figures, ns_imps, ew_imps, strict=True):
+        new = (figure.ns_mp, figure.ew_mp, figure.ns_pct, figure.ew_pct, ns, ew)
+        for field, value in zip(_FIGURES, new, strict=True):
+            setattr(result, field, value)
 
 
 def board_recalculate(

@@ -26,7 +26,6 @@ from tournaments.models import TableAccess
 from tournaments.selectors import director as director_selectors
 from tournaments.selectors import table_entry as selectors
 from tournaments.services.settle_soon import settle_soon
-from tournaments.services.standings import scores_settle_if_marked
 from tournaments.services.table_entry import (
     TableEntry,
     director_call,
@@ -69,7 +68,6 @@ def table_state(request: HttpRequest, token: str) -> JsonResponse:
     access = _access_or_refusal(token)
     if isinstance(access, JsonResponse):
         return access
-    scores_settle_if_marked(access.session)
     return JsonResponse(selectors.table_state(access))
 
 
@@ -179,7 +177,6 @@ def table_traveller(request: HttpRequest, token: str, number: int) -> JsonRespon
     access = _access_or_refusal(token)
     if isinstance(access, JsonResponse):
         return access
-    scores_settle_if_marked(access.session)
     try:
         return JsonResponse(selectors.table_traveller(access, number))
     except selectors.BoardNotPlayedError:

@@ -18,7 +18,6 @@ from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.standings import (
     board_recalculate,
     scores_settle,
-    scores_settle_if_marked,
     session_recalculate_standings,
 )
 from tournaments.services.write_gate import _TicketLock
@@ -96,14 +95,6 @@ def test_a_settle_rescales_the_short_boards_when_the_fullest_board_grows(mitchel
     _enter(session, 3, 3, 2, "11", settle=False)  # board 3 becomes the fullest, with 3 results
     scores_settle(session)
     assert (_figures(session), _standings(session)) == _from_nothing(session)
-
-
-def test_a_read_that_needs_the_scores_settles_them_first(mitchell_session):
-    session = mitchell_session
-    result = _enter(session, 1, 1, 1, "9", settle=False)
-    assert scores_settle_if_marked(session) is True
-    assert Result.objects.get(pk=result.pk).ns_percentage == 50.0
-    assert scores_settle_if_marked(session) is False
 
 
 def test_the_write_gate_lets_waiting_threads_in_first_come_first_served():
