@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from django.db import OperationalError
 from django.urls import reverse
 
 from tests.conftest import seated_mitchell
@@ -70,14 +71,31 @@ def _enter(
 def _wait_for(condition, what: str, seconds: float = 15.0) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if condition():
+        if _read(condition):
             return
         time.sleep(0.2)
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def _read(query):
+    """Run a read of the database the live server is writing to, trying again while it is locked.
+
+    The live server shares the test's in-memory SQLite database, and goes on rescoring
+    after it has answered a phone; a read that meets that write is refused ("database
+    table is locked").
+    """
+    for _ in range(50):
+        try:
+            return query()
+        except OperationalError as error:
+            if "locked" not in str(error):
+                raise
+        time.sleep(0.1)
+    return query()
+
+
 def _stored(session: Session, board: int) -> list[Result]:
-    return list(Result.objects.filter(board__session=session, board__number=board))
+    return _read(lambda: list(Result.objects.filter(board__session=session, board__number=board)))
 
 
 def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_server, night, screenshots):  # noqa: F811
@@ -158,7 +176,7 @@ def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_se
     _wait_for(lambda: page.locator("#network").is_hidden(), "the phone to send it again", seconds=20)
     assert lost and lost[0].status == 201
     assert len(_stored(night, first)) == 1
-    assert ResultChange.objects.filter(session=night, board_number=first).count() == 1
+    assert _read(ResultChange.objects.filter(session=night, board_number=first).count) == 1
     _enter(page, second, 3, "NT", "N", "-2")
 
     # Table 4 calls the director, who sees it on the grid without reloading.
@@ -191,8 +209,8 @@ def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_se
             _enter(page, number)
         page.locator("text=All this table's rounds are in").wait_for(timeout=WAIT_MS)
     expected = TABLES * ROUNDS * BOARDS_PER_ROUND
-    assert Result.objects.filter(board__session=night).count() == expected
-    assert ResultChange.objects.filter(session=night, table__isnull=False).count() == expected
+    assert _read(Result.objects.filter(board__session=night).count) == expected
+    assert _read(ResultChange.objects.filter(session=night, table__isnull=False).count) == expected
     _wait_for(lambda: director.locator("td.grid-done").count() == TABLES * ROUNDS, "the grid to fill")
     director.screenshot(path=screenshots / "table-grid.png", full_page=True)
     for context, _ in phones.values():

@@ -13,8 +13,8 @@ Each action writes the result and its audit entry, then rescores the changed boa
 any board a table's entry marked) and the standings (``services.standings``), in one
 transaction: a reader never sees a result without its matchpoints. A table's entry
 (``result_record(settle=False)``, from ``services.table_entry``) only marks its board and
-is settled after its answer is sent, so entries arriving together share one rescoring
-(docs/decisions.md). Writes pass the SQLite write gate (``services.write_gate``).
+is settled once the tables' sends pause (``services.settle_soon``), so entries arriving
+together share one rescoring (docs/decisions.md). Writes pass the SQLite write gate (``services.write_gate``).
 """
 
 from __future__ import annotations
@@ -440,8 +440,8 @@ def result_record(
     """Score and store a new result; the board's matchpoints and the standings follow.
 
     ``table`` is the table that entered it from its own page (no user), for the audit log.
-    ``settle=False`` leaves the board marked for the caller to settle (``services.table_entry``,
-    which settles once its answer is sent), and ``board_locked`` says the caller
+    ``settle=False`` leaves the board marked for a later settle (``services.table_entry``,
+    whose view has it settled once the sends pause), and ``board_locked`` says the caller
     already holds the session's lock and read ``board`` (with its session) under it.
     ``pairs_checked`` says the caller took the pairs from the movement's seats for this
     board and found that neither has a result on it yet, under that lock.

@@ -168,18 +168,8 @@ def board_scored_unsaved(session: Session, results: list[Result]) -> None:
     board's own, as the settle will find it (unless a result was deleted elsewhere since).
     """
     full = None if session.source_sha256 else max(session.scored_full_count or 0, len(results))
-    plus = Adjustment.AVERAGE_PLUS
-    played = (
-        _played_percentages(session)
-        if any(plus in (r.ns_adjustment, r.ew_adjustment) for r in results)
-        else {}
-    )
-    figures = _board_figures(session, results, full=full, played=played, percentages=[])
-    ns_imps, ew_imps = _board_imps(session, results)
-    for result, figure, ns, ew in zip(results, figures, ns_imps, ew_imps, strict=True):
-        new = (figure.ns_mp, figure.ew_mp, figure.ns_pct, figure.ew_pct, ns, ew)
-        for field, value in zip(_FIGURES, new, strict=True):
-            setattr(result, field, value)
+    played = _played_percentages(session) if _holds_average_plus(results) else {}
+    _scored(session, results, full=full, played=played, percentages=[])
 
 
 def board_recalculate(
@@ -221,22 +211,38 @@ def _boards_rescore(
     Entering a result can rescale every short board of the session (Neuberg), so the
     boards are not read and written one by one.
     """
-    if played is None and any(
-        Adjustment.AVERAGE_PLUS in (r.ns_adjustment, r.ew_adjustment) for rs in by_board.values() for r in rs
-    ):
+    if played is None and any(_holds_average_plus(results) for results in by_board.values()):
         played = _played_percentages(session)
     percentages: list[adjusted.AdjustmentPercentages] = []  # the club's, read once when needed
     changed: list[Result] = []
     for results in by_board.values():
-        figures = _board_figures(session, results, full=full, played=played or {}, percentages=percentages)
-        ns_imps, ew_imps = _board_imps(session, results)
-        for result, figure, ns, ew in zip(results, figures, ns_imps, ew_imps, strict=True):
-            new = (figure.ns_mp, figure.ew_mp, figure.ns_pct, figure.ew_pct, ns, ew)
-            if new != tuple(getattr(result, field) for field in _FIGURES):
-                for field, value in zip(_FIGURES, new, strict=True):
-                    setattr(result, field, value)
-                changed.append(result)
+        changed += _scored(session, results, full=full, played=played or {}, percentages=percentages)
     update_rows(Result, changed, _FIGURES)
+
+
+def _holds_average_plus(results: list[Result]) -> bool:
+    return any(Adjustment.AVERAGE_PLUS in (r.ns_adjustment, r.ew_adjustment) for r in results)
+
+
+def _scored(
+    session: Session,
+    results: list[Result],
+    *,
+    full: int | None,
+    played: dict[int, float],
+    percentages: list[adjusted.AdjustmentPercentages],
+) -> list[Result]:
+    """Give one board's ``results`` their figures (in memory); return those whose figures changed."""
+    figures = _board_figures(session, results, full=full, played=played, percentages=percentages)
+    ns_imps, ew_imps = _board_imps(session, results)
+    changed = []
+    for result, figure, ns, ew in zip(results, figures, ns_imps, ew_imps, strict=True):
+        new = (figure.ns_mp, figure.ew_mp, figure.ns_pct, figure.ew_pct, ns, ew)
+        if new != tuple(getattr(result, field) for field in _FIGURES):
+            for field, value in zip(_FIGURES, new, strict=True):
+                setattr(result, field, value)
+            changed.append(result)
+    return changed
 
 
 def _board_figures(
