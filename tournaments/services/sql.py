@@ -58,17 +58,27 @@ def update_rows(model: type[models.Model], rows: list[models.Model], fields: lis
         statement = (
             f"UPDATE {table} SET {assignments} FROM (VALUES {values}) AS v WHERE {table}.id = v.column1"
         )
-        params = [
-            value
-            for row in batch
-            for value in (
-                row.pk,
-                *(field.get_db_prep_save(getattr(row, field.attname), connection) for field in model_fields),
-            )
-        ]
+        params = [value for row in batch for value in (row.pk, *_prepared(row, model_fields))]
         with connection.cursor() as cursor:
             cursor.execute(statement, params)
 
+
+def _prepared(row: models.Model, fields: list[models.Field]) -> list[Any]:
+    """The row's values of ``fields`` as the database takes them.
+
+    Numbers and booleans go as they are (the figures and standings written on every
+    entry are all such); other values are prepared by their field, as the ORM would.
+    """
+    values = []
+    for field in fields:
+        value = getattr(row, field.attname)
+        if value is not None and not isinstance(value, _PLAIN):
+            value = field.get_db_prep_save(value, connection)
+        values.append(value)
+    return values
+
+
+_PLAIN = (int, float, bool)
 
 # Rows an UPDATE writes at most (SQLite allows 32,766 parameters in a statement).
 _UPDATE_BATCH = 1000
