@@ -26,9 +26,22 @@ while measured (so they move by 5 ms or more from run to run):
   rescored boards read in one query and upserted; fewer queries in ``result_record``):
   SQLite p50 25.2-26.8 ms, p99 54-58 ms; PostgreSQL p50 26.4-31.8 ms, p99 34-48 ms.
   Filling: 25 ms and 35 ms an entry.
+- now, on another machine of the same kind, slower (the code above measured PostgreSQL
+  p50 46.0 ms on it, filling at 61 ms an entry): figures and standings written with one
+  ``UPDATE ... FROM (VALUES ...)`` each, the full board count read only after a delete,
+  the audit row, the board's mark, the pairs' sums and the pairs with their standings in
+  plain SQL (services/sql.py): SQLite p50 21.5 ms, p99 45 ms; PostgreSQL p50 47.9 ms,
+  p99 85 ms. Filling: 24 ms and 46 ms an entry. On PostgreSQL the gain shows in the fill
+  (25% faster) and in a profiling run of 40 entries (p50 49.7 -> 36.5 ms), not in the
+  last round's p50, which this machine's noise covers.
 
-The 15 ms target is not met here: about 14 statements remain per entry, each costing
-1-2 ms of ORM and round trip on this loaded machine.
+The 15 ms target is not met here. What is left on SQLite is mostly Python (Django's
+model instances for the board's 30 results and the 60 standings, the places); on
+PostgreSQL it is the database: summing the session's results for the standings and
+rewriting a board's 30 rows and the 60 standings, on tables that the last round's
+entries fill with dead row versions (autovacuum is off on this server). Keeping each
+pair's totals up to date by the changes of the rescored boards, instead of summing all
+results, is the next step.
 """
 
 from __future__ import annotations
