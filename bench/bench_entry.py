@@ -46,7 +46,6 @@ results, is the next step.
 
 from __future__ import annotations
 
-import datetime
 import os
 import random
 import statistics
@@ -105,25 +104,14 @@ def _setup_django() -> None:
 
 def _build_session():
     """A fresh 30-table Mitchell with its pairs and boards (a previous run's club is removed first)."""
-    from tournaments.models import Club, Movement
-    from tournaments.services.movement import movement_boards_ensure, session_create_with_movement
-    from tournaments.services.sessions import pair_add
+    from tests.conftest import seated_mitchell
+    from tournaments.models import Club
 
     Club.objects.filter(slug="bench-entry").delete()
     club = Club.objects.create(name="Bench Entry Club", slug="bench-entry")
-    session = session_create_with_movement(
-        club=club,
-        date=datetime.date(2026, 11, 23),
-        name="Thirty tables",
-        movement=Movement.MITCHELL,
-        tables=TABLES,
-        boards_per_round=BOARDS_PER_ROUND,
+    return seated_mitchell(
+        club, name="Thirty tables", tables=TABLES, boards_per_round=BOARDS_PER_ROUND, rounds=None
     )
-    for number in range(1, TABLES + 1):
-        pair_add(session=session, player_names=(f"North {number}", f"South {number}"), direction="NS")
-        pair_add(session=session, player_names=(f"East {number}", f"West {number}"), direction="EW")
-    movement_boards_ensure(session=session)
-    return session
 
 
 def _round_entries(session, rng: random.Random) -> list[list[tuple]]:

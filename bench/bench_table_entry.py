@@ -131,39 +131,26 @@ def bench_session(
 
     Needs Django set up against a migrated database.
     """
-    import datetime
-
     from django.db import transaction
 
-    from tournaments.models import Club, Movement
+    from tests.conftest import seated_mitchell
+    from tournaments.models import Club
     from tournaments.selectors import movements as movement_selectors
-    from tournaments.services.movement import (
-        movement_boards_ensure,
-        session_create_with_movement,
-        session_start,
-    )
     from tournaments.services.results import ResultEntry, result_record
-    from tournaments.services.sessions import pair_add
-    from tournaments.services.table_entry import table_accesses_ensure
 
     rng = random.Random(seed)
     with transaction.atomic():
         club = Club.objects.create(name="Bench Bridge Club", slug=f"bench-{seed}-{tables}")
-        session = session_create_with_movement(
-            club=club,
-            date=datetime.date(2026, 11, 23),
+        session = seated_mitchell(
+            club,
             name="Monday evening",
-            movement=Movement.MITCHELL,
             tables=tables,
             boards_per_round=boards_per_round,
             rounds=rounds,
+            start=True,
         )
-        for number in range(1, tables + 1):
-            pair_add(session=session, player_names=(f"North {number}", f"South {number}"), direction="NS")
-            pair_add(session=session, player_names=(f"East {number}", f"West {number}"), direction="EW")
-        boards = {board.number: board for board in movement_boards_ensure(session=session)}
-        accesses = {access.table: access.token for access in table_accesses_ensure(session)}
-        session = session_start(session=session)
+        boards = {board.number: board for board in session.boards.all()}
+        accesses = {access.table: access.token for access in session.table_accesses.all()}
         movement = movement_selectors.session_movement(session)
         pars = {number: (*rng.choice(CONTRACTS), rng.choice(("NS", "NS", "EW"))) for number in sorted(boards)}
         played = movement_selectors.movement_rounds(session, movement, list(session.pairs.all()))

@@ -77,6 +77,19 @@ def seated_mitchell(
     return session_start(session=session) if start else session
 
 
+def mitchell_3nt(session: Session, ns: int, ew: int, tricks: str = "9"):
+    """3NT by North between Mitchell pairs ``ns`` (NS) and ``ew`` (EW): a director's ResultEntry."""
+    from tournaments.services.results import ResultEntry
+
+    return ResultEntry(
+        session.pairs.get(direction="NS", number=ns),
+        session.pairs.get(direction="EW", number=ew),
+        "3NT",
+        "N",
+        tricks,
+    )
+
+
 NS_NAMES = [("Ann North", "Bob North"), ("Cat North", "Dan North"), ("Eve North", "Fay North")]
 EW_NAMES = [("Gus East", "Hal East"), ("Ida East", "Jon East"), ("Kim East", "Lou East")]
 

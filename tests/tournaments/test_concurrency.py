@@ -12,8 +12,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection, connections
 
+from tests.conftest import mitchell_3nt
 from tournaments.models import Result, Session, Standing
-from tournaments.services.results import ResultEntry, result_record
+from tournaments.services.results import result_record
 
 pytestmark = [
     pytest.mark.postgres,
@@ -29,13 +30,7 @@ def _race(session: Session, jobs: list[tuple[int, int, int]]) -> list[object]:
     def enter(index: int, board_number: int, ns: int, ew: int) -> None:
         try:
             board = session.boards.get(number=board_number)
-            entry = ResultEntry(
-                session.pairs.get(direction="NS", number=ns),
-                session.pairs.get(direction="EW", number=ew),
-                "3NT",
-                "N",
-                "=",
-            )
+            entry = mitchell_3nt(session, ns, ew, "=")
             barrier.wait(timeout=10)
             outcomes[index] = result_record(board=board, entry=entry)
         except Exception as error:  # the outcome is what the test inspects

@@ -13,8 +13,9 @@ import time
 
 import pytest
 
+from tests.conftest import mitchell_3nt
 from tournaments.models import Board, Result, Session
-from tournaments.services.results import ResultEntry, result_record
+from tournaments.services.results import result_record
 from tournaments.services.standings import (
     board_recalculate,
     scores_settle,
@@ -56,13 +57,7 @@ def _from_nothing(session: Session) -> tuple[dict, dict]:
 
 
 def _enter(session: Session, number: int, ns: int, ew: int, tricks: str, *, settle: bool) -> Result:
-    entry = ResultEntry(
-        session.pairs.get(direction="NS", number=ns),
-        session.pairs.get(direction="EW", number=ew),
-        "3NT",
-        "N",
-        tricks,
-    )
+    entry = mitchell_3nt(session, ns, ew, tricks)
     return result_record(board=session.boards.get(number=number), entry=entry, settle=settle)
 
 

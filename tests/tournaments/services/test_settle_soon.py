@@ -13,21 +13,15 @@ from collections.abc import Iterator
 import pytest
 from django.utils import timezone
 
-from tests.conftest import seated_mitchell
+from tests.conftest import mitchell_3nt, seated_mitchell
 from tournaments.models import Board, Result, Session, TableSubmission
 from tournaments.services import settle_soon as soon
-from tournaments.services.results import ResultEntry, result_record
+from tournaments.services.results import result_record
 
 
 def _enter_unsettled(session: Session, number: int, table: int) -> Result:
     """A table's entry as the table's send leaves it: stored, its board marked, not scored."""
-    entry = ResultEntry(
-        session.pairs.get(direction="NS", number=table),
-        session.pairs.get(direction="EW", number=table),
-        "3NT",
-        "N",
-        "9",
-    )
+    entry = mitchell_3nt(session, table, table)
     return result_record(board=session.boards.get(number=number), entry=entry, settle=False)
 
 
