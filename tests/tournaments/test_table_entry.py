@@ -152,11 +152,11 @@ def test_the_same_board_sent_again_under_a_new_key_is_refused_with_the_reason(cl
 def _first_look_misses(monkeypatch, *, key: bool, result: bool) -> list[str]:
     """Stage a race: the send's first look does not see an earlier send's key and/or result
     (committed meanwhile, as when PostgreSQL runs two sends side by side)."""
-    real_sql, real_seated, looks = table_entry._sql, table_entry._seated_pairs, []
+    real_sql, real_seated, looks = table_entry._locked_state_sql, table_entry._seated_pairs, []
 
-    def sql(text: str) -> str:
-        query = real_sql(text)
-        if text is table_entry._LOCKED_STATE and key and "key" not in looks:
+    def sql() -> str:
+        query = real_sql()
+        if key and "key" not in looks:
             looks.append("key")
             query = query.replace("t.key = %s", "t.key = %s AND 1 = 0")
         return query
@@ -168,7 +168,7 @@ def _first_look_misses(monkeypatch, *, key: bool, result: bool) -> list[str]:
             clash = False
         return ns_pair, ew_pair, clash
 
-    monkeypatch.setattr(table_entry, "_sql", sql)
+    monkeypatch.setattr(table_entry, "_locked_state_sql", sql)
     monkeypatch.setattr(table_entry, "_seated_pairs", seated)
     return looks
 

@@ -20,6 +20,11 @@ def quoted_table(model: type[models.Model]) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
+def with_tables(text: str, **models_by_name: type[models.Model]) -> str:
+    """``text`` with each ``{name}`` replaced by the quoted table of the model given for it."""
+    return text.format(**{name: quoted_table(model) for name, model in models_by_name.items()})
+
+
 def insert_row(model: type[models.Model], values: dict[str, Any]) -> None:
     """Insert one row of ``model`` from field name -> value (no primary key is returned)."""
     quote = connection.ops.quote_name

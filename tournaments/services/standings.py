@@ -53,7 +53,7 @@ from tournaments.bridge import adjusted
 from tournaments.bridge.imps import butler_imps, cross_imps
 from tournaments.bridge.matchpoints import BoardMatchpoints, board_matchpoints, places
 from tournaments.models import Adjustment, Board, Club, Pair, Result, ScoringMethod, Session, Standing
-from tournaments.services.sql import quoted_table, update_rows
+from tournaments.services.sql import quoted_table, update_rows, with_tables
 
 # IMPs an artificial adjusted score gives its side in IMP pairs (Law 12C2).
 ADJUSTMENT_IMPS = {"A+": 3.0, "A": 0.0, "A-": -3.0}
@@ -350,7 +350,10 @@ def _pair_sums(session: Session) -> list[tuple]:
     """
     plus = Adjustment.AVERAGE_PLUS
     with connection.cursor() as cursor:
-        cursor.execute(_sql(_PAIR_SUMS), [plus, plus, session.pk, plus, plus, session.pk])
+        cursor.execute(
+            with_tables(_PAIR_SUMS, result=Result, board=Board),
+            [plus, plus, session.pk, plus, plus, session.pk],
+        )
         return cursor.fetchall()
 
 
@@ -366,11 +369,6 @@ SELECT r.ew_pair_id, SUM(r.ew_matchpoints), SUM(r.ew_percentage), COUNT(*), SUM(
 FROM {result} r INNER JOIN {board} b ON r.board_id = b.id
 WHERE b.session_id = %s AND r.ew_pair_id IS NOT NULL
 GROUP BY r.ew_pair_id"""
-
-
-def _sql(text: str) -> str:
-    tables = {"result": Result, "board": Board, "pair": Pair, "standing": Standing}
-    return text.format(**{name: quoted_table(model) for name, model in tables.items()})
 
 
 def _pair_totals(sums: list[tuple]) -> dict[int, tuple[float, float, int, int, float]]:
@@ -466,7 +464,9 @@ def _pairs_and_stored_standings(session: Session) -> tuple[list[tuple[int, str]]
     One statement (plain SQL, as it runs on every result entered) where the ORM took two.
     """
     with connection.cursor() as cursor:
-        cursor.execute(_sql(_PAIRS_AND_STANDINGS), [session.pk, session.pk])
+        cursor.execute(
+            with_tables(_PAIRS_AND_STANDINGS, pair=Pair, standing=Standing), [session.pk, session.pk]
+        )
         rows = cursor.fetchall()
     pairs = [(row[0], row[1]) for row in rows]
     stored = {row[0]: row[2:-1] for row in rows if row[2] is not None}

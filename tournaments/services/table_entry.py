@@ -39,7 +39,7 @@ from tournaments.models import (
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors.movements import PairKey
 from tournaments.services.results import ResultEntry, result_record
-from tournaments.services.sql import insert_row, quoted_table
+from tournaments.services.sql import insert_row, with_tables
 from tournaments.services.write_gate import serialised_writes
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -146,18 +146,6 @@ def _earlier_submission(session: Session, key: str) -> TableSubmission | None:
         return None
 
 
-def _sql(text: str) -> str:
-    """``text`` with its {model} placeholders replaced by the quoted table names."""
-    models = {
-        "session": Session,
-        "board": Board,
-        "submission": TableSubmission,
-        "pair": Pair,
-        "result": Result,
-    }
-    return text.format(**{name: quoted_table(model) for name, model in models.items()})
-
-
 # The session's state under its lock, with the board's id and any earlier send of the key.
 _LOCKED_STATE = """
 SELECT s.state,
@@ -171,6 +159,10 @@ SELECT p.id, p.number, p.direction,
        EXISTS (SELECT 1 FROM {result} r
                WHERE r.board_id = %s AND (r.ns_pair_id = p.id OR r.ew_pair_id = p.id))
 FROM {pair} p WHERE p.session_id = %s AND p.number IN (%s, %s)"""
+
+
+def _locked_state_sql() -> str:
+    return with_tables(_LOCKED_STATE, session=Session, board=Board, submission=TableSubmission)
 
 
 @transaction.atomic
@@ -189,7 +181,7 @@ def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
     # writer at a time anyway (the write gate).
     lock = " FOR SHARE" if connection.vendor == "postgresql" else ""
     with connection.cursor() as cursor:
-        cursor.execute(_sql(_LOCKED_STATE) + lock, [entry.board, entry.key, session.pk])
+        cursor.execute(_locked_state_sql() + lock, [entry.board, entry.key, session.pk])
         state, board_id, earlier_id = cursor.fetchone()
     _refuse_unless_in_play(state)
     if state != session.state:
@@ -234,7 +226,10 @@ def _seated_pairs(
 ) -> tuple[Pair, Pair, bool]:
     """Return the seated NS and EW pairs, and whether either already has a result on the board."""
     with connection.cursor() as cursor:
-        cursor.execute(_sql(_PAIRS_WITH_CLASHES), [board.pk, board.session_id, ns_key[1], ew_key[1]])
+        cursor.execute(
+            with_tables(_PAIRS_WITH_CLASHES, result=Result, pair=Pair),
+            [board.pk, board.session_id, ns_key[1], ew_key[1]],
+        )
         rows = cursor.fetchall()
     fields = ["id", "session_id", "number", "direction"]
     pairs = {
