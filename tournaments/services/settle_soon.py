@@ -51,14 +51,14 @@ _waiting: dict[int, _Waiting] = {}
 
 def settle_delay() -> float:
     """Seconds of quiet after a table's entry before its session is rescored (0: at once)."""
-    return float(getattr(settings, "TABLE_SETTLE_DELAY", 0))
+    return settings.TABLE_SETTLE_DELAY
 
 
 def scores_settle_logged(session_id: int) -> None:
     """Rescore what the tables' entries marked; a failure is logged, not raised.
 
     Runs after the table's answer has been sent, so a failure cannot reach the phone; the
-    boards stay marked for the next entry or read to settle.
+    boards stay marked for the next settle.
     """
     try:
         with serialised_writes():
@@ -111,7 +111,7 @@ def _wait_more(session_id: int) -> float:
     of its own, whose first query opens a connection, which a burst should not pay for.
     """
     delay = settle_delay()
-    longest = float(getattr(settings, "TABLE_SETTLE_MAX_WAIT", 2.0))
+    longest = settings.TABLE_SETTLE_MAX_WAIT
     wait_more = _still_to_wait(session_id, delay, longest, elsewhere=None)
     if wait_more > 0:
         return wait_more
