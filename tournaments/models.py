@@ -5,7 +5,7 @@ against itself, tricks 0..13, unique board and pair numbers in a session) and ag
 the services' and forms' messages. Scores are stored from North-South's point of view
 (SPEC decision 7); matchpoints and standings are derived, and the services rescore them
 with every change to a result (``services.standings.scores_settle``; a table's entry
-just after its answer is sent), so they agree with the results.
+once the tables' sends pause, ``services.settle_soon``), so they agree with the results.
 """
 
 from __future__ import annotations
