@@ -428,6 +428,15 @@ class Result(models.Model):
                 name="result_scored_adjusted_or_assigned",
             ),
         ]
+        indexes = [
+            # Whether a session holds an Average-plus, asked on every result entered
+            # (services.standings): this index holds only such results, so it is nearly empty.
+            models.Index(
+                fields=["board"],
+                condition=Q(ns_adjustment="A+") | Q(ew_adjustment="A+"),
+                name="result_average_plus",
+            ),
+        ]
 
     def __str__(self) -> str:
         opponents = self.ew_pair.label if self.ew_pair else "-"

@@ -257,12 +257,16 @@ def _locked_result(result: Result, board: Board) -> Result:
     return fresh
 
 
-def _written_and_scored(write: Callable[[], Result]) -> Result:
+def _written_and_scored(write: Callable[[], Result], *, inserted: bool = False) -> Result:
     """Run a result's ``write`` and rescore its board (with any a table marked) and the
-    standings, in one transaction through the write gate; return it with its fresh figures."""
+    standings, in one transaction through the write gate; return it with its fresh figures.
+
+    ``inserted`` says ``write`` only adds a result, so the standings can be moved by the
+    rescored boards rather than summed again (``scores_settle_locked``).
+    """
     with serialised_writes(), transaction.atomic():
         result = write()
-        scores_settle_locked(result.board.session, changed=[result.board_id])
+        scores_settle_locked(result.board.session, changed=[result.board_id], inserted=inserted)
     result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
     return result
 
@@ -447,7 +451,9 @@ def result_record(
     board and found that neither has a result on it yet, under that lock.
     """
     if settle:
-        return _written_and_scored(lambda: _record(board, entry, user, table, board_locked, pairs_checked))
+        return _written_and_scored(
+            lambda: _record(board, entry, user, table, board_locked, pairs_checked), inserted=True
+        )
     # No savepoint inside a caller's transaction: a refusal rolls the caller's back too.
     with serialised_writes(), transaction.atomic(savepoint=not board_locked):
         result = _record(board, entry, user, table, board_locked, pairs_checked)

@@ -85,7 +85,10 @@ def _result_counts(session: Session) -> dict[int, int]:
 
 
 def scores_pending(board: Board) -> None:
-    """Mark ``board`` for the next ``scores_settle``, in the transaction that changed its results.
+    """Mark ``board`` for the next ``scores_settle``, in the transaction that added a result to it.
+
+    Only for a new result: the settle moves the standings by the marked boards' new
+    results (``_pair_moves``); a correction or deletion settles in its own transaction.
 
     Only a board not marked yet is written: the tables sharing a board all send at the end
     of a round, and on PostgreSQL each write of its row would wait for the one before it
@@ -114,28 +117,77 @@ def scores_settle(session: Session) -> bool:
     count the session was last scored with, every board short of the larger of the two
     is rescored too, since its scaling moved (see the module's docstring).
     """
-    return scores_settle_locked(Session.objects.select_for_update().get(pk=session.pk))
+    # A board is marked only by a new result (``result_record(settle=False)``).
+    return scores_settle_locked(Session.objects.select_for_update().get(pk=session.pk), inserted=True)
 
 
-def scores_settle_locked(session: Session, *, changed: Iterable[int] = (), removed: bool = False) -> bool:
+def scores_settle_locked(
+    session: Session, *, changed: Iterable[int] = (), removed: bool = False, inserted: bool = False
+) -> bool:
     """``scores_settle`` for a caller that holds the session's lock, with the boards it ``changed``.
 
     ``session`` must have been read under the lock (its ``scored_full_count`` is used).
     ``removed`` says a result was deleted, so the fullest board may have shrunk: every
     board's count is read again. Otherwise counts only grow, and the rescored boards'
     own counts tell whether the full top moved (one query less on every entry).
+    ``inserted`` says the caller's change was only new results (as a table's entries,
+    which mark their boards, always are): the standings can then be moved by what the
+    rescored boards' figures moved (``_pair_moves``) instead of summed over the session.
     """
-    marked = list(Board.objects.filter(session=session, needs_scoring=True).values_list("pk", flat=True))
+    marked = list(
+        Board.objects.filter(session_id=session.pk, needs_scoring=True)
+        .order_by()
+        .values_list("pk", flat=True)
+    )
     boards = set(marked) | set(changed)
     if not boards:
         return False
     by_board = _board_results(boards)
     full = None if session.source_sha256 else _full_count(session, by_board, removed=removed)
+    before = _figures(by_board) if inserted and not removed else None
     _boards_rescore(session, by_board, full=full, played=None)
     if marked:
         Board.objects.filter(pk__in=marked).update(needs_scoring=False)
-    session_recalculate_standings(session)
+    moves = None if before is None or session.source_sha256 else _pair_moves(before, by_board)
+    session_recalculate_standings(session, moves=moves)
     return True
+
+
+def _figures(by_board: dict[int, list[Result]]) -> dict[int, tuple]:
+    """Result id -> its stored figures, read before the boards are rescored."""
+    return {
+        result.pk: tuple(getattr(result, field) for field in _FIGURES)
+        for results in by_board.values()
+        for result in results
+    }
+
+
+def _pair_moves(before: dict[int, tuple], by_board: dict[int, list[Result]]) -> dict[int, list]:
+    """Pair id -> how the rescoring moved its totals: [matchpoints, percentage sum, boards, score, IMPs].
+
+    A result without matchpoints before was never counted in the standings (it was entered
+    since the last settle, and every settle scores every result it counts), so it adds a
+    board and its score; a result scored before moves only by its figures' change.
+    Only for a settle whose changes were all new results: a correction also changes a
+    result's score or pairs, which its figures before cannot tell.
+    """
+    moves: dict[int, list] = defaultdict(lambda: [0.0, 0.0, 0, 0, 0.0])
+    for results in by_board.values():
+        for result in results:
+            ns_mp, ew_mp, ns_pct, ew_pct, ns_imps, ew_imps = before[result.pk]
+            new = ns_mp is None
+            sides = [(result.ns_pair_id, ns_mp, ns_pct, ns_imps, result.ns_score, "ns")]
+            if result.ew_pair_id is not None:
+                sides.append((result.ew_pair_id, ew_mp, ew_pct, ew_imps, result.ns_score, "ew"))
+            for pair, mp, pct, imps, score, side in sides:
+                move = moves[pair]
+                move[0] += getattr(result, f"{side}_matchpoints") - (mp or 0.0)
+                move[1] += getattr(result, f"{side}_percentage") - (pct or 0.0)
+                move[4] += (getattr(result, f"{side}_imps") or 0.0) - (imps or 0.0)
+                if new:
+                    move[2] += 1
+                    move[3] += (score or 0) if side == "ns" else -(score or 0)
+    return moves
 
 
 def _full_count(session: Session, by_board: dict[int, list[Result]], *, removed: bool) -> int:
@@ -339,45 +391,40 @@ def _average_plus_boards(session: Session) -> Iterable[int]:
 
 
 def _pair_sums(session: Session) -> list[tuple]:
-    """Each side's sums by pair: (pair id, matchpoints, percentage sum, boards, NS-side score, IMPs, A+).
+    """Each side's sums by pair: (pair id, matchpoints, percentage sum, boards, NS-side score, IMPs).
 
     Summed by the database (the NS side grouped by NS pair, the EW side by EW pair, in
-    one query) rather than every result of the session read into Python. The last column
-    counts the pair's results holding an Average-plus, so the common session without one
-    needs no other query to know it. An artificial adjusted score counts as a board
-    played, adds nothing to the total score. Plain SQL: it runs on every result entered,
-    and the ORM spent longer building this union than the database spent running it.
+    one query) rather than every result of the session read into Python. An artificial
+    adjusted score counts as a board played, adds nothing to the total score. Plain SQL:
+    the ORM spent longer building this union than the database spent running it.
     """
-    plus = Adjustment.AVERAGE_PLUS
     with connection.cursor() as cursor:
-        cursor.execute(
-            with_tables(_PAIR_SUMS, result=Result, board=Board),
-            [plus, plus, session.pk, plus, plus, session.pk],
-        )
+        cursor.execute(with_tables(_PAIR_SUMS, result=Result, board=Board), [session.pk, session.pk])
         return cursor.fetchall()
 
 
 _PAIR_SUMS = """
-SELECT r.ns_pair_id, SUM(r.ns_matchpoints), SUM(r.ns_percentage), COUNT(*), SUM(r.ns_score), SUM(r.ns_imps),
-       SUM(CASE WHEN r.ns_adjustment = %s OR r.ew_adjustment = %s THEN 1 ELSE 0 END)
+SELECT r.ns_pair_id, SUM(r.ns_matchpoints), SUM(r.ns_percentage), COUNT(*), SUM(r.ns_score), SUM(r.ns_imps)
 FROM {result} r INNER JOIN {board} b ON r.board_id = b.id
 WHERE b.session_id = %s
 GROUP BY r.ns_pair_id
 UNION ALL
-SELECT r.ew_pair_id, SUM(r.ew_matchpoints), SUM(r.ew_percentage), COUNT(*), SUM(-r.ns_score), SUM(r.ew_imps),
-       SUM(CASE WHEN r.ns_adjustment = %s OR r.ew_adjustment = %s THEN 1 ELSE 0 END)
+SELECT r.ew_pair_id, SUM(r.ew_matchpoints), SUM(r.ew_percentage), COUNT(*), SUM(-r.ns_score), SUM(r.ew_imps)
 FROM {result} r INNER JOIN {board} b ON r.board_id = b.id
 WHERE b.session_id = %s AND r.ew_pair_id IS NOT NULL
 GROUP BY r.ew_pair_id"""
 
 
-def _pair_totals(sums: list[tuple]) -> dict[int, tuple[float, float, int, int, float]]:
+_Totals = tuple[float, float, int, int, float]
+
+
+def _pair_totals(sums: list[tuple]) -> dict[int, _Totals]:
     """Return pair id -> (matchpoints, percentage sum, boards played, total NS-side score, IMPs).
 
     A pair seen on both sides (a Howell, an arrow switch) has its two rows added.
     """
-    totals: dict[int, tuple[float, float, int, int, float]] = {}
-    for pair, matchpoints, percentages, played, score, imps, _plus in sums:
+    totals: dict[int, _Totals] = {}
+    for pair, matchpoints, percentages, played, score, imps in sums:
         before = totals.get(pair, (0.0, 0.0, 0, 0, 0.0))
         totals[pair] = (
             before[0] + (matchpoints or 0.0),
@@ -386,6 +433,26 @@ def _pair_totals(sums: list[tuple]) -> dict[int, tuple[float, float, int, int, f
             before[3] + (score or 0),
             before[4] + (imps or 0.0),
         )
+    return totals
+
+
+def _moved_totals(stored: dict[int, tuple], moves: dict[int, list]) -> dict[int, _Totals]:
+    """Return pair id -> totals: each pair's stored standing moved by ``moves`` (``_pair_moves``).
+
+    The stored percentage is a mean, so its sum is the mean times the boards played.
+    """
+    totals: dict[int, _Totals] = {}
+    for pair, (_pk, _rank, _tied, matchpoints, percentage, played, score, imps) in stored.items():
+        move = moves.get(pair)
+        totals[pair] = (matchpoints, percentage * played, played, score, imps or 0.0)
+        if move is not None:
+            totals[pair] = (
+                matchpoints + move[0],
+                percentage * played + move[1],
+                played + move[2],
+                score + move[3],
+                (imps or 0.0) + move[4],
+            )
     return totals
 
 
@@ -402,7 +469,9 @@ def _ranked(entries: list[Standing], *, by_imps: bool) -> None:
 _STANDING_FIELDS = ["rank", "tied", "matchpoints", "percentage", "boards_played", "total_score", "imps"]
 
 
-def session_recalculate_standings(session: Session) -> list[Standing]:
+def session_recalculate_standings(
+    session: Session, *, moves: dict[int, list] | None = None
+) -> list[Standing]:
     """Bring the session's standings in step with the stored matchpoints, updating them in place.
 
     A pair's percentage is the mean of its board percentages (SPEC decision 8); each
@@ -411,17 +480,22 @@ def session_recalculate_standings(session: Session) -> list[Standing]:
     result yet stands at 0 boards and 0%. Boards holding an Average-plus are rescored
     first, as the pairs' percentages on their other boards may have moved.
 
-    The totals are summed by the database and the places worked out here; only the rows
-    whose figures changed are written (a missing one created), and a standing whose pair
-    left the session is deleted. Returns every pair's standing, by field (its ``pair`` is
-    read when first used).
+    The totals are summed by the database, or, given the ``moves`` of a settle of new
+    results (``scores_settle_locked``), moved from the stored standings: summing every
+    result of the session was the largest cost of an entry. The moves are used only
+    where the stored rows are whole: every pair has one, none is a stray, and no board
+    holds an Average-plus (whose figures follow every other board). The places are worked
+    out here; only the rows whose figures changed are written (a missing one created),
+    and a standing whose pair left the session is deleted. Returns every pair's standing,
+    by field (its ``pair`` is read when first used).
     """
-    sums = _pair_sums(session)
-    if any(row[-1] for row in sums):  # an Average-plus: rescore its boards, then sum again
-        _rescore_average_plus(session)
-        sums = _pair_sums(session)
-    totals = _pair_totals(sums)
-    pairs, stored, strays = _pairs_and_stored_standings(session)
+    pairs, stored, strays, average_plus = _pairs_and_stored_standings(session)
+    if moves is not None and not strays and not average_plus and len(stored) == len(pairs):
+        totals = _moved_totals(stored, moves)
+    else:
+        if average_plus:  # rescore its boards first, as the other boards' figures may have moved
+            _rescore_average_plus(session)
+        totals = _pair_totals(_pair_sums(session))
     by_field: dict[str, list[Standing]] = defaultdict(list)
     for pair, direction in pairs:
         matchpoints, percentage_sum, played, total_score, imps = totals.get(pair, (0.0, 0.0, 0, 0, 0.0))
@@ -457,27 +531,37 @@ def session_recalculate_standings(session: Session) -> list[Standing]:
     return standings
 
 
-def _pairs_and_stored_standings(session: Session) -> tuple[list[tuple[int, str]], dict[int, tuple], bool]:
+def _pairs_and_stored_standings(
+    session: Session,
+) -> tuple[list[tuple[int, str]], dict[int, tuple], bool, bool]:
     """The session's pairs (id, direction) in order, their stored standings (pair id -> id and
-    figures), and whether standings of other pairs are filed under the session.
+    figures), whether standings of other pairs are filed under the session, and whether
+    any of its results holds an Average-plus.
 
-    One statement (plain SQL, as it runs on every result entered) where the ORM took two.
+    One statement (plain SQL, as it runs on every result entered) where the ORM took three;
+    the Average-plus is found through its partial index (``result_average_plus``).
     """
+    plus = Adjustment.AVERAGE_PLUS
     with connection.cursor() as cursor:
         cursor.execute(
-            with_tables(_PAIRS_AND_STANDINGS, pair=Pair, standing=Standing), [session.pk, session.pk]
+            with_tables(_PAIRS_AND_STANDINGS, pair=Pair, standing=Standing, result=Result, board=Board),
+            [session.pk, plus, plus, session.pk, session.pk],
         )
         rows = cursor.fetchall()
     pairs = [(row[0], row[1]) for row in rows]
-    stored = {row[0]: row[2:-1] for row in rows if row[2] is not None}
+    stored = {row[0]: row[2:-2] for row in rows if row[2] is not None}
     if not rows:
-        return [], {}, Standing.objects.filter(session=session).exists()
-    return pairs, stored, rows[0][-1] > len(stored)
+        return [], {}, Standing.objects.filter(session=session).exists(), False
+    return pairs, stored, rows[0][-2] > len(stored), bool(rows[0][-1])
 
 
 _PAIRS_AND_STANDINGS = """
 SELECT p.id, p.direction, s.id, s.rank, s.tied, s.matchpoints, s.percentage, s.boards_played,
-       s.total_score, s.imps, (SELECT COUNT(*) FROM {standing} t WHERE t.session_id = %s)
+       s.total_score, s.imps, (SELECT COUNT(*) FROM {standing} t WHERE t.session_id = %s),
+       (SELECT COUNT(*) FROM (
+            SELECT 1 FROM {result} r INNER JOIN {board} b ON r.board_id = b.id
+            WHERE (r.ns_adjustment = %s OR r.ew_adjustment = %s) AND b.session_id = %s LIMIT 1
+       ) plus)
 FROM {pair} p LEFT JOIN {standing} s ON s.pair_id = p.id AND s.session_id = p.session_id
 WHERE p.session_id = %s
 ORDER BY p.direction, p.number"""
