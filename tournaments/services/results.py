@@ -266,8 +266,10 @@ def _written_and_scored(write: Callable[[], Result], *, inserted: bool = False) 
     """
     with serialised_writes(), transaction.atomic():
         result = write()
-        scores_settle_locked(result.board.session, changed=[result.board_id], inserted=inserted)
-    result.refresh_from_db(fields=_DERIVED)  # only the figures changed since it was saved
+        rescored = scores_settle_locked(result.board.session, changed=[result.board_id], inserted=inserted)
+    scored = rescored[result.pk]  # its board was rescored: it is in ``changed``
+    for field in _DERIVED:
+        setattr(result, field, getattr(scored, field))
     return result
 
 

@@ -118,13 +118,15 @@ def scores_settle(session: Session) -> bool:
     is rescored too, since its scaling moved (see the module's docstring).
     """
     # A board is marked only by a new result (``result_record(settle=False)``).
-    return scores_settle_locked(Session.objects.select_for_update().get(pk=session.pk), inserted=True)
+    locked = Session.objects.select_for_update().get(pk=session.pk)
+    return bool(scores_settle_locked(locked, inserted=True))
 
 
 def scores_settle_locked(
     session: Session, *, changed: Iterable[int] = (), removed: bool = False, inserted: bool = False
-) -> bool:
-    """``scores_settle`` for a caller that holds the session's lock, with the boards it ``changed``.
+) -> dict[int, Result]:
+    """``scores_settle`` for a caller that holds the session's lock, with the boards it ``changed``;
+    return the rescored results by id, with their fresh figures (empty if nothing was to do).
 
     ``session`` must have been read under the lock (its ``scored_full_count`` is used).
     ``removed`` says a result was deleted, so the fullest board may have shrunk: every
@@ -141,7 +143,7 @@ def scores_settle_locked(
     )
     boards = set(marked) | set(changed)
     if not boards:
-        return False
+        return {}
     by_board = _board_results(boards)
     full = None if session.source_sha256 else _full_count(session, by_board, removed=removed)
     before = _figures(by_board) if inserted and not removed else None
@@ -150,7 +152,10 @@ def scores_settle_locked(
         Board.objects.filter(pk__in=marked).update(needs_scoring=False)
     moves = None if before is None or session.source_sha256 else _pair_moves(before, by_board)
     session_recalculate_standings(session, moves=moves)
-    return True
+    plus = [board for board, results in by_board.items() if _holds_average_plus(results)]
+    if plus:  # the standings rescored these again: an Average-plus follows the pairs' other boards
+        by_board.update(_board_results(plus))
+    return {result.pk: result for results in by_board.values() for result in results}
 
 
 def _figures(by_board: dict[int, list[Result]]) -> dict[int, tuple]:

@@ -106,6 +106,13 @@ def _assert_standings_summed(session: Session) -> None:
             assert a == pytest.approx(b, abs=1e-9), f"pair {pair}: {name} {a}, summed {b}"
 
 
+def _assert_figures_as_stored(result: Result) -> None:
+    """The result a service returns (shown to the director at once) carries its stored figures."""
+    fields = ("ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage", "ns_imps", "ew_imps")
+    stored = Result.objects.filter(pk=result.pk).values_list(*fields).get()
+    assert tuple(getattr(result, field) for field in fields) == stored
+
+
 def _play(session: Session, rng: random.Random, steps: int) -> list[str]:
     """Make ``steps`` random changes of the kinds a night brings, checking the standings after each."""
     waiting = _encounters(session)
@@ -120,7 +127,9 @@ def _play(session: Session, rng: random.Random, steps: int) -> list[str]:
         if kind in ("enter", "table"):
             board, ns, ew = waiting.pop()
             entry = ResultEntry(ns, ew, *rng.choice(CONTRACTS))
-            result_record(board=board, entry=entry, settle=kind == "enter")
+            returned = result_record(board=board, entry=entry, settle=kind == "enter")
+            if kind == "enter":
+                _assert_figures_as_stored(returned)
             queued = 0 if kind == "enter" else queued + 1
             if kind == "table" and rng.random() < 0.5:
                 scores_settle(session)
@@ -129,7 +138,7 @@ def _play(session: Session, rng: random.Random, steps: int) -> list[str]:
             result = rng.choice([r for r in stored if not r.is_adjusted and not r.is_assigned] or stored)
             if result.is_adjusted or result.is_assigned:
                 continue
-            result_correct(
+            returned = result_correct(
                 result=result, entry=ResultEntry(result.ns_pair, result.ew_pair, *rng.choice(CONTRACTS))
             )
         elif kind == "delete":
@@ -139,11 +148,13 @@ def _play(session: Session, rng: random.Random, steps: int) -> list[str]:
         elif kind == "adjust":
             board, ns, ew = waiting.pop()
             ns_adjustment, ew_adjustment = rng.choice([("A+", "A-"), ("A", "A"), ("A-", "A+"), ("A+", "A+")])
-            result_adjust(board=board, entry=AdjustedEntry(ns, ew, ns_adjustment, ew_adjustment))
+            returned = result_adjust(board=board, entry=AdjustedEntry(ns, ew, ns_adjustment, ew_adjustment))
         else:
             board, ns, ew = waiting.pop()
             parts = (AssignedPart("40%", "4S", "N", "="), AssignedPart("60%", "4S", "N", "-1"))
-            result_assign(board=board, entry=AssignedEntry(ns, ew, parts))
+            returned = result_assign(board=board, entry=AssignedEntry(ns, ew, parts))
+        if kind in ("correct", "adjust", "assign"):
+            _assert_figures_as_stored(returned)
         done.append(kind)
         if kind != "table" or queued == 0:
             _assert_standings_summed(session)
@@ -179,3 +190,29 @@ def test_an_average_plus_elsewhere_follows_each_new_result(club):
     for board, ns, ew in encounters[1:16]:
         result_record(board=board, entry=ResultEntry(ns, ew, *rng.choice(CONTRACTS)))
         _assert_standings_summed(session)
+    # A second Average-plus on a board already played: returned with the figures the standings gave it.
+    board, ns, ew = encounters[16]
+    _assert_figures_as_stored(result_adjust(board=board, entry=AdjustedEntry(ns, ew, "A+", "A-")))
+
+
+def test_an_average_plus_is_returned_with_the_figures_of_the_boards_settled_with_it(club):
+    """An Average-plus given while a table's entry waits to be settled takes that entry into
+    the pair's percentage, and the director is shown the figure that was stored."""
+    session = seated_mitchell(club, tables=4, boards_per_round=2, rounds=4)
+    encounters = _encounters(session)
+    pair = encounters[0][1]
+    own = [e for e in encounters if e[1] == pair]
+    adjusted, topped = own[0], own[-1]
+    for board, ns, ew in encounters:
+        if ns != pair:
+            result_record(board=board, entry=ResultEntry(ns, ew, "Pass", "", ""))
+    for position, (board, ns, ew) in enumerate(own[1:-1]):  # two tops, the rest average: 66.7%
+        contract = ("3NT", "N", "=") if position < 2 else ("Pass", "", "")
+        result_record(board=board, entry=ResultEntry(ns, ew, *contract))
+    board, ns, ew = topped  # a top for the pair, entered at its table and not settled yet
+    result_record(board=board, entry=ResultEntry(ns, ew, "3NT", "N", "="), settle=False)
+    board, ns, ew = adjusted
+    returned = result_adjust(board=board, entry=AdjustedEntry(ns, ew, "A+", "A+"))
+    _assert_figures_as_stored(returned)
+    assert returned.ns_percentage == pytest.approx(500 / 7)  # its three tops and four averages
+    _assert_standings_summed(session)
