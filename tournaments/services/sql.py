@@ -11,6 +11,7 @@ validation, signals) stays on the ORM.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import connection, models
@@ -39,8 +40,10 @@ def insert_row(model: type[models.Model], values: dict[str, Any]) -> None:
         cursor.execute(f"INSERT INTO {quoted_table(model)} ({columns}) VALUES ({placeholders})", params)
 
 
-def update_rows(model: type[models.Model], rows: list[models.Model], fields: list[str]) -> None:
+def update_rows(model: type[models.Model], rows: Sequence[Any], fields: list[str]) -> None:
     """Write ``fields`` of existing ``rows`` by primary key, in one statement.
+
+    ``rows`` are instances of ``model``, or any objects with its ``pk`` and the fields' attributes.
 
     One statement for the rows of a rescored board or the changed standings, rather than
     Django's ``bulk_update``, which builds a ``CASE WHEN pk = ...`` per row and field (some
@@ -57,9 +60,7 @@ def update_rows(model: type[models.Model], rows: list[models.Model], fields: lis
         _update_from_values(model, rows, model_fields)
 
 
-def _update_from_arrays(
-    model: type[models.Model], rows: list[models.Model], fields: list[models.Field]
-) -> None:
+def _update_from_arrays(model: type[models.Model], rows: Sequence[Any], fields: list[models.Field]) -> None:
     """PostgreSQL: ``UPDATE ... FROM unnest(%s::type[], ...)``, one array parameter per column.
 
     The statement's text is the same whatever the number of rows, so psycopg parses it
@@ -77,14 +78,33 @@ def _update_from_arrays(
         f"UPDATE {table} SET {assignments} FROM unnest({arrays}) AS v({names}) WHERE {table}.id = v.id"
     )
     prepared = [_prepared(row, fields) for row in rows]
-    params = [[row.pk for row in rows], *(list(column) for column in zip(*prepared, strict=True))]
+    columns = [[row.pk for row in rows], *(list(column) for column in zip(*prepared, strict=True))]
+    params = [_array_literal(column) for column in columns]
     with connection.cursor() as cursor:
         cursor.execute(statement, params)
 
 
-def _update_from_values(
-    model: type[models.Model], rows: list[models.Model], fields: list[models.Field]
-) -> None:
+def _array_literal(values: list[Any]) -> Any:
+    """A column of numbers as PostgreSQL's array text (``{1,2.5,NULL,t}``); any other column as it is.
+
+    psycopg adapts a list element by element, some 5 microseconds each: 3 ms for the 60
+    standings' 480 values, on every entry. A float's ``repr`` is the shortest text that
+    reads back as the same float, so nothing is lost.
+    """
+    if not all(value is None or type(value) in _PLAIN for value in values):
+        return values
+    return "{" + ",".join(_ARRAY_ITEM[type(value)](value) for value in values) + "}"
+
+
+_ARRAY_ITEM = {
+    type(None): lambda value: "NULL",
+    bool: lambda value: "t" if value else "f",
+    int: str,
+    float: repr,
+}
+
+
+def _update_from_values(model: type[models.Model], rows: Sequence[Any], fields: list[models.Field]) -> None:
     """SQLite: ``UPDATE ... FROM (VALUES ...)``, each value cast to its column's type.
 
     A VALUES list has no types of its own (a column of NULLs would be text); SQLite
@@ -107,7 +127,7 @@ def _update_from_values(
             cursor.execute(statement, params)
 
 
-def _prepared(row: models.Model, fields: list[models.Field]) -> list[Any]:
+def _prepared(row: Any, fields: list[models.Field]) -> list[Any]:
     """The row's values of ``fields`` as the database takes them.
 
     Numbers and booleans go as they are (the figures and standings written on every

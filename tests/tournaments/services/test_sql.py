@@ -1,0 +1,46 @@
+"""The plain-SQL writes store exactly what the ORM would, on SQLite and on PostgreSQL.
+
+``update_rows`` writes the figures and standings of every result entered; PostgreSQL gets
+them as array text, so a float must read back bit for bit and a NULL must stay NULL.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments.models import Standing
+from tournaments.services.sql import update_rows
+
+pytestmark = pytest.mark.django_db
+
+FIELDS = ["rank", "tied", "matchpoints", "percentage", "boards_played", "total_score", "imps"]
+
+
+def test_update_rows_writes_each_row_its_own_figures_exactly(mitchell_session):
+    pairs = list(mitchell_session.pairs.order_by("pk"))
+    rows = [
+        Standing.objects.create(
+            session=mitchell_session, pair=pair, rank=0, matchpoints=0, percentage=0, boards_played=0
+        )
+        for pair in pairs
+    ]
+    figures = [
+        (1, True, 1 / 3, 100 * 2 / 3, 7, -2140, None),
+        (1, True, 0.1 + 0.2, 1e-300, 2**31 - 1, 2**31 - 1, -3.0),
+        (3, False, 0.0, -0.0, 0, 0, 2 / 7),
+    ]
+    wanted = (figures * 2)[: len(rows) - 1]
+    for row, values in zip(rows[:-1], wanted, strict=True):
+        for field, value in zip(FIELDS, values, strict=True):
+            setattr(row, field, value)
+    update_rows(Standing, rows[:-1], FIELDS)  # the last row is left as it was
+
+    stored = {pk: values for pk, *values in Standing.objects.values_list("pk", *FIELDS)}
+    for row, values in zip(rows[:-1], wanted, strict=True):
+        assert tuple(stored[row.pk]) == values
+    assert stored[rows[-1].pk] == [0, False, 0.0, 0.0, 0, 0, None]
+
+
+def test_update_rows_of_nothing_writes_nothing(mitchell_session, django_assert_num_queries):
+    with django_assert_num_queries(0):
+        update_rows(Standing, [], FIELDS)
