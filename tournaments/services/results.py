@@ -26,8 +26,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
-from django.db.models import Q
+from django.db import connection, transaction
 from django.utils import timezone
 
 from tournaments.bridge import Contract, board_vulnerability
@@ -46,7 +45,7 @@ from tournaments.models import (
     ResultChange,
 )
 from tournaments.selectors import movements as movement_selectors
-from tournaments.services.sql import insert_row
+from tournaments.services.sql import insert_row, with_tables
 from tournaments.services.standings import scores_pending, scores_settle_locked
 from tournaments.services.write_gate import serialised_writes
 
@@ -143,11 +142,7 @@ def _check_pairs(
             raise ValidationError({"ns_pair": f"Pair {ns_pair.label} sits East-West, not North-South."})
         if ew_pair.direction != Direction.EW:
             raise ValidationError({"ew_pair": f"Pair {ew_pair.label} sits North-South, not East-West."})
-    others = board.results.exclude(pk=editing.pk) if editing else board.results.all()
-    # One query for both pairs' results on the board (normally none), searched here.
-    pairs = (ns_pair.pk, ew_pair.pk)
-    clashes = others.filter(Q(ns_pair__in=pairs) | Q(ew_pair__in=pairs)).order_by()
-    seats = list(clashes.values_list("pk", "ns_pair", "ew_pair"))
+    seats = _pairs_seated_on_board(board, ns_pair, ew_pair, editing)
     for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
         found = [pk for pk, ns, _ in seats if ns == pair.pk] + [pk for pk, _, ew in seats if ew == pair.pk]
         if found:
@@ -155,6 +150,25 @@ def _check_pairs(
             raise ValidationError(
                 {field: f"Pair {pair.label} already has a result on board {board.number} ({clash.display})."}
             )
+
+
+def _pairs_seated_on_board(board: Board, ns_pair: Pair, ew_pair: Pair, editing: Result | None) -> list[tuple]:
+    """(id, NS pair, EW pair) of the board's results other than ``editing`` holding either pair.
+
+    Normally none. Plain SQL: it runs on every result entered (services.sql).
+    """
+    pairs = [ns_pair.pk, ew_pair.pk]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            with_tables(_PAIRS_SEATED, result=Result),
+            [board.pk, *pairs, *pairs, editing.pk if editing is not None else None],
+        )
+        return cursor.fetchall()
+
+
+_PAIRS_SEATED = """
+SELECT id, ns_pair_id, ew_pair_id FROM {result}
+WHERE board_id = %s AND (ns_pair_id IN (%s, %s) OR ew_pair_id IN (%s, %s)) AND NOT id = COALESCE(%s, 0)"""
 
 
 def _check_movement(board: Board, entry: ResultEntry) -> None:

@@ -136,11 +136,7 @@ def scores_settle_locked(
     which mark their boards, always are): the standings can then be moved by what the
     rescored boards' figures moved (``_pair_moves``) instead of summed over the session.
     """
-    marked = list(
-        Board.objects.filter(session_id=session.pk, needs_scoring=True)
-        .order_by()
-        .values_list("pk", flat=True)
-    )
+    marked = _marked_boards(session)
     boards = set(marked) | set(changed)
     if not boards:
         return {}
@@ -156,6 +152,16 @@ def scores_settle_locked(
     if plus:  # the standings rescored these again: an Average-plus follows the pairs' other boards
         by_board.update(_board_results(plus))
     return {result.pk: result for results in by_board.values() for result in results}
+
+
+def _marked_boards(session: Session) -> list[int]:
+    """Ids of the session's boards marked for scoring (plain SQL: it runs on every result entered)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT id FROM {quoted_table(Board)} WHERE session_id = %s AND needs_scoring = %s",
+            [session.pk, True],
+        )
+        return [row[0] for row in cursor.fetchall()]
 
 
 def _figures(by_board: dict[int, list[ScoredResult]]) -> dict[int, tuple]:
