@@ -11,10 +11,13 @@ validation, signals) stays on the ORM.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
-from django.db import connection, models
+from django.db import DEFAULT_DB_ALIAS, connection, connections, models
+
+_M = TypeVar("_M", bound=models.Model)
 
 
 def quoted_table(model: type[models.Model]) -> str:
@@ -146,3 +149,43 @@ _PLAIN = (int, float, bool)
 
 # Rows an UPDATE writes at most (SQLite allows 32,766 parameters in a statement).
 _UPDATE_BATCH = 1000
+
+
+def columns(model: type[models.Model], alias: str) -> str:
+    """Every concrete column of ``model`` under the table alias ``alias``, in order (for ``from_row``)."""
+    quote = connection.ops.quote_name
+    return ", ".join(f"{alias}.{quote(field.column)}" for field in model._meta.concrete_fields)
+
+
+def from_row(model: type[_M], values: Sequence[Any]) -> _M:
+    """An instance of ``model`` from the values of its ``columns``, converted as the ORM converts them.
+
+    For a read on every request where building the query through the ORM costs more than
+    the database spends on it (a table's link, bench/bench_table_entry.py). Each value
+    goes through the backend's and the field's converters, as a queryset's would (SQLite's
+    booleans, dates and JSON), so the instance is the one the ORM would have built.
+    """
+    wrapper = connections[DEFAULT_DB_ALIAS]  # this thread's connection (``connection`` is a proxy)
+    converted = []
+    for value, (expression, converters) in zip(values, _converters(model, wrapper), strict=True):
+        for converter in converters:
+            value = converter(value, expression, wrapper)
+        converted.append(value)
+    return model.from_db(wrapper.alias, _attnames(model), converted)
+
+
+@functools.lru_cache(maxsize=64)
+def _converters(model: type[models.Model], wrapper: Any) -> list[tuple[Any, list[Any]]]:
+    """Each concrete field's column and its converters on one connection, as the compiler finds them."""
+    found = []
+    for field in model._meta.concrete_fields:
+        expression = field.get_col(model._meta.db_table)
+        found.append(
+            (expression, wrapper.ops.get_db_converters(expression) + expression.get_db_converters(wrapper))
+        )
+    return found
+
+
+@functools.cache
+def _attnames(model: type[models.Model]) -> list[str]:
+    return [field.attname for field in model._meta.concrete_fields]

@@ -7,9 +7,13 @@ them as array text, so a float must read back bit for bit and a NULL must stay N
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 
-from tournaments.models import Standing
-from tournaments.services.sql import update_rows
+from tests.conftest import seated_mitchell
+from tournaments.models import Club, Session, Standing, TableAccess
+from tournaments.selectors.table_entry import table_access_get
+from tournaments.services.movement import session_start
+from tournaments.services.sql import columns, from_row, quoted_table, update_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -44,3 +48,27 @@ def test_update_rows_writes_each_row_its_own_figures_exactly(mitchell_session):
 def test_update_rows_of_nothing_writes_nothing(mitchell_session, django_assert_num_queries):
     with django_assert_num_queries(0):
         update_rows(Standing, [], FIELDS)
+
+
+def _fields(instance) -> dict:
+    return {field.attname: getattr(instance, field.attname) for field in type(instance)._meta.concrete_fields}
+
+
+def test_from_row_builds_the_instance_the_orm_would(club):
+    """Dates, times, booleans and JSON come back as the ORM gives them, on either database."""
+    session = session_start(session=seated_mitchell(club, arrow_switch_rounds=(2,)))
+    for model, pk in ((Session, session.pk), (Club, club.pk)):
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT {columns(model, 't')} FROM {quoted_table(model)} t WHERE t.id = %s", [pk])
+            built = from_row(model, cursor.fetchone())
+        assert _fields(built) == _fields(model.objects.get(pk=pk))
+        assert not built._state.adding  # a stored row, saved by UPDATE
+
+
+def test_a_table_link_reads_its_session_and_club_as_the_orm_would(club):
+    session = session_start(session=seated_mitchell(club))
+    stored = TableAccess.objects.select_related("session__club").get(session=session, table=2)
+    access = table_access_get(stored.token)
+    assert _fields(access) == _fields(stored)
+    assert _fields(access.session) == _fields(stored.session)
+    assert _fields(access.session.club) == _fields(stored.session.club)
