@@ -1,12 +1,13 @@
-"""Plain SQL for the few writes that run on every result entered, where the ORM's cost shows.
+"""Plain SQL for the few statements that run on every result entered, where the ORM's cost shows.
 
 A table's send and a director's entry run the same handful of statements every time;
 building each through the ORM costs about a millisecond of Python on the 2-core build
 machine, more than the database spends on it (bench/bench_table_entry.py,
-bench/bench_entry.py). These helpers write rows of ordinary models with each value
-prepared by its model field (``get_db_prep_save``), so JSON, dates and booleans are
-stored exactly as the ORM stores them; anything that needs the model's logic (defaults,
-validation, signals) stays on the ORM.
+bench/bench_entry.py). The writes prepare each value by its model field
+(``get_db_prep_save``) and the reads convert it by the field's converters
+(``from_row``), so JSON, dates and booleans go in and come out exactly as through the
+ORM; anything that needs the model's logic (defaults, validation, signals) stays on the
+ORM.
 """
 
 from __future__ import annotations

@@ -44,7 +44,7 @@ Decisions (issue 11, also in docs/decisions.md):
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.db import connection, transaction
 from django.db.models import Count, Q
@@ -142,12 +142,12 @@ def scores_settle_locked(
         return {}
     by_board = _board_results(boards)
     full = None if session.source_sha256 else _full_count(session, by_board, removed=removed)
-    before = _figures(by_board) if inserted and not removed else None
+    movable = inserted and not removed and not session.source_sha256
+    before = _figures(by_board) if movable else {}
     _boards_rescore(session, by_board, full=full, played=None)
     if marked:
         Board.objects.filter(pk__in=marked).update(needs_scoring=False)
-    moves = None if before is None or session.source_sha256 else _pair_moves(before, by_board)
-    session_recalculate_standings(session, moves=moves)
+    session_recalculate_standings(session, moves=_pair_moves(before, by_board) if movable else None)
     plus = [board for board, results in by_board.items() if _holds_average_plus(results)]
     if plus:  # the standings rescored these again: an Average-plus follows the pairs' other boards
         by_board.update(_board_results(plus))
@@ -182,23 +182,26 @@ def _pair_moves(before: dict[int, tuple], by_board: dict[int, list[ScoredResult]
     Only for a settle whose changes were all new results: a correction also changes a
     result's score or pairs, which its figures before cannot tell.
     """
-    moves: dict[int, list] = defaultdict(lambda: [0.0, 0.0, 0, 0, 0.0])
+    moves: dict[int, list] = defaultdict(lambda: list(_NO_TOTALS))
     for results in by_board.values():
         for result in results:
-            ns_mp, ew_mp, ns_pct, ew_pct, ns_imps, ew_imps = before[result.pk]
-            new = ns_mp is None
-            sides = [(result.ns_pair_id, ns_mp, ns_pct, ns_imps, result.ns_score, "ns")]
-            if result.ew_pair_id is not None:
-                sides.append((result.ew_pair_id, ew_mp, ew_pct, ew_imps, result.ns_score, "ew"))
-            for pair, mp, pct, imps, score, side in sides:
+            was = dict(zip(_FIGURES, before[result.pk], strict=True))
+            new = was["ns_matchpoints"] is None
+            for side, pair, sign in (("ns", result.ns_pair_id, 1), ("ew", result.ew_pair_id, -1)):
+                if pair is None:  # a result against no one (a legacy bare score)
+                    continue
                 move = moves[pair]
-                move[0] += getattr(result, f"{side}_matchpoints") - (mp or 0.0)
-                move[1] += getattr(result, f"{side}_percentage") - (pct or 0.0)
-                move[4] += (getattr(result, f"{side}_imps") or 0.0) - (imps or 0.0)
+                for slot, figure in _MOVED_FIGURES:
+                    name = f"{side}_{figure}"
+                    move[slot] += (getattr(result, name) or 0.0) - (was[name] or 0.0)
                 if new:
                     move[2] += 1
-                    move[3] += (score or 0) if side == "ns" else -(score or 0)
+                    move[3] += sign * (result.ns_score or 0)
     return moves
+
+
+# Where each figure of a side goes in a pair's totals (``_pair_totals``' order).
+_MOVED_FIGURES = ((0, "matchpoints"), (1, "percentage"), (4, "imps"))
 
 
 def _full_count(session: Session, by_board: dict[int, list[ScoredResult]], *, removed: bool) -> int:
@@ -274,7 +277,20 @@ def _board_results(boards: Iterable[int]) -> dict[int, list[ScoredResult]]:
     return by_board
 
 
-class ScoredResult:
+class _PlainRow:
+    """A row read or worked out on every entry, kept as plain attributes (its ``__slots__``) in order.
+
+    Building models for these cost more Python than the database spent on them.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, *values: object) -> None:
+        for name, value in zip(self.__slots__, values, strict=True):
+            setattr(self, name, value)
+
+
+class ScoredResult(_PlainRow):
     """A stored result as the scoring reads and writes it: its pairs, what was scored, its figures.
 
     The settle of every entry reads the rescored boards' results; as ``Result`` models they
@@ -299,10 +315,6 @@ class ScoredResult:
     is_adjusted = Result.is_adjusted
     is_assigned = Result.is_assigned
     assigned_score = Result.assigned_score
-
-    def __init__(self, *values: object) -> None:
-        for name, value in zip(self.__slots__, values, strict=True):
-            setattr(self, name, value)
 
 
 # What the scoring takes: a stored result as read for rescoring, or a model (``board_scored_unsaved``).
@@ -487,15 +499,8 @@ def _pair_totals(sums: list[tuple]) -> dict[int, _Totals]:
     A pair seen on both sides (a Howell, an arrow switch) has its two rows added.
     """
     totals: dict[int, _Totals] = {}
-    for pair, matchpoints, percentages, played, score, imps in sums:
-        before = totals.get(pair, (0.0, 0.0, 0, 0, 0.0))
-        totals[pair] = (
-            before[0] + (matchpoints or 0.0),
-            before[1] + (percentages or 0.0),
-            before[2] + played,
-            before[3] + (score or 0),
-            before[4] + (imps or 0.0),
-        )
+    for pair, *sums_of_side in sums:
+        totals[pair] = _added(totals.get(pair, _NO_TOTALS), sums_of_side)
     return totals
 
 
@@ -506,17 +511,17 @@ def _moved_totals(stored: dict[int, tuple], moves: dict[int, list]) -> dict[int,
     """
     totals: dict[int, _Totals] = {}
     for pair, (_pk, _rank, _tied, matchpoints, percentage, played, score, imps) in stored.items():
-        move = moves.get(pair)
-        totals[pair] = (matchpoints, percentage * played, played, score, imps or 0.0)
-        if move is not None:
-            totals[pair] = (
-                matchpoints + move[0],
-                percentage * played + move[1],
-                played + move[2],
-                score + move[3],
-                (imps or 0.0) + move[4],
-            )
+        kept = (matchpoints, percentage * played, played, score, imps)
+        totals[pair] = _added(kept, moves.get(pair, _NO_TOTALS))
     return totals
+
+
+_NO_TOTALS: _Totals = (0.0, 0.0, 0, 0, 0.0)
+
+
+def _added(totals: Sequence, more: Sequence) -> _Totals:
+    """Two sets of totals added, a missing figure (NULL: no matchpoints or IMPs yet) as 0."""
+    return tuple((a or 0) + (b or 0) for a, b in zip(totals, more, strict=True))
 
 
 def _ranked(entries: list[StandingRow], *, by_imps: bool) -> None:
@@ -588,7 +593,7 @@ def session_recalculate_standings(
     return standings
 
 
-class StandingRow:
+class StandingRow(_PlainRow):
     """A pair's standing as a settle works it out: ``Standing``'s figures, without the model.
 
     A settle works out every pair's standing (60 at 30 tables) and writes the changed ones;
@@ -598,10 +603,6 @@ class StandingRow:
     __slots__ = ("pk", "pair_id", *_STANDING_FIELDS)
 
     imps_per_board = Standing.imps_per_board
-
-    def __init__(self, *values: object) -> None:
-        for name, value in zip(self.__slots__, values, strict=True):
-            setattr(self, name, value)
 
     def figures(self) -> tuple:
         """The stored figures, in ``_STANDING_FIELDS`` order."""
