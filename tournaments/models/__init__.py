@@ -1,0 +1,68 @@
+"""The club database, one module per subject; every public name is re-exported here.
+
+Invariants live as database constraints in each model's ``Meta`` (one result per board
+for a pair, no pair against itself, tricks 0..13, unique board and pair numbers in a
+session) and again in the services' and forms' messages. The modules import one way
+only, down this list, and none imports anything of the project but ``tournaments.bridge``:
+
+    clubs        Club, Player
+    sessions     Session, Pair and their choices (movement, scoring, state, direction)
+    boards       Board, Result, Adjustment and the assigned score's validator
+    standings    Standing
+    audit        ResultChange, SessionDeletion, AuditAction
+    table_entry  TableAccess, TableSubmission, DirectorCall
+    imports      PendingImport
+
+Migrations name ``tournaments.models.validate_assigned_parts``: keep it exported here.
+"""
+
+from tournaments.models.audit import AuditAction, ResultChange, SessionDeletion
+from tournaments.models.boards import (
+    ASSIGNED_MAX_PARTS,
+    Adjustment,
+    Board,
+    Result,
+    validate_assigned_parts,
+)
+from tournaments.models.clubs import Club, Player
+from tournaments.models.imports import PendingImport
+from tournaments.models.sessions import (
+    MAX_PAIR_NUMBER,
+    MAX_STORED_PAIR_NUMBER,
+    Direction,
+    EvenTables,
+    Movement,
+    Pair,
+    ScoringMethod,
+    Session,
+    SessionState,
+)
+from tournaments.models.standings import Standing
+from tournaments.models.table_entry import DirectorCall, TableAccess, TableSubmission
+
+__all__ = [
+    "ASSIGNED_MAX_PARTS",
+    "MAX_PAIR_NUMBER",
+    "MAX_STORED_PAIR_NUMBER",
+    "Adjustment",
+    "AuditAction",
+    "Board",
+    "Club",
+    "DirectorCall",
+    "Direction",
+    "EvenTables",
+    "Movement",
+    "Pair",
+    "PendingImport",
+    "Player",
+    "Result",
+    "ResultChange",
+    "ScoringMethod",
+    "Session",
+    "SessionDeletion",
+    "SessionState",
+    "Standing",
+    "TableAccess",
+    "TableSubmission",
+    "validate_assigned_parts",
+]

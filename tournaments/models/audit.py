@@ -1,0 +1,81 @@
+"""The audit trail: every change to a result, and every session deleted at a club."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from tournaments.models.boards import Result
+from tournaments.models.clubs import Club
+from tournaments.models.sessions import Session
+
+
+class AuditAction(models.TextChoices):
+    CREATE = "create", "Entered"
+    UPDATE = "update", "Corrected"
+    DELETE = "delete", "Deleted"
+    REDEAL = "redeal", "Re-dealt"
+
+
+class ResultChange(models.Model):
+    """Who changed a result, when, and what it was before and after."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="result_changes")
+    board_number = models.PositiveIntegerField()
+    result = models.ForeignKey(
+        Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="changes"
+    )
+    action = models.CharField(max_length=10, choices=AuditAction.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    table = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The table that entered the result from its own page."
+    )
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        when = f"{self.at:%Y-%m-%d %H:%M}"
+        return f"{self.get_action_display()} board {self.board_number} by {self.user} at {when}"
+
+    @property
+    def source(self) -> str:
+        """Who made the change, as the audit log says it: a director, or 'entered at table 4'."""
+        if self.table is not None:
+            return f"entered at table {self.table}"
+        return str(self.user) if self.user else "-"
+
+
+class SessionDeletion(models.Model):
+    """A whole session deleted (today: replaced by importing its file again), kept at the club.
+
+    A session's own audit log (``ResultChange``) goes with the session, so the record of
+    its deletion is the club's: who deleted which session, when, why, and how much it held.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="session_deletions")
+    session_pk = models.PositiveIntegerField(help_text="The deleted session's id.")
+    session_name = models.CharField(max_length=120)
+    session_date = models.DateField()
+    source_sha256 = models.CharField(max_length=64, blank=True, default="")
+    result_count = models.PositiveIntegerField(default=0)
+    audit_entry_count = models.PositiveIntegerField(
+        default=0, help_text="How many entries of the session's audit log went with it."
+    )
+    reason = models.CharField(max_length=200)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        deleted = f"{self.session_date:%Y-%m-%d} {self.session_name}"
+        return f"{self.club}: session {self.session_pk} ({deleted}) deleted"

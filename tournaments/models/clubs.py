@@ -1,0 +1,71 @@
+"""Clubs and the players who sit at their tables."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120, unique=True)
+    slug = models.SlugField(max_length=60, unique=True)
+    directors = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="directed_clubs",
+        help_text="Users who may run this club's sessions.",
+    )
+    average_plus = models.FloatField(
+        default=60.0, help_text="Percentage an Average-plus adjusted score gives (Law 12C2)."
+    )
+    average_minus = models.FloatField(
+        default=40.0, help_text="Percentage an Average-minus adjusted score gives (Law 12C2)."
+    )
+    table_entry_lead = models.BooleanField(
+        default=False, help_text="Tables entering their own results also enter the opening lead."
+    )
+    table_standings = models.BooleanField(
+        default=True, help_text="Tables see the standings so far when a round's boards are all in."
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(
+                    average_plus__gte=50, average_plus__lte=100, average_minus__gte=0, average_minus__lte=50
+                ),
+                name="club_adjustment_percentages_around_average",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club", args=[self.slug])
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=120, db_index=True)
+    federation_number = models.CharField(
+        max_length=20, blank=True, default="", help_text="National federation number, if known."
+    )
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["federation_number"],
+                condition=~Q(federation_number=""),
+                name="player_federation_number_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("player", args=[self.pk])
