@@ -12,7 +12,9 @@ the stored results (``standings check: ok``; exit 1 if not, or on any
 refused send). The target: p99 under 250 ms with no error.
 
 Run alone: ``.venv/bin/python bench/bench_table_entry.py [--database sqlite|postgres]
-[--workers N] [--threads N] [--conn-max-age S]``.
+[--workers N] [--threads N] [--conn-max-age S]``. Its parts: ``table_entry_session.py``
+(the session and the standings check), ``table_entry_phones.py`` (the tables' sends) and
+``table_entry_server.py`` (the throwaway database and gunicorn).
 
 Measured 2026-11-23 on the 2-core machine, 90 sends each (30 tables x 3 boards), p50 / p99
 (= the slowest send). Runs of the same code vary by about 30% on this machine.
@@ -63,404 +65,36 @@ the throughput: 30 tables each waiting on one send, so a send waits for about 30
 from __future__ import annotations
 
 import argparse
-import http.client
-import json
-import math
 import os
-import random
-import re
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-TABLES = 30
-ROUNDS = 10
-BOARDS_PER_ROUND = 3
+from bench.table_entry_phones import Send, percentile, play_last_round, wait_until_settled  # noqa: E402
+from bench.table_entry_server import (  # noqa: E402
+    drop_postgres,
+    environment,
+    free_port,
+    postgres_database,
+    postgres_up,
+    serve,
+    stop,
+    wait_until_up,
+)
+from bench.table_entry_session import ROUNDS, bench_session, standings_mismatches  # noqa: E402
+
 TARGET_P99_MS = 250
-POSTGRES_SERVER = ("127.0.0.1", 5432)
-POSTGRES_NAME = "bench_table_entry"
-POSTGRES_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 # gunicorn (workers, threads, CONN_MAX_AGE) by database, as the README's production
 # section recommends; see the figures above for why. Two workers use both cores for
 # Django's request handling (on SQLite their writes take turns at the write gate,
 # services.write_gate); keeping connections saves the ~16 ms a new one costs.
 DEFAULTS = {"sqlite": (2, 4, 60), "postgres": (2, 4, 60)}
-
-# What a club's field bids on a board: the usual contract, making its usual tricks.
-CONTRACTS = [("1NT", 7), ("2H", 8), ("2S", 8), ("3C", 9), ("3NT", 9), ("4H", 10), ("4S", 10), ("5D", 11)]
-CONTRACTS += [("6S", 12), ("3D", 9), ("2NT", 8)]
-
-
-# --- The session: everything before the last round ---------------------------------------------------
-
-
-@dataclass
-class TableSends:
-    """One table's last round: its link's token and the JSON bodies of its boards, in order."""
-
-    table: int
-    token: str
-    bodies: list[dict] = field(default_factory=list)
-
-
-@dataclass
-class BenchSession:
-    session: object
-    round: int
-    tables: list[TableSends]
-
-
-def _played(rng: random.Random, par: tuple[str, int, str]) -> tuple[str, str, str]:
-    """A table's contract, declarer and tricks on a board whose field mostly plays ``par``."""
-    contract, tricks, side = par
-    roll = rng.random()
-    if roll < 0.04:
-        return "PASS", "", ""
-    if roll < 0.16:
-        contract, tricks = rng.choice(CONTRACTS)
-        side = rng.choice(("NS", "EW"))
-    if rng.random() < 0.05:
-        contract += "X"
-    taken = min(13, max(0, tricks + rng.choice((-2, -1, -1, 0, 0, 0, 0, 1, 1))))
-    return contract, rng.choice(side), str(taken)
-
-
-def bench_session(
-    *, tables: int = TABLES, rounds: int = ROUNDS, boards_per_round: int = BOARDS_PER_ROUND, seed: int = 10
-) -> BenchSession:
-    """Create a club and a started Mitchell whose rounds but the last are in; return the last round's sends.
-
-    Needs Django set up against a migrated database.
-    """
-    from django.db import transaction
-
-    from tests.conftest import seated_mitchell
-    from tournaments.models import Club
-    from tournaments.selectors import movements as movement_selectors
-    from tournaments.services.results import ResultEntry, result_record
-
-    rng = random.Random(seed)
-    with transaction.atomic():
-        club = Club.objects.create(name="Bench Bridge Club", slug=f"bench-{seed}-{tables}")
-        session = seated_mitchell(
-            club,
-            name="Monday evening",
-            tables=tables,
-            boards_per_round=boards_per_round,
-            rounds=rounds,
-            start=True,
-        )
-        boards = {board.number: board for board in session.boards.all()}
-        accesses = {access.table: access.token for access in session.table_accesses.all()}
-        movement = movement_selectors.session_movement(session)
-        pars = {number: (*rng.choice(CONTRACTS), rng.choice(("NS", "NS", "EW"))) for number in sorted(boards)}
-        played = movement_selectors.movement_rounds(session, movement, list(session.pairs.all()))
-        for seating in [seat for round_ in played[:-1] for seat in round_]:
-            for number in seating.boards:
-                contract, declarer, tricks = _played(rng, pars[number])
-                entry = ResultEntry(seating.ns.pair, seating.ew.pair, contract, declarer, tricks)
-                result_record(board=boards[number], entry=entry)
-    last = played[-1]
-    sends = []
-    for seating in last:
-        table = TableSends(seating.table, accesses[seating.table])
-        for number in seating.boards:
-            contract, declarer, tricks = _played(rng, pars[number])
-            table.bodies.append(
-                {
-                    "key": f"bench-{seating.table}-{number}-{rng.getrandbits(32):08x}",
-                    "round": seating.round,
-                    "board": number,
-                    "contract": contract,
-                    "declarer": declarer,
-                    "tricks": tricks,
-                    "lead": "",
-                }
-            )
-        sends.append(table)
-    return BenchSession(session, last[0].round, sends)
-
-
-# --- The check: stored standings against a recomputation ------------------------------------------
-
-
-def _close(a: float | None, b: float | None) -> bool:
-    if a is None or b is None:
-        return a is b
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
-
-
-def standings_mismatches(session) -> list[str]:
-    """Compare the stored standings and results' figures with a recomputation from the results.
-
-    The recomputation rescored every board and the standings from scratch in a transaction
-    that is rolled back, so the database is left as the sends left it.
-    """
-    from django.db import transaction
-
-    from tournaments.models import Result, Session, Standing
-    from tournaments.services.standings import (
-        board_recalculate,
-        session_full_board,
-        session_recalculate_standings,
-    )
-
-    figures = ["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage"]
-
-    def standings() -> dict[int, tuple]:
-        rows = Standing.objects.filter(session=session).values_list(
-            "pair_id", "rank", "tied", "percentage", "matchpoints", "boards_played"
-        )
-        return {row[0]: row[1:] for row in rows}
-
-    def results() -> dict[int, tuple]:
-        rows = Result.objects.filter(board__session=session).values_list("pk", *figures)
-        return {row[0]: row[1:] for row in rows}
-
-    stored_standings, stored_results = standings(), results()
-    with transaction.atomic():
-        locked = Session.objects.select_for_update().get(pk=session.pk)
-        full = session_full_board(locked)
-        for board in locked.boards.order_by("number"):
-            board.session = locked
-            board_recalculate(board, full=full)
-        session_recalculate_standings(locked)
-        fresh_standings, fresh_results = standings(), results()
-        transaction.set_rollback(True)
-    problems = []
-    if stored_standings.keys() != fresh_standings.keys():
-        problems.append(f"standings for pairs {sorted(stored_standings)} != {sorted(fresh_standings)}")
-    for pair, fresh in fresh_standings.items():
-        stored = stored_standings.get(pair)
-        if stored is None:
-            continue
-        same = stored[:2] == fresh[:2] and stored[4] == fresh[4]
-        if not (same and _close(stored[2], fresh[2]) and _close(stored[3], fresh[3])):
-            problems.append(f"pair {pair}: stored (rank, tied, %, mp, boards) {stored}, recomputed {fresh}")
-    for pk, fresh in fresh_results.items():
-        stored = stored_results.get(pk)
-        if stored is None or not all(_close(a, b) for a, b in zip(stored, fresh, strict=True)):
-            problems.append(f"result {pk}: stored {figures} {stored}, recomputed {fresh}")
-    return problems
-
-
-# --- The server ------------------------------------------------------------------------------------
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _serve(port: int, workers: int, threads: int, log: Path) -> subprocess.Popen:
-    command = [sys.executable, "-m", "gunicorn", "clubscore.wsgi:application", "--bind", f"127.0.0.1:{port}"]
-    command += ["--workers", str(workers), "--threads", str(threads), "--chdir", str(ROOT)]
-    command += ["--graceful-timeout", "5", "--timeout", "60", "--log-level", "warning"]
-    with log.open("wb") as output:
-        return subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=os.environ.copy())
-
-
-def _wait_until_up(server: subprocess.Popen, port: int, log: Path) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"gunicorn exited ({server.returncode}):\n{log.read_text()[-3000:]}")
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/table/scores.json")
-            if connection.getresponse().status == 200:
-                connection.close()
-                return
-        except OSError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"gunicorn did not answer within 60 s:\n{log.read_text()[-3000:]}")
-
-
-def _stop(server: subprocess.Popen) -> None:
-    if server.poll() is None:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-
-
-# --- The tables ------------------------------------------------------------------------------------
-
-_CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-
-
-@dataclass
-class Send:
-    table: int
-    board: int
-    milliseconds: float
-    status: int
-    body: str
-
-
-def _table(port: int, sends: TableSends, barrier: threading.Barrier, out: list[Send]) -> None:
-    """One table's phone: open the page, wait for the others, then send each board in turn."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    path = f"/table/{sends.token}/"
-    try:
-        connection.request("GET", path)
-        response = connection.getresponse()
-        page = response.read().decode()
-        cookie = next(
-            (
-                value.split(";", 1)[0]
-                for value in response.headers.get_all("Set-Cookie") or []
-                if value.startswith("csrftoken=")
-            ),
-            "",
-        )
-        found = _CSRF_INPUT.search(page)
-        token = found.group(1) if found else ""
-    except Exception:
-        barrier.abort()
-        raise
-    headers = {
-        "Content-Type": "application/json",
-        "X-CSRFToken": token,
-        "Cookie": cookie,
-        "Origin": f"http://127.0.0.1:{port}",
-    }
-    barrier.wait(timeout=60)
-    for body in sends.bodies:
-        started = time.perf_counter()
-        try:
-            connection.request("POST", path + "results/", body=json.dumps(body), headers=headers)
-            response = connection.getresponse()
-            status, text = response.status, response.read().decode(errors="replace")
-        except Exception as error:  # a refused or dropped connection is an error like any other
-            connection.close()
-            status, text = 0, repr(error)
-        out.append(Send(sends.table, body["board"], (time.perf_counter() - started) * 1000, status, text))
-    connection.close()
-
-
-def play_last_round(port: int, tables: list[TableSends]) -> tuple[list[Send], float]:
-    """Every table sends its last round at the same moment; return the sends and the wall time."""
-    barrier = threading.Barrier(len(tables) + 1)
-    outs: list[list[Send]] = [[] for _ in tables]
-    threads = [
-        threading.Thread(target=_table, args=(port, sends, barrier, out), daemon=True)
-        for sends, out in zip(tables, outs, strict=True)
-    ]
-    for thread in threads:
-        thread.start()
-    barrier.wait(timeout=120)
-    started = time.perf_counter()
-    for thread in threads:
-        thread.join(timeout=300)
-    return [send for out in outs for send in out], time.perf_counter() - started
-
-
-def _wait_until_settled(session, timeout: float = 10.0) -> float | None:
-    """Seconds until the server has rescored every board the sends marked (None: not within ``timeout``).
-
-    The server rescores once the sends pause (``TABLE_SETTLE_DELAY``), in the background;
-    the check afterwards reads what it stored.
-    """
-    from django.db import connections
-
-    from tournaments.models import Board
-
-    started = time.perf_counter()
-    while time.perf_counter() - started < timeout:
-        if not Board.objects.filter(session=session, needs_scoring=True).exists():
-            connections.close_all()
-            return time.perf_counter() - started
-        time.sleep(0.01)
-    connections.close_all()
-    return None
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """Nearest-rank percentile (p99 of 90 sends is the slowest)."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
-
-
-# --- One database, in its own process --------------------------------------------------------------
-
-
-def _postgres_up() -> str:
-    """Return why PostgreSQL cannot be used, or '' when it answers."""
-    try:
-        with socket.create_connection(POSTGRES_SERVER, timeout=2):
-            pass
-    except OSError as error:
-        return f"no server at {POSTGRES_SERVER[0]}:{POSTGRES_SERVER[1]} ({error})"
-    try:
-        import psycopg
-
-        with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True, connect_timeout=5):
-            pass
-    except Exception as error:
-        return f"cannot connect as postgres ({error})"
-    return ""
-
-
-def _postgres_database(create: bool) -> None:
-    import psycopg
-
-    with psycopg.connect(POSTGRES_ADMIN_URL, autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {POSTGRES_NAME} WITH (FORCE)")
-        if create:
-            connection.execute(f"CREATE DATABASE {POSTGRES_NAME}")
-
-
-def _drop_postgres() -> None:
-    """Close this process's connections (if Django got that far), then drop the database."""
-    from django.conf import settings
-
-    if settings.configured:
-        from django.db import connections
-
-        connections.close_all()
-    _postgres_database(create=False)
-
-
-def _environment(database: str, directory: Path, conn_max_age: int) -> None:
-    """Point this process (and the gunicorn it starts) at the throwaway database and static root."""
-    if database == "sqlite":
-        url = f"sqlite:///{directory}/bench.sqlite3"
-    else:
-        url = f"postgres://postgres@127.0.0.1:5432/{POSTGRES_NAME}"
-    # DEBUG is off as in production, so static files need their manifest: collect them
-    # into the temporary directory through a settings module that says so.
-    (directory / "bench_table_entry_settings.py").write_text(
-        f"from clubscore.settings import *  # noqa: F403\n\nSTATIC_ROOT = {str(directory / 'static')!r}\n"
-    )
-    os.environ.update(
-        {
-            "DATABASE_URL": url,
-            "SECRET_KEY": "bench-only-key-" + "x" * 40,
-            "DJANGO_SETTINGS_MODULE": "bench_table_entry_settings",
-            "DEBUG": "0",
-            "SECURE_COOKIES": "0",
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "CONN_MAX_AGE": str(conn_max_age),
-            "LOG_LEVEL": "WARNING",
-            "PYTHONPATH": os.pathsep.join([str(directory), str(ROOT)]),
-        }
-    )
-    sys.path.insert(0, str(directory))
 
 
 def run_one(database: str, workers: int, threads: int, conn_max_age: int) -> int:
@@ -469,12 +103,12 @@ def run_one(database: str, workers: int, threads: int, conn_max_age: int) -> int
     directory = Path(tempfile.mkdtemp(prefix="bench-table-entry-"))
     try:
         if database == "postgres":
-            _postgres_database(create=True)
-        _environment(database, directory, conn_max_age)
+            postgres_database(create=True)
+        environment(database, directory, conn_max_age)
         return _measure(label, directory, workers, threads)
     finally:
         if database == "postgres":
-            _drop_postgres()
+            drop_postgres()
         shutil.rmtree(directory, ignore_errors=True)
 
 
@@ -499,15 +133,15 @@ def _measure(label: str, directory: Path, workers: int, threads: int) -> int:
             cursor.execute("VACUUM ANALYZE")
     setup = time.perf_counter() - started
     connections.close_all()
-    port = _free_port()
+    port = free_port()
     log = directory / "gunicorn.log"
-    server = _serve(port, workers, threads, log)
+    server = serve(port, workers, threads, log)
     try:
-        _wait_until_up(server, port, log)
+        wait_until_up(server, port, log)
         sends, wall = play_last_round(port, bench.tables)
-        settled = _wait_until_settled(bench.session)
+        settled = wait_until_settled(bench.session)
     finally:
-        _stop(server)
+        stop(server)
     errors = [send for send in sends if send.status != 201]
     expected = sum(len(table.bodies) for table in bench.tables)
     errors += [Send(0, 0, 0.0, 0, "a table's thread did not finish its sends")] * (expected - len(sends))
@@ -574,7 +208,7 @@ def main() -> int:
     failures = 0
     for database in databases:
         if database == "postgres":
-            reason = _postgres_up()
+            reason = postgres_up()
             if reason:
                 print(f"table-entry (PostgreSQL): skipped, {reason}")
                 continue
