@@ -30,14 +30,14 @@ while measured (so they move by 5 ms or more from run to run):
   p50 46.0 ms on it, filling at 61 ms an entry): figures and standings written with one
   ``UPDATE ... FROM (VALUES ...)`` each, the full board count read only after a delete,
   the audit row, the board's mark, the pairs' sums and the pairs with their standings in
-  plain SQL (services/sql.py): SQLite p50 21.5 ms, p99 45 ms; PostgreSQL p50 47.9 ms,
+  plain SQL (now db/sql.py): SQLite p50 21.5 ms, p99 45 ms; PostgreSQL p50 47.9 ms,
   p99 85 ms. Filling: 24 ms and 46 ms an entry. On PostgreSQL the gain shows in the fill
   (25% faster) and in a profiling run of 40 entries (p50 49.7 -> 36.5 ms), not in the
   last round's p50, which this machine's noise covers.
 
 - last (this session, same machine kind, where the code above measured SQLite p50
   15.3 ms and PostgreSQL p50 37.0 ms at its start): the standings moved by the rescored
-  boards' changes instead of summed over the session (services.standings._pair_moves,
+  boards' changes instead of summed over the session (now services.scoring.totals.totals_moves,
   checked against sums by tests/tournaments/services/test_standings_moved.py); the
   rescored results and the standings handled as plain rows, not models; the figures and
   standings written from one array per column on PostgreSQL (psycopg parsed the 480
@@ -148,7 +148,7 @@ def _check(session) -> list[str]:
     """Compare stored matchpoints and standings with ones computed from scratch; return the differences."""
     from tournaments.bridge.matchpoints import places
     from tournaments.models import Pair, Result, Standing
-    from tournaments.services.standings import board_recalculate, session_full_board
+    from tournaments.services.scoring.board import board_recalculate, session_full_board
 
     fields = ("ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage")
     stored = {

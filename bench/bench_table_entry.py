@@ -51,7 +51,7 @@ handling is some 1.5 ms of it) and, on PostgreSQL, 3.5-4 ms of the server's own 
 send's nine statements (measured from /proc over the burst).
 
 Last (the next session, same machine kind: the table's link read in one plain statement
-with its session, services.sql.from_row; the settle's standings moved instead of summed,
+with its session, db.sql.from_row; the settle's standings moved instead of summed,
 see bench/bench_entry.py), where the code above measured PostgreSQL 157 / 283 ms at the
 start:
 

@@ -18,7 +18,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 POSTGRES_SERVER = ("127.0.0.1", 5432)
-POSTGRES_NAME = "bench_table_entry"
+# Another name (BENCH_TABLE_ENTRY_PG_NAME) lets several checkouts run this at once.
+POSTGRES_NAME = os.environ.get("BENCH_TABLE_ENTRY_PG_NAME", "bench_table_entry")
 POSTGRES_ADMIN_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 
 

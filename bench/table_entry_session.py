@@ -128,11 +128,8 @@ def standings_mismatches(session) -> list[str]:
     from django.db import transaction
 
     from tournaments.models import Result, Session, Standing
-    from tournaments.services.standings import (
-        board_recalculate,
-        session_full_board,
-        session_recalculate_standings,
-    )
+    from tournaments.services.scoring.board import board_recalculate, session_full_board
+    from tournaments.services.scoring.standings import session_recalculate_standings
 
     figures = ["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage"]
 

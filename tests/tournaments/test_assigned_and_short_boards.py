@@ -26,7 +26,7 @@ from tournaments.services.results import (
     result_delete,
     result_record,
 )
-from tournaments.services.scoring import session_set_scoring
+from tournaments.services.scoring.method import session_set_scoring
 
 
 def _pair(session: Session, direction: str, number: int) -> Pair:

@@ -22,7 +22,7 @@ from tournaments.services.results import (
     result_correct,
     result_record,
 )
-from tournaments.services.scoring import club_set_adjustment_percentages, session_set_scoring
+from tournaments.services.scoring.method import club_set_adjustment_percentages, session_set_scoring
 from tournaments.services.sessions import pair_add
 
 

@@ -22,9 +22,9 @@ from tournaments.services.results import (
     result_delete,
     result_record,
 )
-from tournaments.services.scoring import session_set_scoring
+from tournaments.services.scoring.method import session_set_scoring
+from tournaments.services.scoring.standings import session_recalculate_standings
 from tournaments.services.sessions import pair_add
-from tournaments.services.standings import session_recalculate_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -25,7 +25,7 @@ from tournaments.services import table_entry
 from tournaments.services.movement import (
     session_finish,
 )
-from tournaments.services.standings import scores_settle
+from tournaments.services.scoring.settle import scores_settle
 from tournaments.views import table_entry as table_views
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ scores both directions with the last); ``session_totals`` and ``session_columns`
 a whole session for the simpscore report. ``neuberg`` scales matchpoints won on a board
 with fewer results to the full board's top (used by ``adjusted.adjusted_board``; on the
 site every board with fewer results than the session's fullest board, or with adjusted
-scores, is scaled so: see ``services.standings``).
+scores, is scaled so: see ``board_figures``).
 
 Decisions where the seed is silent:
 

@@ -22,9 +22,11 @@ from typing import Any
 import segno
 from django.db import connection
 
+from tournaments.board_figures import board_scored_unsaved
 from tournaments.bridge import Contract, board_dealer, board_vulnerability
 from tournaments.bridge import movements as rules
 from tournaments.bridge.scoring import contract_score
+from tournaments.db.sql import columns, from_row, quoted_table
 from tournaments.models import (
     Club,
     DirectorCall,
@@ -38,8 +40,6 @@ from tournaments.models import (
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors.movements import PairKey, key_label, pair_key
 from tournaments.selectors.public import session_standings
-from tournaments.services.sql import columns, from_row, quoted_table
-from tournaments.services.standings import board_scored_unsaved
 
 STRAINS = ("C", "D", "H", "S", "NT")
 DOUBLINGS = ("", "X", "XX")
@@ -76,7 +76,7 @@ def table_access_get(token: str, *, with_club: bool = True) -> TableAccess:
 def _access_with_session(token: str, with_club: bool) -> TableAccess | None:
     """The token's access with its session (and club) read, or None.
 
-    One plain statement built once (``services.sql.from_row``): every request of every
+    One plain statement built once (``db.sql.from_row``): every request of every
     table starts here, and building ``select_related(...).get()`` through the ORM cost
     about a millisecond of Python each time.
     """

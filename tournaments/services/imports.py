@@ -63,8 +63,8 @@ from tournaments.models import (
     SessionState,
     Standing,
 )
+from tournaments.services.scoring.standings import session_recalculate_standings
 from tournaments.services.sessions import session_create
-from tournaments.services.standings import session_recalculate_standings
 
 PAIR_NAMES_SEPARATOR = " - "
 # The database's bound on a pair number (the file's pairs are numbered 1..n).

@@ -10,7 +10,7 @@ double-clicked Delete). That is refused with ``ResultGoneError`` ("already delet
 which the views answer with a message and the board page, not a 500.
 
 Each action writes the result and its audit entry, then rescores the changed board (with
-any board a table's entry marked) and the standings (``services.standings``), in one
+any board a table's entry marked) and the standings (``services.scoring``), in one
 transaction: a reader never sees a result without its matchpoints. A table's entry
 (``result_record(settle=False)``, from ``services.table_entry``) only marks its board and
 is settled once the tables' sends pause (``services.settle_soon``), so entries arriving
@@ -34,6 +34,7 @@ from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat
 from tournaments.bridge.text import quoted
+from tournaments.db.sql import insert_row, with_tables
 from tournaments.models import (
     ASSIGNED_MAX_PARTS,
     Adjustment,
@@ -45,8 +46,7 @@ from tournaments.models import (
     ResultChange,
 )
 from tournaments.selectors import movements as movement_selectors
-from tournaments.services.sql import insert_row, with_tables
-from tournaments.services.standings import scores_pending, scores_settle_locked
+from tournaments.services.scoring.settle import scores_pending, scores_settle_locked
 from tournaments.services.write_gate import serialised_writes
 
 PASS_WORDS = {"PASS", "P", "PASSED", "PASSED OUT", "ALL PASS"}
@@ -155,7 +155,7 @@ def _check_pairs(
 def _pairs_seated_on_board(board: Board, ns_pair: Pair, ew_pair: Pair, editing: Result | None) -> list[tuple]:
     """(id, NS pair, EW pair) of the board's results other than ``editing`` holding either pair.
 
-    Normally none. Plain SQL: it runs on every result entered (services.sql).
+    Normally none. Plain SQL: it runs on every result entered (db.sql).
     """
     pairs = [ns_pair.pk, ew_pair.pk]
     with connection.cursor() as cursor:
@@ -430,7 +430,7 @@ def _audit(
     after: dict[str, Any] | None = None,
     table: int | None = None,
 ) -> None:
-    # Plain SQL (services.sql): an audit row is written with every result entered.
+    # Plain SQL (db.sql): an audit row is written with every result entered.
     insert_row(
         ResultChange,
         {

@@ -14,7 +14,7 @@ middle of a burst another is still receiving.
 The marks are in the database, so nothing depends on the timer: if a worker stops
 before its timer fires, the next entry or director's write settles the marked boards.
 Meanwhile a table's traveller works its board out in memory
-(``services.standings.board_scored_unsaved``), and the standings shown to tables and on
+(``board_figures.board_scored_unsaved``), and the standings shown to tables and on
 the public pages are those of the last settle, at most a second or two old. A delay of 0
 settles after each answer instead (the test suite's setting, so tests see their scores
 at once).
@@ -33,7 +33,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from tournaments.models import Session, TableSubmission
-from tournaments.services.standings import scores_settle
+from tournaments.services.scoring.settle import scores_settle
 from tournaments.services.write_gate import serialised_writes
 
 logger = logging.getLogger(__name__)

@@ -26,6 +26,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
+from tournaments.db.sql import insert_row, with_tables
 from tournaments.models import (
     Board,
     DirectorCall,
@@ -39,7 +40,6 @@ from tournaments.models import (
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors.movements import PairKey
 from tournaments.services.results import ResultEntry, result_record
-from tournaments.services.sql import insert_row, with_tables
 from tournaments.services.write_gate import serialised_writes
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")

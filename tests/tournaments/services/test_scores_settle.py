@@ -16,11 +16,9 @@ import pytest
 from tests.conftest import mitchell_3nt
 from tournaments.models import Board, Result, Session
 from tournaments.services.results import result_record
-from tournaments.services.standings import (
-    board_recalculate,
-    scores_settle,
-    session_recalculate_standings,
-)
+from tournaments.services.scoring.board import board_recalculate
+from tournaments.services.scoring.settle import scores_settle
+from tournaments.services.scoring.standings import session_recalculate_standings
 from tournaments.services.write_gate import _TicketLock
 
 pytestmark = pytest.mark.django_db

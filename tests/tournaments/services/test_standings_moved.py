@@ -31,8 +31,8 @@ from tournaments.services.results import (
     result_delete,
     result_record,
 )
-from tournaments.services.scoring import session_set_scoring
-from tournaments.services.standings import scores_settle
+from tournaments.services.scoring.method import session_set_scoring
+from tournaments.services.scoring.settle import scores_settle
 
 pytestmark = pytest.mark.django_db
 

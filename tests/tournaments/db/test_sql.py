@@ -10,10 +10,10 @@ import pytest
 from django.db import connection
 
 from tests.conftest import seated_mitchell
+from tournaments.db.sql import columns, from_row, quoted_table, update_rows
 from tournaments.models import Club, Session, Standing, TableAccess
 from tournaments.selectors.table_entry import table_access_get
 from tournaments.services.movement import session_start
-from tournaments.services.sql import columns, from_row, quoted_table, update_rows
 
 pytestmark = pytest.mark.django_db
 

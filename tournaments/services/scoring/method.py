@@ -12,11 +12,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.models import Club, Result, Session
-from tournaments.services.standings import (
-    board_recalculate,
-    session_full_board,
-    session_recalculate_standings,
-)
+from tournaments.services.scoring.board import board_recalculate, session_full_board
+from tournaments.services.scoring.standings import session_recalculate_standings
 
 
 def _rescore(session: Session, *, only_adjusted: bool = False) -> None:
