@@ -30,7 +30,7 @@ class ClubAdmin(admin.ModelAdmin):
     filter_horizontal = ("directors",)
 
     def get_readonly_fields(self, request, obj=None) -> tuple[str, ...]:
-        # Changing them rescores boards: services.scoring.club_set_adjustment_percentages.
+        # Changing them rescores boards: services.scoring.method.club_set_adjustment_percentages.
         return ("average_plus", "average_minus") if obj is not None else ()
 
 
@@ -62,7 +62,7 @@ class SessionAdmin(admin.ModelAdmin):
     inlines = (PairInline, BoardInline)
 
     def get_readonly_fields(self, request, obj=None) -> tuple[str, ...]:
-        # Changing the method rescores the session: services.scoring.session_set_scoring.
+        # Changing the method rescores the session: services.scoring.method.session_set_scoring.
         return ("scoring",) if obj is not None else ()
 
 
