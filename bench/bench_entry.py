@@ -38,7 +38,7 @@ while measured (so they move by 5 ms or more from run to run):
 - last (this session, same machine kind, where the code above measured SQLite p50
   15.3 ms and PostgreSQL p50 37.0 ms at its start): the standings moved by the rescored
   boards' changes instead of summed over the session (now services.scoring.totals.totals_moves,
-  checked against sums by tests/tournaments/services/test_standings_moved.py); the
+  checked against sums by tests/tournaments/services/scoring/test_totals_moved.py); the
   rescored results and the standings handled as plain rows, not models; the figures and
   standings written from one array per column on PostgreSQL (psycopg parsed the 480
   placeholders of a VALUES list afresh each time); the clash check and the marked

@@ -4,7 +4,7 @@ A pair's totals are (matchpoints, percentage sum, boards played, total NS-side s
 IMPs). Summing every result of the session was the largest cost of an entry, so a settle
 of new results only (``services.scoring.settle``) moves the stored standings by the
 change of the rescored results' figures (``totals_moves``), checked against the sums by
-tests/tournaments/services/test_standings_moved.py.
+tests/tournaments/services/scoring/test_totals_moved.py.
 """
 
 from __future__ import annotations
