@@ -2,7 +2,7 @@
 
 Scores are stored from North-South's point of view (SPEC decision 7). Matchpoints, IMPs
 and percentages are derived: the services rescore a board with every change to its
-results (``services.standings.scores_settle``; a table's entry once the tables' sends
+results (``services.scoring.settle.scores_settle``; a table's entry once the tables' sends
 pause, ``services.settle_soon``), so they agree with the results. ``needs_scoring`` marks
 a board whose results changed since.
 """
@@ -201,7 +201,8 @@ class Result(models.Model):
         ]
         indexes = [
             # Whether a session holds an Average-plus, asked on every result entered
-            # (services.standings): this index holds only such results, so it is nearly empty.
+            # (db.scoring.pairs_and_stored_standings): this index holds only such results,
+            # so it is nearly empty.
             models.Index(
                 fields=["board"],
                 condition=Q(ns_adjustment="A+") | Q(ew_adjustment="A+"),
