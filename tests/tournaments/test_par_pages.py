@@ -49,3 +49,15 @@ def test_the_pbn_download_says_par_for_readers_and_keeps_the_standard_tag(direct
     text = response.content.decode()
     assert "{Par: " + SAID + "}" in text
     assert '[ParContract "NS 5DX"]' in text and '[OptimumScore "NS -300"]' in text
+
+
+# --- The hand records page before the session ends ----------------------------------------------
+
+
+@pytest.mark.parametrize("state", ["preparation", "play"])
+def test_before_play_ends_the_hand_records_page_says_when_they_are_published(client, mitchell_session, state):
+    if state == "play":
+        session_start(session=mitchell_session)
+    text = _text(client.get(reverse("hand_records", args=[mitchell_session.pk])))
+    assert "The hand records are published when play ends." in text
+    assert "No board of this session has been dealt" not in text
