@@ -84,3 +84,16 @@ def test_the_plain_entry_point_says_how_to_call_it(args, code):
         "",
         "usage: python -m tournaments.simpscore FILE\n",
     )
+
+
+def test_the_c_reference_the_bench_times_prints_the_same_report(tmp_path):
+    """The bench's ratio means something only if its C reference does the same work."""
+    from bench.bench_simpscore import compiled_reference
+
+    reference = compiled_reference(tmp_path)
+    if reference is None:
+        pytest.skip("no C compiler")
+    for path in _score_files(tmp_path)[:5]:  # the well-formed ones
+        expected = _run(["-m", "tournaments.simpscore", str(path)])[1]
+        done = subprocess.run([str(reference), str(path)], capture_output=True, text=True, check=True)
+        assert done.stdout == expected, path.name
