@@ -194,3 +194,15 @@ def test_a_finished_session_offers_nothing_more_to_do(director_client, club):
     page = _page(director_client, session)
     for offer in ("Start play", "Finish session", "Add pair", "Deal the boards", "Save the movement"):
         assert offer not in page
+
+
+def test_once_every_pair_of_the_movement_is_seated_the_seating_form_folds(director_client, club):
+    pairs = _section(_page(director_client, _five_table_mitchell(club, seat=True)), "pairs")
+    assert '<details class="card" id="seat-pairs">' in pairs and "Seat another pair" in pairs
+
+
+def test_the_board_links_are_readable_links_not_white_buttons(director_client, club):
+    session = _five_table_mitchell(club, seat=True)
+    movement_boards_ensure(session=session)
+    boards = _section(_page(director_client, session), "boards")
+    assert boards.count('class="board-link"') == 15 and 'class="button board-link"' not in boards

@@ -60,6 +60,13 @@ class SessionPage:
         return any(not table.sits_out for tables in self.movement_rounds for table in tables)
 
     @property
+    def all_seated(self) -> bool:
+        """Whether every pair the movement numbers is seated (no table waits for a pair)."""
+        if self.movement is None:
+            return len(self.pairs) >= 2
+        return not any(table.sits_out for tables in self.movement_rounds for table in tables)
+
+    @property
     def boards_ready(self) -> bool:
         """Whether every board to be played exists (the movement's, or at least one without a movement)."""
         if self.boards_expected is None:
