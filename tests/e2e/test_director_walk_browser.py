@@ -3,7 +3,8 @@ can be done next, and only that.
 
 Create a session (dated today), set its movement, seat the pairs where the page asks, create
 the boards, start play (offered only then), enter a result, finish. Uses the browser of
-``test_browser`` (Debian's chromium; skipped without it, failed on CI).
+``test_browser`` (Debian's chromium; skipped without it, failed on CI). The screenshot
+is the README's ``session-steps.png`` (``make screenshots``).
 """
 
 from __future__ import annotations
@@ -62,7 +63,6 @@ def test_a_new_director_walks_the_evening_and_is_offered_only_the_next_step(
     assert seat_form.is_visible() and page.locator("#id_player1").is_visible()
     assert seat_form.bounding_box()["y"] < page.locator("#boards").bounding_box()["y"]
     assert page.locator("#pairs").bounding_box()["y"] < page.locator("#standings").bounding_box()["y"]
-    page.screenshot(path=screenshots / "director-walk-1-created.png", full_page=True)
 
     for number in range(1, TABLES + 1):
         for direction, seats in (("NS", ("North", "South")), ("EW", ("East", "West"))):
@@ -86,7 +86,7 @@ def test_a_new_director_walks_the_evening_and_is_offered_only_the_next_step(
     offers = _offers(page)
     assert "Start play" in offers and f"Create boards 1-{BOARDS}" not in offers
     assert "Finish session" not in offers
-    page.screenshot(path=screenshots / "director-walk-2-ready.png", full_page=True)
+    page.screenshot(path=screenshots / "session-steps.png", full_page=True)
     page.get_by_role("button", name="Start play").click()
     page.wait_for_load_state()
     session.refresh_from_db()
@@ -127,4 +127,3 @@ def test_a_new_director_walks_the_evening_and_is_offered_only_the_next_step(
         "Save the movement",
     }
     assert "published" in _waiting(page)
-    page.screenshot(path=screenshots / "director-walk-3-finished.png", full_page=True)
