@@ -1,10 +1,16 @@
 """Time the simpscore report of a generated 10,000-pair x 40-board legacy score file.
 
-The target: the whole ``manage.py simpscore FILE`` command, Django's start-up included,
-under half a second. Prints the in-process time to parse and to report, then the
-whole command's time (best of a few runs) beside the command's time on the seed's
-two-pair file, which is Django's start-up alone, near enough.
-Run alone: ``.venv/bin/python bench/bench_simpscore.py [PAIRS BOARDS]``.
+Two targets. The whole ``manage.py simpscore FILE`` command, Django's start-up included,
+under half a second. And the plain entry point ``python -m tournaments.simpscore FILE``
+(the same code, no Django) within 3 times the C reference, ``simpscore_reference.c``
+beside this script: the seed's simpscore as its C program would be, compiled here with
+``cc -O2`` (the comparison is skipped, said so, when there is no C compiler). Its report
+must equal ours byte for byte, or the bench fails.
+
+Prints the in-process time to parse and to report, then each program's best wall and CPU
+time over a few runs, and the command's time on the seed's two-pair file, which is
+Django's start-up alone, near enough. The ratio is of CPU times, the steadier figure on
+a shared machine. Run alone: ``.venv/bin/python bench/bench_simpscore.py [PAIRS BOARDS]``.
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import os
 import random
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -25,6 +32,8 @@ sys.path.insert(0, str(ROOT))
 from tournaments.bridge.legacy import parse_score_file, simpscore_report  # noqa: E402
 
 TARGET_SECONDS = 0.5
+TARGET_RATIO = 3.0  # the plain entry point against the C reference
+REFERENCE_SOURCE = ROOT / "bench" / "simpscore_reference.c"
 RUNS = 5
 TWO_PAIRS = "1 Bill Gates - Warren Buffett\n2 Gene Simmons - Richard Simmons\nSCORES\n-430 -400\n"
 # What a field's results on one board look like: a handful of contracts made or set.
@@ -72,34 +81,65 @@ def best_seconds(action: Callable[[], object], runs: int = RUNS) -> float:
     return min(times)
 
 
-def command_seconds(path: Path) -> tuple[float, float]:
-    """Return the best wall time and the best CPU time of ``manage.py simpscore path``.
+def _python() -> str:
+    python = ROOT / ".venv" / "bin" / "python"
+    return str(python if python.exists() else sys.executable)
 
-    The CPU time (user + system, of the child) is the steadier figure on a busy machine;
-    on an idle one the wall time is little more.
-    """
+
+def _env() -> dict[str, str]:
     env = {**os.environ, "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-key")}
     env.setdefault("DJANGO_SETTINGS_MODULE", "clubscore.settings")
-    python = ROOT / ".venv" / "bin" / "python"
-    command = [
-        str(python if python.exists() else sys.executable),
-        str(ROOT / "manage.py"),
-        "simpscore",
-        str(path),
-    ]
-    subprocess.run(command, env=env, check=True, capture_output=True)  # warm the .pyc files
-    walls, cpus = [], []
+    return env
+
+
+def manage_command(path: Path) -> list[str]:
+    return [_python(), str(ROOT / "manage.py"), "simpscore", str(path)]
+
+
+def plain_command(path: Path) -> list[str]:
+    return [_python(), "-m", "tournaments.simpscore", str(path)]
+
+
+def run_seconds(commands: dict[str, list[str]]) -> dict[str, tuple[float, float]]:
+    """Return each command's best wall time and best CPU time over ``RUNS`` rounds.
+
+    The commands take turns within each round, so a busy moment of a shared machine slows
+    them alike and their ratio holds. The CPU time (user + system, of the child) is the
+    steadier figure on a busy machine; on an idle one the wall time is little more.
+    """
+    for command in commands.values():  # warm the caches (.pyc files, the page cache)
+        subprocess.run(command, env=_env(), cwd=ROOT, check=True, capture_output=True)
+    walls: dict[str, list[float]] = {name: [] for name in commands}
+    cpus: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(RUNS):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        started = time.perf_counter()
-        subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL)
-        walls.append(time.perf_counter() - started)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
-    return min(walls), min(cpus)
+        for name, command in commands.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            started = time.perf_counter()
+            subprocess.run(command, env=_env(), cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+            walls[name].append(time.perf_counter() - started)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus[name].append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return {name: (min(walls[name]), min(cpus[name])) for name in commands}
 
 
-def main() -> None:
+def compiled_reference(directory: Path) -> Path | None:
+    """Compile the C reference into ``directory``; None when there is no C compiler."""
+    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        return None
+    binary = directory / "simpscore_reference"
+    subprocess.run([compiler, "-O2", "-o", str(binary), str(REFERENCE_SOURCE)], check=True)
+    return binary
+
+
+def same_report(commands: list[list[str]]) -> bool:
+    outputs = [
+        subprocess.run(c, env=_env(), cwd=ROOT, check=True, capture_output=True).stdout for c in commands
+    ]
+    return all(output == outputs[0] for output in outputs)
+
+
+def main() -> int:
     pairs, boards = (int(arg) for arg in sys.argv[1:3]) if len(sys.argv) > 2 else (10_000, 40)
     text = generated_score_file(pairs, boards, random.Random(40))
     score_file = parse_score_file(text)
@@ -110,16 +150,46 @@ def main() -> None:
     print(
         f"  in process: parse {parse * 1000:6.1f} ms + report {report * 1000:6.1f} ms = {in_process:.1f} ms"
     )
-    with tempfile.TemporaryDirectory(prefix="bench-simpscore-") as directory:
-        big = Path(directory) / "scores.txt"
+    with tempfile.TemporaryDirectory(prefix="bench-simpscore-") as folder:
+        directory = Path(folder)
+        big = directory / "scores.txt"
         big.write_text(text)
-        small = Path(directory) / "two-pairs.txt"
+        small = directory / "two-pairs.txt"
         small.write_text(TWO_PAIRS)
-        whole, whole_cpu = command_seconds(big)
-        startup, startup_cpu = command_seconds(small)
-    verdict = f"{'within' if whole < TARGET_SECONDS else 'OVER'} the {TARGET_SECONDS * 1000:.0f} ms target"
-    print(f"  manage.py simpscore:    {figures(whole, whole_cpu)} ({verdict})")
-    print(f"  Django start-up alone:  {figures(startup, startup_cpu)} (the same command on a 2-pair file)")
+        reference = compiled_reference(directory)
+        commands = {
+            "manage.py simpscore": manage_command(big),
+            "python -m tournaments.simpscore": plain_command(big),
+            "Django start-up alone": manage_command(small),
+        }
+        if reference is not None:
+            commands["C reference (cc -O2)"] = [str(reference), str(big)]
+            if not same_report([commands["C reference (cc -O2)"], plain_command(big), manage_command(big)]):
+                print("  the C reference's report DIFFERS from ours")
+                return 1
+        timed = run_seconds(commands)
+    whole = timed["manage.py simpscore"][0]
+    notes = {
+        "manage.py simpscore": f"{'within' if whole < TARGET_SECONDS else 'OVER'} the "
+        f"{TARGET_SECONDS * 1000:.0f} ms target",
+        "Django start-up alone": "the command on a 2-pair file",
+        "C reference (cc -O2)": "the same report, byte for byte",
+    }
+    for name, (wall, cpu) in timed.items():
+        note = f" ({notes[name]})" if name in notes else ""
+        print(f"  {name + ':':34s}{figures(wall, cpu)}{note}")
+    if reference is None:
+        print("  C reference: no C compiler (cc), not compared")
+        return 0
+    c_cpu = timed["C reference (cc -O2)"][1]
+    plain_ratio = timed["python -m tournaments.simpscore"][1] / c_cpu
+    verdict = "within" if plain_ratio <= TARGET_RATIO else "OVER"
+    print(
+        f"  against the C reference's CPU time: python -m tournaments.simpscore {plain_ratio:.1f}x "
+        f"({verdict} the {TARGET_RATIO:g}x target), manage.py simpscore "
+        f"{timed['manage.py simpscore'][1] / c_cpu:.1f}x"
+    )
+    return 0 if plain_ratio <= TARGET_RATIO else 1
 
 
 def figures(wall: float, cpu: float) -> str:
@@ -127,4 +197,4 @@ def figures(wall: float, cpu: float) -> str:
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -48,6 +48,7 @@ def test_export_writes_dealer_vulnerability_and_double_dummy_tags():
     assert '[DoubleDummyTricks "789ad789a0789a0789a0"]' in text
     assert '[OptimumScore "NS -420"]' in text
     assert '[ParContract "EW 4SX"]' in text
+    assert '[ParContract "EW 4SX"]\r\n{Par: 4\u2660x\u22123 by E or W, NS \u2212420}\r\n' in text
     assert '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]' in text
     assert "\r\nN NT 7\r\nN  S 8\r\n" in text
     assert "\r\nN  C 13\r\nE NT 7\r\n" in text

@@ -210,7 +210,7 @@ def test_board_shows_the_stored_double_dummy_table_and_par(client, played_sessio
         "East 9 8 7 6 5",
         "West 10 9 8 7 6",
     ]
-    assert "Par: 4S N = (NS +620)" in _text(response)
+    assert "Par: 4\u2660 by N, NS +620" in _text(response)
 
 
 def test_undealt_board_shows_the_traveller_only(client, howell_session):

@@ -208,17 +208,25 @@ def _read_pair_lines(lines: list[str]) -> tuple[int, tuple[LegacyPair, ...]]:
     names_of: dict[int, str] = {}
     line_of: dict[int, int] = {}
     for index, line in enumerate(lines):
+        # The usual line, checked inline: 10,000 of them must read in a few milliseconds, so
+        # the number is split off first and the words are only split when a line is not one.
+        number_and_names = line.split(None, 1)
+        if len(number_and_names) == 2:
+            token, names = number_and_names
+            if token.isdigit() and token.isascii() and len(token) <= _MAX_NUMBER_DIGITS:
+                number = int(token)
+                if number and number not in names_of:
+                    names = names.rstrip()
+                    # Words joined by single spaces; most names already are (a printable
+                    # string has no whitespace but the ASCII space).
+                    if "  " in names or not names.isprintable():
+                        names = " ".join(names.split())
+                    names_of[number] = names
+                    line_of[number] = index + 1
+                    continue
         words = line.split()
         if not words:
             continue
-        token = words[0]
-        # The usual line, checked inline: 10,000 of them must read in a few milliseconds.
-        if token.isdigit() and token.isascii() and len(words) > 1 and len(token) <= _MAX_NUMBER_DIGITS:
-            number = int(token)
-            if number and number not in names_of:
-                names_of[number] = " ".join(words[1:])
-                line_of[number] = index + 1
-                continue
         if words == [SCORES_MARK]:
             _check_pair_numbers(line_of, index + 1)
             return index, tuple(map(LegacyPair._make, sorted(names_of.items())))

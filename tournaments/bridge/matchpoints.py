@@ -167,9 +167,10 @@ def session_totals(boards: Sequence[Sequence[Score]], pair_count: int) -> list[P
 def session_columns(boards: Sequence[Sequence[Score]], pair_count: int) -> SessionColumns:
     """Return the figures of ``session_totals`` as columns, for reports on thousands of pairs.
 
-    Each board's distinct scores are matchpointed once; then C-level ``map`` runs over each
-    pair's column of scores, looking each up in its board's table, so no Python code runs
-    per score: the simpscore command totals 10,000 pairs x 40 boards in a few tens of ms.
+    Each board's distinct scores are matchpointed once; then C-level ``map`` runs over the
+    board's row of scores, looking each up in the board's table and adding it to the pair's
+    running sum, so no Python code runs per score: the simpscore command totals 10,000
+    pairs x 40 boards in a few tens of ms.
     """
     for number, board in enumerate(boards, start=1):
         if len(board) != pair_count:
@@ -178,10 +179,13 @@ def session_columns(boards: Sequence[Sequence[Score]], pair_count: int) -> Sessi
             )
     if not boards:
         return SessionColumns([0] * pair_count, [0] * pair_count, [0.0] * pair_count, [0.0] * pair_count)
-    figure_tables = [_board_figures_by_score(board) for board in boards]
+    figure_sums = [0j] * pair_count
+    for board in boards:
+        # Board by board, each pair's running sum plus its figure on this board: the sums
+        # are made in board order, as the seed's C program makes them.
+        figure_sums = list(map(add, figure_sums, map(_board_figures_by_score(board).__getitem__, board)))
     columns = list(zip(*boards, strict=True))
     board_count = len(boards)
-    figure_sums = list(map(_sum_in_order, map(map, repeat(dict.__getitem__), repeat(figure_tables), columns)))
     return SessionColumns(
         boards_played=[board_count - absent for absent in map(tuple.count, columns, repeat(None))],
         total_scores=list(map(sum, map(filter, repeat(None), columns))),
@@ -193,9 +197,10 @@ def session_columns(boards: Sequence[Sequence[Score]], pair_count: int) -> Sessi
 def _board_figures_by_score(board: Sequence[Score]) -> dict[Score, complex]:
     """Map each score on a board to complex(percentage, half matchpoints); None to 0.
 
-    Complex numbers add their two parts separately, each as a double, so one pass over a
-    pair's boards sums its percentages in board order, as the seed's C program does, and
-    its half matchpoints, exactly, since they are whole numbers.
+    Complex numbers add their two parts separately, each as a double, so one addition a
+    board sums a pair's percentages in board order, as the seed's C program does, and its
+    half matchpoints, exactly, since they are whole numbers. (Added with ``+``, not
+    ``sum()``, which compensates its additions from Python 3.12 on.)
     """
     counts = _played_counts(board)
     half_by_score = _half_matchpoints_by_score(counts)
@@ -206,11 +211,6 @@ def _board_figures_by_score(board: Sequence[Score]) -> dict[Score, complex]:
     # A board sat out adds 0 to both sums, and 0.0 leaves a sum of doubles exactly as it was.
     figures[None] = 0j
     return figures
-
-
-def _sum_in_order(numbers: Iterable[complex]) -> complex:
-    # reduce, not sum(): sum() compensates its additions from Python 3.12 on.
-    return reduce(add, numbers, 0j)
 
 
 def _played_counts(scores: Iterable[Score]) -> Counter[int]:

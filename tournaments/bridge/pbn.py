@@ -9,7 +9,8 @@ Writing: ``% PBN 2.1`` then one game per board with [Event]/[Site]/[Date] when g
 double-dummy analysis is known [DoubleDummyTricks] (20 hex digits: declarers N, E, S,
 W, each strains NT, S, H, D, C), [OptimumScore "NS 420"], [ParContract] and the
 [OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"] with one line per declarer
-and strain (``N NT 9``). The export format's seven-tag roster (players, contract,
+and strain (``N NT 9``); then par for a human reader in a comment,
+``{Par: 2♥ by E or W, NS −110}``. The export format's seven-tag roster (players, contract,
 result) is left out: a hand record has none of it, so the file declares no ``% EXPORT``.
 
 Reading is lenient where real dealing-machine files are: ``;`` and ``{...}`` comments
@@ -31,6 +32,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from tournaments.bridge.cards import DECK_SIZE, FULL_DECK, CardError, Deal, Hand
+from tournaments.bridge.par import ParNotationError, par_text
 from tournaments.bridge.seats import Seat, board_dealer, board_vulnerability, seat_from
 
 PBN_VERSION = "2.1"
@@ -125,6 +127,14 @@ def par_contract_pbn(par_contracts: str) -> str:
     return "; ".join(parts)
 
 
+def _par_comment(board: PbnBoard) -> list[str]:
+    """Return par for a reader, ``{Par: 2♥ by E or W, NS −110}``: the tags above are for programs."""
+    try:
+        return ["{Par: " + par_text(board.par_contracts, board.par_score) + "}"]
+    except ParNotationError:
+        return []
+
+
 def write_pbn(
     boards: Iterable[PbnBoard], *, event: str = "", site: str = "", date: str = "", creator: str = "ClubScore"
 ) -> str:
@@ -149,6 +159,7 @@ def write_pbn(
             lines.append(_tag("OptimumScore", f"NS {board.par_score}"))
             if board.par_contracts:
                 lines.append(_tag("ParContract", par_contract_pbn(board.par_contracts)))
+            lines += _par_comment(board)
         if board.dd_tricks:
             lines.append(_tag("OptimumResultTable", OPTIMUM_RESULT_HEADER, raw=True))
             lines += [

@@ -49,5 +49,7 @@ def read_score_file(path: str, stderr: TextIO) -> ScoreFile:
 
 
 def _fail(stderr: TextIO, message: str) -> NoReturn:
-    stderr.write(message)
+    # One line, ended here: Django's OutputWrapper adds no second newline, and the plain
+    # entry point (tournaments.simpscore) writes to sys.stderr, which would add none.
+    stderr.write(message + "\n")
     raise SystemExit(1)

@@ -58,6 +58,11 @@ def session_pbn_filename(session: Session) -> str:
     return f"{session.club.slug}-{session.date:%Y-%m-%d}-{slugify(session.name) or 'session'}.pbn"
 
 
+def session_has_deals(session: Session) -> bool:
+    """Whether any board of the session is dealt (its hand records exist, published or not)."""
+    return session.boards.exclude(north="").exists()
+
+
 @dataclass(frozen=True)
 class HandRecord:
     """One board as the printed hand records show it, computed from the board row alone."""

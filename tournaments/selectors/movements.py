@@ -137,6 +137,11 @@ class TableRound:
     def sits_out(self) -> bool:
         return self.ns.pair is None or self.ew.pair is None
 
+    @property
+    def unseated(self) -> bool:
+        """Whether neither pair is seated yet: an empty table, not a sit-out."""
+        return self.ns.pair is None and self.ew.pair is None
+
 
 @dataclass(frozen=True)
 class PairRound:

@@ -12,12 +12,15 @@ session the user directs, else the director's home.
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.forms import (
@@ -48,7 +51,7 @@ from tournaments.services.results import (
     result_record,
 )
 from tournaments.services.sessions import pair_add
-from tournaments.views.movements import movement_context
+from tournaments.views.session_page import session_page
 
 TEMPLATES = "tournaments/director/"
 
@@ -68,13 +71,19 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, TEMPLATES + "home.html", {"clubs": clubs, "sessions": sessions})
 
 
+def _today() -> datetime.date:
+    """Today in the site's time zone (``TIME_ZONE``): a session is usually created for tonight."""
+    return timezone.localdate()
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_new(request: HttpRequest) -> HttpResponse:
     clubs = list(selectors.clubs_directed(request.user))
     if not clubs:
         raise PermissionDenied("You do not direct any club.")
-    form = SessionForm(request.POST or None, clubs=clubs, initial={"club": clubs[0].pk})
+    initial = {"club": clubs[0].pk, "date": _today()}
+    form = SessionForm(request.POST or None, clubs=clubs, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             session = session_create_with_movement(**form.cleaned_data)
@@ -87,26 +96,10 @@ def session_new(request: HttpRequest) -> HttpResponse:
     return render(request, TEMPLATES + "session_new.html", {"form": form}, status=status)
 
 
-def _session_page(request: HttpRequest, session: Session, **forms) -> HttpResponse:
-    boards = public.session_boards(session)
-    context = {
-        "session": session,
-        "pairs": public.session_pairs(session),
-        "boards": boards,
-        "standings_tables": public.session_standings(session),
-        "pair_form": forms.get("pair_form") or PairForm(session=session),
-        "deal_form": forms.get("deal_form") or DealForm(),
-        "count_form": forms.get("count_form") or BoardCountForm(initial={"count": len(boards) or 24}),
-    }
-    context.update(movement_context(session, context["pairs"], forms.get("movement_form")))
-    status = 400 if forms else 200
-    return render(request, TEMPLATES + "session.html", context, status=status)
-
-
 @login_required
 def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
-    return _session_page(request, session)
+    return session_page(request, session)
 
 
 @login_required
@@ -128,7 +121,7 @@ def session_pair_add(request: HttpRequest, session_id: int) -> HttpResponse:
         else:
             messages.success(request, f"Pair {pair.label} seated: {pair.names}.")
             return redirect(_session_url(session) + "#pairs")
-    return _session_page(request, session, pair_form=form)
+    return session_page(request, session, pair_form=form)
 
 
 @login_required
@@ -149,7 +142,7 @@ def session_deal(request: HttpRequest, session_id: int) -> HttpResponse:
         else:
             messages.success(request, f"Dealt {len(boards)} boards.")
             return redirect(_session_url(session) + "#boards")
-    return _session_page(request, session, deal_form=form)
+    return session_page(request, session, deal_form=form)
 
 
 @login_required
@@ -161,7 +154,7 @@ def session_board_count(request: HttpRequest, session_id: int) -> HttpResponse:
         boards_ensure(session=session, count=form.cleaned_data["count"])
         messages.success(request, f"Boards 1-{form.cleaned_data['count']} are ready for results.")
         return redirect(_session_url(session) + "#boards")
-    return _session_page(request, session, count_form=form)
+    return session_page(request, session, count_form=form)
 
 
 def _entry(form: ResultForm) -> ResultEntry:

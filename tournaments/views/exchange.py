@@ -28,6 +28,7 @@ from tournaments.selectors import public as public_selectors
 from tournaments.selectors.exchange import (
     UsebioExportError,
     session_hand_records,
+    session_has_deals,
     session_pbn_filename,
     session_pbn_text,
     session_usebio_bytes,
@@ -103,6 +104,7 @@ def _hand_records(request: HttpRequest, session: Session, *, director: bool) -> 
     context = {
         "session": session,
         "pages": session_hand_records(session, public_numbers),
+        "dealt": session_has_deals(session),
         "dd_strains": public_selectors.dd_strain_headers(),
         "director": director,
     }

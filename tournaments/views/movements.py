@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.forms import MovementForm, TableResultForm, form_add_service_error
-from tournaments.models import Pair, Session, SessionState
+from tournaments.models import Session
 from tournaments.selectors import director as selectors
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors import public
@@ -29,6 +29,7 @@ from tournaments.services.movement import (
 )
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.table_entry import table_accesses_ensure
+from tournaments.views.session_page import session_page
 
 TEMPLATES = "tournaments/director/"
 
@@ -37,31 +38,9 @@ def _session_url(session: Session, anchor: str = "") -> str:
     return reverse("director:session", args=[session.pk]) + anchor
 
 
-def movement_context(session: Session, pairs: list[Pair], form: MovementForm | None = None) -> dict:
-    """What the session page shows of the movement: its chart, and the form to change it."""
-    movement = movement_selectors.session_movement(session)
-    initial = {
-        "movement": session.movement,
-        "tables": session.movement_tables,
-        "boards_per_round": session.boards_per_round or 3,
-        "rounds": session.movement_rounds,
-        "even_tables": session.even_tables,
-        "arrow_switch_rounds": ", ".join(str(n) for n in session.arrow_switch_rounds or ()),
-    }
-    return {
-        "movement": movement,
-        "movement_rounds": movement_selectors.movement_rounds(session, movement, pairs) if movement else [],
-        "movement_form": form or MovementForm(initial=initial),
-        "in_preparation": session.state == SessionState.PREPARATION,
-    }
-
-
 @login_required
 @require_POST
 def session_movement(request: HttpRequest, session_id: int) -> HttpResponse:
-    # The session page is the director module's; importing it here at the top would be circular.
-    from tournaments.views.director import _session_page
-
     session = selectors.session_for_director(request.user, session_id)
     form = MovementForm(request.POST)
     if form.is_valid():
@@ -83,7 +62,7 @@ def session_movement(request: HttpRequest, session_id: int) -> HttpResponse:
                 request, f"Movement set: {session.movement_tables} tables, {session.movement_rounds} rounds."
             )
             return redirect(_session_url(session, "#movement"))
-    return _session_page(request, session, movement_form=form)
+    return session_page(request, session, movement_form=form)
 
 
 @login_required
