@@ -8,6 +8,8 @@ from the formula in the module docstring, not from the module's own code.
 from __future__ import annotations
 
 import random
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
@@ -198,6 +200,12 @@ def test_small_inputs_are_rated_without_error(sessions, expected):
     assert all(value.uncertainty <= PRIOR_SD for value in rated.values())
 
 
+def test_percentages_and_boards_may_be_any_real_numbers():
+    as_floats = [[(("a", "b"), 56.25, "f"), (("c", "d"), 43.75, "f", 12)]]
+    as_others = [[(("a", "b"), Decimal("56.25"), "f"), (("c", "d"), Fraction(175, 4), "f", Decimal(12))]]
+    assert rate_sessions(as_others) == pytest.approx(rate_sessions(as_floats))
+
+
 def test_player_and_field_ids_may_be_any_hashable_values():
     ids = [1, "1", (1, "a"), None, frozenset({2}), 2.5, True]
     nights = [
@@ -218,6 +226,9 @@ def test_player_and_field_ids_may_be_any_hashable_values():
     [
         ((("a", "b"), 120, "f"), "session 1, pair 2: percentage must be a number from 0 to 100, got 120"),
         ((("a", "b"), "55", "f"), "session 1, pair 2: percentage must be a number"),
+        ((("a", "b"), True, "f"), "session 1, pair 2: percentage must be a number"),
+        ((("a", "b"), Decimal("NaN"), "f"), "session 1, pair 2: percentage must be a number"),
+        ((("a", "b"), Decimal("sNaN"), "f"), "session 1, pair 2: percentage must be a number"),
         ((("a", "b"), float("nan"), "f"), "session 1, pair 2: percentage"),
         (("ab", 55, "f"), "session 1, pair 2: players must be a tuple of player ids"),
         (((), 55, "f"), "session 1, pair 2: a pair needs at least one player"),

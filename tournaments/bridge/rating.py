@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from numbers import Real
 
 AVERAGE = 50.0  # the club's average player, and the prior every rating is pulled toward
@@ -174,6 +175,9 @@ def _checked_result(result: object, session: int, place: int) -> tuple[tuple, fl
 
 
 def _is_number(value: object) -> bool:
+    """A finite real number: an int, float, Fraction or Decimal (a database's percentage), not a bool."""
+    if isinstance(value, Decimal):
+        return value.is_finite()  # math.isfinite refuses a signalling NaN with an error
     return isinstance(value, Real) and not isinstance(value, bool) and math.isfinite(value)
 
 
