@@ -144,6 +144,12 @@ def test_the_order_of_the_sessions_matters_only_with_a_half_life():
     )
 
 
+@pytest.mark.parametrize("half_life", [0, -3, True, float("nan"), "10"])
+def test_a_half_life_that_is_not_a_positive_number_is_refused(half_life):
+    with pytest.raises(RatingInputError, match="half_life must be a positive number of sessions"):
+        rate_sessions([[(("a", "b"), 50, "f")]], half_life=half_life)
+
+
 def test_a_half_life_follows_a_player_who_improved():
     field = [(("x1", "x2"), 50, "f"), (("x3", "x4"), 50, "f")]
     nights = [[(("Rising", "y"), 40, "f"), *field] for _ in range(8)] + [

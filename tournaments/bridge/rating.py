@@ -124,7 +124,7 @@ def _field_edges(strengths: Sequence[float]) -> list[float]:
 
 
 def _read_season(sessions: Sequence[Iterable[Result]], half_life: float | None) -> _Season:
-    if half_life is not None and not (isinstance(half_life, Real) and half_life > 0):
+    if half_life is not None and not (_is_number(half_life) and half_life > 0):
         raise RatingInputError(f"half_life must be a positive number of sessions, not {half_life!r}")
     season = _Season([], [], [], [], [], [])
     index_of: dict[Player, int] = {}
