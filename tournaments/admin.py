@@ -12,6 +12,7 @@ from tournaments.models import (
     Club,
     Pair,
     Player,
+    PlayerMerge,
     Result,
     ResultChange,
     Session,
@@ -159,3 +160,12 @@ class SessionDeletionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_filter = ("club",)
     search_fields = ("session_name", "reason", "user__username")
     list_select_related = ("club", "user")
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Players merged into another (services.players.player_merge): read-only, as the audit log is."""
+
+    list_display = ("at", "kept_name", "duplicate_name", "duplicate_pk", "user")
+    search_fields = ("kept_name", "duplicate_name", "duplicate_federation_number", "user__username")
+    list_select_related = ("user",)

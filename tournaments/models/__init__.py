@@ -10,6 +10,7 @@ only, down this list, and none imports anything of the project but ``tournaments
     boards       Board, Result, Adjustment and the assigned score's validator
     standings    Standing
     audit        ResultChange, SessionDeletion, AuditAction
+    players      PlayerMerge
     table_entry  TableAccess, TableSubmission, DirectorCall
     imports      PendingImport
 
@@ -26,6 +27,7 @@ from tournaments.models.boards import (
 )
 from tournaments.models.clubs import Club, Player
 from tournaments.models.imports import PendingImport
+from tournaments.models.players import PlayerMerge
 from tournaments.models.sessions import (
     MAX_PAIR_NUMBER,
     MAX_STORED_PAIR_NUMBER,
@@ -55,6 +57,7 @@ __all__ = [
     "Pair",
     "PendingImport",
     "Player",
+    "PlayerMerge",
     "Result",
     "ResultChange",
     "ScoringMethod",
