@@ -3,6 +3,7 @@
 import itertools
 import math
 import random
+from decimal import Decimal
 from fractions import Fraction
 
 import pytest
@@ -383,3 +384,26 @@ def test_edge_fields():
     assert swiss_pairings([], {}, []) == []
     assert swiss_pairings(["solo"], {}, []) == [("solo", None)]
     assert swiss_pairings(2, None, {1: {2}}) == [(1, 2)]  # the only draw is a rematch
+
+
+PLAYED_FORMS = [
+    {frozenset((1, 2)), frozenset((3, 4))},
+    [(1, 2), (4, 3)],
+    [[2, 1], [3, 4]],
+    ((1, 2), (3, 4), (5, None)),  # a bye recorded among the matches is a bye
+    {1: {2}, 2: [1], 3: (4,), 4: [3]},
+]
+
+
+@pytest.mark.parametrize("played", PLAYED_FORMS)
+@pytest.mark.parametrize("teams", [[1, 2, 3, 4, 5], (1, 2, 3, 4, 5), {5, 4, 3, 2, 1}, range(1, 6), 5])
+def test_the_draw_takes_the_usual_collections(teams, played):
+    byes = {5}
+    # 5 has had its bye, so 4 sits out; 1 has met 2, so 1 meets 3 and 2 meets 5.
+    draw = swiss_pairings(teams, {1: 9, 2: 8, 3: Fraction(7), 4: 6.5}, played, byes)
+    assert draw == [(1, 3), (2, 5), (4, None)]
+
+
+def test_decimal_and_fraction_margins_are_numbers():
+    assert victory_points(Decimal("20"), 16) == victory_points(Fraction(20), 16) == (15.0, 5.0)
+    assert victory_points(Decimal("-12.5"), 16) == victory_points(-12.5, 16)

@@ -29,6 +29,7 @@ existed. The round 7 draw of 200 teams takes milliseconds (bench/bench_teams.py)
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from itertools import count
 
@@ -91,8 +92,10 @@ def _team_list(teams: object) -> list[Hashable]:
     """Return the teams as a list in their tie-break order, checking they are distinct ids."""
     if isinstance(teams, bool):
         raise DrawError(f"teams must be team ids or a number of teams, not {teams!r}")
-    if isinstance(teams, int):
-        return list(range(1, teams + 1))
+    try:
+        return list(range(1, operator.index(teams) + 1))  # type: ignore[arg-type]
+    except TypeError:
+        pass  # not a number of teams: a collection of ids
     if isinstance(teams, (str, bytes)) or not isinstance(teams, Iterable):
         raise DrawError(f"teams must be a collection of team ids, not {teams!r}")
     if isinstance(teams, Mapping):
@@ -125,10 +128,11 @@ def _ranked(teams: list[Hashable], scores: object) -> list[Hashable]:
         by_team: Mapping[Hashable, object] = {}
     elif isinstance(scores, Mapping):
         by_team = scores
-    elif isinstance(scores, Sequence) and not isinstance(scores, (str, bytes)):
-        if len(scores) != len(teams):
-            raise DrawError(f"scores has {len(scores)} entries for {len(teams)} teams")
-        by_team = dict(zip(teams, scores, strict=True))
+    elif isinstance(scores, Iterable) and not isinstance(scores, (str, bytes)):
+        listed = list(scores)
+        if len(listed) != len(teams):
+            raise DrawError(f"scores has {len(listed)} entries for {len(teams)} teams")
+        by_team = dict(zip(teams, listed, strict=True))
     else:
         raise DrawError(f"scores must map each team to its score, not {scores!r}")
     try:

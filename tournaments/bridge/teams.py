@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import operator
 from collections.abc import Sequence
+from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
@@ -128,9 +129,9 @@ def vp_table(boards: int) -> list[tuple[int, float, float]]:
 
 def _margin(imps: object) -> Fraction:
     """Return an IMP margin as an exact fraction, or raise TeamsError naming it."""
-    if isinstance(imps, bool) or not isinstance(imps, Real):
+    if isinstance(imps, bool) or not isinstance(imps, (Real, Decimal)):
         raise TeamsError(f"imps must be a number, not {imps!r}")
-    if isinstance(imps, float) and not math.isfinite(imps):
+    if not math.isfinite(imps):
         raise TeamsError(f"imps must be a finite number, not {imps!r}")
     return Fraction(imps)
 
@@ -246,10 +247,14 @@ def _round_robin_names(n: object) -> list[object]:
     """Return the teams of a round robin: 1..n for a number, the ids for a sequence."""
     if isinstance(n, bool):
         raise TeamsError(f"round_robin needs a number of teams, not {n!r}")
-    if isinstance(n, int):
-        if n < 0:
-            raise TeamsError(f"round_robin needs a number of teams >= 0, not {n}")
-        return list(range(1, n + 1))
+    try:
+        count = operator.index(n)  # type: ignore[arg-type]
+    except TypeError:
+        count = None  # not a number of teams: a collection of ids
+    if count is not None:
+        if count < 0:
+            raise TeamsError(f"round_robin needs a number of teams >= 0, not {count}")
+        return list(range(1, count + 1))
     try:
         names = list(n)  # type: ignore[call-overload]
     except TypeError:
