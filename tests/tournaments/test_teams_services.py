@@ -136,3 +136,31 @@ def test_one_match_is_between_two_teams(club):
     Team.objects.filter(event=event, number=3).delete()
     (only,) = round_robin_draw(event=event)
     assert draw_of(only) == [(1, 2)]  # the first-numbered team at home
+
+
+def test_the_ranking_reads_the_scored_matches_in_two_queries(club, django_assert_num_queries):
+    from tournaments.selectors.teams import teams_event_ranking, teams_round_matches
+
+    event = make_event(club, teams=5, rounds=2)
+    first = swiss_round_draw(event=event)
+    score_round(first)  # 2 beats 1 and 4 beats 3 by 10 IMPs; 5 has the bye's 12 VPs
+    with django_assert_num_queries(2):
+        ranking = teams_event_ranking(event)
+    win, loss = victory_points(10, 8)
+    assert [(row.team.number, row.vp) for row in ranking] == [
+        (2, win),
+        (4, win),
+        (5, 12.0),
+        (1, loss),
+        (3, loss),
+    ]
+    # 2 and 4 won by the same margin without conceding an IMP: level on everything, they share.
+    assert [(row.place, row.tied) for row in ranking] == [
+        (1, True),
+        (1, True),
+        (3, False),
+        (4, True),
+        (4, True),
+    ]
+    with django_assert_num_queries(1):
+        assert [match.home.name for match in teams_round_matches(first)] == ["Team 1", "Team 3", "Team 5"]
