@@ -13,31 +13,32 @@ when that would force a rematch the others avoid.
 Priorities, strictest first, where they pull apart:
 
 1. No second bye while some team has had none (every team had one: any team may).
-2. No rematch while a draw without one exists; when none exists, as few as possible (the
-   search allows 1, 2, ... rematches until a draw exists, preferring new opponents).
+2. No rematch while a draw without one exists; when none exists, as few as any draw has.
 3. The bye as low in the ranking as those allow; then the top-down order.
 
-A field of up to ``EXHAUSTIVE_UP_TO`` (16) teams is always searched to the end (it has at
-most 2^16 positions, and none is entered twice). A larger field's search tries at most
-``SEARCH_LIMIT`` opponents for each number of rematches; one that runs out is drawn
-allowing one more rematch, so a draw always comes back. Only far more rounds than a
-Swiss plays get there: 30 teams over 29 rounds draw in milliseconds, 64 teams over 63
-rounds take up to ten seconds a round and may meet again where a draw without a rematch
-existed. The round 7 draw of 200 teams takes milliseconds (bench/bench_teams.py).
+How few rematches a field needs is a maximum matching question (``bridge.matching``,
+Edmonds' blossoms): a draw has at least (teams - 2 x the most pairs of teams that have
+not met) / 2 rematches, and one with exactly that many exists. The depth-first search
+finds the top-down draw quickly on a real Swiss field; where no draw without a rematch
+exists, or a large field's search tries ``SEARCH_LIMIT`` opponents without an answer, the
+matching says how many rematches the best bye needs and the draw is built top down with
+each step checked by a matching (``_Search.guided``), which gives the same draw the
+search would, without backing up. So the draw never depends on the limit, only its time:
+the round 7 draw of 200 teams takes milliseconds (bench/bench_teams.py), and even 64
+teams over 63 rounds (a round robin played as a Swiss) draw without a rematch.
 """
 
 from __future__ import annotations
 
-import math
 import operator
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
-from itertools import count
 
-__all__ = ["EXHAUSTIVE_UP_TO", "SEARCH_LIMIT", "DrawError", "swiss_pairings"]
+from tournaments.bridge.matching import maximum_matching
 
-SEARCH_LIMIT = 200_000
-# Up to this many teams the search has no limit: 2^16 positions are searched in seconds at worst.
-EXHAUSTIVE_UP_TO = 16
+__all__ = ["SEARCH_LIMIT", "DrawError", "swiss_pairings"]
+
+# Opponents the search tries in one draw before the matching-checked draw takes over.
+SEARCH_LIMIT = 20_000
 
 
 class DrawError(ValueError):
@@ -78,14 +79,28 @@ def swiss_pairings(
         without = [place for place in reversed(range(len(order))) if order[place] not in had_bye]
         bye_choices = list(without or reversed(range(len(order))))
     search = _Search(fresh)
-    for rematches in count():
-        for bye in bye_choices:
-            field = everyone if bye is None else everyone & ~(1 << bye)
-            matches = search.pair(field, rematches)
-            if matches is not None:
-                drawn = [(order[high], order[low]) for high, low in matches]
-                return drawn if bye is None else [*drawn, (order[bye], None)]
-    raise AssertionError("unreachable: any pairing is a draw once every match may be a rematch")
+    fields = [(bye, everyone if bye is None else everyone & ~(1 << bye)) for bye in bye_choices]
+    for bye, field in fields:  # first a draw without a rematch, the bye as low as can be
+        matches = search.pair(field, 0)
+        if matches is not None:
+            return _named(order, matches, bye)
+    # None found: every draw needs a rematch, or the search ran out. The maximum matching
+    # of the pairs not yet met says how few each bye allows; the lowest bye of the fewest.
+    needed = {}
+    for bye, field in fields:
+        needed[bye] = search.fewest_rematches(field)
+        if needed[bye] == 0:
+            break
+    bye = min(needed, key=lambda choice: needed[choice])
+    field = dict(fields)[bye]
+    matches = search.pair(field, needed[bye]) or search.guided(field, needed[bye])
+    return _named(order, matches, bye)
+
+
+def _named(order: list[Hashable], matches: list[tuple[int, int]], bye: int | None) -> list:
+    """Return the draw with team ids for places, the bye (team, None) last."""
+    drawn = [(order[high], order[low]) for high, low in matches]
+    return drawn if bye is None else [*drawn, (order[bye], None)]
 
 
 def _team_list(teams: object) -> list[Hashable]:
@@ -185,12 +200,42 @@ class _Search:
     def __init__(self, fresh: list[int]) -> None:
         self.fresh = fresh
         self.failed: set[tuple[int, int]] = set()
+        self.budget = SEARCH_LIMIT
+        self._fewest: dict[int, int] = {}
+
+    def fewest_rematches(self, remaining: int) -> int:
+        """Return the fewest rematches any draw of ``remaining`` has (a maximum matching's shortfall)."""
+        if remaining not in self._fewest:
+            places = list(_places(remaining))
+            fresh_pairs = maximum_matching(places, lambda place: _places(self.fresh[place] & remaining))
+            self._fewest[remaining] = (len(places) - len(fresh_pairs)) // 2
+        return self._fewest[remaining]
+
+    def guided(self, field: int, rematches: int) -> list[tuple[int, int]]:
+        """Return a top-down draw with ``rematches`` rematches, each step checked by a matching.
+
+        Used where the search ran out: each team takes the best opponent that leaves the
+        rest drawable with the rematches still allowed, so it never backs up.
+        """
+        matches: list[tuple[int, int]] = []
+        remaining, left = field, rematches
+        while remaining:
+            top = _lowest_place(remaining)
+            for option in self._options(remaining, left):
+                rest = remaining & ~(1 << top) & ~(1 << option)
+                after = left - (not self.fresh[top] >> option & 1)
+                if self.fewest_rematches(rest) <= after:
+                    break
+            else:
+                raise AssertionError("unreachable: the matching said this field could be drawn")
+            matches.append((top, option))
+            remaining, left = rest, after
+        return matches
 
     def pair(self, field: int, rematches: int) -> list[tuple[int, int]] | None:
         """Return the top-down draw of ``field`` with at most ``rematches`` rematches, or None."""
         if (field, rematches) in self.failed:
             return None
-        budget = math.inf if len(self.fresh) <= EXHAUSTIVE_UP_TO else SEARCH_LIMIT
         stack = [(field, rematches, self._options(field, rematches))]
         matches: list[tuple[int, int]] = []
         while stack:
@@ -204,8 +249,8 @@ class _Search:
                 if matches:
                     matches.pop()
                 continue
-            budget -= 1
-            if budget < 0:
+            self.budget -= 1
+            if self.budget < 0:
                 return None
             top = _lowest_place(remaining)
             rest = remaining & ~(1 << top) & ~(1 << option)
