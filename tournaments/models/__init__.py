@@ -13,6 +13,7 @@ only, down this list, and none imports anything of the project but ``tournaments
     players      PlayerMerge
     table_entry  TableAccess, TableSubmission, DirectorCall
     imports      PendingImport
+    teams        TeamsEvent, Team, TeamMember, TeamsRound, TeamMatch and their choices
 
 Migrations name ``tournaments.models.validate_assigned_parts``: keep it exported here.
 """
@@ -41,11 +42,25 @@ from tournaments.models.sessions import (
 )
 from tournaments.models.standings import Standing
 from tournaments.models.table_entry import DirectorCall, TableAccess, TableSubmission
+from tournaments.models.teams import (
+    TEAM_MAX_PLAYERS,
+    TEAM_MIN_PLAYERS,
+    Team,
+    TeamMatch,
+    TeamMember,
+    TeamsEvent,
+    TeamsForm,
+    TeamsRound,
+    TeamsScoring,
+    TieBreak,
+)
 
 __all__ = [
     "ASSIGNED_MAX_PARTS",
     "MAX_PAIR_NUMBER",
     "MAX_STORED_PAIR_NUMBER",
+    "TEAM_MAX_PLAYERS",
+    "TEAM_MIN_PLAYERS",
     "Adjustment",
     "AuditAction",
     "Board",
@@ -67,5 +82,13 @@ __all__ = [
     "Standing",
     "TableAccess",
     "TableSubmission",
+    "Team",
+    "TeamMatch",
+    "TeamMember",
+    "TeamsEvent",
+    "TeamsForm",
+    "TeamsRound",
+    "TeamsScoring",
+    "TieBreak",
     "validate_assigned_parts",
 ]
