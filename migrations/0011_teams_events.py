@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0009_average_plus_index'),
+        ('tournaments', '0010_player_merge'),
     ]
 
     operations = [
