@@ -1,6 +1,7 @@
 """PBN 2.1 hand records: the written file, its round trip, endplay's reading of it, and bad files."""
 
 import random
+from pathlib import Path
 
 import pytest
 from endplay.parsers import pbn as endplay_pbn
@@ -21,7 +22,9 @@ from tournaments.bridge.seats import board_dealer
 
 DEAL_1 = "N:KT75.9753.T543.J 982.8.AKJ7.AQT85 AJ6.64.962.K9764 Q43.AKQJT2.Q8.32"
 DEAL_2 = "E:AK5.KQ2.AJ86.T92 QJ.JT98.KT5.AKQ3 T98432.A.Q73.J85 76.76543.942.764"
-DD = {seat: {"NT": 7, "S": 8, "H": 9, "D": 10, "C": 13 if seat == "N" else 0} for seat in "NESW"}
+# Each declarer's figures differ, so a file that swaps two declarers is caught.
+DD = {seat: {"NT": 7, "S": 8, "H": 9, "D": 10, "C": "NSEW".index(seat) * 4} for seat in "NESW"}
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "pbn"
 
 
 def random_boards(count: int, seed: int = 7) -> list[PbnBoard]:
@@ -45,13 +48,14 @@ def test_export_writes_dealer_vulnerability_and_double_dummy_tags():
     assert '[Dealer "W"]' in text
     assert '[Vulnerable "All"]' in text
     assert f'[Deal "{Deal.from_pbn(DEAL_1).pbn("W")}"]' in text
-    assert '[DoubleDummyTricks "789ad789a0789a0789a0"]' in text
+    assert '[DoubleDummyTricks "789a0789a4789a8789ac"]' in text
     assert '[OptimumScore "NS -420"]' in text
     assert '[ParContract "EW 4SX"]' in text
     assert '[ParContract "EW 4SX"]\r\n{Par: 4\u2660x\u22123 by E or W, NS \u2212420}\r\n' in text
     assert '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]' in text
     assert "\r\nN NT 7\r\nN  S 8\r\n" in text
-    assert "\r\nN  C 13\r\nE NT 7\r\n" in text
+    assert "\r\nN  C 0\r\nS NT 7\r\n" in text
+    assert "\r\nS  C 4\r\nE NT 7\r\n" in text
     assert read_pbn(text)[0].dd_tricks == DD
 
 
@@ -75,8 +79,43 @@ def test_par_contract_names_the_side_when_both_declarers_make_it(par, expected):
     assert par_contract_pbn(par) == expected
 
 
-def test_double_dummy_hex_is_declarers_n_e_s_w_each_nt_s_h_d_c():
-    assert double_dummy_hex(DD) == "789ad" + "789a0" * 3
+def test_double_dummy_hex_is_declarers_n_s_e_w_each_nt_s_h_d_c():
+    assert double_dummy_hex(DD) == "789a0" + "789a4" + "789a8" + "789ac"
+
+
+def _optimum_result_table(text: str) -> list[dict[str, dict[str, int]]]:
+    """The [OptimumResultTable] rows of each game, read independently of ClubScore's reader."""
+    tables = []
+    for game in endplay_pbn.loads(text):
+        rows = game.info["OptimumResultTable"]["rows"]
+        table: dict[str, dict[str, int]] = {}
+        for declarer, strain, tricks in rows:
+            table.setdefault(declarer, {})[strain] = int(tricks)
+        tables.append(table)
+    return tables
+
+
+def test_bridgecomposer_double_dummy_tricks_read_as_its_own_optimum_result_table():
+    # BridgeComposer writes each board's figures twice: the hex digits and the table.
+    text = (FIXTURES / "bridgecomposer-hand-record.pbn").read_bytes().decode("latin-1")
+    boards = read_pbn(text)
+    assert [board.number for board in boards] == [16, 17, 18]
+    assert [board.dd_tricks for board in boards] == _optimum_result_table(text)
+
+
+def test_bridgecomposer_double_dummy_tricks_are_what_clubscore_computes_for_the_deal():
+    from tournaments.analysis import board_analysis
+
+    boards = read_pbn((FIXTURES / "bridgecomposer-hand-record.pbn").read_bytes().decode("latin-1"))
+    for board in boards:
+        assert board_analysis(board.deal, board.number).tricks == board.dd_tricks
+
+
+def test_exported_double_dummy_tricks_agree_with_the_exported_table():
+    boards = [PbnBoard(4, Deal.from_pbn(DEAL_1), dd_tricks=DD, par_score=-420, par_contracts="4SEx-3")]
+    text = write_pbn(boards)
+    assert _optimum_result_table(text) == [DD]
+    assert read_pbn(text)[0].dd_tricks == DD
 
 
 def test_endplay_reads_every_exported_deal_back_equal():
@@ -162,8 +201,6 @@ GOOD = f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL_1}"]\n'
         ('[Board "0"]\n', 1, "board number from 1"),
         ('[Board "1"]\n[Dealer "N"]\n', 1, "no [Deal]"),
         (f'[Deal "{DEAL_1}"]\n', 1, "without a [Board]"),
-        ('[Board "1"]\n[Board "2"]\n', 2, "appears twice"),
-        ('[Board "#"]\n', 1, "no earlier game"),
         (GOOD + '[DoubleDummyTricks "12"]\n', 5, "20 hex digits"),
     ],
 )
