@@ -193,7 +193,7 @@ GOOD = f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL_1}"]\n'
         ('[Board "1"]\n[Deal "' + DEAL_1.replace("KT75", "KT7") + '"]\n', 2, "13 cards"),
         ('[Board "1"]\n[Deal "' + DEAL_1.replace("N:", "X:") + '"]\n', 2, "starts with a seat"),
         ('[Board "1"]\n[Deal "N:AK5.KQ2.AJ86.T92"]\n', 2, "four hands"),
-        (GOOD + "\n" + GOOD, 6, "board 1 again"),
+        (GOOD + "\n" + GOOD.replace(DEAL_1, DEAL_2), 9, "board 1 again with another deal"),
         (GOOD.replace('"N"]', '"E"]'), 2, "dealt by N, not E"),
         (GOOD.replace('"None"', '"All"'), 3, "vulnerable None, not All"),
         (GOOD.replace('"None"', '"Some"'), 3, "bad [Vulnerable]"),

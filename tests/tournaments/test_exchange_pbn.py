@@ -57,7 +57,7 @@ def _play_board_1(session, user):
 
 
 def test_export_then_import_gives_the_same_deals_and_analysis(mitchell_session, empty_session):
-    boards = pbn_import(session=empty_session, data=session_pbn_text(mitchell_session).encode())
+    boards = pbn_import(session=empty_session, data=session_pbn_text(mitchell_session).encode()).boards
     assert [board.number for board in boards] == [1, 2, 3]
     assert _deals(empty_session) == _deals(mitchell_session)
     for number in (1, 2, 3):

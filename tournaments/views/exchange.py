@@ -35,9 +35,10 @@ from tournaments.selectors.exchange import (
     session_usebio_filename,
 )
 from tournaments.selectors.movements import public_board_numbers
-from tournaments.services.exchange import MAX_PBN_BYTES, pbn_import
+from tournaments.services.exchange import MAX_PBN_BYTES, PbnImport, pbn_import
 
 TEMPLATES = "tournaments/exchange/"
+SHOWN_LINES = 10  # of a file's skipped results or differences, as messages; the rest are counted
 
 
 class PbnUploadForm(forms.Form):
@@ -45,6 +46,12 @@ class PbnUploadForm(forms.Form):
         label="PBN file",
         help_text=f"A dealing machine's or BridgeComposer's .pbn file, at most {MAX_PBN_BYTES // 1000:,} kB. "
         "Boards in the file are dealt; boards that already have results are never re-dealt.",
+    )
+    results = forms.BooleanField(
+        required=False,
+        label="Enter the results the file carries as the boards' travellers",
+        help_text="For another scorer's file (one game per table, or a ScoreTable per board): "
+        "its pairs are seated under the file's numbers and every result is scored by ClubScore.",
     )
 
     def clean_file(self):
@@ -54,6 +61,25 @@ class PbnUploadForm(forms.Form):
                 f"The file is {upload.size:,} bytes, over the {MAX_PBN_BYTES:,} a PBN file may be."
             )
         return upload
+
+
+def _pbn_import_messages(request: HttpRequest, done: PbnImport, name: str) -> None:
+    messages.success(request, f"Dealt {len(done.boards)} boards from {name}.")
+    if done.results_entered:
+        messages.success(request, f"Entered {done.results_entered} results as the boards' travellers.")
+    elif done.results_in_file:
+        messages.info(
+            request,
+            f"The file also carries {done.results_in_file} results: upload it again with "
+            "'Enter the results' ticked to store them as the boards' travellers.",
+        )
+    for line in done.skipped[:SHOWN_LINES]:
+        messages.warning(request, f"Not entered, {line}: give it on the board's page.")
+    for line in done.differences[:SHOWN_LINES]:
+        messages.warning(request, line)
+    hidden = max(len(done.skipped) - SHOWN_LINES, 0) + max(len(done.differences) - SHOWN_LINES, 0)
+    if hidden:
+        messages.warning(request, f"... and {hidden} more such lines.")
 
 
 @login_required
@@ -88,11 +114,16 @@ def pbn_upload(request: HttpRequest, session_id: int) -> HttpResponse:
     form = PbnUploadForm(request.POST, request.FILES) if request.method == "POST" else PbnUploadForm()
     if form.is_bound and form.is_valid():
         try:
-            boards = pbn_import(session=session, data=form.cleaned_data["file"].read())
+            done = pbn_import(
+                session=session,
+                data=form.cleaned_data["file"].read(),
+                results=form.cleaned_data["results"],
+                user=request.user,
+            )
         except ValidationError as error:
             form_add_service_error(form, error)
         else:
-            messages.success(request, f"Dealt {len(boards)} boards from {form.cleaned_data['file'].name}.")
+            _pbn_import_messages(request, done, form.cleaned_data["file"].name)
             return redirect(reverse("director:session", args=[session.pk]) + "#boards")
     status = 400 if form.errors else 200
     return render(request, TEMPLATES + "pbn_upload.html", {"session": session, "form": form}, status=status)

@@ -3,10 +3,13 @@
 PBN is what dealing machines (Duplimate, Dealer4), Big Deal, BridgeComposer and many
 scorers read and write. A file is a list of games separated by blank lines; a game is a
 list of tag pairs ``[Name "value"]``, some followed by data lines (the auction, the play,
-the tables). ``tags`` reads that layer, ``reading`` the boards, ``writing`` writes them.
+the tables). ``charset`` decodes a file, ``tags`` reads its games, ``reading`` the
+boards, ``results`` the results of its tables, ``writing`` writes hand records.
 """
 
-from tournaments.bridge.pbn.reading import read_pbn, read_pbn_bytes
+from tournaments.bridge.pbn.charset import decode_pbn
+from tournaments.bridge.pbn.reading import PbnFile, read_pbn, read_pbn_bytes, read_pbn_file
+from tournaments.bridge.pbn.results import PbnResult, PbnResults
 from tournaments.bridge.pbn.tags import PbnError
 from tournaments.bridge.pbn.values import DD_DECLARERS, DD_STRAINS, PBN_VERSION, PbnBoard
 from tournaments.bridge.pbn.writing import (
@@ -23,9 +26,14 @@ __all__ = [
     "PBN_VERSION",
     "PbnBoard",
     "PbnError",
+    "PbnFile",
+    "PbnResult",
+    "PbnResults",
+    "decode_pbn",
     "double_dummy_hex",
     "par_contract_pbn",
     "read_pbn",
     "read_pbn_bytes",
+    "read_pbn_file",
     "write_pbn",
 ]

@@ -3,8 +3,8 @@
 Reading is lenient where real files are (see ``tags`` for the lexical rules): tags
 ClubScore does not use, and ``-`` for one unknown hand (the fourth hand is the 13 cards
 the other three do not hold). It refuses, with the line number, a deal that is not 52
-distinct cards in four hands of 13, more than one unknown hand, a repeated board number,
-and a [Dealer] or [Vulnerable] that is not the one the board number fixes: ClubScore
+distinct cards in four hands of 13, more than one unknown hand, a board given again
+with another deal, and a [Dealer] or [Vulnerable] that is not the one the board number fixes: ClubScore
 derives dealer and vulnerability from the board number (the 16-board cycle), so a file
 that says otherwise would be played with conditions the hand record does not show;
 better to refuse it and name the board than to store it with the wrong ones.
@@ -13,8 +13,11 @@ better to refuse it and name the board than to store it with the wrong ones.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from tournaments.bridge.cards import DECK_SIZE, FULL_DECK, CardError, Deal, Hand
+from tournaments.bridge.pbn.charset import decode_pbn
+from tournaments.bridge.pbn.results import PbnResults, read_results
 from tournaments.bridge.pbn.tags import Game, PbnError, Tag, read_games
 from tournaments.bridge.pbn.values import DD_DECLARERS, DD_STRAINS, VULNERABLE_IN, VULNERABLE_OUT, PbnBoard
 from tournaments.bridge.seats import Seat, board_dealer, board_vulnerability, seat_from
@@ -121,32 +124,47 @@ def read_board(game: Game) -> PbnBoard:
     )
 
 
-def read_pbn(text: str) -> list[PbnBoard]:
-    """Read every board of a PBN file, in file order; raise ``PbnError`` naming the line at fault.
+@dataclass(frozen=True)
+class PbnFile:
+    """A file's boards (each number once, in file order) and the results of its tables."""
 
-    Games with neither [Board] nor [Deal] (a file header of [Event] and [Site]) are skipped.
+    boards: list[PbnBoard]
+    results: PbnResults
+
+
+def read_pbn_file(text: str) -> PbnFile:
+    """Read a PBN file's boards and results; raise ``PbnError`` naming the line at fault.
+
+    A board may come once per table (a results file): its deal is taken once, and two
+    games of one board that disagree on the deal are refused. Games with neither [Board]
+    nor [Deal] (a file header of [Event] and [Site]) are skipped.
     """
-    boards: list[PbnBoard] = []
-    seen: dict[int, int] = {}
-    for game in read_games(text.lstrip("\ufeff")):
+    games = read_games(text.lstrip("\ufeff"))
+    boards: dict[int, tuple[PbnBoard, int]] = {}
+    board_games: list[tuple[Game, int]] = []
+    for game in games:
         if "board" not in game.tags:
             if "deal" in game.tags:
                 raise PbnError(game.tags["deal"].line, "a [Deal] without a [Board] number")
             continue
         board = read_board(game)
-        if board.number in seen:
+        board_games.append((game, board.number))
+        line = game.tags["deal"].line
+        if board.number not in boards:
+            boards[board.number] = (board, line)
+        elif boards[board.number][0].deal != board.deal:
+            first = boards[board.number][1]
             raise PbnError(
-                game.tags["board"].line, f"board {board.number} again (first on line {seen[board.number]})"
+                line, f"board {board.number} again with another deal (its deal is on line {first})"
             )
-        seen[board.number] = game.tags["board"].line
-        boards.append(board)
-    return boards
+    return PbnFile([board for board, _ in boards.values()], read_results(board_games, games))
+
+
+def read_pbn(text: str) -> list[PbnBoard]:
+    """Read every board of a PBN file, in file order, each number once (see ``read_pbn_file``)."""
+    return read_pbn_file(text).boards
 
 
 def read_pbn_bytes(data: bytes) -> list[PbnBoard]:
-    """Read a PBN file's bytes: UTF-8 (with or without BOM), else Latin-1 as older dealing software writes."""
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return read_pbn(text)
+    """Read a PBN file's bytes, in the character set it declares (see ``decode_pbn``)."""
+    return read_pbn(decode_pbn(data))
