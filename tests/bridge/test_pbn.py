@@ -12,12 +12,14 @@ from tournaments.bridge.deck import random_permutation
 from tournaments.bridge.pbn import (
     PbnBoard,
     PbnError,
+    decode_pbn,
     double_dummy_hex,
     par_contract_pbn,
     read_pbn,
     read_pbn_bytes,
     write_pbn,
 )
+from tournaments.bridge.pbn.writing import table_lines
 from tournaments.bridge.seats import board_dealer
 
 DEAL_1 = "N:KT75.9753.T543.J 982.8.AKJ7.AQT85 AJ6.64.962.K9764 Q43.AKQJT2.Q8.32"
@@ -53,9 +55,11 @@ def test_export_writes_dealer_vulnerability_and_double_dummy_tags():
     assert '[ParContract "EW 4SX"]' in text
     assert '[ParContract "EW 4SX"]\r\n{Par: 4\u2660x\u22123 by E or W, NS \u2212420}\r\n' in text
     assert '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]' in text
-    assert "\r\nN NT 7\r\nN  S 8\r\n" in text
-    assert "\r\nN  C 0\r\nS NT 7\r\n" in text
-    assert "\r\nS  C 4\r\nE NT 7\r\n" in text
+    # Result\2R: the tricks are right-aligned in two columns, as BridgeComposer writes them.
+    assert "\r\nN NT  7\r\nN  S  8\r\n" in text
+    assert "\r\nN  C  0\r\nS NT  7\r\n" in text
+    assert "\r\nS  C  4\r\nE NT  7\r\n" in text
+    assert "\r\nW  D 10\r\nW  C 12\r\n" in text
     assert read_pbn(text)[0].dd_tricks == DD
 
 
@@ -63,6 +67,33 @@ def test_export_without_analysis_writes_no_double_dummy_tags():
     text = write_pbn(random_boards(1))
     assert "DoubleDummyTricks" not in text and "OptimumResultTable" not in text and "ParContract" not in text
     assert "Event" not in text
+
+
+@pytest.mark.parametrize(
+    "header, row, line",
+    [
+        ("Declarer;Denomination\\2R;Result\\2R", ("N", "NT", "7"), "N NT  7"),
+        ("Declarer;Denomination\\2R;Result\\2R", ("W", "C", "11"), "W  C 11"),
+        ("Rank\\2R;Names\\6L;PairId", ("1", "Ann", "7"), " 1 Ann    7"),
+        ("+Rank;-Score\\5R", ("12", "-420"), "12  -420"),
+    ],
+)
+def test_a_table_line_pads_each_column_as_its_header_says(header, row, line):
+    assert table_lines(header, [row]) == [line]
+
+
+def test_export_declares_utf8_and_both_readers_read_it_back():
+    event = "Klub \u0141\u00f3d\u017a \u2013 Monday"  # not in Latin-1
+    data = write_pbn(random_boards(2), event=event).encode("utf-8")
+    assert data.split(b"\r\n")[:2] == [b"% PBN 2.1", b"%Content-type: text/x-pbn; charset=UTF-8"]
+    assert [board.number for board in read_pbn_bytes(data)] == [1, 2]
+    assert [game.info["Event"] for game in endplay_pbn.loads(decode_pbn(data))] == [event, event]
+
+
+def test_a_file_declared_latin1_is_read_as_latin1():
+    # BridgeComposer declares charset=ISO-8859-1 and writes the Czech title in it.
+    text = decode_pbn((FIXTURES / "bridgecomposer-hand-record.pbn").read_bytes())
+    assert '%HRTitleEvent "2. p\u00e1rov\u00fd turnaj BKP 19. 10. 2022"' in text
 
 
 @pytest.mark.parametrize(

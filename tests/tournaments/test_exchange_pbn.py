@@ -193,6 +193,8 @@ def test_the_download_is_the_sessions_pbn_file(director_client, mitchell_session
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/x-pbn")
     assert 'filename="riverside-2026-11-20-friday-evening.pbn"' in response["Content-Disposition"]
+    # The bytes are UTF-8 and the file says so, for readers that would take ISO 8859-1.
+    assert response.content.split(b"\r\n")[1] == b"%Content-type: text/x-pbn; charset=UTF-8"
     assert [board.number for board in read_pbn(response.content.decode())] == [1, 2, 3]
 
 

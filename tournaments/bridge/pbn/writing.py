@@ -5,9 +5,11 @@
 analysis is known [DoubleDummyTricks] (20 hex digits: declarers N, S, E, W, each strains
 NT, S, H, D, C), [OptimumScore "NS 420"], [ParContract] and the
 [OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"] with one line per declarer
-and strain in the same order; then par for a human reader in a comment,
-``{Par: 2♥ by E or W, NS −110}``. The export format's seven-tag roster (players, contract,
-result) is left out: a hand record has none of it, so the file declares no ``% EXPORT``.
+and strain in the same order, each column padded as its header says (``N NT  7``); then
+par for a human reader in a comment, ``{Par: 2♥ by E or W, NS −110}``. The file is UTF-8
+and declares it on a ``%Content-type`` line, as BridgeComposer does. The export format's
+seven-tag roster (players, contract, result) is left out: a hand record has none of it,
+so the file declares no ``% EXPORT``.
 """
 
 from __future__ import annotations
@@ -16,10 +18,14 @@ import re
 from collections.abc import Iterable, Mapping
 
 from tournaments.bridge.par import ParNotationError, par_text
+from tournaments.bridge.pbn.tags import table_column
 from tournaments.bridge.pbn.values import DD_DECLARERS, DD_STRAINS, PBN_VERSION, VULNERABLE_OUT, PbnBoard
 from tournaments.bridge.seats import seat_from
 
 OPTIMUM_RESULT_HEADER = "Declarer;Denomination\\2R;Result\\2R"
+# The file is written in UTF-8 (a club's or a player's name may be anything) and says so
+# as BridgeComposer does; readers that follow the standard would otherwise take ISO 8859-1.
+CHARSET_LINE = "%Content-type: text/x-pbn; charset=UTF-8"
 
 
 def _quote(value: str) -> str:
@@ -68,6 +74,23 @@ def _par_comment(board: PbnBoard) -> list[str]:
         return []
 
 
+def table_lines(header: str, rows: Iterable[Iterable[str]]) -> list[str]:
+    """Return a table's data lines, each element padded to its column's minimum width (5.2).
+
+    ``Result\\2R`` right-aligns (`` 7``), ``\\5L`` left-aligns, a column without width
+    is written as it is; elements are separated by one space, as export format asks.
+    """
+    columns = [table_column(part) for part in header.split(";") if part.strip()]
+    lines = []
+    for row in rows:
+        cells = [
+            value.rjust(width) if align == "R" else value.ljust(width)
+            for value, (_, width, align) in zip(row, columns, strict=True)
+        ]
+        lines.append(" ".join(cells).rstrip())
+    return lines
+
+
 def _board_lines(board: PbnBoard) -> list[str]:
     lines = [
         _tag("Board", str(board.number)),
@@ -84,11 +107,12 @@ def _board_lines(board: PbnBoard) -> list[str]:
         lines += _par_comment(board)
     if board.dd_tricks:
         lines.append(_tag("OptimumResultTable", OPTIMUM_RESULT_HEADER, raw=True))
-        lines += [
-            f"{seat} {strain:>2} {board.dd_tricks[seat][strain]}"
+        rows = [
+            (seat, strain, str(board.dd_tricks[seat][strain]))
             for seat in DD_DECLARERS
             for strain in DD_STRAINS
         ]
+        lines += table_lines(OPTIMUM_RESULT_HEADER, rows)
     return lines
 
 
@@ -96,7 +120,7 @@ def write_pbn(
     boards: Iterable[PbnBoard], *, event: str = "", site: str = "", date: str = "", creator: str = "ClubScore"
 ) -> str:
     """Return a PBN 2.1 file of ``boards``; ``date`` as PBN writes it (``'2026.11.23'``)."""
-    lines = [f"% PBN {PBN_VERSION}", f"% Creator: {creator}", ""]
+    lines = [f"% PBN {PBN_VERSION}", CHARSET_LINE, f"% Creator: {creator}", ""]
     for board in boards:
         if event:
             lines.append(_tag("Event", event))
