@@ -1,4 +1,4 @@
-"""Hand records and results in and out: PBN download and upload, USEBIO download, print.
+"""Hand records and results in and out: PBN download and upload, LIN and USEBIO download, print.
 
 Thin, as the other director views: access through ``session_for_director`` (login,
 then 403 for a club the user does not direct), reads through the selectors, the write
@@ -16,7 +16,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
@@ -29,6 +29,8 @@ from tournaments.selectors.exchange import (
     UsebioExportError,
     session_hand_records,
     session_has_deals,
+    session_lin_filename,
+    session_lin_text,
     session_pbn_filename,
     session_pbn_text,
     session_usebio_bytes,
@@ -91,6 +93,31 @@ def pbn_download(request: HttpRequest, session_id: int) -> HttpResponse:
     response = HttpResponse(session_pbn_text(session), content_type="text/x-pbn; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{session_pbn_filename(session)}"'
     return response
+
+
+def _lin_response(session: Session, text: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{session_lin_filename(session)}"'
+    return response
+
+
+@login_required
+def lin_download(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = director_selectors.session_for_director(request.user, session_id)
+    text = session_lin_text(session)
+    if not text:
+        messages.error(request, "No board of this session is dealt yet: there are no boards for BBO.")
+        return redirect(reverse("director:session", args=[session.pk]) + "#boards")
+    return _lin_response(session, text)
+
+
+def lin_public(request: HttpRequest, pk: int) -> HttpResponse:
+    """The session's boards for BBO, on the public board pages' terms: none still in play."""
+    session = public_selectors.session_get(pk)
+    text = session_lin_text(session, public_board_numbers(session))
+    if not text:
+        raise Http404("No board of this session can be shown yet.")
+    return _lin_response(session, text)
 
 
 @login_required
