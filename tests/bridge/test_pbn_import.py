@@ -217,3 +217,14 @@ def test_an_artificial_score_in_a_score_table_is_listed_not_read():
     results = read_pbn_file(text).results
     assert len(results.results) == 1
     assert results.skipped == ("line 5: board 1, pairs 3 and 4: an artificial score (^A60 ^A40)",)
+
+
+def test_a_partnership_is_one_pair_whichever_seats_it_takes():
+    def table(north, south, east, west):
+        seats = f'[North "{north}"]\n[South "{south}"]\n[East "{east}"]\n[West "{west}"]\n'
+        return game(1, DEAL_1, seats + '[Contract "3NT"]\n[Declarer "N"]\n[Result "9"]\n')
+
+    text = table("ann", "bob", "cy", "di") + "\n" + table("eve", "fay", "bob", "ann")
+    first, second = read_pbn_file(text).results.results
+    assert first.ns_id == second.ew_id == "ann - bob"
+    assert second.ew_names == ("bob", "ann")

@@ -70,12 +70,16 @@ def split_names(text: str) -> tuple[str, ...]:
 
 
 def _partnership(first: str, second: str) -> tuple[str, tuple[str, ...]]:
-    """A side's id and players from the two seats' names; one name for both seats is the pair's name."""
+    """A side's id and players from the two seats' names; one name for both seats is the pair's name.
+
+    The id does not depend on who sat where: a partnership is the same pair as North and
+    South at one table and as South and North, or East and West, at another.
+    """
     first, second = first.strip(), second.strip()
     if first == second:
         return first, (first,) if first else ()
     names = tuple(name for name in (first, second) if name)
-    return " - ".join(names), names
+    return " - ".join(sorted(names, key=str.casefold)), names
 
 
 def _state_score(text: str, declarer: str) -> int | None:
