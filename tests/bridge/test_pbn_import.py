@@ -228,3 +228,21 @@ def test_a_partnership_is_one_pair_whichever_seats_it_takes():
     first, second = read_pbn_file(text).results.results
     assert first.ns_id == second.ew_id == "ann - bob"
     assert second.ew_names == ("bob", "ann")
+
+
+@pytest.mark.parametrize(
+    "score, declarer, ns_score",
+    [
+        ("NS 620", "E", 620),
+        ("EW 100", "N", -100),
+        ("NS -50 EW 50", "S", -50),
+        ("-100", "E", 100),
+        ("+620", "S", 620),
+    ],
+)
+def test_a_game_score_is_read_in_the_standards_five_formats(score, declarer, ns_score):
+    seats = '[North "a"]\n[South "b"]\n[East "c"]\n[West "d"]\n'
+    text = game(
+        1, DEAL_1, seats + f'[Contract "4H"]\n[Declarer "{declarer}"]\n[Result "10"]\n[Score "{score}"]\n'
+    )
+    assert read_pbn_file(text).results.results[0].ns_score == ns_score

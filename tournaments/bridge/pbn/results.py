@@ -32,7 +32,7 @@ PASS_CONTRACTS = {"PASS", "AP", "P", "PASSED"}
 _UNKNOWN = {"", "-", "?"}
 # A pair's label: "7", "Para-7", "Pair 7"; not a player's login such as "jdr9999".
 _PAIR_LABEL = re.compile(r"(?:\D*[\s_-])?(\d{1,4})")
-_SCORE_PART = re.compile(r"(NS|EW)\s+(-?\d+)", re.IGNORECASE)
+_SCORE_PART = re.compile(r"(NS|EW)\s+([+-]?\d+)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def _state_score(text: str, declarer: str) -> int | None:
     parts = _SCORE_PART.findall(text)
     for side, points in parts:
         return int(points) if side.upper() == "NS" else -int(points)
-    if re.fullmatch(r"-?\d+", text) and declarer in ("N", "S", "E", "W"):
+    if re.fullmatch(r"[+-]?\d+", text) and declarer in ("N", "S", "E", "W"):
         return int(text) if declarer in ("N", "S") else -int(text)
     return None
 
@@ -122,7 +122,7 @@ def _game_result(game: Game, number: int) -> PbnResult | str | None:
 def _row_score(row: dict[str, str]) -> int | None:
     for column, sign in (("Score_NS", 1), ("Score_EW", -1)):
         value = row.get(column, "").lstrip("^")
-        if re.fullmatch(r"-?\d+", value):
+        if re.fullmatch(r"[+-]?\d+", value):
             return sign * int(value)
     return None
 
