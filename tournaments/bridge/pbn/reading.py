@@ -155,7 +155,9 @@ def read_pbn_file(text: str) -> PbnFile:
         elif boards[board.number][0].deal != board.deal:
             first = boards[board.number][1]
             raise PbnError(
-                line, f"board {board.number} again with another deal (its deal is on line {first})"
+                line,
+                f"board {board.number} again with another deal (its deal is on line {first}): "
+                "a session plays one deal a board, so a file of several sets must be split",
             )
     return PbnFile([board for board, _ in boards.values()], read_results(board_games, games))
 
