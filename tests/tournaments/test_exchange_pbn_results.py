@@ -101,6 +101,19 @@ def test_a_score_the_file_states_otherwise_is_reported(mitchell):
     )
 
 
+def test_a_percentage_the_file_states_otherwise_is_reported(mitchell):
+    table = '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Percentage_NS"]\n'
+    rows = "1 1 3NT N 9 100\n2 2 3NT N 8 0\n3 3 3NT N 9 50.00\n"
+    done = pbn_import(
+        session=mitchell, data=f'[Board "1"]\n[Deal "{DEAL}"]\n{table}{rows}'.encode(), results=True
+    )
+    # ClubScore: 3NT= twice (75% each) and 3NT-1 (0%, as the file says).
+    assert done.differences == (
+        "Board 1, 1 NS against 1 EW (line 4): the file gives NS 100%, ClubScore 75.00%.",
+        "Board 1, 3 NS against 3 EW (line 6): the file gives NS 50.00%, ClubScore 75.00%.",
+    )
+
+
 def test_a_result_clubscore_refuses_refuses_the_whole_file_naming_its_line(mitchell):
     table = '[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n'
     data = f'[Board "1"]\n[Deal "{DEAL}"]\n{table}1 1 3NT N 9\n2 2 8NT N 9\n'.encode()

@@ -9,7 +9,8 @@ ClubScore scores it, checks it against the movement and the pairs, and audits it
 boards are marked and settled once at the end (``scores_settle``), so a file of 300
 results is one rescoring, not 300. The score the file states for a table, where it
 states one, is compared with ClubScore's, and each difference is reported: the file's
-scorer may use another rule, and the director decides.
+scorer may use another rule, and the director decides. So is the NS percentage of a
+[ScoreTable] row, beyond the file's rounding.
 """
 
 from __future__ import annotations
@@ -35,14 +36,37 @@ def travellers_enter(
     """
     pairs = _seat_pairs(session, results)
     differences = []
+    entered: list[tuple[PbnResult, Result]] = []
     for result in results.results:
         ns_pair = pairs[_side_key(session, Direction.NS, results.numbers[result.ns_id])]
         ew_pair = pairs[_side_key(session, Direction.EW, results.numbers[result.ew_id])]
         stored = _record(boards[result.board], result, ns_pair, ew_pair, user)
+        entered.append((result, stored))
         if result.ns_score is not None and stored.ns_score is not None and stored.ns_score != result.ns_score:
-            where = f"Board {result.board}, {ns_pair.label} against {ew_pair.label} (line {result.line})"
-            differences.append(f"{where}: the file scores NS {result.ns_score}, ClubScore {stored.ns_score}.")
+            stated = f"the file scores NS {result.ns_score}, ClubScore {stored.ns_score}"
+            differences.append(f"{_where(result, stored)}: {stated}.")
     scores_settle(session)
+    return differences + _percentage_differences(entered)
+
+
+def _where(result: PbnResult, stored: Result) -> str:
+    return f"Board {result.board}, {stored.ns_pair.label} against {stored.ew_pair.label} (line {result.line})"
+
+
+def _percentage_differences(entered: list[tuple[PbnResult, Result]]) -> list[str]:
+    """Where the file's Percentage_NS differs from ClubScore's by more than the file's rounding."""
+    stated = [(result, stored) for result, stored in entered if result.ns_percentage]
+    scored = dict(
+        Result.objects.filter(pk__in=[stored.pk for _, stored in stated]).values_list("pk", "ns_percentage")
+    )
+    differences = []
+    for result, stored in stated:
+        ours = scored.get(stored.pk)
+        decimals = len(result.ns_percentage.partition(".")[2])
+        if ours is not None and abs(float(result.ns_percentage) - ours) > 0.5 * 10**-decimals + 1e-9:
+            differences.append(
+                f"{_where(result, stored)}: the file gives NS {result.ns_percentage}%, ClubScore {ours:.2f}%."
+            )
     return differences
 
 

@@ -50,6 +50,7 @@ class PbnResult:
     lead: str
     ns_score: int | None  # what the file states, None when it does not
     line: int
+    ns_percentage: str = ""  # the file's Percentage_NS, as written ('' when not given)
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,10 @@ def _game_result(game: Game, number: int) -> PbnResult | str | None:
     )
 
 
+def _is_number(text: str) -> bool:
+    return re.fullmatch(r"\d+(\.\d+)?", text) is not None
+
+
 def _row_score(row: dict[str, str]) -> int | None:
     for column, sign in (("Score_NS", 1), ("Score_EW", -1)):
         value = row.get(column, "").lstrip("^")
@@ -156,6 +161,9 @@ def _table_results(section: Section, number: int, names: dict[str, str]) -> tupl
                 lead="" if row.get("Lead", "-") in _UNKNOWN else row.get("Lead", ""),
                 ns_score=_row_score(row),
                 line=line,
+                ns_percentage=row.get("Percentage_NS", "")
+                if _is_number(row.get("Percentage_NS", ""))
+                else "",
             )
         )
     return results, skipped
