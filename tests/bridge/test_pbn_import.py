@@ -99,6 +99,11 @@ def test_a_file_that_declares_latin1_or_nothing_is_read_as_latin1():
     assert decode_pbn(body.encode("latin-1")) == body
 
 
+def test_prose_on_a_percent_line_is_no_declaration():
+    body = '[Event "Caf\u00e9"]\n'
+    assert decode_pbn(("% encoding: see the club's notes\n" + body).encode("latin-1")).endswith(body)
+
+
 def test_a_file_that_declares_another_charset_is_read_in_it():
     body = '[Event "\u0141\u00f3d\u017a"]\n'
     assert decode_pbn(

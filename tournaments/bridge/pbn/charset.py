@@ -19,9 +19,10 @@ import re
 from tournaments.bridge.pbn.tags import PbnError
 from tournaments.bridge.text import quoted
 
-_DECLARATION = re.compile(
-    rb"^%\s*(?:content-type\s*:.*?charset\s*=\s*|charset\s*[:=]?\s*|encoding\s*[:=]?\s*)([A-Za-z0-9_.:-]+)",
-    re.IGNORECASE,
+_DECLARATIONS = (
+    re.compile(rb'^%\s*content-type\s*:.*?charset\s*=\s*"?([A-Za-z0-9_.:-]+)', re.IGNORECASE),
+    # A whole line of its own, so that prose after a "%" ("% encoding: see below") is no declaration.
+    re.compile(rb"^%\s*(?:charset|encoding)\s*[:=]?\s*([A-Za-z0-9_.:-]+)\s*$", re.IGNORECASE),
 )
 _BOM = b"\xef\xbb\xbf"
 
@@ -29,9 +30,10 @@ _BOM = b"\xef\xbb\xbf"
 def declared_charset(data: bytes) -> tuple[str, int] | None:
     """Return the character set a ``%`` line declares and that line's number, or None."""
     for number, line in enumerate(data.splitlines(), start=1):
-        match = _DECLARATION.match(line.strip())
-        if match is not None:
-            return match[1].decode("ascii"), number
+        for declaration in _DECLARATIONS:
+            match = declaration.match(line.strip())
+            if match is not None:
+                return match[1].decode("ascii"), number
     return None
 
 
