@@ -11,6 +11,7 @@ urlpatterns = [
     path("session/<int:pk>/standings/", public.session_standings, name="session_standings"),
     path("session/<int:session_pk>/board/<int:number>/", public.board, name="board"),
     path("session/<int:pk>/hand-records/", exchange.hand_records_public, name="hand_records"),
+    path("session/<int:pk>/boards.lin", exchange.lin_public, name="session_lin"),
     path("session/<int:session_pk>/pair/<int:pk>/", public.pair, name="pair"),
     path("player/<int:pk>/", public.player, name="player"),
     path("players/", public.player_search, name="player_search"),

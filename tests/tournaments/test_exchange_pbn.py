@@ -57,7 +57,7 @@ def _play_board_1(session, user):
 
 
 def test_export_then_import_gives_the_same_deals_and_analysis(mitchell_session, empty_session):
-    boards = pbn_import(session=empty_session, data=session_pbn_text(mitchell_session).encode())
+    boards = pbn_import(session=empty_session, data=session_pbn_text(mitchell_session).encode()).boards
     assert [board.number for board in boards] == [1, 2, 3]
     assert _deals(empty_session) == _deals(mitchell_session)
     for number in (1, 2, 3):
@@ -193,6 +193,8 @@ def test_the_download_is_the_sessions_pbn_file(director_client, mitchell_session
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/x-pbn")
     assert 'filename="riverside-2026-11-20-friday-evening.pbn"' in response["Content-Disposition"]
+    # The bytes are UTF-8 and the file says so, for readers that would take ISO 8859-1.
+    assert response.content.split(b"\r\n")[1] == b"%Content-type: text/x-pbn; charset=UTF-8"
     assert [board.number for board in read_pbn(response.content.decode())] == [1, 2, 3]
 
 

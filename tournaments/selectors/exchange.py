@@ -1,4 +1,4 @@
-"""Reads for the exchange formats: a session's deals as PBN and for print, its results as USEBIO."""
+"""Reads for the exchange formats: a session's deals as PBN, LIN and for print, its results as USEBIO."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.utils.text import slugify
 
 from tournaments.bridge import Deal
+from tournaments.bridge.lin import handviewer_url, write_lin
 from tournaments.bridge.pbn import PbnBoard, write_pbn
 from tournaments.bridge.usebio import (
     TravellerLine,
@@ -61,6 +62,31 @@ def session_pbn_filename(session: Session) -> str:
 def session_has_deals(session: Session) -> bool:
     """Whether any board of the session is dealt (its hand records exist, published or not)."""
     return session.boards.exclude(north="").exists()
+
+
+def _board_deal(board: Board) -> Deal:
+    return Deal.from_pbn(f"N:{board.north} {board.east} {board.south} {board.west}")
+
+
+def board_handviewer_url(board: Board) -> str:
+    """Return the link that shows a dealt board in BBO's hand viewer ('' for an undealt board)."""
+    return handviewer_url(board.number, _board_deal(board)) if board.is_dealt else ""
+
+
+def session_lin_text(session: Session, public_numbers: frozenset[int] | None = None) -> str:
+    """Return the session's dealt boards as a LIN file ('' when none), for BBO (one query).
+
+    ``public_numbers`` limits them to the boards the public may see, as the printed hand
+    records do; None gives every board.
+    """
+    boards = session.boards.exclude(north="").order_by("number")
+    if public_numbers is not None:
+        boards = boards.filter(number__in=public_numbers)
+    return write_lin((board.number, _board_deal(board)) for board in boards)
+
+
+def session_lin_filename(session: Session) -> str:
+    return session_pbn_filename(session).removesuffix(".pbn") + ".lin"
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,9 @@
 Both all or nothing. The USEBIO import is described at ``usebio_import``.
 
 A dealing machine's file (PBN 2.1, read by ``tournaments.bridge.pbn``) gives the deals a
-club will play; importing it deals those board numbers in the session. The
+club will play; importing it deals those board numbers in the session. Another scorer's
+file also carries the results of its tables: they are counted, and entered as the
+boards' travellers when the director asks (``services.pbn_travellers``). The
 double-dummy analysis takes about 0.14 s a deal, so it is done for every deal before
 the write transaction opens: a 36-board file would otherwise hold row locks for five
 seconds while results are being entered. A board that already has results is never
@@ -20,18 +22,37 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from tournaments.analysis import BoardAnalysis, board_analysis
-from tournaments.bridge.pbn import PbnBoard, PbnError, read_pbn_bytes
+from tournaments.bridge.pbn import PbnError, PbnFile, decode_pbn, read_pbn_file
 from tournaments.bridge.usebio import TravellerLine, UsebioError, UsebioEvent, UsebioPair, read_usebio
 from tournaments.models import Board, Club, Movement, Pair, Result, ScoringMethod, Session, Standing
 from tournaments.services.boards import boards_ensure
+from tournaments.services.pbn_travellers import travellers_enter
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.sessions import player_find_or_create, session_create
 
 MAX_PBN_BYTES = 1_000_000
 MAX_PBN_BOARDS = 200
+MAX_PBN_RESULTS = 5_000
 
 
-def check_pbn_file(data: bytes) -> list[PbnBoard]:
+@dataclass(frozen=True)
+class PbnImport:
+    """What a PBN import did: the boards dealt, and the file's results entered or only counted.
+
+    ``results_in_file`` is what the file carries; ``results_entered`` is 0 unless the
+    import was asked to enter them. ``skipped`` names the file's lines of results that
+    cannot be entered (artificial scores), ``differences`` where the file's stated scores
+    differ from ClubScore's.
+    """
+
+    boards: list[Board]
+    results_in_file: int = 0
+    results_entered: int = 0
+    skipped: tuple[str, ...] = ()
+    differences: tuple[str, ...] = ()
+
+
+def check_pbn_file(data: bytes) -> PbnFile:
     """Read an uploaded PBN file within the limits; raise ``ValidationError`` on the ``file`` field."""
     if len(data) > MAX_PBN_BYTES:
         raise ValidationError(
@@ -41,34 +62,54 @@ def check_pbn_file(data: bytes) -> list[PbnBoard]:
             }
         )
     try:
-        boards = read_pbn_bytes(data)
+        read = read_pbn_file(decode_pbn(data))
     except PbnError as error:
         raise ValidationError({"file": f"Not a valid PBN file, {error}."}) from None
-    if not boards:
+    if not read.boards:
         raise ValidationError({"file": "The file holds no board: no game has a [Board] and a [Deal]."})
-    if len(boards) > MAX_PBN_BOARDS:
+    if len(read.boards) > MAX_PBN_BOARDS:
         raise ValidationError(
-            {"file": f"The file holds {len(boards)} boards; at most {MAX_PBN_BOARDS} are accepted at once."}
+            {
+                "file": f"The file holds {len(read.boards)} boards; "
+                f"at most {MAX_PBN_BOARDS} are accepted at once."
+            }
         )
-    return boards
+    if len(read.results.results) > MAX_PBN_RESULTS:
+        raise ValidationError(
+            {
+                "file": f"The file holds {len(read.results.results):,} results; "
+                f"at most {MAX_PBN_RESULTS:,} are accepted at once."
+            }
+        )
+    return read
 
 
-def pbn_import(*, session: Session, data: bytes) -> list[Board]:
-    """Deal the session's boards from a PBN file's bytes; return them by number.
+def pbn_import(
+    *, session: Session, data: bytes, results: bool = False, user: AbstractBaseUser | None = None
+) -> PbnImport:
+    """Deal the session's boards from a PBN file's bytes, and with ``results`` enter its results.
 
     Boards the file names are created or re-dealt; other boards of the session are left
-    alone. Refused whole, nothing stored, when the file is malformed or too big, or when a
-    board it names already has results.
+    alone. The file's results (``bridge.pbn.results``) become the boards' travellers when
+    ``results`` is asked (``services.pbn_travellers``), else they are only counted, so the
+    director can choose. Refused whole, nothing stored, when the file is malformed or too
+    big, when a board it names already has results, or when a result it carries is refused.
     """
-    pbn_boards = check_pbn_file(data)
-    analyses = {board.number: board_analysis(board.deal, board.number) for board in pbn_boards}
-    return _store(session=session, pbn_boards=pbn_boards, analyses=analyses)
+    read = check_pbn_file(data)
+    analyses = {board.number: board_analysis(board.deal, board.number) for board in read.boards}
+    return _store(session=session, read=read, analyses=analyses, results=results, user=user)
 
 
 @transaction.atomic
 def _store(
-    *, session: Session, pbn_boards: list[PbnBoard], analyses: dict[int, BoardAnalysis]
-) -> list[Board]:
+    *,
+    session: Session,
+    read: PbnFile,
+    analyses: dict[int, BoardAnalysis],
+    results: bool,
+    user: AbstractBaseUser | None,
+) -> PbnImport:
+    pbn_boards = read.boards
     numbers = [board.number for board in pbn_boards]
     # Lock the session, as every result write does first: a result entered meanwhile, or a
     # second upload, waits for this transaction, so no board is re-dealt under a new result.
@@ -100,7 +141,18 @@ def _store(
         board.full_clean()
         board.save()
         stored.append(board)
-    return stored
+    found = read.results
+    if not results or not found.results:
+        return PbnImport(stored, results_in_file=len(found.results), skipped=found.skipped)
+    by_number = {board.number: board for board in stored}
+    differences = travellers_enter(session=session, boards=by_number, results=found, user=user)
+    return PbnImport(
+        stored,
+        results_in_file=len(found.results),
+        results_entered=len(found.results),
+        skipped=found.skipped,
+        differences=tuple(differences),
+    )
 
 
 # --- USEBIO ------------------------------------------------------------------------------------

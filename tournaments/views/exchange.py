@@ -1,4 +1,4 @@
-"""Hand records and results in and out: PBN download and upload, USEBIO download, print.
+"""Hand records and results in and out: PBN download and upload, LIN and USEBIO download, print.
 
 Thin, as the other director views: access through ``session_for_director`` (login,
 then 403 for a club the user does not direct), reads through the selectors, the write
@@ -16,7 +16,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
@@ -29,15 +29,18 @@ from tournaments.selectors.exchange import (
     UsebioExportError,
     session_hand_records,
     session_has_deals,
+    session_lin_filename,
+    session_lin_text,
     session_pbn_filename,
     session_pbn_text,
     session_usebio_bytes,
     session_usebio_filename,
 )
 from tournaments.selectors.movements import public_board_numbers
-from tournaments.services.exchange import MAX_PBN_BYTES, pbn_import
+from tournaments.services.exchange import MAX_PBN_BYTES, PbnImport, pbn_import
 
 TEMPLATES = "tournaments/exchange/"
+SHOWN_LINES = 10  # of a file's skipped results or differences, as messages; the rest are counted
 
 
 class PbnUploadForm(forms.Form):
@@ -45,6 +48,12 @@ class PbnUploadForm(forms.Form):
         label="PBN file",
         help_text=f"A dealing machine's or BridgeComposer's .pbn file, at most {MAX_PBN_BYTES // 1000:,} kB. "
         "Boards in the file are dealt; boards that already have results are never re-dealt.",
+    )
+    results = forms.BooleanField(
+        required=False,
+        label="Enter the results the file carries as the boards' travellers",
+        help_text="For another scorer's file (one game per table, or a ScoreTable per board): "
+        "its pairs are seated under the file's numbers and every result is scored by ClubScore.",
     )
 
     def clean_file(self):
@@ -56,6 +65,25 @@ class PbnUploadForm(forms.Form):
         return upload
 
 
+def _pbn_import_messages(request: HttpRequest, done: PbnImport, name: str) -> None:
+    messages.success(request, f"Dealt {len(done.boards)} boards from {name}.")
+    if done.results_entered:
+        messages.success(request, f"Entered {done.results_entered} results as the boards' travellers.")
+    elif done.results_in_file:
+        messages.info(
+            request,
+            f"The file also carries {done.results_in_file} results: upload it again with "
+            "'Enter the results' ticked to store them as the boards' travellers.",
+        )
+    for line in done.skipped[:SHOWN_LINES]:
+        messages.warning(request, f"Not entered, {line}: give it on the board's page.")
+    for line in done.differences[:SHOWN_LINES]:
+        messages.warning(request, line)
+    hidden = max(len(done.skipped) - SHOWN_LINES, 0) + max(len(done.differences) - SHOWN_LINES, 0)
+    if hidden:
+        messages.warning(request, f"... and {hidden} more such lines.")
+
+
 @login_required
 def pbn_download(request: HttpRequest, session_id: int) -> HttpResponse:
     session = director_selectors.session_for_director(request.user, session_id)
@@ -65,6 +93,31 @@ def pbn_download(request: HttpRequest, session_id: int) -> HttpResponse:
     response = HttpResponse(session_pbn_text(session), content_type="text/x-pbn; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{session_pbn_filename(session)}"'
     return response
+
+
+def _lin_response(session: Session, text: str) -> HttpResponse:
+    response = HttpResponse(text, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{session_lin_filename(session)}"'
+    return response
+
+
+@login_required
+def lin_download(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = director_selectors.session_for_director(request.user, session_id)
+    text = session_lin_text(session)
+    if not text:
+        messages.error(request, "No board of this session is dealt yet: there are no boards for BBO.")
+        return redirect(reverse("director:session", args=[session.pk]) + "#boards")
+    return _lin_response(session, text)
+
+
+def lin_public(request: HttpRequest, pk: int) -> HttpResponse:
+    """The session's boards for BBO, on the public board pages' terms: none still in play."""
+    session = public_selectors.session_get(pk)
+    text = session_lin_text(session, public_board_numbers(session))
+    if not text:
+        raise Http404("No board of this session can be shown yet.")
+    return _lin_response(session, text)
 
 
 @login_required
@@ -88,11 +141,16 @@ def pbn_upload(request: HttpRequest, session_id: int) -> HttpResponse:
     form = PbnUploadForm(request.POST, request.FILES) if request.method == "POST" else PbnUploadForm()
     if form.is_bound and form.is_valid():
         try:
-            boards = pbn_import(session=session, data=form.cleaned_data["file"].read())
+            done = pbn_import(
+                session=session,
+                data=form.cleaned_data["file"].read(),
+                results=form.cleaned_data["results"],
+                user=request.user,
+            )
         except ValidationError as error:
             form_add_service_error(form, error)
         else:
-            messages.success(request, f"Dealt {len(boards)} boards from {form.cleaned_data['file'].name}.")
+            _pbn_import_messages(request, done, form.cleaned_data["file"].name)
             return redirect(reverse("director:session", args=[session.pk]) + "#boards")
     status = 400 if form.errors else 200
     return render(request, TEMPLATES + "pbn_upload.html", {"session": session, "form": form}, status=status)

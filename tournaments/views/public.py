@@ -8,6 +8,7 @@ from django.shortcuts import render
 
 from tournaments.charts import percentage_chart
 from tournaments.selectors import public as selectors
+from tournaments.selectors.exchange import board_handviewer_url
 from tournaments.selectors.movements import public_board_numbers
 
 # How often an open standings page asks for fresh standings; tests shorten it.
@@ -70,6 +71,7 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
         "dd_strains": selectors.dd_strain_headers(),
         "dd_rows": selectors.board_double_dummy(board),
         "results": selectors.board_traveller(board),
+        "bbo_url": board_handviewer_url(board),
         "board_numbers": [n for n in board_numbers if public is None or n in public],
     }
     return render(request, "tournaments/public/board.html", context)

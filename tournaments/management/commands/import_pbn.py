@@ -1,9 +1,10 @@
-"""``manage.py import_pbn FILE --session ID``.
+"""``manage.py import_pbn FILE --session ID [--results]``.
 
 Deals the session's boards from a PBN file (a dealing machine's, BridgeComposer's, or
 ``export_pbn``'s), all or nothing (see ``tournaments.services.exchange``): a malformed
 file, one too big, or one naming a board that already has results exits 1 with the
-reason (a malformed file's line included) and nothing stored.
+reason (a malformed file's line included) and nothing stored. With ``--results`` the
+results another scorer's file carries are entered as the boards' travellers too.
 """
 
 from __future__ import annotations
@@ -21,8 +22,11 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="a PBN file")
         parser.add_argument("--session", type=int, required=True, help="the session's id")
+        parser.add_argument(
+            "--results", action="store_true", help="also enter the results the file carries as travellers"
+        )
 
-    def handle(self, *args: object, file: str, session: int, **options) -> None:
+    def handle(self, *args: object, file: str, session: int, results: bool, **options) -> None:
         found = Session.objects.filter(pk=session).first()
         if found is None:
             raise CommandError(f"No session with id {session}.")
@@ -32,10 +36,18 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"{file}: cannot read the file: {error.strerror}") from None
         try:
-            boards = pbn_import(session=found, data=data)
+            done = pbn_import(session=found, data=data, results=results)
         except ValidationError as error:
             raise CommandError(f"{file}: {' '.join(error.messages)} Nothing was stored.") from None
-        numbers = [board.number for board in boards]
+        numbers = [board.number for board in done.boards]
         self.stdout.write(
-            f"Dealt {len(boards)} boards ({numbers[0]}-{numbers[-1]}) of session {found.pk} from {file}."
+            f"Dealt {len(numbers)} boards ({numbers[0]}-{numbers[-1]}) of session {found.pk} from {file}."
         )
+        if done.results_entered:
+            self.stdout.write(f"Entered {done.results_entered} results as the boards' travellers.")
+        elif done.results_in_file:
+            self.stdout.write(
+                f"The file also carries {done.results_in_file} results: add --results to enter them."
+            )
+        for line in (*(f"Not entered, {line}." for line in done.skipped), *done.differences):
+            self.stderr.write(line)
