@@ -1,18 +1,31 @@
 """Double-dummy analysis of a deal with endplay's DDS bindings: makeable tricks and par.
 
-Computed once, when a board is dealt, and stored, because DDS takes tens of
-milliseconds a deal and the board page is read far more often than a board is dealt.
+Computed once, when a board is dealt, and stored, because DDS takes about 0.25 s of CPU
+a deal (two cores: 0.13 s a deal when idle) and the board page is read far more often
+than a board is dealt.
+
+DDS's table solvers (``CalcDDtable``, ``CalcAllTables``) drive one thread pool per
+process and are not reentrant: two requests dealing at once in threads of one gunicorn
+worker crashed the whole process ("Sum 5 is not four", then a segfault; issue 24). Every
+solver call therefore holds ``_solver_lock``, one deal at a time, so a long upload and
+another director's deal take turns; the par calculation works on a finished table and
+needs no lock. Batching deals into one ``CalcAllTables`` call was measured and buys
+nothing here: the CPU a deal is the same (``bench/bench_analysis.py``), and DDS already
+spreads one deal's strains over both cores.
 """
 
 from __future__ import annotations
 
 import functools
+import threading
 from dataclasses import dataclass
 
 from tournaments.bridge import Deal, board_vulnerability
 
 STRAINS = ("C", "D", "H", "S", "NT")
 SEATS = ("N", "E", "S", "W")
+
+_solver_lock = threading.Lock()
 
 
 @dataclass(frozen=True)
@@ -37,7 +50,9 @@ def _analyse(pbn: str, vulnerability_name: str) -> BoardAnalysis:
     from endplay.types import Deal as EndplayDeal
     from endplay.types import Denom, Player, Vul
 
-    table = calc_dd_table(EndplayDeal(pbn))
+    deal = EndplayDeal(pbn)
+    with _solver_lock:  # a deal at a time, so a long file and another director's deal take turns
+        table = calc_dd_table(deal)
     denoms = (Denom.clubs, Denom.diamonds, Denom.hearts, Denom.spades, Denom.nt)
     players = (Player.north, Player.east, Player.south, Player.west)
     tricks = {

@@ -51,3 +51,55 @@ def _split_par(text: str) -> tuple[str, str, str]:
     match = re.fullmatch(r"(\d(?:NT|[CDHS])X{0,2})([NESW])(=|[+-]\d+)", text)
     assert match, f"unreadable par contract {text!r}"
     return match.group(1), match.group(2), match.group(3)
+
+
+_THREADS_SCRIPT = """
+import random, sys, threading
+from tournaments.analysis import board_analysis
+from tournaments.bridge import board_dealer, deal_from_permutation
+from tournaments.bridge.deck import random_permutation
+
+rng = random.Random(int(sys.argv[1]))
+deals = [deal_from_permutation(random_permutation(rng), dealer=board_dealer(1)) for _ in range(16)]
+answers = {}
+
+def deal_one_by_one(offset):
+    for index in range(offset, len(deals), 4):
+        answers[index] = board_analysis(deals[index], 1).tricks
+
+def deal_again(offset):
+    for index in range(offset, len(deals), 2):
+        tricks = board_analysis(deals[index], 1).tricks
+        assert tricks == answers.get(index, tricks)
+
+threads = [threading.Thread(target=deal_one_by_one, args=(k,)) for k in range(4)]
+threads += [threading.Thread(target=deal_again, args=(k,)) for k in range(2)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(len(answers))
+"""
+
+
+@pytest.mark.parametrize("seed", [7])
+def test_several_threads_dealing_at_once_neither_crash_the_process_nor_mix_their_answers(seed):
+    """Issue 24, point 1: DDS is not reentrant; four simultaneous deal requests in one
+    worker crashed it ("Sum 5 is not four", then a segfault). Run in a child process, so a
+    crash fails this test instead of killing the test run."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    child = subprocess.run(
+        [sys.executable, "-c", _THREADS_SCRIPT, str(seed)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+    )
+
+    assert child.returncode == 0, child.stderr[-2000:]
+    assert child.stdout.strip() == "16"
