@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from tournaments.bridge import Hand
@@ -59,8 +59,16 @@ class StandingsTable:
     standings: list[Standing]
 
 
+def _scores_marked(session_field: str) -> Exists:
+    """Whether the session has boards marked for a settle, read with the page's first row for
+    nothing (the page settles them first if overdue: ``services.settle_soon``)."""
+    return Exists(Board.objects.filter(session_id=OuterRef(session_field), needs_scoring=True))
+
+
 def session_get(pk: int) -> Session:
-    return get_object_or_404(Session.objects.select_related("club"), pk=pk)
+    """The session with ``scores_marked`` (see ``_scores_marked``)."""
+    sessions = Session.objects.select_related("club").annotate(scores_marked=_scores_marked("pk"))
+    return get_object_or_404(sessions, pk=pk)
 
 
 def session_standings(session: Session) -> list[StandingsTable]:
@@ -135,9 +143,10 @@ _SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def board_get(session_pk: int, number: int) -> Board:
-    return get_object_or_404(
-        Board.objects.select_related("session__club"), session_id=session_pk, number=number
+    boards = Board.objects.select_related("session__club").annotate(
+        scores_marked=_scores_marked("session_id")
     )
+    return get_object_or_404(boards, session_id=session_pk, number=number)
 
 
 _VULNERABILITY_TEXT = {"None": "None", "NS": "N-S", "EW": "E-W", "Both": "All"}
@@ -218,9 +227,10 @@ class ScorecardTotals:
 
 
 def pair_get(session_pk: int, pk: int) -> Pair:
-    return get_object_or_404(
-        Pair.objects.select_related("session__club", "player1", "player2"), session_id=session_pk, pk=pk
+    pairs = Pair.objects.select_related("session__club", "player1", "player2").annotate(
+        scores_marked=_scores_marked("session_id")
     )
+    return get_object_or_404(pairs, session_id=session_pk, pk=pk)
 
 
 def pair_scorecard(pair: Pair) -> list[ScorecardRow]:

@@ -19,6 +19,8 @@ from tournaments.models import Board, Club, EvenTables, Movement, ScoringMethod,
 from tournaments.selectors.movements import build_movement, session_movement
 from tournaments.services.boards import boards_ensure
 from tournaments.services.sessions import session_create
+from tournaments.services.standings import scores_settle_locked
+from tournaments.services.write_gate import serialised_writes
 
 MAX_TABLES = 30
 MAX_BOARDS_PER_ROUND = 8
@@ -111,12 +113,18 @@ def session_start(*, session: Session) -> Session:
     return _move(session, SessionState.PREPARATION, SessionState.PLAY, refusal)
 
 
-@transaction.atomic
 def session_finish(*, session: Session) -> Session:
-    """Finish the session: every hand and traveller is published."""
-    return _move(
-        session, SessionState.PLAY, SessionState.FINISHED, "Only a session in play can finish; it is {state}."
-    )
+    """Finish the session: every hand and traveller is published, with every entry scored.
+
+    The boards the tables' last entries marked are settled in the same transaction
+    (their settle may have been lost with a worker, issue 24), so the published
+    standings count every result.
+    """
+    with serialised_writes(), transaction.atomic():
+        refusal = "Only a session in play can finish; it is {state}."
+        finished = _move(session, SessionState.PLAY, SessionState.FINISHED, refusal)
+        scores_settle_locked(finished, inserted=True)
+    return finished
 
 
 @transaction.atomic

@@ -11,8 +11,14 @@ entry stored by any worker (each gunicorn worker has its own timer, and looks at
 newest entry in the database before it settles), so one worker does not settle in the
 middle of a burst another is still receiving.
 
-The marks are in the database, so nothing depends on the timer: if a worker stops
-before its timer fires, the next entry or director's write settles the marked boards.
+The marks are in the database, so nothing depends on the timer (issue 24): if a worker
+stops before its timer fires, or the settle fails (it is retried a few times, waiting
+longer each time), the marked boards are settled by whoever comes next: the next entry
+or director's write, finishing the session (``session_finish``), or any page that shows
+the standings or a traveller (``scores_settle_if_due``, called by the views before they
+read). A reader settles only boards marked longer than the delay ago (a live timer will
+have fired by then), and never waits for a writer: if the session's lock is taken, a
+writer is at work and the reader shows the standings as they are.
 Meanwhile a table's traveller works its board out in memory
 (``board_figures.board_scored_unsaved``), and the standings shown to tables and on
 the public pages are those of the last settle, at most a second or two old. A delay of 0
@@ -28,13 +34,13 @@ import time
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import connections
+from django.db import DatabaseError, connection, connections, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from tournaments.models import Session, TableSubmission
-from tournaments.services.scoring.settle import scores_settle
-from tournaments.services.write_gate import serialised_writes
+from tournaments.models import Board, Session, TableSubmission
+from tournaments.services.scoring.settle import scores_settle, scores_settle_locked
+from tournaments.services.write_gate import serialised_writes, serialised_writes_if_free
 
 logger = logging.getLogger(__name__)
 
@@ -54,17 +60,76 @@ def settle_delay() -> float:
     return settings.TABLE_SETTLE_DELAY
 
 
-def scores_settle_logged(session_id: int) -> None:
-    """Rescore what the tables' entries marked; a failure is logged, not raised.
+# Seconds before each new try of a settle that failed (a statement timeout, a lost connection).
+RETRY_AFTER = (1.0, 3.0, 10.0, 30.0)
+
+
+def scores_settle_logged(session_id: int, attempt: int = 0) -> None:
+    """Rescore what the tables' entries marked; a failure is logged and tried again later.
 
     Runs after the table's answer has been sent, so a failure cannot reach the phone; the
-    boards stay marked for the next settle.
+    boards stay marked, and the settle is tried again after ``RETRY_AFTER`` seconds (and
+    by the next reader meanwhile, ``scores_settle_if_due``).
     """
     try:
         with serialised_writes():
             scores_settle(Session(pk=session_id))
     except Exception:  # noqa: BLE001 - the answer is sent; the marks keep the work for the next settle
-        logger.exception("Rescoring session %s after a table's entry failed", session_id)
+        logger.exception(
+            "Rescoring session %s after a table's entry failed (try %d)", session_id, attempt + 1
+        )
+        if attempt < len(RETRY_AFTER):
+            _start_retry(session_id, attempt + 1, RETRY_AFTER[attempt])
+
+
+def _start_retry(session_id: int, attempt: int, after: float) -> None:
+    def retry() -> None:
+        try:
+            scores_settle_logged(session_id, attempt)
+        finally:
+            connections.close_all()
+
+    timer = threading.Timer(after, retry)
+    timer.daemon = True
+    timer.name = f"settle-session-{session_id}-retry-{attempt}"
+    timer.start()
+
+
+def scores_settle_if_due(session_id: int, *, marked: bool | None = None) -> bool:
+    """Settle the session's marked boards if their settle is overdue; True if this call settled.
+
+    For the pages that show standings or travellers, so they never show the scores of a
+    settle that was lost (a worker killed between an entry and its settle) or failed.
+    Overdue means marked, with no entry in the session for ``TABLE_SETTLE_DELAY``
+    seconds. Costs one query when nothing is marked (none when the caller read ``marked``
+    with its own first row); never waits for the session's lock.
+    """
+    if marked is None:
+        marked = Board.objects.filter(session_id=session_id, needs_scoring=True).exists()
+    if not marked:
+        return False
+    if _seconds_since_last_entry(session_id) < settle_delay():
+        return False  # a live timer settles these in a moment
+    return _settle_unless_busy(session_id)
+
+
+def _settle_unless_busy(session_id: int) -> bool:
+    """Settle now if nobody holds the session (its row lock, or SQLite's write gate); else skip."""
+    with serialised_writes_if_free() as free:
+        if not free:
+            return False
+        try:
+            with transaction.atomic():
+                locked = Session.objects.all()
+                if connection.vendor == "postgresql":
+                    locked = locked.select_for_update(nowait=True)
+                scores_settle_locked(locked.get(pk=session_id), inserted=True)
+        except DatabaseError:
+            # Most often the lock is taken (NOWAIT): a writer settles, or leaves it to the
+            # next reader. A failed settle must not cost the reader its page either.
+            logger.info("Settling session %s on a read was skipped", session_id, exc_info=True)
+            return False
+    return True
 
 
 def settle_soon(session_id: int) -> None:

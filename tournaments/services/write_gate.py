@@ -54,6 +54,23 @@ class _TicketLock:
             self._owner, self._depth = me, 1
             return False
 
+    def held_here(self) -> bool:
+        with self._condition:
+            return self._owner == threading.get_ident()
+
+    def acquire_if_free(self) -> bool:
+        """Take the lock only if nobody holds it or waits for it; True if taken."""
+        me = threading.get_ident()
+        with self._condition:
+            if self._owner == me:
+                self._depth += 1
+                return True
+            if self._owner is not None or self._next_ticket != self._serving:
+                return False
+            self._next_ticket += 1
+            self._owner, self._depth = me, 1
+            return True
+
     def release(self) -> None:
         with self._condition:
             self._depth -= 1
@@ -88,6 +105,36 @@ def serialised_writes() -> Iterator[None]:
         if descriptor is not None:
             fcntl.flock(descriptor, fcntl.LOCK_EX)
         yield
+    finally:
+        if descriptor is not None:
+            fcntl.flock(descriptor, fcntl.LOCK_UN)
+        _process_lock.release()
+
+
+@contextmanager
+def serialised_writes_if_free() -> Iterator[bool]:
+    """Hold the write gate for the block if it is free at once; yield whether it is held.
+
+    For a reader that finds work to do (a settle that is overdue): it must never queue
+    behind writers. On PostgreSQL yields True (the caller asks for its row lock NOWAIT).
+    """
+    if connection.vendor != "sqlite":
+        yield True
+        return
+    nested = _process_lock.held_here()
+    if not _process_lock.acquire_if_free():
+        yield False
+        return
+    descriptor = None if nested else _lock_file(str(connection.settings_dict["NAME"]))
+    try:
+        if descriptor is not None:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                descriptor = None  # another worker writes: not ours to unlock
+                yield False
+                return
+        yield True
     finally:
         if descriptor is not None:
             fcntl.flock(descriptor, fcntl.LOCK_UN)

@@ -51,6 +51,7 @@ from tournaments.services.results import (
     result_record,
 )
 from tournaments.services.sessions import pair_add
+from tournaments.services.settle_soon import scores_settle_if_due
 from tournaments.views.session_page import session_page
 
 TEMPLATES = "tournaments/director/"
@@ -197,6 +198,7 @@ def _board_page(
     adjust_form: AdjustmentForm | None = None,
     assign_form: AssignedScoreForm | None = None,
 ) -> HttpResponse:
+    scores_settle_if_due(session.pk)
     pairs = public.session_pairs(session)
     form = form or ResultForm(session=session, pairs=pairs)
     adjust_form = adjust_form or AdjustmentForm(session=session, pairs=pairs)

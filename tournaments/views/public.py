@@ -10,6 +10,7 @@ from tournaments.charts import percentage_chart
 from tournaments.selectors import public as selectors
 from tournaments.selectors.exchange import board_handviewer_url
 from tournaments.selectors.movements import public_board_numbers
+from tournaments.services.settle_soon import scores_settle_if_due
 
 # How often an open standings page asks for fresh standings; tests shorten it.
 DEFAULT_POLL_SECONDS = 15
@@ -31,6 +32,8 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _standings_context(session) -> dict:
+    # A lost or failed settle is made good before anyone reads (issue 24).
+    scores_settle_if_due(session.pk, marked=session.scores_marked)
     tables = selectors.session_standings(session)
     return {"session": session, "tables": tables, "stamp": selectors.standings_stamp(tables)}
 
@@ -61,6 +64,7 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
         # Phones are at the tables: a board someone has still to play shows nothing of itself.
         context = {"session": board.session, "board": board}
         return render(request, "tournaments/public/board_not_yet.html", context, status=404)
+    scores_settle_if_due(board.session_id, marked=board.scores_marked)
     board_numbers = list(board.session.boards.values_list("number", flat=True))
     context = {
         "session": board.session,
@@ -79,6 +83,7 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
 
 def pair(request: HttpRequest, session_pk: int, pk: int) -> HttpResponse:
     pair = selectors.pair_get(session_pk, pk)
+    scores_settle_if_due(pair.session_id, marked=pair.scores_marked)
     rows = selectors.scorecard_hide_unpublished(
         selectors.pair_scorecard(pair), public_board_numbers(pair.session)
     )

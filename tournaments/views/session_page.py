@@ -15,6 +15,7 @@ from tournaments.forms import BoardCountForm, DealForm, MovementForm, PairForm
 from tournaments.models import Session
 from tournaments.selectors.session_page import SessionPage
 from tournaments.selectors.session_page import session_page as read_session_page
+from tournaments.services.settle_soon import scores_settle_if_due
 
 TEMPLATE = "tournaments/director/session.html"
 
@@ -33,6 +34,7 @@ def _movement_initial(session: Session) -> dict:
 
 def session_page(request: HttpRequest, session: Session, **bound: forms.Form) -> HttpResponse:
     """Render the session page; a bound form given (``pair_form=...``) shows its errors, with 400."""
+    scores_settle_if_due(session.pk)  # a lost or failed settle is made good first (issue 24)
     page: SessionPage = read_session_page(session)
     count = page.board_count_default
     context = {

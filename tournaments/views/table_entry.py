@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournaments.models import TableAccess
 from tournaments.selectors import director as director_selectors
 from tournaments.selectors import table_entry as selectors
-from tournaments.services.settle_soon import settle_soon
+from tournaments.services.settle_soon import scores_settle_if_due, settle_soon
 from tournaments.services.table_entry import (
     TableEntry,
     director_call,
@@ -68,6 +68,7 @@ def table_state(request: HttpRequest, token: str) -> JsonResponse:
     access = _access_or_refusal(token)
     if isinstance(access, JsonResponse):
         return access
+    scores_settle_if_due(access.session_id)
     return JsonResponse(selectors.table_state(access))
 
 
