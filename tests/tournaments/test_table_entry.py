@@ -330,8 +330,11 @@ def test_a_table_sees_its_percentage_before_the_session_is_rescored(client, sess
     _send(client, _token(session, 2), round=1, board=board, key="first-of-two")  # scored at once
     movement = movement_selectors.session_movement(session)
     later = next(e for e in movement_selectors.board_encounters(movement, board) if e.round > 1)
-    monkeypatch.setattr(table_views, "settle_soon", lambda session_id: None)  # the pause has not come
     token = _token(session, later.table)
+    for round_ in range(1, later.round):  # the later table plays its rounds before this one
+        earlier = _boards(session, round_, later.table)[0]
+        _send(client, token, round=round_, board=earlier, key=f"round-{round_}-first")
+    monkeypatch.setattr(table_views, "settle_soon", lambda session_id: None)  # the pause has not come
     sent = _send(
         client, token, round=later.round, board=board, key="second-of-two", contract="3NT", tricks="7"
     )

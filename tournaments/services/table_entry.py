@@ -116,6 +116,46 @@ def _seat(session: Session, entry: TableEntry, table: int) -> tuple[PairKey, Pai
     return movement_selectors.encounter_keys(session.movement, encounter)
 
 
+def _refuse_a_later_round(session: Session, entry: TableEntry, table: int) -> None:
+    """Refuse a board of a round the table has not reached (issue 24).
+
+    A table reaches the round after the last one it has a result in (rounds where a pair
+    sits out are passed over). Entering a later round's board before playing it would show
+    the table that board's traveller, and block the real result.
+    """
+    if entry.round == 1:
+        return
+    movement = movement_selectors.session_movement(session)
+    encounters = {r: movement.encounter(r, table) for r in range(1, entry.round)}
+    seats = {r: movement_selectors.encounter_keys(session.movement, e) for r, e in encounters.items()}
+    reached = _rounds_with_results(session, encounters, seats)
+    skipped = range(max(reached, default=0) + 1, entry.round)
+    if not skipped:
+        return
+    existing = set(session.pairs.values_list("direction", "number"))
+    unplayed = [r for r in skipped if seats[r][0] in existing and seats[r][1] in existing]
+    if unplayed:
+        raise ValidationError(
+            {
+                "round": f"Board {entry.board} is played in round {entry.round}, but table {table} has "
+                f"no result of round {unplayed[0]} yet: enter that round first, or call the director."
+            }
+        )
+
+
+def _rounds_with_results(session: Session, encounters: dict, seats: dict) -> set[int]:
+    """The rounds among ``encounters`` in which the table's pairs have a result on a board of theirs."""
+    by_board = {(n, seats[r][0], seats[r][1]): r for r, e in encounters.items() for n in e.boards}
+    rows = Result.objects.filter(board__session=session, board__number__in={n for n, _, _ in by_board})
+    fields = ("board__number", "ns_pair__direction", "ns_pair__number")
+    fields += ("ew_pair__direction", "ew_pair__number")
+    return {
+        by_board[key]
+        for number, ns_dir, ns_num, ew_dir, ew_num in rows.values_list(*fields)
+        if (key := (number, (ns_dir, ns_num), (ew_dir, ew_num))) in by_board
+    }
+
+
 def table_result_submit(*, access: TableAccess, entry: TableEntry) -> Submitted:
     """Store a table's result once, however many times the page sends it; its board is left marked.
 
@@ -190,6 +230,7 @@ def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
     if earlier_id is not None:
         return _repeated(_earlier_submission(session, entry.key), access, entry)
     ns_key, ew_key = _seat(session, entry, access.table)
+    _refuse_a_later_round(session, entry, access.table)
     if board_id is None:
         raise ValidationError({"board": f"Board {entry.board} is not set up yet: call the director."})
     board = Board.from_db(
