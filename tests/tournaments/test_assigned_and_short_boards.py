@@ -8,6 +8,8 @@ Worked by hand on the shared Mitchell (three tables, boards 1-3):
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -228,6 +230,34 @@ def test_bad_assigned_scores_are_refused_naming_the_part(mitchell_session, parts
         _assign(mitchell_session, 1, 3, 3, *parts)
     assert field in caught.value.message_dict
     assert not Result.objects.filter(board__session=mitchell_session).exists()
+
+
+@pytest.mark.parametrize(
+    ("weight1", "weight2"),
+    [
+        ("1e29999999", "50%"),  # Fraction() worked out 10**29999999: the worker hung
+        ("1e-99999", "50%"),  # a 500
+        ("50%", "1" + "0" * 5000 + "/2" + "0" * 5000),
+        ("50%", "\u0665\u0660%"),  # Arabic-Indic 50: a director types ASCII digits
+        ("50.0000001%", "49.9999999%"),
+    ],
+)
+def test_a_weight_is_a_percentage_or_a_simple_fraction_with_few_digits(mitchell_session, weight1, weight2):
+    """Issue 24, point 5: a weight a director would not write is refused at once, naming it."""
+    started = time.monotonic()
+    with pytest.raises(ValidationError) as caught:
+        _assign(mitchell_session, 1, 3, 3, (weight1, "4S", "N", "="), (weight2, "4S", "N", "-1"))
+    assert time.monotonic() - started < 1
+    field = "weight1" if weight1 != "50%" else "weight2"
+    assert "is not a weight" in " ".join(caught.value.message_dict[field])
+    assert not Result.objects.filter(board__session=mitchell_session).exists()
+
+
+@pytest.mark.parametrize("weights", [("30%", "70%"), ("1/3", "2/3"), ("0.25", ".75"), ("33.5", "66.5%")])
+def test_the_weights_a_director_writes_are_accepted(mitchell_session, weights):
+    """Issue 24, point 5: the bounds leave every usual way of writing a weight."""
+    result = _assign(mitchell_session, 1, 3, 3, (weights[0], "4S", "N", "="), (weights[1], "4S", "N", "-1"))
+    assert len(result.assigned) == 2
 
 
 @pytest.mark.parametrize(

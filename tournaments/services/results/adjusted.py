@@ -7,6 +7,7 @@ contract on the board, the weights adding up to exactly 100%.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -37,9 +38,17 @@ def apply_adjustment(result: Result, entry: AdjustedEntry, user: AbstractBaseUse
     save_validated(result)
 
 
+# A weight as a director writes it (issue 24): a percentage ('30%', '30', '33.33%'), a
+# decimal fraction of 1 ('0.3', '.25') or a simple fraction ('1/3'). Digits are bounded,
+# since Fraction('1e29999999') works for minutes on a power of ten the size of memory.
+_WEIGHT = re.compile(r"(?:\d{1,3}(?:\.\d{1,6})?%?|\.\d{1,6}|\d{1,3}/\d{1,3})")
+
+
 def _weight(text: str, field: str) -> Fraction:
     """Read a weight as a percentage (``'30%'``, ``'30'``) or a fraction of 1 (``'0.3'``, ``'1/3'``)."""
     cleaned = text.strip().replace(" ", "")
+    if not _WEIGHT.fullmatch(cleaned) or not cleaned.isascii():
+        raise ValidationError({field: f"{text[:20]!r} is not a weight: write 30%, 0.3 or 1/3."})
     try:
         if cleaned.endswith("%"):
             weight = Fraction(cleaned[:-1]) / 100
