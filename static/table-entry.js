@@ -18,7 +18,7 @@
     scores: app.dataset.scoresUrl
   };
   var QUEUE_KEY = app.dataset.queueKey;
-  var FINAL = [400, 404, 410];
+  var FINAL = [400, 404, 409, 410];
   var SUITS = {C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660", NT: "NT"};
   var STRAINS = ["C", "D", "H", "S", "NT"];
   var SEATS = {N: "North", E: "East", S: "South", W: "West"};

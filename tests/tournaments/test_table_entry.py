@@ -209,7 +209,7 @@ def test_a_key_reused_for_another_board_is_refused(client, session):
     first, second = _boards(session, 1, 1)
     _send(client, token, round=1, board=first, key="same-key-xyz")
     response = _send(client, token, round=1, board=second, key="same-key-xyz")
-    assert response.status_code == 400
+    assert response.status_code == 409  # a conflict (issue 24, point 7)
     assert "used for another board" in response.json()["error"]
 
 

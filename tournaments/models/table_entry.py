@@ -51,6 +51,9 @@ class TableSubmission(models.Model):
     board_number = models.PositiveIntegerField()
     result = models.ForeignKey(Result, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     at = models.DateTimeField(auto_now_add=True)
+    # What the table sent under the key ('1|4S|N|10|', round|contract|declarer|tricks|lead), so
+    # a send reusing the key for another entry is told it conflicts (empty before 0010).
+    entry = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["session", "at"]

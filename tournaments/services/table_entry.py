@@ -74,6 +74,16 @@ class TableEntry:
     lead: str = ""
 
 
+def _entry_text(entry: TableEntry) -> str:
+    """The entry as ``TableSubmission.entry`` keeps it, to tell a repeat from a conflicting reuse."""
+    fields = (str(entry.round), entry.contract, entry.declarer, entry.tricks, entry.lead)
+    return "|".join(" ".join(field.split()).upper() for field in fields)[:64]
+
+
+class KeyConflictError(ValidationError):
+    """A send reuses an earlier entry's idempotency key for a different entry (answered 409)."""
+
+
 @dataclass(frozen=True)
 class Submitted:
     """The answer to a table's send: the result stored (None if the director has deleted it since)
@@ -252,13 +262,21 @@ def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
         pairs_checked=not clash,
     )
     values = {"session": session.pk, "table": access.table, "key": entry.key, "board_number": entry.board}
+    values["entry"] = _entry_text(entry)
     insert_row(TableSubmission, values | {"result": result.pk, "at": timezone.now()})
     return Submitted(result, entry.board, repeated=False)
 
 
 def _repeated(earlier: TableSubmission | None, access: TableAccess, entry: TableEntry) -> Submitted:
     if earlier is None or (earlier.table, earlier.board_number) != (access.table, entry.board):
-        raise ValidationError({"key": "This entry's key was used for another board: enter it again."})
+        raise KeyConflictError({"key": "This entry's key was used for another board: enter it again."})
+    if earlier.entry and earlier.entry != _entry_text(entry):
+        raise KeyConflictError(
+            {
+                "key": f"This entry's key was already used for another result on board {entry.board}: "
+                "reload the page to see what is stored, and call the director to change it."
+            }
+        )
     return Submitted(earlier.result, earlier.board_number, repeated=True)
 
 

@@ -27,6 +27,7 @@ from tournaments.selectors import director as director_selectors
 from tournaments.selectors import table_entry as selectors
 from tournaments.services.settle_soon import scores_settle_if_due, settle_soon
 from tournaments.services.table_entry import (
+    KeyConflictError,
     TableEntry,
     director_call,
     director_call_answer,
@@ -138,6 +139,8 @@ def table_submit(request: HttpRequest, token: str) -> JsonResponse:
         return data
     try:
         submitted = table_result_submit(access=access, entry=_entry(data))
+    except KeyConflictError as error:
+        return _refused(_error_text(error), 409)
     except ValidationError as error:
         return _refused(_error_text(error), 400)
     result = submitted.result

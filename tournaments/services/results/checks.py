@@ -14,7 +14,7 @@ from django.db import connection
 
 from tournaments.bridge import Contract, board_vulnerability
 from tournaments.bridge.scoring import ns_score, result_tricks
-from tournaments.bridge.seats import Seat
+from tournaments.bridge.seats import Seat, seat_from
 from tournaments.bridge.text import quoted
 from tournaments.db.sql import with_tables
 from tournaments.models import Board, Direction, Pair, Result
@@ -124,9 +124,10 @@ def score_entry(board: Board, entry: ResultEntry) -> Scored:
         contract = Contract.parse(text)
     except ValueError as error:
         raise ValidationError({"contract": f"{quoted(entry.contract)} is not a contract: {error}"}) from None
-    declarer = entry.declarer.strip().upper()[:1]
-    if declarer not in ("N", "E", "S", "W"):
-        raise ValidationError({"declarer": "Choose the declarer: N, E, S or W."})
+    try:  # the whole word: 'NS' was read as N (issue 24)
+        declarer = seat_from(entry.declarer).value
+    except ValueError:
+        raise ValidationError({"declarer": "Choose the declarer: N, E, S or W."}) from None
     if not entry.result.strip():
         raise ValidationError({"result": "Enter the tricks taken (0-13) or the result (=, +1, -2)."})
     try:

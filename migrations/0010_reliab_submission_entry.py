@@ -1,0 +1,15 @@
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("tournaments", "0009_average_plus_index"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="tablesubmission",
+            name="entry",
+            field=models.CharField(blank=True, default="", max_length=64),
+        ),
+    ]
