@@ -108,6 +108,11 @@ _VULNERABILITY_CYCLE = (
 )
 
 
+# The highest board number a file may give. A club plays at most 36 boards a session; a
+# larger number is a damaged file, and the importers create every board up to it (issue 24).
+MAX_BOARD_NUMBER = 999
+
+
 def _check_board_number(number: int) -> None:
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise ValueError(f"board number must be a whole number from 1 up, not {number!r}")

@@ -34,6 +34,8 @@ import datetime
 from dataclasses import dataclass, field
 from xml.etree.ElementTree import Element, ParseError, SubElement, indent, tostring
 
+from tournaments.bridge.seats import MAX_BOARD_NUMBER
+
 USEBIO_VERSION = "1.2"
 EVENT_TYPES = ("MP_PAIRS", "CROSS_IMPS", "BUTLER_PAIRS")
 DATE_FORMAT = "%d/%m/%Y"
@@ -266,6 +268,8 @@ def read_usebio(data: bytes) -> UsebioEvent:
     seen: set[int] = set()
     for index, element in enumerate(event.findall("BOARD"), start=1):
         number = _int(element, "BOARD_NUMBER", f"BOARD {index}", low=1)
+        if number > MAX_BOARD_NUMBER:  # the import creates every board up to the highest (issue 24)
+            raise UsebioError(f"BOARD {index}: <BOARD_NUMBER> {number} is above {MAX_BOARD_NUMBER}")
         if number in seen:
             raise UsebioError(f"BOARD {number} appears twice")
         seen.add(number)

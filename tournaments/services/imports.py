@@ -172,6 +172,7 @@ def score_file_import(
         raise ValidationError(
             f"The file has {len(score_file.pairs):,} pairs; at most {MAX_IMPORTED_PAIRS:,} can be imported."
         )
+    _check_totals_fit(score_file)
     digest = score_file_digest(score_file)
     replaced = _check_not_imported(club, digest, replace)
     session = session_create(club=club, date=date, name=name, movement=Movement.HOWELL)
@@ -191,6 +192,29 @@ def score_file_import(
     _insert_results(score_file, boards, pairs, progress)
     session_recalculate_standings(session)
     return session
+
+
+# A pair's total score is stored in a 32-bit column (Standing.total_score).
+MAX_STORED_TOTAL = 2**31 - 1
+
+
+def _check_totals_fit(score_file: ScoreFile) -> None:
+    """Refuse a file whose pair totals the database cannot hold (a 500 on PostgreSQL, issue 24).
+
+    A bridge score is at most 7,600 either way, so only a damaged or made-up file comes
+    near; the check is on the absolute scores, a bound of every total.
+    """
+    sums = [0] * len(score_file.pairs)
+    for scores in score_file.boards:
+        for index, score in enumerate(scores):
+            if score:
+                sums[index] += abs(score)
+    for pair, total in zip(score_file.pairs, sums, strict=True):
+        if total > MAX_STORED_TOTAL:
+            raise ValidationError(
+                f"Pair {pair.number}'s scores add up to {total:,}, more than can be stored "
+                f"({MAX_STORED_TOTAL:,}): these are not bridge scores. Check the file."
+            )
 
 
 def _check_not_imported(club: Club, digest: str, replace: bool) -> SessionDeletion | None:

@@ -30,7 +30,8 @@ def parse_rounds(text: str) -> tuple[int, ...]:
     """Read arrow-switch rounds typed as '3, 6' (or '3 6'), naming the first bad word."""
     rounds = []
     for word in text.replace(",", " ").split():
-        if not word.isdigit() or int(word) < 1:
+        # ASCII digits only: isdigit() admits '²', which int() refuses (issue 24).
+        if not (word.isascii() and word.isdigit()) or len(word) > 3 or int(word) < 1:
             raise ValidationError({"arrow_switch_rounds": f"{word!r} is not a round number."})
         rounds.append(int(word))
     return tuple(sorted(set(rounds)))

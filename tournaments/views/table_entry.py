@@ -81,13 +81,17 @@ def score_table(request: HttpRequest) -> JsonResponse:
 
 
 def _json_body(request: HttpRequest) -> dict[str, Any] | JsonResponse:
+    if request.content_type != "application/json":
+        # A form or multipart body was parsed already (the NUL check reads request.POST),
+        # and its body cannot be read again; none comes from the page (issue 24).
+        return _refused("The entry could not be read (not JSON): reload the page.", 400)
     if len(request.body) > MAX_BODY:
         return _refused(
             f"The entry is larger than {MAX_BODY} bytes: it did not come from the table's page.", 400
         )
     try:
         data = json.loads(request.body.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):  # 2,040 '[' nest too deep
         return _refused("The entry could not be read (not JSON): reload the page.", 400)
     if not isinstance(data, dict):
         return _refused("The entry could not be read (not a JSON object): reload the page.", 400)

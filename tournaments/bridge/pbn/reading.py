@@ -20,7 +20,7 @@ from tournaments.bridge.pbn.charset import decode_pbn
 from tournaments.bridge.pbn.results import PbnResults, read_results
 from tournaments.bridge.pbn.tags import Game, PbnError, Tag, read_games
 from tournaments.bridge.pbn.values import DD_DECLARERS, DD_STRAINS, VULNERABLE_IN, VULNERABLE_OUT, PbnBoard
-from tournaments.bridge.seats import Seat, board_dealer, board_vulnerability, seat_from
+from tournaments.bridge.seats import MAX_BOARD_NUMBER, Seat, board_dealer, board_vulnerability, seat_from
 
 _UNKNOWN_HAND = "-"
 
@@ -74,9 +74,13 @@ def read_dd(tag: Tag) -> dict[str, dict[str, int]]:
 
 def board_number(game: Game) -> int:
     tag = game.tags["board"]
-    if not tag.value.strip().isdigit() or int(tag.value) < 1:
-        raise PbnError(tag.line, f"bad [Board] {tag.value!r}: a board number from 1 up is needed")
-    return int(tag.value)
+    value = tag.value.strip()
+    # ASCII digits, bounded: isdigit() admits '²' and int() refuses 5,000 digits (issue 24).
+    if not re.fullmatch(r"[0-9]{1,4}", value) or not 1 <= int(value) <= MAX_BOARD_NUMBER:
+        raise PbnError(
+            tag.line, f"bad [Board] {value[:20]!r}: a board number from 1 to {MAX_BOARD_NUMBER} is needed"
+        )
+    return int(value)
 
 
 def _check_dealer(game: Game, number: int) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import io
+import re
 
 import segno
 from django.db import connection
@@ -26,13 +27,18 @@ class TableLinkError(Exception):
         self.status = status
 
 
+# What secrets.token_urlsafe(24) gives; anything else (a NUL, which PostgreSQL refuses in a
+# query, issue 24) is an unknown link without asking the database.
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{20,43}")
+
+
 def table_access_get(token: str, *, with_club: bool = True) -> TableAccess:
     """Return the table access of a link's token, refusing an unknown token or a finished session.
 
     ``with_club=False`` leaves the club to be read if ever used: a table's send has no
     need of it, and it is the busiest request of a night.
     """
-    access = _access_with_session(token, with_club) if token.isascii() and 20 <= len(token) <= 43 else None
+    access = _access_with_session(token, with_club) if _TOKEN.fullmatch(token) else None
     if access is None or not _table_in_movement(access):
         raise TableLinkError("This table link is not valid. Ask the director for the table's card.", 404)
     if access.session.state == SessionState.FINISHED:
