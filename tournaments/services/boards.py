@@ -155,9 +155,13 @@ def boards_deal(
 
 @transaction.atomic
 def boards_ensure(*, session: Session, count: int) -> list[Board]:
-    """Make sure boards 1..count exist (undealt ones for results without hand records)."""
+    """Make sure boards 1..count exist (undealt ones for results without hand records).
+
+    Boards another request has just made are left alone (a double-clicked Set, issue 24).
+    """
     existing = set(session.boards.values_list("number", flat=True))
     Board.objects.bulk_create(
-        [Board(session=session, number=number) for number in range(1, count + 1) if number not in existing]
+        [Board(session=session, number=number) for number in range(1, count + 1) if number not in existing],
+        ignore_conflicts=True,
     )
     return list(session.boards.filter(number__lte=count).order_by("number"))

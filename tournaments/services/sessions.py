@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from tournaments.models import (
     MAX_PAIR_NUMBER,
@@ -27,10 +27,20 @@ def session_create(
     movement: str = Movement.MITCHELL,
     scoring: str = ScoringMethod.MATCHPOINTS,
 ) -> Session:
-    """Create an empty session; its name must be new for the club on that day."""
+    """Create an empty session; its name must be new for the club on that day.
+
+    A double-clicked Create sends the form twice: both pass the check, and the database's
+    unique constraint refuses the second, answered with a message, not a 500 (issue 24).
+    """
     session = Session(club=club, date=date, name=name.strip(), movement=movement, scoring=scoring)
     session.full_clean()
-    session.save()
+    try:
+        with transaction.atomic():
+            session.save()
+    except IntegrityError:
+        raise ValidationError(
+            {"name": f"A session named {session.name!r} on that day has just been created (a second click?)."}
+        ) from None
     return session
 
 
@@ -80,13 +90,23 @@ def pair_add(
     direction: str = "",
     number: int | None = None,
 ) -> Pair:
-    """Seat a pair of players in the session under the next free number (or the one given)."""
+    """Seat a pair of players in the session under the next free number (or the one given).
+
+    The session is locked first, so two adds do not both take the next number; a second
+    add of the same players in the same direction (a double-clicked Add) answers with
+    the pair the first one seated (issue 24).
+    """
+    Session.objects.select_for_update().only("pk").get(pk=session.pk)
     direction = _check_direction(session, direction)
     names = [name for name in player_names if name and name.strip()]
     if not names:
         raise ValidationError({"players": "Give the names of the pair's players."})
     if len(names) > 2:
         raise ValidationError({"players": "A pair has two players."})
+    players = [player_find_or_create(name=name) for name in names]
+    seated = _pair_of(session, direction, players)
+    if seated is not None and number in (None, seated.number):
+        return seated
     if number is None:
         number = next_pair_number(session, direction)
     if not 1 <= number <= MAX_PAIR_NUMBER:
@@ -94,7 +114,6 @@ def pair_add(
     if session.pairs.filter(direction=direction, number=number).exists():
         label = f"{number} {direction}".strip()
         raise ValidationError({"number": f"Pair {label} is already in this session."})
-    players = [player_find_or_create(name=name) for name in names]
     pair = Pair(
         session=session,
         number=number,
@@ -105,3 +124,9 @@ def pair_add(
     pair.full_clean()
     pair.save()
     return pair
+
+
+def _pair_of(session: Session, direction: str, players: list[Player]) -> Pair | None:
+    """The session's pair of exactly these players in this direction, if it is seated already."""
+    second = players[1] if len(players) > 1 else None
+    return session.pairs.filter(direction=direction, player1=players[0], player2=second).first()
