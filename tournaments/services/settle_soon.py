@@ -31,6 +31,8 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -119,15 +121,15 @@ def _settle_unless_busy(session_id: int) -> bool:
         if not free:
             return False
         try:
-            with transaction.atomic():
+            with _sqlite_lock_not_awaited(), transaction.atomic():
                 locked = Session.objects.all()
                 if connection.vendor == "postgresql":
                     locked = locked.select_for_update(nowait=True)
                 scores_settle_locked(locked.get(pk=session_id), inserted=True)
-        except DatabaseError:
+        except DatabaseError as error:
             # Most often the lock is taken (NOWAIT): a writer settles, or leaves it to the
             # next reader. A failed settle must not cost the reader its page either.
-            logger.info("Settling session %s on a read was skipped", session_id, exc_info=True)
+            logger.info("Settling session %s on a read was skipped: %s", session_id, error)
             return False
     return True
 
@@ -205,3 +207,21 @@ def _still_to_wait(
 def _seconds_since_last_entry(session_id: int) -> float:
     newest = TableSubmission.objects.filter(session_id=session_id).aggregate(newest=Max("at"))["newest"]
     return float("inf") if newest is None else (timezone.now() - newest).total_seconds()
+
+
+@contextmanager
+def _sqlite_lock_not_awaited() -> Iterator[None]:
+    """On SQLite, let the block's BEGIN IMMEDIATE fail at once if a writer outside the write
+    gate holds the database (SQLite would otherwise retry for its 5 s busy timeout)."""
+    if connection.vendor != "sqlite":
+        yield
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA busy_timeout")
+        (previous,) = cursor.fetchone()
+        cursor.execute("PRAGMA busy_timeout = 0")
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(f"PRAGMA busy_timeout = {int(previous)}")

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import datetime
 import threading
+import time
 
 import pytest
+from django.db import connection
 from django.urls import reverse
 
 from tests.conftest import seated_mitchell
@@ -131,3 +133,34 @@ def test_a_failed_settle_is_tried_again(club, delayed_settle, monkeypatch):
     assert done.wait(10), "the failed settle was never tried again"
     assert calls == [session.pk, session.pk]
     assert _boards_played(session) == [2] * 6
+
+
+@pytest.mark.django_db
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="the write gate serialises SQLite's writers only")
+def test_a_reader_does_not_queue_behind_a_writer_for_an_overdue_settle(client, club, delayed_settle):
+    """Issue 24, point 8: SQLite's write gate is held by a writer; the reader skips the settle."""
+    from tournaments.services.write_gate import serialised_writes
+
+    session = seated_mitchell(club, start=True)
+    _entered_without_settle(session)
+    taken, release = threading.Event(), threading.Event()
+
+    def writer() -> None:
+        with serialised_writes():
+            taken.set()
+            release.wait(5)
+
+    holder = threading.Thread(target=writer)
+    holder.start()
+    try:
+        assert taken.wait(5)
+        started = time.monotonic()
+        response = client.get(reverse("session_standings", args=[session.pk]))
+        took = time.monotonic() - started
+    finally:
+        release.set()
+        holder.join(5)
+
+    assert response.status_code == 200
+    assert took < 1.5
+    assert _marked(session) == 6  # left for a reader that finds the session free
