@@ -103,3 +103,13 @@ def test_several_threads_dealing_at_once_neither_crash_the_process_nor_mix_their
 
     assert child.returncode == 0, child.stderr[-2000:]
     assert child.stdout.strip() == "16"
+
+
+@pytest.mark.parametrize("board_number", [1, 2, 3, 4, 5])
+def test_the_tricks_a_dealing_program_gives_yield_the_solvers_par(board_number):
+    """Issue 24, point 1: a PBN file's own [DoubleDummyTricks] spare the solver; par must not move."""
+    from tournaments.analysis import board_analysis_from_tricks
+
+    solved = board_analysis(Deal.from_pbn(SEED_DEAL), board_number)
+
+    assert board_analysis_from_tricks(solved.tricks, board_number) == solved
