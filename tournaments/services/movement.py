@@ -18,8 +18,8 @@ from django.db import transaction
 from tournaments.models import Board, Club, EvenTables, Movement, ScoringMethod, Session, SessionState
 from tournaments.selectors.movements import build_movement, session_movement
 from tournaments.services.boards import boards_ensure
+from tournaments.services.scoring.settle import scores_settle_locked
 from tournaments.services.sessions import session_create
-from tournaments.services.standings import scores_settle_locked
 from tournaments.services.write_gate import serialised_writes
 
 MAX_TABLES = 30
