@@ -48,4 +48,5 @@ urlpatterns = [
     path("results/<int:result_id>/edit/", views.result_edit, name="result_edit"),
     path("results/<int:result_id>/delete/", views.result_remove, name="result_delete"),
     path("", include("tournaments.urls_exchange")),
+    path("", include("tournaments.urls_season")),
 ]

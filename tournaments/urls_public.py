@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import exchange, public, table_entry
+from tournaments.views import exchange, public, season, table_entry
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -15,6 +15,7 @@ urlpatterns = [
     path("session/<int:session_pk>/pair/<int:pk>/", public.pair, name="pair"),
     path("player/<int:pk>/", public.player, name="player"),
     path("players/", public.player_search, name="player_search"),
+    path("competition/<int:pk>/", season.competition, name="competition"),
     # A table's own page and what its script reads and sends; the token is the credential.
     path("table/scores.json", table_entry.score_table, name="table_scores"),
     path("table/<str:token>/", table_entry.table_page, name="table_entry"),

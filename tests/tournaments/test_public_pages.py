@@ -364,8 +364,8 @@ def _many_sessions(played_session: Session) -> None:
     [
         # clubs, sessions
         ("home", lambda s: [], 2),
-        # club, sessions
-        ("club", lambda s: [s.club.slug], 2),
+        # club, sessions, competitions
+        ("club", lambda s: [s.club.slug], 3),
         # session, standings, boards
         ("session", lambda s: [s.pk], 3),
         ("session_standings", lambda s: [s.pk], 2),

@@ -14,6 +14,7 @@ only, down this list, and none imports anything of the project but ``tournaments
     table_entry  TableAccess, TableSubmission, DirectorCall
     imports      PendingImport
     teams        TeamsEvent, Team, TeamMember, TeamsRound, TeamMatch and their choices
+    competitions Competition and its method
 
 Migrations name ``tournaments.models.validate_assigned_parts``: keep it exported here.
 """
@@ -27,6 +28,7 @@ from tournaments.models.boards import (
     validate_assigned_parts,
 )
 from tournaments.models.clubs import Club, Player
+from tournaments.models.competitions import Competition, CompetitionMethod
 from tournaments.models.imports import PendingImport
 from tournaments.models.players import PlayerMerge
 from tournaments.models.sessions import (
@@ -65,6 +67,8 @@ __all__ = [
     "AuditAction",
     "Board",
     "Club",
+    "Competition",
+    "CompetitionMethod",
     "DirectorCall",
     "Direction",
     "EvenTables",

@@ -69,3 +69,8 @@ class Player(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("player", args=[self.pk])
+
+    @property
+    def public_name(self) -> str:
+        """The name the public pages show."""
+        return self.name

@@ -8,6 +8,7 @@ from django.shortcuts import render
 
 from tournaments.charts import percentage_chart
 from tournaments.selectors import public as selectors
+from tournaments.selectors.competitions import competitions_of
 from tournaments.selectors.exchange import board_handviewer_url
 from tournaments.selectors.movements import public_board_numbers
 from tournaments.services.settle_soon import scores_settle_if_due
@@ -27,7 +28,11 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def club(request: HttpRequest, slug: str) -> HttpResponse:
     club = selectors.club_get(slug)
-    context = {"club": club, "sessions": selectors.sessions_recent(club=club)}
+    context = {
+        "club": club,
+        "sessions": selectors.sessions_recent(club=club),
+        "competitions": competitions_of(club),
+    }
     return render(request, "tournaments/public/club.html", context)
 
 
