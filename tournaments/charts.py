@@ -70,11 +70,38 @@ def _date_labels(points: Sequence[ChartPoint]) -> list[str]:
     return [first, last]
 
 
-def percentage_chart(points: Sequence[ChartPoint], *, title: str = "Percentage by session") -> SafeString:
-    """Return an SVG line chart of percentages in session order, or '' when there is nothing to draw."""
+def _band(points: Sequence[ChartPoint], spread: Sequence[float], low: float, high: float) -> str:
+    """A shaded band one sd either side of the line (a rating's uncertainty)."""
+    count = len(points)
+    upper = [
+        (_x(i, count), _y(min(high, p[2] + s), low, high))
+        for i, (p, s) in enumerate(zip(points, spread, strict=True))
+    ]
+    lower = [
+        (_x(i, count), _y(max(low, p[2] - s), low, high))
+        for i, (p, s) in enumerate(zip(points, spread, strict=True))
+    ]
+    outline = " ".join(f"{x:.1f},{y:.1f}" for x, y in upper + lower[::-1])
+    return f'<polygon class="chart-band" points="{outline}"/>'
+
+
+def percentage_chart(
+    points: Sequence[ChartPoint],
+    *,
+    title: str = "Percentage by session",
+    spread: Sequence[float] | None = None,
+) -> SafeString:
+    """Return an SVG line chart of percentages in session order, or '' when there is nothing to draw.
+
+    ``spread``, one value a point, shades a band that far either side of the line.
+    """
     if not points:
         return mark_safe("")
-    low, high = percentage_range([percentage for _, _, percentage in points])
+    values = [percentage for _, _, percentage in points]
+    if spread is not None:
+        paired = list(zip(values, spread, strict=True))
+        values = values + [p - s for p, s in paired] + [p + s for p, s in paired]
+    low, high = percentage_range(values)
     coordinates = [
         (_x(index, len(points)), _y(percentage, low, high)) for index, (_, _, percentage) in enumerate(points)
     ]
@@ -84,6 +111,8 @@ def percentage_chart(points: Sequence[ChartPoint], *, title: str = "Percentage b
         f"<title>{escape(title)}</title>",
         *_grid(low, high),
     ]
+    if spread is not None and len(points) > 1:
+        parts.append(_band(points, spread, low, high))
     if len(coordinates) > 1:
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in coordinates)
         parts.append(f'<polyline class="chart-line" points="{path}"/>')

@@ -79,3 +79,15 @@ def test_labels_and_title_are_escaped():
     tip = root.find(f"{SVG}circle/{SVG}title").text
     assert tip == "2026-03-04 <script>alert(1)</script> & co: 51.00%"
     assert root.get("aria-label") == 'Ann "<b>"'
+
+
+def test_a_spread_shades_a_band_around_the_line_and_widens_the_scale_to_hold_it():
+    points = [
+        (datetime.date(2026, 1, 6), "Tue", 60.0),
+        (datetime.date(2026, 1, 13), "Tue", 66.0),
+    ]
+    plain = str(percentage_chart(points))
+    banded = str(percentage_chart(points, spread=[6.0, 5.0]))
+    assert "chart-band" not in plain and banded.count('class="chart-band"') == 1
+    assert ">70%<" in plain and ">80%<" not in plain
+    assert ">80%<" in banded  # 66 + 5 = 71 needs the next ten

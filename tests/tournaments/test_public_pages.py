@@ -263,8 +263,10 @@ def test_player_page_lists_every_session_with_percentage_rank_and_a_chart(
         "2026-11-20 Friday evening Riverside Bridge Club 66.67 1= 1 NS Ann North - Bob North",
     ]
     page = response.content.decode()
-    assert page.count("<svg") == 1
-    assert page.count('class="chart-point"') == 1
+    assert page.count("<svg") == 2  # the percentages, and the rating after the finished session
+    assert page.count('aria-label="Percentage by session"') == 1
+    assert page.count('aria-label="Rating by session"') == 1
+    assert page.count('class="chart-point"') == 2
     assert "<script" not in page
 
 
@@ -366,15 +368,15 @@ def _many_sessions(played_session: Session) -> None:
         ("home", lambda s: [], 2),
         # club, sessions, competitions
         ("club", lambda s: [s.club.slug], 3),
-        # session, standings, boards
-        ("session", lambda s: [s.pk], 3),
+        # session, standings, boards; the field: pairs, ratings, percentages
+        ("session", lambda s: [s.pk], 6),
         ("session_standings", lambda s: [s.pk], 2),
         # board, results, the session's board numbers
         ("board", lambda s: [s.pk, 1], 3),
         # pair, its results, the session's boards
         ("pair", lambda s: [s.pk, s.pairs.get(direction="EW", number=2).pk], 3),
-        # player, the pairs they sat in
-        ("player", lambda s: [s.pairs.get(direction="NS", number=1).player1_id], 2),
+        # player, the pairs they sat in, the rating, its snapshots
+        ("player", lambda s: [s.pairs.get(direction="NS", number=1).player1_id], 4),
     ],
 )
 def test_pages_read_in_a_fixed_number_of_queries(

@@ -15,6 +15,7 @@ only, down this list, and none imports anything of the project but ``tournaments
     imports      PendingImport
     teams        TeamsEvent, Team, TeamMember, TeamsRound, TeamMatch and their choices
     competitions Competition and its method
+    ratings      PlayerRating, RatingSnapshot
 
 Migrations name ``tournaments.models.validate_assigned_parts``: keep it exported here.
 """
@@ -31,6 +32,7 @@ from tournaments.models.clubs import Club, Player
 from tournaments.models.competitions import Competition, CompetitionMethod
 from tournaments.models.imports import PendingImport
 from tournaments.models.players import PlayerMerge
+from tournaments.models.ratings import PlayerRating, RatingSnapshot
 from tournaments.models.sessions import (
     MAX_PAIR_NUMBER,
     MAX_STORED_PAIR_NUMBER,
@@ -77,6 +79,8 @@ __all__ = [
     "PendingImport",
     "Player",
     "PlayerMerge",
+    "PlayerRating",
+    "RatingSnapshot",
     "Result",
     "ResultChange",
     "ScoringMethod",

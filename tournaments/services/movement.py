@@ -18,6 +18,7 @@ from django.db import transaction
 from tournaments.models import Board, Club, EvenTables, Movement, ScoringMethod, Session, SessionState
 from tournaments.selectors.movements import build_movement, session_movement
 from tournaments.services.boards import boards_ensure
+from tournaments.services.ratings import ratings_after_session
 from tournaments.services.scoring.settle import scores_settle_locked
 from tournaments.services.sessions import session_create
 from tournaments.services.write_gate import serialised_writes
@@ -119,12 +120,13 @@ def session_finish(*, session: Session) -> Session:
 
     The boards the tables' last entries marked are settled in the same transaction
     (their settle may have been lost with a worker, issue 24), so the published
-    standings count every result.
+    standings count every result; then the ratings are refitted from them.
     """
     with serialised_writes(), transaction.atomic():
         refusal = "Only a session in play can finish; it is {state}."
         finished = _move(session, SessionState.PLAY, SessionState.FINISHED, refusal)
         scores_settle_locked(finished, inserted=True)
+        ratings_after_session(session=finished)
     return finished
 
 

@@ -8,6 +8,7 @@ from django.shortcuts import render
 
 from tournaments.charts import percentage_chart
 from tournaments.selectors import public as selectors
+from tournaments.selectors import ratings
 from tournaments.selectors.competitions import competitions_of
 from tournaments.selectors.exchange import board_handviewer_url
 from tournaments.selectors.movements import public_board_numbers
@@ -50,6 +51,7 @@ def session(request: HttpRequest, pk: int) -> HttpResponse:
     public = public_board_numbers(session)
     shown = boards if public is None else [board for board in boards if board.number in public]
     context.update(boards=shown, boards_in_play=len(boards) - len(shown), poll_ms=int(_poll_seconds() * 1000))
+    context["fields"] = ratings.session_fields(session) if not session.is_imps else []
     return render(request, "tournaments/public/session.html", context)
 
 
@@ -105,7 +107,15 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     player = selectors.player_get(pk)
     history = selectors.player_history(player)
     chart = percentage_chart(selectors.history_chart_points(history))
-    context = {"player": player, "history": history, "chart": chart}
+    points, spread = ratings.rating_chart_points(player)
+    rating_chart = percentage_chart(points, title="Rating by session", spread=spread)
+    context = {
+        "player": player,
+        "history": history,
+        "chart": chart,
+        "rating": ratings.player_rating(player),
+        "rating_chart": rating_chart,
+    }
     return render(request, "tournaments/public/player.html", context)
 
 
