@@ -1,11 +1,14 @@
-"""Routes of the director's season pages (competitions), under /director/ in its namespace."""
+"""Routes of the director's season pages (competitions, players), under /director/ in its namespace."""
 
 from django.urls import path
 
+from tournaments.views import players
 from tournaments.views import season as views
 
 urlpatterns = [
     path("clubs/<slug:slug>/competitions/", views.competitions, name="competitions"),
     path("clubs/<slug:slug>/competitions/new/", views.competition_edit, name="competition_new"),
     path("clubs/<slug:slug>/competitions/<int:pk>/", views.competition_edit, name="competition_edit"),
+    path("players/duplicates/", players.duplicates, name="duplicates"),
+    path("players/merge/<int:keep>/<int:duplicate>/", players.merge, name="merge"),
 ]

@@ -1,9 +1,9 @@
 """Players as people: one member entered twice is merged into one, with a record of it.
 
 Results belong to pairs and pairs to players, so moving the duplicate's pair memberships
-to the kept player moves every result and every standing with them; ratings are
-computed from the pairs (``bridge.rating``), so they follow. Teams and stored ratings
-do not exist yet; when they do, their rows move here too, in the same transaction.
+to the kept player moves every result and every standing with them. The duplicate's
+rating snapshots move too (the two never sat in one session, so they never collide) and
+the current ratings are refitted, now that one player's results are one history.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 
 from tournaments.bridge.duplicates import federation_key
-from tournaments.models import Pair, Player, PlayerMerge, Session
+from tournaments.models import Pair, Player, PlayerMerge, RatingSnapshot, Session
+from tournaments.services.ratings import ratings_refit
 
 
 @transaction.atomic
@@ -35,6 +36,7 @@ def player_merge(*, keep: Player, duplicate: Player, user: AbstractBaseUser | No
     moved = list(_pairs_of(duplicate).order_by("pk").values_list("pk", flat=True))
     Pair.objects.filter(player1=duplicate).update(player1=keep)
     Pair.objects.filter(player2=duplicate).update(player2=keep)
+    RatingSnapshot.objects.filter(player=duplicate).update(player=keep)
     merge = PlayerMerge.objects.create(
         kept=keep,
         kept_name=keep.name,
@@ -49,6 +51,7 @@ def player_merge(*, keep: Player, duplicate: Player, user: AbstractBaseUser | No
     if number and not keep.federation_number:
         keep.federation_number = number
         keep.save(update_fields=["federation_number"])
+    ratings_refit()
     return merge
 
 

@@ -58,6 +58,12 @@ def ratings_after_session(*, session: Session) -> None:
 
 
 @transaction.atomic
+def ratings_refit() -> None:
+    """Refit the current ratings only (after a merge: the snapshots already hold their nights)."""
+    _store_current(rated_sessions())
+
+
+@transaction.atomic
 def ratings_rebuild() -> int:
     """Refit every session's snapshot in order and the current ratings; return the sessions rated."""
     season = rated_sessions()

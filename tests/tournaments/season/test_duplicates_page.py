@@ -1,0 +1,60 @@
+"""The director's duplicates page: likely duplicates listed, a merge confirmed, a refusal explained."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments.models import Pair, Player, PlayerMerge, PlayerRating, RatingSnapshot
+from tournaments.services.ratings import rated_sessions
+
+from .conftest import played_night
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def twice(club, nights):
+    """'ann' plays a fifth night: Ann entered again with an accent."""
+    played_night(club, 29, [("Änn", "Bob"), ("Cat", "Dan")], [10])
+    return Player.objects.get(name="Ann"), Player.objects.get(name="Änn")
+
+
+def test_the_page_lists_the_likely_duplicates_with_a_merge_each_way(director_client, twice):
+    ann, other = twice
+    page = director_client.get(reverse("director:duplicates")).content.decode()
+    assert "same name but for case, accents or spacing" in page
+    assert reverse("director:merge", args=[ann.pk, other.pk]) in page
+    assert reverse("director:merge", args=[other.pk, ann.pk]) in page
+
+
+def test_the_merge_asks_first_then_moves_results_and_ratings(director_client, twice):
+    ann, other = twice
+    url = reverse("director:merge", args=[ann.pk, other.pk])
+    confirm = director_client.get(url).content.decode()
+    assert "Merge Änn into Ann?" in confirm and Player.objects.filter(pk=other.pk).exists()
+    night = RatingSnapshot.objects.get(player=other).session
+
+    response = director_client.post(url, follow=True)
+    assert "Änn merged into Ann: 1 session moved." in response.content.decode()
+    assert not Player.objects.filter(pk=other.pk).exists()
+    assert RatingSnapshot.objects.filter(player=ann, session=night).exists()
+    assert PlayerRating.objects.get(player=ann).sessions == 4  # three nights and the fifth: one history
+    assert sum(1 for _, rows in rated_sessions() for players, *_ in rows if ann.pk in players) == 4
+    assert PlayerMerge.objects.get().duplicate_name == "Änn"
+
+
+def test_a_refused_merge_says_why_and_changes_nothing(director_client, nights):
+    ann, bob = Player.objects.get(name="Ann"), Player.objects.get(name="Bob")
+    pairs = sorted(Pair.objects.values_list("pk", "player1", "player2"))
+    response = director_client.post(reverse("director:merge", args=[ann.pk, bob.pk]), follow=True)
+    assert "Not merged: Ann and Bob both played in" in response.content.decode()
+    assert sorted(Pair.objects.values_list("pk", "player1", "player2")) == pairs
+    assert not PlayerMerge.objects.exists()
+
+
+def test_someone_who_directs_no_club_is_refused(client, django_user_model, twice):
+    client.force_login(django_user_model.objects.create_user(username="x", password="a-long-password-1"))
+    assert client.get(reverse("director:duplicates")).status_code == 403
+    assert client.post(reverse("director:merge", args=[p.pk for p in twice])).status_code == 403
+    assert Player.objects.filter(name="Änn").exists()
