@@ -1,4 +1,4 @@
-"""The season's forms: a competition's rules and sessions.
+"""The season's forms: a competition's rules and sessions, a club's member list.
 
 Kept apart from ``forms.py`` (the session's forms), one subject a module.
 """
@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from tournaments.models import Club, CompetitionMethod, Session
 
 MAX_SCALE_PLACES = 100
+MAX_MEMBER_LIST_BYTES = 1_000_000
 
 
 class SessionChoiceField(forms.ModelMultipleChoiceField):
@@ -61,3 +62,18 @@ class CompetitionForm(forms.Form):
         if len(points) > MAX_SCALE_PLACES:
             raise ValidationError(f"A scale has at most {MAX_SCALE_PLACES} places.")
         return points
+
+
+class MemberListForm(forms.Form):
+    file = forms.FileField(
+        help_text="A CSV file: name, federation number, email on each line (a header is allowed)."
+    )
+
+    def clean_file(self) -> str:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_MEMBER_LIST_BYTES:
+            raise forms.ValidationError(f"The file is {upload.size:,} bytes; a member list is at most 1 MB.")
+        try:
+            return upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise forms.ValidationError(f"The file is not UTF-8 text (byte {error.start + 1}).") from None

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import players
+from tournaments.views import members, players
 from tournaments.views import season as views
 
 urlpatterns = [
@@ -11,4 +11,6 @@ urlpatterns = [
     path("clubs/<slug:slug>/competitions/<int:pk>/", views.competition_edit, name="competition_edit"),
     path("players/duplicates/", players.duplicates, name="duplicates"),
     path("players/merge/<int:keep>/<int:duplicate>/", players.merge, name="merge"),
+    path("clubs/<slug:slug>/members/", members.members, name="members"),
+    path("clubs/<slug:slug>/members/confirm/", members.members_confirm, name="members_confirm"),
 ]

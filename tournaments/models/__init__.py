@@ -16,6 +16,7 @@ only, down this list, and none imports anything of the project but ``tournaments
     teams        TeamsEvent, Team, TeamMember, TeamsRound, TeamMatch and their choices
     competitions Competition and its method
     ratings      PlayerRating, RatingSnapshot
+    members      ClubMember
 
 Migrations name ``tournaments.models.validate_assigned_parts``: keep it exported here.
 """
@@ -31,6 +32,7 @@ from tournaments.models.boards import (
 from tournaments.models.clubs import Club, Player
 from tournaments.models.competitions import Competition, CompetitionMethod
 from tournaments.models.imports import PendingImport
+from tournaments.models.members import ClubMember
 from tournaments.models.players import PlayerMerge
 from tournaments.models.ratings import PlayerRating, RatingSnapshot
 from tournaments.models.sessions import (
@@ -69,6 +71,7 @@ __all__ = [
     "AuditAction",
     "Board",
     "Club",
+    "ClubMember",
     "Competition",
     "CompetitionMethod",
     "DirectorCall",

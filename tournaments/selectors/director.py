@@ -74,3 +74,11 @@ def result_for_director(user: AbstractBaseUser, result_id: int) -> Result:
 
 def session_changes(session: Session) -> list[ResultChange]:
     return list(session.result_changes.select_related("user").order_by("-at", "-id"))
+
+
+def club_for_director(user: AbstractBaseUser, slug: str) -> Club:
+    """Return the club if this user directs it; 404 when absent, 403 when not theirs."""
+    club = get_object_or_404(Club, slug=slug)
+    if not user_directs(user, club.pk):
+        raise PermissionDenied("You do not direct this club.")
+    return club

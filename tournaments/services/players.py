@@ -3,7 +3,8 @@
 Results belong to pairs and pairs to players, so moving the duplicate's pair memberships
 to the kept player moves every result and every standing with them. The duplicate's
 rating snapshots move too (the two never sat in one session, so they never collide) and
-the current ratings are refitted, now that one player's results are one history.
+the current ratings are refitted, now that one player's results are one history. His
+club memberships pass to the kept player.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 
 from tournaments.bridge.duplicates import federation_key
-from tournaments.models import Pair, Player, PlayerMerge, RatingSnapshot, Session
+from tournaments.models import ClubMember, Pair, Player, PlayerMerge, RatingSnapshot, Session
 from tournaments.services.ratings import ratings_refit
 
 
@@ -37,6 +38,7 @@ def player_merge(*, keep: Player, duplicate: Player, user: AbstractBaseUser | No
     Pair.objects.filter(player1=duplicate).update(player1=keep)
     Pair.objects.filter(player2=duplicate).update(player2=keep)
     RatingSnapshot.objects.filter(player=duplicate).update(player=keep)
+    _move_memberships(keep, duplicate)
     merge = PlayerMerge.objects.create(
         kept=keep,
         kept_name=keep.name,
@@ -53,6 +55,22 @@ def player_merge(*, keep: Player, duplicate: Player, user: AbstractBaseUser | No
         keep.save(update_fields=["federation_number"])
     ratings_refit()
     return merge
+
+
+def _move_memberships(keep: Player, duplicate: Player) -> None:
+    """The duplicate's club memberships pass to the kept player; where both are members, his row
+    stays and takes the duplicate's email if it had none."""
+    kept = {member.club_id: member for member in ClubMember.objects.filter(player=keep)}
+    for member in ClubMember.objects.filter(player=duplicate):
+        mine = kept.get(member.club_id)
+        if mine is None:
+            member.player = keep
+            member.save(update_fields=["player"])
+            continue
+        if member.email and not mine.email:
+            mine.email = member.email
+            mine.save(update_fields=["email"])
+        member.delete()
 
 
 def _locked(keep: Player, duplicate: Player) -> tuple[Player, Player]:

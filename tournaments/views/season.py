@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from tournaments.forms import form_add_service_error
 from tournaments.forms_season import CompetitionForm
-from tournaments.models import Club, Competition
+from tournaments.models import Competition
 from tournaments.selectors import competitions as selectors
-from tournaments.selectors.director import user_directs
+from tournaments.selectors.director import club_for_director
 from tournaments.services.competitions import competition_save
 
 
@@ -22,16 +22,9 @@ def competition(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/public/competition.html", {"table": table})
 
 
-def _club_directed(request: HttpRequest, slug: str) -> Club:
-    club = get_object_or_404(Club, slug=slug)
-    if not user_directs(request.user, club.pk):
-        raise PermissionDenied("You do not direct this club.")
-    return club
-
-
 @login_required
 def competitions(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_directed(request, slug)
+    club = club_for_director(request.user, slug)
     context = {"club": club, "competitions": selectors.competitions_of(club)}
     return render(request, "tournaments/director/competitions.html", context)
 
@@ -39,7 +32,7 @@ def competitions(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def competition_edit(request: HttpRequest, slug: str, pk: int | None = None) -> HttpResponse:
-    club = _club_directed(request, slug)
+    club = club_for_director(request.user, slug)
     existing = None if pk is None else get_object_or_404(Competition, pk=pk, club=club)
     initial = {}
     if existing is not None:
