@@ -13,4 +13,8 @@ urlpatterns = [
     path("players/merge/<int:keep>/<int:duplicate>/", players.merge, name="merge"),
     path("clubs/<slug:slug>/members/", members.members, name="members"),
     path("clubs/<slug:slug>/members/confirm/", members.members_confirm, name="members_confirm"),
+    path("players/<int:pk>/", players.player, name="player"),
+    path("players/<int:pk>/initials/", players.player_initials, name="player_initials"),
+    path("players/<int:pk>/erase/", players.player_erasure, name="player_erase"),
+    path("players/<int:pk>/data.json", players.player_data, name="player_data"),
 ]

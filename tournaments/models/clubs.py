@@ -53,6 +53,12 @@ class Player(models.Model):
     federation_number = models.CharField(
         max_length=20, blank=True, default="", help_text="National federation number, if known."
     )
+    shown_by_initials = models.BooleanField(
+        default=False, help_text="Public pages show the player's initials only (at the player's request)."
+    )
+    erased_at = models.DateTimeField(
+        null=True, blank=True, editable=False, help_text="When the player's name and numbers were erased."
+    )
 
     class Meta:
         ordering = ["name", "id"]
@@ -72,5 +78,15 @@ class Player(models.Model):
 
     @property
     def public_name(self) -> str:
-        """The name the public pages show."""
-        return self.name
+        """The name the public pages show: the initials alone for a player who asked for it."""
+        return initials(self.name) if self.shown_by_initials else self.name
+
+
+def initials(name: str) -> str:
+    """Return ``A. N.`` for ``Ann North`` (hyphenated names keep their parts: ``J.-P. S.``)."""
+    words = []
+    for word in name.split():
+        parts = [part for part in word.split("-") if part]
+        if parts:
+            words.append("-".join(f"{part[0].upper()}." for part in parts))
+    return " ".join(words) or "–"

@@ -172,3 +172,10 @@ class Pair(models.Model):
         if self.player2 is None:
             return self.player1.name
         return f"{self.player1.name} - {self.player2.name}"
+
+    @property
+    def public_names(self) -> str:
+        """The names the public pages show (initials for a player who asked for them)."""
+        if self.player2 is None:
+            return self.player1.public_name
+        return f"{self.player1.public_name} - {self.player2.public_name}"

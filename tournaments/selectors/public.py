@@ -340,8 +340,12 @@ def history_chart_points(history: list[HistoryRow]) -> list[tuple]:
 
 
 def players_search(query: str, *, limit: int = SEARCH_LIMIT) -> list[Player]:
-    """Return players whose name contains ``query`` (case-insensitive), by name."""
+    """Return players whose name contains ``query`` (case-insensitive), by name.
+
+    A player shown by initials is not found by his name: finding him would tell it.
+    """
     query = " ".join(query.split())
     if not query:
         return []
-    return list(Player.objects.filter(name__icontains=query).order_by("name", "id")[:limit])
+    found = Player.objects.filter(name__icontains=query, shown_by_initials=False)
+    return list(found.order_by("name", "id")[:limit])

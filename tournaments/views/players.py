@@ -1,4 +1,4 @@
-"""The director's player pages: likely duplicates and their merge.
+"""The director's player pages: likely duplicates and their merge, a player's privacy.
 
 Players are shared by the clubs (a member may play at two), so any club's director may
 merge two entries; every merge is recorded (``PlayerMerge``, read-only in the admin).
@@ -9,14 +9,16 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.selectors.director import clubs_directed
 from tournaments.selectors.players import merge_candidate, player_duplicates
+from tournaments.selectors.privacy import player_export
 from tournaments.services.players import player_merge
+from tournaments.services.privacy import erased_name, player_erase, player_initials_set
 
 TEMPLATES = "tournaments/director/"
 
@@ -52,3 +54,46 @@ def merge(request: HttpRequest, keep: int, duplicate: int) -> HttpResponse:
             )
         return redirect(reverse("director:duplicates"))
     return render(request, TEMPLATES + "merge.html", {"keep": kept, "duplicate": merged})
+
+
+@login_required
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    """The director's page of one player: the initials flag, the export, the erasure."""
+    check_directs_a_club(request)
+    candidate = merge_candidate(pk)
+    return render(request, TEMPLATES + "player.html", {"candidate": candidate, "player": candidate.player})
+
+
+@login_required
+@require_POST
+def player_initials(request: HttpRequest, pk: int) -> HttpResponse:
+    check_directs_a_club(request)
+    chosen = merge_candidate(pk).player
+    shown = request.POST.get("shown_by_initials") == "on"
+    player_initials_set(player=chosen, shown_by_initials=shown)
+    how = f"by initials ({chosen.public_name})" if shown else "by name"
+    messages.success(request, f"{chosen.name} is shown {how} on public pages.")
+    return redirect(reverse("director:player", args=[pk]))
+
+
+@login_required
+@require_POST
+def player_erasure(request: HttpRequest, pk: int) -> HttpResponse:
+    check_directs_a_club(request)
+    chosen = merge_candidate(pk).player
+    if request.POST.get("confirm") != erased_name(chosen):
+        messages.error(request, f"Not erased: type {erased_name(chosen)} to confirm.")
+        return redirect(reverse("director:player", args=[pk]))
+    player_erase(player=chosen)
+    messages.success(request, f"Erased: the player is now {erased_name(chosen)}; every result is kept.")
+    return redirect(reverse("director:player", args=[pk]))
+
+
+@login_required
+def player_data(request: HttpRequest, pk: int) -> JsonResponse:
+    """Everything the site holds about the player, as a JSON download."""
+    check_directs_a_club(request)
+    chosen = merge_candidate(pk).player
+    response = JsonResponse(player_export(chosen), json_dumps_params={"indent": 2, "ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="player-{chosen.pk}.json"'
+    return response

@@ -1,0 +1,41 @@
+"""A player's privacy: shown by initials on request, and erased while his results stay.
+
+Erasing replaces the name by ``Erased player <id>``, clears the federation number and
+deletes the club memberships (and so the emails); the player row, his pairs, results,
+standings and ratings stay, so every standing and every opponent's percentage stays
+true. The merges recorded into him lose the names and numbers they copied.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.models import ClubMember, Player, PlayerMerge
+
+
+def erased_name(player: Player) -> str:
+    return f"Erased player {player.pk}"
+
+
+@transaction.atomic
+def player_initials_set(*, player: Player, shown_by_initials: bool) -> Player:
+    """Show the player by initials on public pages (or by name again)."""
+    player.shown_by_initials = shown_by_initials
+    player.save(update_fields=["shown_by_initials"])
+    return player
+
+
+@transaction.atomic
+def player_erase(*, player: Player) -> Player:
+    """Replace the player's name and numbers, delete his memberships; keep his results."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    player.name = erased_name(player)
+    player.federation_number = ""
+    player.erased_at = timezone.now()
+    player.save(update_fields=["name", "federation_number", "erased_at"])
+    ClubMember.objects.filter(player=player).delete()
+    PlayerMerge.objects.filter(kept=player).update(
+        kept_name=player.name, duplicate_name=player.name, duplicate_federation_number=""
+    )
+    return player
