@@ -8,9 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        # main has two leaves (0010 and 0011 both follow 0009): this migration joins them.
-        ('tournaments', '0010_player_merge'),
-        ('tournaments', '0011_teams_events'),
+        ('tournaments', '0012_reliab_submission_entry'),
     ]
 
     operations = [
