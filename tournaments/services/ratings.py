@@ -10,10 +10,11 @@ Refitting costs well under a second for a season of 5,000 results (bench/bench_r
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.db import transaction
 
+from tournaments.bridge.rating import PlayerRating as PlayerRatingValue
 from tournaments.bridge.rating import rate_players
 from tournaments.models import (
     Player,
@@ -52,15 +53,18 @@ def ratings_after_session(*, session: Session) -> None:
     """Refit the current ratings and store this session's snapshot for the players who sat in it."""
     season = rated_sessions()
     position = next((index for index, (rated, _) in enumerate(season) if rated.pk == session.pk), None)
+    current = rate_players([rows for _, rows in season])
     if position is not None:
-        _store_snapshot(season[: position + 1])
-    _store_current(season)
+        # The usual case, the newest session, is the whole season: one fit serves both.
+        latest = position == len(season) - 1
+        _store_snapshot(season[: position + 1], current if latest else None)
+    _store_current(current)
 
 
 @transaction.atomic
 def ratings_refit() -> None:
     """Refit the current ratings only (after a merge: the snapshots already hold their nights)."""
-    _store_current(rated_sessions())
+    _store_current(rate_players([rows for _, rows in rated_sessions()]))
 
 
 @transaction.atomic
@@ -70,13 +74,16 @@ def ratings_rebuild() -> int:
     RatingSnapshot.objects.all().delete()
     for end in range(1, len(season) + 1):
         _store_snapshot(season[:end])
-    _store_current(season)
+    _store_current(rate_players([rows for _, rows in season]))
     return len(season)
 
 
-def _store_snapshot(season: Sequence[RatedSession]) -> None:
+def _store_snapshot(
+    season: Sequence[RatedSession], ratings: Mapping[int, PlayerRatingValue] | None = None
+) -> None:
     session, results = season[-1]
-    ratings = rate_players([rows for _, rows in season])
+    if ratings is None:
+        ratings = rate_players([rows for _, rows in season])
     played = {player for players, *_ in results for player in players}
     RatingSnapshot.objects.filter(session=session).delete()
     RatingSnapshot.objects.bulk_create(
@@ -90,8 +97,7 @@ def _store_snapshot(season: Sequence[RatedSession]) -> None:
     )
 
 
-def _store_current(season: Sequence[RatedSession]) -> None:
-    ratings = rate_players([rows for _, rows in season])
+def _store_current(ratings: Mapping[int, PlayerRatingValue]) -> None:
     existing = set(Player.objects.filter(pk__in=ratings).values_list("pk", flat=True))
     PlayerRating.objects.all().delete()
     PlayerRating.objects.bulk_create(
