@@ -98,3 +98,14 @@ def test_an_erased_player_loses_name_number_and_emails_and_every_standing_stays(
     assert sorted(Result.objects.values_list("pk", "ns_pair", "ns_score", "ns_percentage")) == results
     data = json.loads(director_client.get(reverse("director:player_data", args=[ann.pk])).content)
     assert "Ann" not in json.dumps(data["player"]) and "ann@" not in json.dumps(data)
+
+
+def test_the_tables_standings_show_initials_too(nights):
+    from tournaments.selectors.table_entry.state import standings_json
+
+    ann = Player.objects.get(name="Ann")
+    ann.shown_by_initials = True
+    ann.save()
+    (table,) = standings_json(nights[0])
+    names = [row["names"] for row in table["rows"]]
+    assert "A. - Bob" in names and not any("Ann" in name for name in names)

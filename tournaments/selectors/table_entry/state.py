@@ -104,7 +104,7 @@ def standings_json(session: Session) -> list[dict[str, Any]]:
             {
                 "rank": standing.rank_text,
                 "pair": standing.pair.label,
-                "names": standing.pair.names,
+                "names": standing.pair.public_names,  # every table sees these: initials where asked
                 "figure": _standing_figure(session, standing),
             }
             for standing in table.standings
