@@ -340,12 +340,9 @@ def history_chart_points(history: list[HistoryRow]) -> list[tuple]:
 
 
 def players_search(query: str, *, limit: int = SEARCH_LIMIT) -> list[Player]:
-    """Return players whose name contains ``query`` (case-insensitive), by name.
-
-    A player shown by initials is not found by his name: finding him would tell it.
-    """
+    """Return players whose name contains ``query`` (case-insensitive), by name; not a player
+    shown by initials, whom finding would name."""
     query = " ".join(query.split())
     if not query:
         return []
-    found = Player.objects.filter(name__icontains=query, shown_by_initials=False)
-    return list(found.order_by("name", "id")[:limit])
+    return list(Player.objects.filter(name__icontains=query, shown_by_initials=False)[:limit])
