@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from tournaments.bridge.duplicates import Likeness, likely_duplicates
-from tournaments.models import Pair, Player, Session
+from tournaments.models import Club, Pair, Player, Session
 
 
 @dataclass(frozen=True)
@@ -20,9 +20,23 @@ class DuplicateSuggestion:
     likeness: Likeness
 
 
-def player_duplicates() -> list[DuplicateSuggestion]:
-    """Return every pair of players that looks like one member, oldest entry first (one query)."""
-    players = {player.pk: player for player in Player.objects.order_by("pk")}
+def players_of_clubs(clubs: QuerySet[Club]) -> QuerySet[Player]:
+    """Return the players who sat in a session of these clubs or are on their member lists.
+
+    Players are shared by clubs, but a director answers only for his own clubs' players:
+    a director of another club must not merge, export or erase them.
+    """
+    pairs = Pair.objects.filter(session__club__in=clubs)
+    return Player.objects.filter(
+        Q(pk__in=pairs.values("player1")) | Q(pk__in=pairs.values("player2")) | Q(memberships__club__in=clubs)
+    ).distinct()
+
+
+def player_duplicates(players: QuerySet[Player] | None = None) -> list[DuplicateSuggestion]:
+    """Return every pair of ``players`` (all by default) that looks like one member, oldest first."""
+    players = {
+        player.pk: player for player in (players if players is not None else Player.objects).order_by("pk")
+    }
     entries = ((pk, player.name, player.federation_number) for pk, player in players.items())
     return [
         DuplicateSuggestion(players[found.first], players[found.second], found.likeness)
@@ -38,9 +52,10 @@ class MergeCandidate:
     sessions: list[Session]
 
 
-def merge_candidate(pk: int) -> MergeCandidate:
-    """Return the player and the sessions he sat in, oldest first (404 when he is gone)."""
-    player = get_object_or_404(Player, pk=pk)
+def merge_candidate(pk: int, players: QuerySet[Player] | None = None) -> MergeCandidate:
+    """Return the player and the sessions he sat in, oldest first (404 when he is gone, or is
+    not among ``players``: a director sees only his own clubs' players)."""
+    player = get_object_or_404(players if players is not None else Player.objects.all(), pk=pk)
     pairs = Pair.objects.filter(Q(player1=player) | Q(player2=player))
     sessions = Session.objects.filter(pk__in=pairs.values("session")).select_related("club")
     return MergeCandidate(player, list(sessions.order_by("date", "id")))

@@ -1,7 +1,9 @@
 """The director's player pages: likely duplicates and their merge, a player's privacy.
 
-Players are shared by the clubs (a member may play at two), so any club's director may
-merge two entries; every merge is recorded (``PlayerMerge``, read-only in the admin).
+Players are shared by the clubs (a member may play at two); a director sees, merges,
+exports and erases only the players of the clubs he directs (who sat in one of their
+sessions or are on their member lists): another club's players answer 404. Every merge
+is recorded (``PlayerMerge``, read-only in the admin).
 """
 
 from __future__ import annotations
@@ -9,13 +11,15 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.models import Player
 from tournaments.selectors.director import clubs_directed
-from tournaments.selectors.players import merge_candidate, player_duplicates
+from tournaments.selectors.players import merge_candidate, player_duplicates, players_of_clubs
 from tournaments.selectors.privacy import player_export
 from tournaments.services.players import player_merge
 from tournaments.services.privacy import erased_name, player_erase, player_initials_set
@@ -23,23 +27,26 @@ from tournaments.services.privacy import erased_name, player_erase, player_initi
 TEMPLATES = "tournaments/director/"
 
 
-def check_directs_a_club(request: HttpRequest) -> None:
-    if not clubs_directed(request.user).exists():
+def directors_players(request: HttpRequest) -> QuerySet[Player]:
+    """Return the players this director answers for; refuse a user who directs no club."""
+    clubs = clubs_directed(request.user)
+    if not clubs.exists():
         raise PermissionDenied("You do not direct any club.")
+    return players_of_clubs(clubs)
 
 
 @login_required
 def duplicates(request: HttpRequest) -> HttpResponse:
-    check_directs_a_club(request)
-    return render(request, TEMPLATES + "duplicates.html", {"suggestions": player_duplicates()})
+    suggestions = player_duplicates(directors_players(request))
+    return render(request, TEMPLATES + "duplicates.html", {"suggestions": suggestions})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def merge(request: HttpRequest, keep: int, duplicate: int) -> HttpResponse:
     """Show both players and what will move (GET); merge them on the confirmation (POST)."""
-    check_directs_a_club(request)
-    kept, merged = merge_candidate(keep), merge_candidate(duplicate)
+    players = directors_players(request)
+    kept, merged = merge_candidate(keep, players), merge_candidate(duplicate, players)
     if request.method == "POST":
         try:
             player_merge(keep=kept.player, duplicate=merged.player, user=request.user)
@@ -59,16 +66,14 @@ def merge(request: HttpRequest, keep: int, duplicate: int) -> HttpResponse:
 @login_required
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     """The director's page of one player: the initials flag, the export, the erasure."""
-    check_directs_a_club(request)
-    candidate = merge_candidate(pk)
+    candidate = merge_candidate(pk, directors_players(request))
     return render(request, TEMPLATES + "player.html", {"candidate": candidate, "player": candidate.player})
 
 
 @login_required
 @require_POST
 def player_initials(request: HttpRequest, pk: int) -> HttpResponse:
-    check_directs_a_club(request)
-    chosen = merge_candidate(pk).player
+    chosen = merge_candidate(pk, directors_players(request)).player
     shown = request.POST.get("shown_by_initials") == "on"
     player_initials_set(player=chosen, shown_by_initials=shown)
     how = f"by initials ({chosen.public_name})" if shown else "by name"
@@ -79,8 +84,7 @@ def player_initials(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def player_erasure(request: HttpRequest, pk: int) -> HttpResponse:
-    check_directs_a_club(request)
-    chosen = merge_candidate(pk).player
+    chosen = merge_candidate(pk, directors_players(request)).player
     if request.POST.get("confirm") != erased_name(chosen):
         messages.error(request, f"Not erased: type {erased_name(chosen)} to confirm.")
         return redirect(reverse("director:player", args=[pk]))
@@ -92,8 +96,7 @@ def player_erasure(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 def player_data(request: HttpRequest, pk: int) -> JsonResponse:
     """Everything the site holds about the player, as a JSON download."""
-    check_directs_a_club(request)
-    chosen = merge_candidate(pk).player
+    chosen = merge_candidate(pk, directors_players(request)).player
     response = JsonResponse(player_export(chosen), json_dumps_params={"indent": 2, "ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="player-{chosen.pk}.json"'
     return response

@@ -109,3 +109,30 @@ def test_the_tables_standings_show_initials_too(nights):
     (table,) = standings_json(nights[0])
     names = [row["names"] for row in table["rows"]]
     assert "A. - Bob" in names and not any("Ann" in name for name in names)
+
+
+def test_another_clubs_director_cannot_see_merge_export_or_erase_this_clubs_players(
+    django_user_model, club, nights
+):
+    """Players are shared by clubs, but a director answers only for his own clubs' players."""
+    from tournaments.models import Club
+
+    other = django_user_model.objects.create_user(username="rival", password="rival-director-pw")
+    Club.objects.create(name="Hilltop Bridge Club", slug="hilltop").directors.add(other)
+    rival = Client()
+    rival.force_login(other)
+    ann, bob = Player.objects.get(name="Ann"), Player.objects.get(name="Bob")
+    assert rival.get(reverse("director:player", args=[ann.pk])).status_code == 404
+    assert rival.get(reverse("director:player_data", args=[ann.pk])).status_code == 404
+    assert rival.post(reverse("director:player_erase", args=[ann.pk]), {"confirm": "x"}).status_code == 404
+    assert (
+        rival.post(
+            reverse("director:player_initials", args=[ann.pk]), {"shown_by_initials": "on"}
+        ).status_code
+        == 404
+    )
+    assert rival.post(reverse("director:merge", args=[ann.pk, bob.pk])).status_code == 404
+    assert Player.objects.filter(pk=bob.pk).exists()
+    assert not Player.objects.get(pk=ann.pk).shown_by_initials
+    page = rival.get(reverse("director:duplicates"))
+    assert page.status_code == 200 and page.context["suggestions"] == []
