@@ -108,3 +108,10 @@ def test_pages_split_a_list_with_its_count(client, in_play):
     assert (first["count"], len(first["items"]), len(rest["items"])) == (6, 4, 2)
     labels = [p["label"] for p in first["items"] + rest["items"]]
     assert labels == ["1 EW", "2 EW", "3 EW", "1 NS", "2 NS", "3 NS"]
+
+
+@pytest.mark.django_db
+def test_a_nul_in_a_query_is_refused_in_json_naming_the_field(client):
+    response = client.get(f"{API}/players?q=a%00b")
+    assert response.status_code == 400
+    assert response.json() == {"detail": "q holds a NUL character, which no field can hold.", "field": "q"}

@@ -11,7 +11,7 @@ from ninja import Query, Router
 
 from tournaments.api.http import json_response, not_modified, page_key, page_of, session_stamp
 from tournaments.api.reads import reads
-from tournaments.api.schemas import BoardOut, BoardSummary, Page, PageQuery, ResultOut
+from tournaments.api.schemas import BoardOut, BoardSummary, Id, Page, PageQuery, ResultOut
 from tournaments.api.shapes import result_out
 from tournaments.bridge.par import par_text
 from tournaments.models import Board
@@ -36,7 +36,7 @@ def _summary(board: Board, result_count: int) -> dict:
     response=reads(Page[BoardSummary]),
     summary="The session's published boards (all once it finished)",
 )
-def boards(request: HttpRequest, session_id: int, page: Query[PageQuery]) -> HttpResponse:
+def boards(request: HttpRequest, session_id: Id, page: Query[PageQuery]) -> HttpResponse:
     session = selectors.session_get(session_id)
     tag = session_stamp(session, "boards", page_key(page))
     unchanged = not_modified(request, tag)
@@ -49,7 +49,7 @@ def boards(request: HttpRequest, session_id: int, page: Query[PageQuery]) -> Htt
     return json_response(request, Page[BoardSummary], data, tag=tag)
 
 
-def _published_board(session_id: int, number: int) -> Board:
+def _published_board(session_id: Id, number: Id) -> Board:
     board = selectors.board_get(session_id, number)
     public = public_board_numbers(board.session)
     if public is not None and board.number not in public:
@@ -62,7 +62,7 @@ def _published_board(session_id: int, number: int) -> Board:
     response=reads(BoardOut),
     summary="A published board's hand record: the hands, double dummy and par",
 )
-def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
+def board(request: HttpRequest, session_id: Id, number: Id) -> HttpResponse:
     session = selectors.session_get(session_id)
     tag = session_stamp(session, "board", number)
     unchanged = not_modified(request, tag)
@@ -87,7 +87,7 @@ def board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     response=reads(Page[ResultOut]),
     summary="A published board's results, best North-South score first",
 )
-def traveller(request: HttpRequest, session_id: int, number: int, page: Query[PageQuery]) -> HttpResponse:
+def traveller(request: HttpRequest, session_id: Id, number: Id, page: Query[PageQuery]) -> HttpResponse:
     session = selectors.session_get(session_id)
     tag = session_stamp(session, "traveller", number, page_key(page))
     unchanged = not_modified(request, tag)

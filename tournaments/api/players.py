@@ -7,7 +7,7 @@ from ninja import Query, Router
 
 from tournaments.api.http import json_response, page_of
 from tournaments.api.reads import reads
-from tournaments.api.schemas import HistoryOut, Page, PageQuery, PlayerOut
+from tournaments.api.schemas import HistoryOut, Id, Page, PageQuery, PlayerOut
 from tournaments.api.shapes import pair_out, session_summary
 from tournaments.models import Player
 from tournaments.selectors import public as selectors
@@ -38,7 +38,7 @@ def players(
 
 
 @router.get("/players/{player_id}", response=reads(PlayerOut), summary="One player")
-def player(request: HttpRequest, player_id: int) -> HttpResponse:
+def player(request: HttpRequest, player_id: Id) -> HttpResponse:
     return json_response(request, PlayerOut, _player_out(selectors.player_get(player_id)))
 
 
@@ -47,7 +47,7 @@ def player(request: HttpRequest, player_id: int) -> HttpResponse:
     response=reads(Page[HistoryOut]),
     summary="The sessions a player sat in, oldest first, with the pair's standing",
 )
-def history(request: HttpRequest, player_id: int, page: Query[PageQuery]) -> HttpResponse:
+def history(request: HttpRequest, player_id: Id, page: Query[PageQuery]) -> HttpResponse:
     rows = selectors.player_history(selectors.player_get(player_id))
     data = page_of(rows, page)
     data["items"] = [_history_out(row) for row in data["items"]]

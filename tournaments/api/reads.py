@@ -16,6 +16,7 @@ from tournaments.api.http import json_response, not_modified, page_key, page_of,
 from tournaments.api.schemas import (
     ClubOut,
     Error,
+    Id,
     Page,
     PageQuery,
     PairDetail,
@@ -34,8 +35,9 @@ router = Router(tags=["reads"])
 
 
 def reads(schema: object) -> dict[int, object]:
-    """The answers every read may give: the document, not modified, not found, a bad query."""
-    return {200: schema, 304: None, 404: Error, 422: Error}
+    """The answers every read may give: the document, not modified, a NUL in the query (400,
+    refused before the API, ``clubscore.nul_input``), not found, a bad query (422)."""
+    return {200: schema, 304: None, 400: Error, 404: Error, 422: Error}
 
 
 def _club_out(club) -> dict:
@@ -66,7 +68,7 @@ def club_sessions(request: HttpRequest, slug: str, page: Query[PageQuery]) -> Ht
 
 
 @router.get("/sessions/{session_id}", response=reads(SessionOut), summary="A session and where it is")
-def session(request: HttpRequest, session_id: int) -> HttpResponse:
+def session(request: HttpRequest, session_id: Id) -> HttpResponse:
     session = selectors.session_get(session_id)
     tag = session_stamp(session, "session")
     unchanged = not_modified(request, tag)
@@ -97,7 +99,7 @@ def session_document(session: Session) -> dict:
     response=reads(Page[StandingOut]),
     summary="The standings, best first (by direction in a two-winner Mitchell)",
 )
-def standings(request: HttpRequest, session_id: int, page: Query[PageQuery]) -> HttpResponse:
+def standings(request: HttpRequest, session_id: Id, page: Query[PageQuery]) -> HttpResponse:
     session = selectors.session_get(session_id)
     tag = session_stamp(session, "standings", page_key(page))
     unchanged = not_modified(request, tag)
@@ -124,7 +126,7 @@ def _standing_out(field: str, standing) -> dict:
 
 
 @router.get("/sessions/{session_id}/pairs", response=reads(Page[PairOut]), summary="The session's pairs")
-def pairs(request: HttpRequest, session_id: int, page: Query[PageQuery]) -> HttpResponse:
+def pairs(request: HttpRequest, session_id: Id, page: Query[PageQuery]) -> HttpResponse:
     session = selectors.session_get(session_id)
     tag = session_stamp(session, "pairs", page_key(page))
     unchanged = not_modified(request, tag)
@@ -136,7 +138,7 @@ def pairs(request: HttpRequest, session_id: int, page: Query[PageQuery]) -> Http
 
 
 @router.get("/sessions/{session_id}/pairs/{pair_id}", response=reads(PairDetail), summary="A pair's totals")
-def pair(request: HttpRequest, session_id: int, pair_id: int) -> HttpResponse:
+def pair(request: HttpRequest, session_id: Id, pair_id: Id) -> HttpResponse:
     pair = selectors.pair_get(session_id, pair_id)
     tag = session_stamp(pair.session, "pair", pair_id)
     unchanged = not_modified(request, tag)
@@ -157,7 +159,7 @@ def _scorecard(pair) -> list[selectors.ScorecardRow]:
     response=reads(Page[ScorecardRowOut]),
     summary="A pair's boards from its own side; boards still in play show nothing",
 )
-def scorecard(request: HttpRequest, session_id: int, pair_id: int, page: Query[PageQuery]) -> HttpResponse:
+def scorecard(request: HttpRequest, session_id: Id, pair_id: Id, page: Query[PageQuery]) -> HttpResponse:
     pair = selectors.pair_get(session_id, pair_id)
     tag = session_stamp(pair.session, "scorecard", pair_id, page_key(page))
     unchanged = not_modified(request, tag)

@@ -7,7 +7,7 @@ The OpenAPI document at ``/api/v1/openapi.json`` is generated from these; the fu
 from __future__ import annotations
 
 import datetime
-from typing import Generic, TypeVar
+from typing import Annotated, Generic, TypeVar
 
 from ninja import Schema
 from pydantic import Field
@@ -15,6 +15,9 @@ from pydantic import Field
 Item = TypeVar("Item")
 
 MAX_PAGE = 100
+MAX_ID = 2**31 - 1  # ids and numbers past it name nothing (and would overflow a database integer)
+
+Id = Annotated[int, Field(ge=1, le=MAX_ID)]
 
 
 class Error(Schema):
@@ -167,8 +170,8 @@ class ResultIn(Schema):
     """A played result, as a director enters it: the score is worked out, never sent."""
 
     board: int = Field(ge=1, le=10_000, description="The board's number in the session")
-    ns_pair: int = Field(ge=1, description="The North-South pair's id (from .../pairs)")
-    ew_pair: int = Field(ge=1, description="The East-West pair's id")
+    ns_pair: int = Field(ge=1, le=MAX_ID, description="The North-South pair's id (from .../pairs)")
+    ew_pair: int = Field(ge=1, le=MAX_ID, description="The East-West pair's id")
     contract: str = Field(max_length=20, description="4SX, 3NT, or Pass")
     declarer: str = Field("", max_length=1, description="N, E, S or W; empty when passed out")
     result: str = Field("", max_length=3, description="Tricks (10) or against the contract (=, +1, -2)")
@@ -179,8 +182,8 @@ class ResultIn(Schema):
 class CorrectionIn(Schema):
     """A corrected result: the pairs and what was played, the board stays."""
 
-    ns_pair: int = Field(ge=1)
-    ew_pair: int = Field(ge=1)
+    ns_pair: int = Field(ge=1, le=MAX_ID)
+    ew_pair: int = Field(ge=1, le=MAX_ID)
     contract: str = Field(max_length=20)
     declarer: str = Field("", max_length=1)
     result: str = Field("", max_length=3)

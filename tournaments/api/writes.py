@@ -16,7 +16,7 @@ from ninja import Router
 from tournaments.api.auth import ClubToken, check_club
 from tournaments.api.http import json_response
 from tournaments.api.reads import session_document
-from tournaments.api.schemas import CorrectionIn, Error, ResultIn, ResultOut, SessionOut
+from tournaments.api.schemas import CorrectionIn, Error, Id, ResultIn, ResultOut, SessionOut
 from tournaments.api.shapes import result_out
 from tournaments.models import Board, Pair, Result, Session
 from tournaments.selectors import public as selectors
@@ -62,7 +62,7 @@ def _result_response(request: HttpRequest, result: Result, status: int = 200) ->
 
 
 @router.post("/sessions/{session_id}/results", response=writes(ResultOut, 201), summary="Enter a result")
-def result_enter(request: HttpRequest, session_id: int, body: ResultIn) -> HttpResponse:
+def result_enter(request: HttpRequest, session_id: Id, body: ResultIn) -> HttpResponse:
     session = selectors.session_get(session_id)
     check_club(request, session)
     board = Board.objects.filter(session=session, number=body.board).first()
@@ -79,14 +79,14 @@ def _result_for(request: HttpRequest, result_id: int) -> Result:
 
 
 @router.put("/results/{result_id}", response=writes(ResultOut), summary="Correct a result")
-def result_fix(request: HttpRequest, result_id: int, body: CorrectionIn) -> HttpResponse:
+def result_fix(request: HttpRequest, result_id: Id, body: CorrectionIn) -> HttpResponse:
     result = _result_for(request, result_id)
     corrected = result_correct(result=result, entry=_entry(result.board.session, body))
     return _result_response(request, corrected)
 
 
 @router.delete("/results/{result_id}", response=writes(None, 204), summary="Delete a result entered in error")
-def result_remove(request: HttpRequest, result_id: int) -> HttpResponse:
+def result_remove(request: HttpRequest, result_id: Id) -> HttpResponse:
     result_delete(result=_result_for(request, result_id))
     return HttpResponse(status=204)
 
@@ -100,12 +100,12 @@ def _state_change(request: HttpRequest, session_id: int, service) -> HttpRespons
 
 
 @router.post("/sessions/{session_id}/start", response=writes(SessionOut), summary="Start play")
-def start(request: HttpRequest, session_id: int) -> HttpResponse:
+def start(request: HttpRequest, session_id: Id) -> HttpResponse:
     return _state_change(request, session_id, session_start)
 
 
 @router.post(
     "/sessions/{session_id}/finish", response=writes(SessionOut), summary="Finish: publish every board"
 )
-def finish(request: HttpRequest, session_id: int) -> HttpResponse:
+def finish(request: HttpRequest, session_id: Id) -> HttpResponse:
     return _state_change(request, session_id, session_finish)
