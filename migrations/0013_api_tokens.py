@@ -1,5 +1,4 @@
-# A club's API tokens (issue 23). Depends on both 0010 and 0011, which main left as two
-# leaves (0011 still names 0009); the lead renumbers when merging.
+# A club's API tokens (issue 23).
 
 import django.db.models.deletion
 from django.conf import settings
@@ -8,8 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0010_player_merge"),
-        ("tournaments", "0011_teams_events"),
+        ("tournaments", "0012_reliab_submission_entry"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
