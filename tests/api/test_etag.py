@@ -115,3 +115,20 @@ def test_a_nul_in_a_query_is_refused_in_json_naming_the_field(client):
     response = client.get(f"{API}/players?q=a%00b")
     assert response.status_code == 400
     assert response.json() == {"detail": "q holds a NUL character, which no field can hold.", "field": "q"}
+
+
+@pytest.mark.django_db
+def test_a_poll_settles_a_lost_table_settle_before_it_answers(client, in_play, settings):
+    """Issue 24's rule, kept by the API: a table's entry whose settle was lost is scored
+    before any read answers, a 304 included; the tag then moves."""
+    from tests.tournaments.services.test_settle_lost import _boards_played, _entered_without_settle, _marked
+
+    settings.TABLE_SETTLE_DELAY = 0.2
+    url = f"{API}/sessions/{in_play.pk}/standings"
+    etag = client.get(url)["ETag"]
+    _entered_without_settle(in_play)
+    assert _marked(in_play) == 6
+    response = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 200
+    assert _marked(in_play) == 0 and _boards_played(in_play) == [2] * 6
+    assert [row["boards_played"] for row in response.json()["items"]] == [2] * 6

@@ -20,6 +20,7 @@ from pydantic import TypeAdapter
 
 from tournaments.api.schemas import PageQuery
 from tournaments.models import Board, Pair, Result, ResultChange, Session
+from tournaments.services.settle_soon import scores_settle_if_due
 
 JSON = "application/json"
 
@@ -31,8 +32,13 @@ def page_of(rows: QuerySet | Sequence, page: PageQuery) -> dict[str, Any]:
     return {"count": count, "limit": page.limit, "offset": page.offset, "items": items}
 
 
-def session_stamp(session: Session, *parts: object) -> str:
+def session_stamp(session: Session, *parts: object, marked: bool | None = None) -> str:
     """Return a stamp that changes whenever anything a session's reads show may have changed.
+
+    First, as the public pages do, settle the session's marked boards if their settle is
+    overdue (a lost or failed one, ``services.settle_soon``): no read, not even a 304,
+    answers from scores a settle still owes. ``marked`` (or the session's
+    ``scores_marked``, read by the selectors) spares that check's query.
 
     Every result write (a director's, a table's, the API's) adds an audit entry, whose id
     only grows; a table's entry is settled later (its board marked, then unmarked), so the
@@ -41,6 +47,9 @@ def session_stamp(session: Session, *parts: object) -> str:
     large the session. ``parts`` are the request's own (the page, the board), so each
     read has its own tag.
     """
+    if marked is None:
+        marked = getattr(session, "scores_marked", None)
+    scores_settle_if_due(session.pk, marked=marked)
     row = (
         Session.objects.filter(pk=session.pk)
         .annotate(

@@ -140,7 +140,7 @@ def pairs(request: HttpRequest, session_id: Id, page: Query[PageQuery]) -> HttpR
 @router.get("/sessions/{session_id}/pairs/{pair_id}", response=reads(PairDetail), summary="A pair's totals")
 def pair(request: HttpRequest, session_id: Id, pair_id: Id) -> HttpResponse:
     pair = selectors.pair_get(session_id, pair_id)
-    tag = session_stamp(pair.session, "pair", pair_id)
+    tag = session_stamp(pair.session, "pair", pair_id, marked=pair.scores_marked)
     unchanged = not_modified(request, tag)
     if unchanged is not None:
         return unchanged
@@ -161,7 +161,7 @@ def _scorecard(pair) -> list[selectors.ScorecardRow]:
 )
 def scorecard(request: HttpRequest, session_id: Id, pair_id: Id, page: Query[PageQuery]) -> HttpResponse:
     pair = selectors.pair_get(session_id, pair_id)
-    tag = session_stamp(pair.session, "scorecard", pair_id, page_key(page))
+    tag = session_stamp(pair.session, "scorecard", pair_id, page_key(page), marked=pair.scores_marked)
     unchanged = not_modified(request, tag)
     if unchanged is not None:
         return unchanged
