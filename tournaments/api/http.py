@@ -1,7 +1,7 @@
 """What every read shares: a page of a list, and ``ETag``/``304 Not Modified``.
 
 A read's ETag is either a cheap stamp known before the work (``session_stamp``: one
-query over the session's audit log, results, pairs and boards), so a poll that finds
+statement over the session's audit log, pairs and boards), so a poll that finds
 nothing changed costs two small queries and no body; or, for the club and player
 lists, a digest of the body itself (correct whatever changed, but the body is built).
 """
@@ -13,13 +13,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.http import parse_etags, quote_etag
 from pydantic import TypeAdapter
 
 from tournaments.api.schemas import PageQuery
-from tournaments.models import Board, Pair, Result, ResultChange, Session
+from tournaments.db.stamps import session_stamp_row
+from tournaments.models import Session
 from tournaments.services.settle_soon import scores_settle_if_due
 
 JSON = "application/json"
@@ -40,47 +41,20 @@ def session_stamp(session: Session, *parts: object, marked: bool | None = None) 
     answers from scores a settle still owes. ``marked`` (or the session's
     ``scores_marked``, read by the selectors) spares that check's query.
 
-    Every result write (a director's, a table's, the API's) adds an audit entry, whose id
-    only grows; a table's entry is settled later (its board marked, then unmarked), so the
-    marked boards are counted too; pairs and boards are added; a state change saves the
-    session. The standings and matchpoints change only with these. One query, however
+    Every result write (a director's, a table's, the API's; entry, correction, adjustment,
+    deletion) adds an audit entry, whose id only grows; a table's entry is settled later
+    (its board marked, then unmarked), so the marked boards are counted too; pairs and
+    boards are added; a state or scoring change saves the session; and, for writes without
+    an audit entry (an import's), the results' count and latest save. The standings and
+    matchpoints change only with these. One plain statement (``db.stamps``), however
     large the session. ``parts`` are the request's own (the page, the board), so each
     read has its own tag.
     """
     if marked is None:
         marked = getattr(session, "scores_marked", None)
     scores_settle_if_due(session.pk, marked=marked)
-    row = (
-        Session.objects.filter(pk=session.pk)
-        .annotate(
-            stamp_change=_last(ResultChange.objects.filter(session=OuterRef("pk")), "id"),
-            stamp_marked=_count(Board.objects.filter(session=OuterRef("pk"), needs_scoring=True)),
-            stamp_results=_count(Result.objects.filter(board__session=OuterRef("pk")), "board__session"),
-            stamp_result_at=_last(Result.objects.filter(board__session=OuterRef("pk")), "updated_at"),
-            stamp_pairs=_count(Pair.objects.filter(session=OuterRef("pk"))),
-            stamp_pair=_last(Pair.objects.filter(session=OuterRef("pk")), "id"),
-            stamp_boards=_count(Board.objects.filter(session=OuterRef("pk"))),
-            stamp_board=_last(Board.objects.filter(session=OuterRef("pk")), "id"),
-        )
-        .values("state", "updated_at", *STAMP_FIELDS)
-        .first()
-    )
+    row = session_stamp_row(session.pk)
     return _digest(repr((session.pk, row, parts)).encode())
-
-
-STAMP_FIELDS = [
-    f"stamp_{name}"
-    for name in ("change", "marked", "results", "result_at", "pairs", "pair", "boards", "board")
-]
-
-
-def _count(rows: QuerySet, group: str = "session") -> Subquery:
-    """Count ``rows`` (correlated to the session by ``group``) inside the stamp's one query."""
-    return Subquery(rows.order_by().values(group).annotate(n=Count("id")).values("n")[:1])
-
-
-def _last(rows: QuerySet, field: str) -> Subquery:
-    return Subquery(rows.order_by(f"-{field}").values(field)[:1])
 
 
 def page_key(page: PageQuery) -> tuple[int, int]:
