@@ -5,18 +5,20 @@ which refuses it in any string it stores or compares: one in a search box or a f
 field reached the database and gave a 500. No field of the site may hold one, so rather
 than checking each form and each ``request.GET`` read, this middleware checks every
 query parameter and form field, names and values, once, and answers 400 with a page
-naming the field. Uploaded files are not text parameters; their parsers refuse a NUL
-themselves (the legacy score file names its line).
+naming the field (the JSON API's ``{"detail", "field"}`` under ``/api/``). Uploaded
+files are not text parameters; their parsers refuse a NUL themselves (the legacy score
+file names its line).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse, QueryDict
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 
 NUL = "\x00"
+API_PREFIX = "/api/"  # the JSON API is answered in JSON, as its own refusals are
 # The field's name as quoted on the page: long enough to recognise, never the whole input.
 FIELD_NAME_LIMIT = 40
 
@@ -39,6 +41,9 @@ class RefuseNulCharactersMiddleware:
         field = _field_with_nul(request.GET)
         if field is None and request.method == "POST":
             field = _field_with_nul(request.POST)
+        if field is not None and request.path.startswith(API_PREFIX):
+            detail = f"{field} holds a NUL character, which no field can hold."
+            return JsonResponse({"detail": detail, "field": field}, status=400)
         if field is not None:
             return render(request, "refused.html", {"field": field}, status=400)
         return self.get_response(request)

@@ -1,13 +1,15 @@
-"""URL routes: the public pages, the director's pages and the admin."""
+"""URL routes: the public pages, the director's pages, the JSON API and the admin."""
 
 from django.contrib import admin
 from django.urls import include, path
 
 from clubscore.views import LoginView
+from tournaments.api.app import api
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("api/v1/", api.urls),
     path("", include("tournaments.urls")),
 ]

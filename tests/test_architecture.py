@@ -211,6 +211,17 @@ FLOORS = [
         except_rooms=VIEWS_AND_URLS,
         may_not=("tournaments.views",),
     ),
+    Floor(
+        "only urls import the JSON API (a views floor)",
+        rooms=PROJECT,
+        except_rooms=("tournaments.api", "tournaments.urls*", "clubscore.urls"),
+        may_not=("tournaments.api",),
+    ),
+    Floor(
+        "the JSON API imports no views: it calls the services and selectors the pages call",
+        rooms=("tournaments.api",),
+        may_not=("tournaments.views",),
+    ),
 ]
 
 
@@ -327,7 +338,7 @@ def test_the_circle_check_finds_a_circle_through_a_lazy_import(broken):
 
 
 def test_the_floor_checks_find_imports_back_up(broken):
-    bridge, _, models, _, services, only_views = FLOORS
+    bridge, _, models, _, services, only_views, _, _ = FLOORS
     assert upward_imports(broken, bridge) == [
         "tournaments.bridge.cards -> tournaments.models",
         "tournaments.bridge.cards -> django",

@@ -2,13 +2,14 @@
 
 from django.urls import include, path
 
+from tournaments.views import api_tokens, movements, table_entry
 from tournaments.views import director as views
-from tournaments.views import movements, table_entry
 
 app_name = "director"
 urlpatterns = [
     path("", views.home, name="home"),
     path("sessions/new/", views.session_new, name="session_new"),
+    path("clubs/<slug:slug>/api-tokens/", api_tokens.club_api_tokens_page, name="api_tokens"),
     path("sessions/<int:session_id>/", views.session_detail, name="session"),
     path("sessions/<int:session_id>/pairs/", views.session_pair_add, name="pair_add"),
     path("sessions/<int:session_id>/deal/", views.session_deal, name="deal"),

@@ -6,6 +6,7 @@ session) and again in the services' and forms' messages. The modules import one 
 only, down this list, and none imports anything of the project but ``tournaments.bridge``:
 
     clubs        Club, Player
+    api_tokens   ApiToken
     sessions     Session, Pair and their choices (movement, scoring, state, direction)
     boards       Board, Result, Adjustment and the assigned score's validator
     standings    Standing
@@ -21,6 +22,7 @@ only, down this list, and none imports anything of the project but ``tournaments
 Migrations name ``tournaments.models.validate_assigned_parts``: keep it exported here.
 """
 
+from tournaments.models.api_tokens import ApiToken
 from tournaments.models.audit import AuditAction, ResultChange, SessionDeletion
 from tournaments.models.boards import (
     ASSIGNED_MAX_PARTS,
@@ -68,6 +70,7 @@ __all__ = [
     "TEAM_MAX_PLAYERS",
     "TEAM_MIN_PLAYERS",
     "Adjustment",
+    "ApiToken",
     "AuditAction",
     "Board",
     "Club",

@@ -1,0 +1,73 @@
+"""Who may write: a club's API token (``Authorization: Bearer cs_...``), and how often.
+
+The token names its club; a write to another club's session is refused (403). Writes are
+counted per token in a fixed window in Django's cache (``API_WRITE_RATE`` writes a
+minute, 120 by default): a program gone wrong cannot flood a session with results. With
+the default local-memory cache each process counts its own; a shared cache (Redis,
+Memcached) counts across processes.
+"""
+
+from __future__ import annotations
+
+import time
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest
+from ninja.security import HttpBearer
+
+from tournaments.models import ApiToken, Session
+from tournaments.services.api_tokens import api_token_check
+
+DEFAULT_WRITE_RATE = 120
+WINDOW_SECONDS = 60
+
+
+class Refused(Exception):
+    """A write the token may not make: answered with ``status`` and ``detail`` as JSON."""
+
+    def __init__(self, status: int, detail: str, retry_after: int | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.retry_after = retry_after
+
+
+class ClubToken(HttpBearer):
+    """Accept an active token of any club; each write then checks the club (``check_club``)."""
+
+    openapi_description = "A club's API token, created by a director (shown once)."
+
+    def authenticate(self, request: HttpRequest, token: str) -> ApiToken | None:
+        return api_token_check(token)
+
+
+def check_club(request: HttpRequest, session: Session) -> ApiToken:
+    """Refuse a token of another club than the session's, then count the write."""
+    token: ApiToken = request.auth
+    if token.club_id != session.club_id:
+        raise Refused(403, f"This token writes for {token.club.name}, not for {session.club.name}.")
+    count_write(token)
+    return token
+
+
+def _write_rate() -> int:
+    return int(getattr(settings, "API_WRITE_RATE", DEFAULT_WRITE_RATE))
+
+
+def count_write(token: ApiToken, now: float | None = None) -> None:
+    """Count one write in the token's current minute; refuse it (429) past the rate."""
+    now = time.time() if now is None else now
+    window = int(now // WINDOW_SECONDS)
+    key = f"api-writes:{token.pk}:{window}"
+    cache.add(key, 0, timeout=WINDOW_SECONDS * 2)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=WINDOW_SECONDS * 2)
+        count = 1
+    if count > _write_rate():
+        retry = int(WINDOW_SECONDS - now % WINDOW_SECONDS) + 1
+        raise Refused(
+            429, f"At most {_write_rate()} writes a minute per token; try again in {retry} s.", retry
+        )

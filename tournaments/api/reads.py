@@ -1,0 +1,184 @@
+"""Reads of clubs, sessions, standings and pairs: the public pages' selectors, as JSON.
+
+The rules are the public pages' own code (``selectors.public``, ``public_board_numbers``):
+standings show as soon as they exist, a board and every result on it only once everyone
+has played it (or the session finished), and a pair's scorecard hides the boards still
+in play.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from ninja import Query, Router
+
+from tournaments.api.http import json_response, not_modified, page_key, page_of, session_stamp
+from tournaments.api.schemas import (
+    ClubOut,
+    Error,
+    Id,
+    Page,
+    PageQuery,
+    PairDetail,
+    PairOut,
+    ScorecardRowOut,
+    SessionOut,
+    SessionSummary,
+    StandingOut,
+)
+from tournaments.api.shapes import pair_out, session_summary
+from tournaments.models import Session
+from tournaments.selectors import public as selectors
+from tournaments.selectors.movements import public_board_numbers
+
+router = Router(tags=["reads"])
+
+
+def reads(schema: object) -> dict[int, object]:
+    """The answers every read may give: the document, not modified, a NUL in the query (400,
+    refused before the API, ``clubscore.nul_input``), not found, a bad query (422)."""
+    return {200: schema, 304: None, 400: Error, 404: Error, 422: Error}
+
+
+def _club_out(club) -> dict:
+    return {"slug": club.slug, "name": club.name, "session_count": club.session_count}
+
+
+@router.get("/clubs", response=reads(Page[ClubOut]), summary="Every club, by name")
+def clubs(request: HttpRequest, page: Query[PageQuery]) -> HttpResponse:
+    data = page_of(selectors.clubs_list(), page)
+    data["items"] = [_club_out(club) for club in data["items"]]
+    return json_response(request, Page[ClubOut], data)
+
+
+@router.get("/clubs/{slug}", response=reads(ClubOut), summary="One club")
+def club(request: HttpRequest, slug: str) -> HttpResponse:
+    return json_response(request, ClubOut, _club_out(get_object_or_404(selectors.clubs_list(), slug=slug)))
+
+
+@router.get(
+    "/clubs/{slug}/sessions", response=reads(Page[SessionSummary]), summary="A club's sessions, newest first"
+)
+def club_sessions(request: HttpRequest, slug: str, page: Query[PageQuery]) -> HttpResponse:
+    club = selectors.club_get(slug)
+    rows = Session.objects.filter(club=club).select_related("club").order_by("-date", "-id")
+    data = page_of(rows, page)
+    data["items"] = [session_summary(session) for session in data["items"]]
+    return json_response(request, Page[SessionSummary], data)
+
+
+@router.get("/sessions/{session_id}", response=reads(SessionOut), summary="A session and where it is")
+def session(request: HttpRequest, session_id: Id) -> HttpResponse:
+    session = selectors.session_get(session_id)
+    tag = session_stamp(session, "session")
+    unchanged = not_modified(request, tag)
+    if unchanged is not None:
+        return unchanged
+    return json_response(request, SessionOut, session_document(session), tag=tag)
+
+
+def session_document(session: Session) -> dict:
+    """The session with its counts and how many of its boards are published (also after a write)."""
+    boards = selectors.session_boards(session)
+    public = public_board_numbers(session)
+    data = session_summary(session)
+    data.update(
+        tables=session.movement_tables,
+        rounds=session.movement_rounds,
+        boards_per_round=session.boards_per_round,
+        pair_count=session.pairs.count(),
+        board_count=len(boards),
+        boards_published=len(boards) if public is None else sum(b.number in public for b in boards),
+        one_field=session.ranks_one_field,
+    )
+    return data
+
+
+@router.get(
+    "/sessions/{session_id}/standings",
+    response=reads(Page[StandingOut]),
+    summary="The standings, best first (by direction in a two-winner Mitchell)",
+)
+def standings(request: HttpRequest, session_id: Id, page: Query[PageQuery]) -> HttpResponse:
+    session = selectors.session_get(session_id)
+    tag = session_stamp(session, "standings", page_key(page))
+    unchanged = not_modified(request, tag)
+    if unchanged is not None:
+        return unchanged
+    rows = [standing for table in selectors.session_standings(session) for standing in table.standings]
+    data = page_of(rows, page)
+    field = (lambda standing: "") if session.ranks_one_field else (lambda standing: standing.pair.direction)
+    data["items"] = [_standing_out(field(standing), standing) for standing in data["items"]]
+    return json_response(request, Page[StandingOut], data, tag=tag)
+
+
+def _standing_out(field: str, standing) -> dict:
+    return {
+        "field": field,
+        "rank": standing.rank,
+        "tied": standing.tied,
+        "pair": pair_out(standing.pair),
+        "boards_played": standing.boards_played,
+        "matchpoints": standing.matchpoints,
+        "percentage": standing.percentage,
+        "imps": standing.imps,
+    }
+
+
+@router.get("/sessions/{session_id}/pairs", response=reads(Page[PairOut]), summary="The session's pairs")
+def pairs(request: HttpRequest, session_id: Id, page: Query[PageQuery]) -> HttpResponse:
+    session = selectors.session_get(session_id)
+    tag = session_stamp(session, "pairs", page_key(page))
+    unchanged = not_modified(request, tag)
+    if unchanged is not None:
+        return unchanged
+    data = page_of(selectors.session_pairs(session), page)
+    data["items"] = [pair_out(pair) for pair in data["items"]]
+    return json_response(request, Page[PairOut], data, tag=tag)
+
+
+@router.get("/sessions/{session_id}/pairs/{pair_id}", response=reads(PairDetail), summary="A pair's totals")
+def pair(request: HttpRequest, session_id: Id, pair_id: Id) -> HttpResponse:
+    pair = selectors.pair_get(session_id, pair_id)
+    tag = session_stamp(pair.session, "pair", pair_id, marked=pair.scores_marked)
+    unchanged = not_modified(request, tag)
+    if unchanged is not None:
+        return unchanged
+    totals = selectors.scorecard_totals(_scorecard(pair))
+    data = {**pair_out(pair), "session": pair.session_id, **totals.__dict__}
+    return json_response(request, PairDetail, data, tag=tag)
+
+
+def _scorecard(pair) -> list[selectors.ScorecardRow]:
+    rows = selectors.pair_scorecard(pair)
+    return selectors.scorecard_hide_unpublished(rows, public_board_numbers(pair.session))
+
+
+@router.get(
+    "/sessions/{session_id}/pairs/{pair_id}/scorecard",
+    response=reads(Page[ScorecardRowOut]),
+    summary="A pair's boards from its own side; boards still in play show nothing",
+)
+def scorecard(request: HttpRequest, session_id: Id, pair_id: Id, page: Query[PageQuery]) -> HttpResponse:
+    pair = selectors.pair_get(session_id, pair_id)
+    tag = session_stamp(pair.session, "scorecard", pair_id, page_key(page), marked=pair.scores_marked)
+    unchanged = not_modified(request, tag)
+    if unchanged is not None:
+        return unchanged
+    data = page_of(_scorecard(pair), page)
+    data["items"] = [_scorecard_row(row) for row in data["items"]]
+    return json_response(request, Page[ScorecardRowOut], data, tag=tag)
+
+
+def _scorecard_row(row: selectors.ScorecardRow) -> dict:
+    return {
+        "board": row.board.number,
+        "published": not row.hidden,
+        "direction": row.direction,
+        "opponents": pair_out(row.opponents),
+        "contract": row.result.contract if row.result is not None else "",
+        "score": row.score,
+        "matchpoints": row.matchpoints,
+        "percentage": row.percentage,
+        "imps": row.imps,
+    }

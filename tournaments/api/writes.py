@@ -1,0 +1,111 @@
+"""Writes with a club's token: enter, correct and delete results; start and finish a session.
+
+Each goes through the service the director's pages call (``services.results``,
+``services.movement``), so the checks, the audit log and the rescoring are the same; a
+refusal (``ValidationError``) is answered 400 with its message and field (``app``).
+The audit log names no user for an API write; the token's name is its author.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from ninja import Router
+
+from tournaments.api.auth import ClubToken, check_club
+from tournaments.api.http import json_response
+from tournaments.api.reads import session_document
+from tournaments.api.schemas import CorrectionIn, Error, Id, ResultIn, ResultOut, SessionOut
+from tournaments.api.shapes import result_out
+from tournaments.models import Board, Pair, Result, Session
+from tournaments.selectors import public as selectors
+from tournaments.services.movement import session_finish, session_start
+from tournaments.services.results import ResultEntry, result_correct, result_delete, result_record
+
+router = Router(tags=["writes"], auth=ClubToken())
+
+
+def writes(schema: object, status: int = 200) -> dict[int, object]:
+    """The answers a write may give: done, refused (400), no token (401), not this club's (403),
+    not found (404), a malformed body (422), too many writes (429)."""
+    return {status: schema, 400: Error, 401: Error, 403: Error, 404: Error, 422: Error, 429: Error}
+
+
+def _pair(session: Session, pair_id: int, field: str) -> Pair:
+    pair = Pair.objects.select_related("player1", "player2").filter(pk=pair_id).first()
+    if pair is None:
+        raise ValidationError({field: f"There is no pair {pair_id}."})
+    if pair.session_id != session.pk:  # the service says so too, naming the pair
+        raise ValidationError({field: f"Pair {pair.label} (id {pair_id}) does not play in this session."})
+    return pair
+
+
+def _entry(session: Session, body: ResultIn | CorrectionIn) -> ResultEntry:
+    return ResultEntry(
+        ns_pair=_pair(session, body.ns_pair, "ns_pair"),
+        ew_pair=_pair(session, body.ew_pair, "ew_pair"),
+        contract=body.contract,
+        declarer=body.declarer,
+        result=body.result,
+        lead=body.lead,
+        out_of_order=body.out_of_order,
+    )
+
+
+def _result_response(request: HttpRequest, result: Result, status: int = 200) -> HttpResponse:
+    result = Result.objects.select_related(
+        "board", "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
+    ).get(pk=result.pk)
+    data = result_out(result, result.board.number)
+    return json_response(request, ResultOut, data, status=status, conditional=False)
+
+
+@router.post("/sessions/{session_id}/results", response=writes(ResultOut, 201), summary="Enter a result")
+def result_enter(request: HttpRequest, session_id: Id, body: ResultIn) -> HttpResponse:
+    session = selectors.session_get(session_id)
+    check_club(request, session)
+    board = Board.objects.filter(session=session, number=body.board).first()
+    if board is None:
+        raise ValidationError({"board": f"This session has no board {body.board}."})
+    result = result_record(board=board, entry=_entry(session, body))
+    return _result_response(request, result, status=201)
+
+
+def _result_for(request: HttpRequest, result_id: int) -> Result:
+    result = get_object_or_404(Result.objects.select_related("board__session__club"), pk=result_id)
+    check_club(request, result.board.session)
+    return result
+
+
+@router.put("/results/{result_id}", response=writes(ResultOut), summary="Correct a result")
+def result_fix(request: HttpRequest, result_id: Id, body: CorrectionIn) -> HttpResponse:
+    result = _result_for(request, result_id)
+    corrected = result_correct(result=result, entry=_entry(result.board.session, body))
+    return _result_response(request, corrected)
+
+
+@router.delete("/results/{result_id}", response=writes(None, 204), summary="Delete a result entered in error")
+def result_remove(request: HttpRequest, result_id: Id) -> HttpResponse:
+    result_delete(result=_result_for(request, result_id))
+    return HttpResponse(status=204)
+
+
+def _state_change(request: HttpRequest, session_id: int, service) -> HttpResponse:
+    session = selectors.session_get(session_id)
+    check_club(request, session)
+    session = service(session=session)
+    session = selectors.session_get(session.pk)
+    return json_response(request, SessionOut, session_document(session), conditional=False)
+
+
+@router.post("/sessions/{session_id}/start", response=writes(SessionOut), summary="Start play")
+def start(request: HttpRequest, session_id: Id) -> HttpResponse:
+    return _state_change(request, session_id, session_start)
+
+
+@router.post(
+    "/sessions/{session_id}/finish", response=writes(SessionOut), summary="Finish: publish every board"
+)
+def finish(request: HttpRequest, session_id: Id) -> HttpResponse:
+    return _state_change(request, session_id, session_finish)
