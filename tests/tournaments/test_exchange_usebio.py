@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from tournaments.bridge.usebio import read_usebio
 from tournaments.models import Club, Player, Result, Session, Standing
-from tournaments.selectors.exchange import UsebioExportError, session_usebio_bytes, session_usebio_event
-from tournaments.services.exchange import usebio_import
-from tournaments.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
+from tournaments.selectors.usebio import session_usebio_bytes, session_usebio_event
+from tournaments.services.results import ResultEntry, result_record
+from tournaments.services.usebio import usebio_import
 
 # Board, NS pair, EW pair, contract, declarer, tricks, lead.
 PLAYED = [
@@ -102,12 +102,12 @@ def test_the_export_states_players_travellers_and_standings(played_session):
     assert first.players[0].federation_number == "EBU-1001"
     standing = Standing.objects.get(pair__session=played_session, pair__direction="NS", pair__number=1)
     assert first.percentage == pytest.approx(standing.percentage, abs=0.005)
-    assert first.place == f"{standing.rank}{'=' if standing.tied else ''}"
+    assert first.place == standing.rank
 
 
-def test_the_usebio_export_reads_in_two_queries(played_session, django_assert_num_queries):
+def test_the_usebio_export_reads_in_three_queries(played_session, django_assert_num_queries):
     played_session = Session.objects.select_related("club").get(pk=played_session.pk)
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         session_usebio_event(played_session)
 
 
@@ -122,7 +122,8 @@ def test_differences_from_the_files_figures_are_reported(played_session, other_c
     )
     imported = usebio_import(club=other_club, data=data.encode(), name="Copy")
     assert any(
-        difference.startswith("Board 1, line 1: the file scores NS 1") for difference in imported.differences
+        difference.startswith("Board 1, line 1 (1 NS v 1 EW): the file scores NS 1")
+        for difference in imported.differences
     )
     assert any("99.99%" in difference for difference in imported.differences)
     assert imported.session.name == "Copy"
@@ -133,9 +134,16 @@ def test_differences_from_the_files_figures_are_reported(played_session, other_c
     [
         (
             lambda data: data.replace(b"<CONTRACT>3NT</CONTRACT>", b"<CONTRACT>8NT</CONTRACT>", 1),
-            "Board 1, line 1",
+            "BOARD 1, line 1: <CONTRACT> '8NT'",
         ),
-        (lambda data: data.replace(b"<NS_PAIR_NUMBER>3<", b"<NS_PAIR_NUMBER>9<", 1), "pair 9 NS is not a"),
+        (  # a pair twice on one board: refused by the result services, inside the import
+            lambda data: data.replace(b"<NS_PAIR_NUMBER>2NS<", b"<NS_PAIR_NUMBER>1NS<", 1),
+            r"Board 1, line 2 \(1 NS v 2 EW\): Pair 1 NS already has a result on board 1",
+        ),
+        (
+            lambda data: data.replace(b"<NS_PAIR_NUMBER>3NS<", b"<NS_PAIR_NUMBER>9NS<", 1),
+            "NS pair '9NS' is not a",
+        ),
         (lambda data: data.replace(b"<DATE>", b"<DATE>x", 1), "dd/mm/yyyy"),
         (lambda data: data[:200], "not well-formed"),
     ],
@@ -150,22 +158,6 @@ def test_an_import_over_an_existing_session_name_is_refused(played_session):
     with pytest.raises(ValidationError):
         usebio_import(club=played_session.club, data=session_usebio_bytes(played_session))
     assert Session.objects.filter(club=played_session.club).count() == 1
-
-
-def test_a_session_with_an_adjusted_score_is_not_exported(played_session):
-    board = played_session.boards.get(number=2)
-    result_adjust(
-        board=board,
-        result=board.results.get(ns_pair__number=3),
-        entry=AdjustedEntry(
-            played_session.pairs.get(direction="NS", number=3),
-            played_session.pairs.get(direction="EW", number=1),
-            "A",
-            "A",
-        ),
-    )
-    with pytest.raises(UsebioExportError, match="Board 2, pair 3 NS: an adjusted or assigned score"):
-        session_usebio_bytes(played_session)
 
 
 def test_export_usebio_then_import_usebio_commands(played_session, other_club, tmp_path, capsys):
