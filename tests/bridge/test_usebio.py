@@ -142,7 +142,7 @@ def _board(*lines: str, number: int = 2) -> str:
 @pytest.mark.parametrize(
     "event, extra, expected",
     [
-        ('EVENT_TYPE="MP_PAIRS"', "", "MP_PAIRS"),  # Compscore, EBUScore
+        ('EVENT_TYPE="MP_PAIRS"', "", "MP_PAIRS"),  # Compscore
         ('EVENT_TYPE="PAIRS"', "", "MP_PAIRS"),  # Scorer, USEBIO 1.3
         ('EVENT_TYPE="PAIRS"', "<BOARD_SCORING_METHOD>CROSS_IMPS</BOARD_SCORING_METHOD>", "CROSS_IMP"),
         ('EVENT_TYPE="PAIRS"', "<BOARD_SCORING_METHOD>BUTLER_IMPS</BOARD_SCORING_METHOD>", "BUTLER_PAIRS"),

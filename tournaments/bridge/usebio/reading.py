@@ -1,4 +1,4 @@
-"""Read a USEBIO 1.2 file as the real producers write it (Compscore, Scorer, EBUScore, ClubScore).
+"""Read a USEBIO 1.2 file as the real producers write it (Compscore, New Zealand's Scorer, ClubScore).
 
 What is read, beyond the elements every producer writes (``values`` has the spellings):
 

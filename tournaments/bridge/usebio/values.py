@@ -7,7 +7,7 @@ out of XML.
 
 Producers spell the same things differently, and the values keep one spelling:
 
-- **Event types**: ``MP_PAIRS`` (Compscore, EBUScore) and ``PAIRS`` (Scorer, USEBIO 1.3)
+- **Event types**: ``MP_PAIRS`` (Compscore, ClubScore) and ``PAIRS`` (Scorer, USEBIO 1.3)
   are matchpoints unless ``BOARD_SCORING_METHOD`` says IMPs; ``CROSS_IMP`` (Compscore,
   Cobalt; ``CROSS_IMPS`` also read) and ``BUTLER_PAIRS``. ``event_type`` holds the
   spelling Compscore and Cobalt use: ``MP_PAIRS``, ``CROSS_IMP`` or ``BUTLER_PAIRS``.
