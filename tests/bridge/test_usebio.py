@@ -230,3 +230,19 @@ def test_a_bad_document_is_refused_naming_what_is_wrong(data, message):
     with pytest.raises(UsebioError) as caught:
         read_usebio(data)
     assert message in str(caught.value)
+
+
+def test_an_error_names_the_files_line():
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "fixtures" / "usebio" / "compscore-mp-mitchell.xml"
+    text = path.read_text()
+    at = text.index("<SCORE>", text.index("<BOARD_NUMBER>2</BOARD_NUMBER>"))
+    broken = text[:at] + "<SCORE>Adj" + text[at + len("<SCORE>") :]
+    with pytest.raises(UsebioError) as caught:
+        read_usebio(broken.encode())
+    assert caught.value.line == text[:at].count("\n") + 1
+    assert str(caught.value).startswith("BOARD 2, line 1: <SCORE> 'Adj")
+    with pytest.raises(UsebioError) as caught:
+        read_usebio(b"<USEBIO>\n<EVENT>\n</USEBIO>")
+    assert caught.value.line == 3

@@ -12,7 +12,7 @@ import re
 from xml.etree.ElementTree import Element, SubElement
 
 from tournaments.bridge.cards import Deal
-from tournaments.bridge.usebio.values import MAX_BOARD_NUMBER, UsebioDeal, UsebioError
+from tournaments.bridge.usebio.values import MAX_BOARD_NUMBER, UsebioDeal, UsebioError, at_element
 
 _SEATS = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 _SEAT_NAMES = (("North", "north"), ("East", "east"), ("South", "south"), ("West", "west"))
@@ -41,18 +41,23 @@ def _hand(board: Element, seat: str, where: str) -> str:
     raise UsebioError(f"{where}: no <HAND> for {seat}")
 
 
+def _read_deal(board: Element, index: int) -> UsebioDeal:
+    number = _board_number(board, index)
+    where = f"HANDSET BOARD {number}"
+    hands = [_hand(board, seat, where) for seat in "NESW"]
+    try:
+        Deal.from_pbn("N:" + " ".join(hands))
+    except ValueError as error:
+        raise UsebioError(f"{where}: not a deal ({error})") from None
+    return UsebioDeal(number, *hands)
+
+
 def read_deals(root: Element) -> list[UsebioDeal]:
     """Read the ``HANDSET``'s deals; raise ``UsebioError`` naming a board whose hands are not a deal."""
     deals = []
     for index, board in enumerate(root.findall("HANDSET/BOARD"), start=1):
-        number = _board_number(board, index)
-        where = f"HANDSET BOARD {number}"
-        hands = [_hand(board, seat, where) for seat in "NESW"]
-        try:
-            Deal.from_pbn("N:" + " ".join(hands))
-        except ValueError as error:
-            raise UsebioError(f"{where}: not a deal ({error})") from None
-        deals.append(UsebioDeal(number, *hands))
+        with at_element(board):
+            deals.append(_read_deal(board, index))
     numbers = [deal.number for deal in deals]
     if len(set(numbers)) != len(numbers):
         raise UsebioError("HANDSET: a board's hands are given twice")

@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import datetime
 import re
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import Element
 
 from tournaments.bridge.usebio.handset import read_deals
+from tournaments.bridge.usebio.parsing import parse_xml
 from tournaments.bridge.usebio.values import (
     BUTLER,
     CROSS_IMPS,
@@ -40,8 +41,11 @@ from tournaments.bridge.usebio.values import (
     UsebioEvent,
     UsebioPair,
     UsebioPlayer,
+    at_element,
+    element_line,
     parse_adjusted,
     parse_pair_id,
+    reading_lines,
 )
 
 _EVENT_TYPES = {
@@ -72,8 +76,16 @@ def _child_text(element: Element, tag: str, where: str, *, required: bool = Fals
     child = element.find(tag)
     value = (child.text or "").strip() if child is not None else ""
     if required and not value:
-        raise UsebioError(f"{where}: <{tag}> is missing or empty")
+        raise UsebioError(
+            f"{where}: <{tag}> is missing or empty", element_line(child if child is not None else element)
+        )
     return value
+
+
+def _bad(element: Element, tag: str, message: str) -> UsebioError:
+    """An error about ``element``'s child ``tag``, at the child's line."""
+    child = element.find(tag)
+    return UsebioError(message, element_line(child if child is not None else element))
 
 
 def _int(
@@ -83,10 +95,10 @@ def _int(
     if not text:
         return None
     if not re.fullmatch(r"-?\d{1,9}", text):
-        raise UsebioError(f"{where}: <{tag}> must be a whole number, not {text[:20]!r}")
+        raise _bad(element, tag, f"{where}: <{tag}> must be a whole number, not {text[:20]!r}")
     value = int(text)
     if not low <= value <= high:
-        raise UsebioError(f"{where}: <{tag}> must be {low} to {high}, not {value}")
+        raise _bad(element, tag, f"{where}: <{tag}> must be {low} to {high}, not {value}")
     return value
 
 
@@ -97,9 +109,9 @@ def _float(element: Element, tag: str, where: str) -> float | None:
     try:
         value = float(text.replace(",", "."))
     except ValueError:
-        raise UsebioError(f"{where}: <{tag}> must be a number, not {text[:20]!r}") from None
+        raise _bad(element, tag, f"{where}: <{tag}> must be a number, not {text[:20]!r}") from None
     if not -1e6 < value < 1e6:
-        raise UsebioError(f"{where}: <{tag}> {text[:20]!r} is out of range")
+        raise _bad(element, tag, f"{where}: <{tag}> {text[:20]!r} is out of range")
     return value
 
 
@@ -198,9 +210,11 @@ def _read_line(
     if adjusted is not None:
         return TravellerLine(ns_pair, ew_pair, ns_score=None, adjusted=adjusted, **points)
     if not re.fullmatch(r"-?\d{1,5}", score_text):
-        raise UsebioError(
+        raise _bad(
+            element,
+            "SCORE",
             f"{where}: <SCORE> {score_text[:20]!r} is neither a North-South score nor an adjusted score "
-            "such as A6040"
+            "such as A6040",
         )
     contract_text = " ".join(_child_text(element, "CONTRACT", where, required=True).upper().split())
     lead = _child_text(element, "LEAD", where).upper()[:3]
@@ -208,7 +222,9 @@ def _read_line(
         return TravellerLine(ns_pair, ew_pair, "PASS", lead=lead, ns_score=int(score_text), **points)
     declarer_text = _child_text(element, "PLAYED_BY", where, required=True).upper()
     if declarer_text not in _SEATS:
-        raise UsebioError(f"{where}: <PLAYED_BY> must be N, E, S or W, not {declarer_text[:20]!r}")
+        raise _bad(
+            element, "PLAYED_BY", f"{where}: <PLAYED_BY> must be N, E, S or W, not {declarer_text[:20]!r}"
+        )
     return TravellerLine(
         ns_pair,
         ew_pair,
@@ -226,27 +242,37 @@ def _read_container(
 ) -> tuple[list[UsebioPair], list[UsebioBoard]]:
     """Read the pairs and boards of the event, or of one of its sections."""
     pair_elements = container.findall("PARTICIPANTS/PAIR")
-    pairs = [_read_pair(element, index, section) for index, element in enumerate(pair_elements, start=1)]
+    pairs = []
+    for index, element in enumerate(pair_elements, start=1):
+        with at_element(element):
+            pairs.append(_read_pair(element, index, section))
     keys = [pair.key for pair in pairs]
     repeated = sorted({key.label for key in keys if keys.count(key) > 1})
     if repeated:
         raise UsebioError(f"PARTICIPANTS: pair {', '.join(repeated)} appears twice")
     boards: list[UsebioBoard] = []
     seen: set[int] = set()
-    in_section = f" of section {section}" if section else ""
     for index, element in enumerate(container.findall("BOARD"), start=1):
-        number = _int(element, "BOARD_NUMBER", f"BOARD {index}{in_section}", low=1, high=MAX_BOARD_NUMBER)
-        where = f"BOARD {number}{in_section}"
-        if number in seen:
-            raise UsebioError(f"{where} appears twice")
-        seen.add(number)
-        datum = _float(element, "BOARD_AVERAGE", where)
-        lines = tuple(
-            _read_line(line, f"{where}, line {line_index}", section, set(keys), event_type)
-            for line_index, line in enumerate(element.findall("TRAVELLER_LINE"), start=1)
-        )
-        boards.append(UsebioBoard(number, lines, None if datum is None else round(datum), section))
+        with at_element(element):
+            boards.append(_read_board(element, index, section, set(keys), event_type, seen))
     return pairs, boards
+
+
+def _read_board(
+    element: Element, index: int, section: str, keys: set[PairKey], event_type: str, seen: set[int]
+) -> UsebioBoard:
+    in_section = f" of section {section}" if section else ""
+    number = _int(element, "BOARD_NUMBER", f"BOARD {index}{in_section}", low=1, high=MAX_BOARD_NUMBER)
+    where = f"BOARD {number}{in_section}"
+    if number in seen:
+        raise UsebioError(f"{where} appears twice")
+    seen.add(number)
+    datum = _float(element, "BOARD_AVERAGE", where)
+    lines = []
+    for line_index, line in enumerate(element.findall("TRAVELLER_LINE"), start=1):
+        with at_element(line):
+            lines.append(_read_line(line, f"{where}, line {line_index}", section, keys, event_type))
+    return UsebioBoard(number, tuple(lines), None if datum is None else round(datum), section)
 
 
 def _event_type(event: Element) -> str:
@@ -277,34 +303,21 @@ def _date(event: Element) -> datetime.date:
     raise UsebioError(f"EVENT: <DATE> must be dd/mm/yyyy, not {text[:20]!r}")
 
 
-def _parse_xml(data: bytes) -> Element:
-    from defusedxml import DefusedXmlException
-    from defusedxml.ElementTree import fromstring
-
-    head = data[:200].lower()
-    if b"encoding" not in head.split(b"?>")[0]:
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError:  # no declaration and not UTF-8: an older scorer's Latin-1
-            data = data.decode("latin-1").encode("utf-8")
-    try:
-        return fromstring(data)
-    except ParseError as error:
-        line, column = error.position
-        raise UsebioError(f"line {line}, column {column}: not well-formed XML ({error.msg})") from None
-    except DefusedXmlException as error:
-        raise UsebioError(f"refused: the XML uses a forbidden construct ({type(error).__name__})") from None
-
-
 def read_usebio(data: bytes) -> UsebioEvent:
-    """Read a USEBIO document's first event; raise ``UsebioError`` naming what is wrong."""
-    root = _parse_xml(data)
+    """Read a USEBIO document's first event; raise ``UsebioError`` naming what is wrong, and its line."""
+    root, lines = parse_xml(data)
+    with reading_lines(lines):
+        return _read_event(root)
+
+
+def _read_event(root: Element) -> UsebioEvent:
     if root.tag != "USEBIO":
         raise UsebioError(f"the document's root is <{root.tag}>, not <USEBIO>")
     event = root.find("EVENT")
     if event is None:
         raise UsebioError("no <EVENT> in the document")
-    event_type = _event_type(event)
+    with at_element(event):
+        event_type = _event_type(event)
     if event.find("SESSION") is not None:
         raise UsebioError("EVENT: an event of several <SESSION>s; export each session as its own file")
     sections = event.findall("SECTION")

@@ -22,6 +22,9 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -34,7 +37,41 @@ MAX_BOARD_NUMBER = 999
 
 
 class UsebioError(ValueError):
-    """A USEBIO file that cannot be read; the message names the element or line at fault."""
+    """A USEBIO file that cannot be read; the message names the element, ``line`` its line in the file."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+# The file line of each element being read (by ``id``), set by ``reading.read_usebio``.
+_ELEMENT_LINES: ContextVar[dict[int, int] | None] = ContextVar("usebio_element_lines", default=None)
+
+
+def element_line(element: object) -> int | None:
+    """The line of the file where ``element`` starts, while a file is being read."""
+    return (_ELEMENT_LINES.get() or {}).get(id(element))
+
+
+@contextmanager
+def reading_lines(lines: dict[int, int]) -> Iterator[None]:
+    """Let ``element_line`` answer for this file's elements while it is read."""
+    token = _ELEMENT_LINES.set(lines)
+    try:
+        yield
+    finally:
+        _ELEMENT_LINES.reset(token)
+
+
+@contextmanager
+def at_element(element: object) -> Iterator[None]:
+    """Give a ``UsebioError`` raised inside, and naming no line yet, the line of ``element``."""
+    try:
+        yield
+    except UsebioError as error:
+        if error.line is None:
+            error.line = element_line(element)
+        raise
 
 
 class PairKey(NamedTuple):
