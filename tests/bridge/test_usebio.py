@@ -146,6 +146,7 @@ def _board(*lines: str, number: int = 2) -> str:
         ('EVENT_TYPE="PAIRS"', "", "MP_PAIRS"),  # Scorer, USEBIO 1.3
         ('EVENT_TYPE="PAIRS"', "<BOARD_SCORING_METHOD>CROSS_IMPS</BOARD_SCORING_METHOD>", "CROSS_IMP"),
         ('EVENT_TYPE="PAIRS"', "<BOARD_SCORING_METHOD>BUTLER_IMPS</BOARD_SCORING_METHOD>", "BUTLER_PAIRS"),
+        ('EVENT_TYPE="PAIRS"', "<BOARD_SCORING_METHOD>BUTLER</BOARD_SCORING_METHOD>", "BUTLER_PAIRS"),
         ('EVENT_TYPE="CROSS_IMP"', "", "CROSS_IMP"),  # Compscore, Cobalt
         ('EVENT_TYPE="CROSS_IMPS"', "", "CROSS_IMP"),  # ClubScore before
         ('EVENT_TYPE="BUTLER_PAIRS"', "", "BUTLER_PAIRS"),
@@ -223,7 +224,7 @@ BOMB = (
         (_doc(_board(number=3) * 2), "BOARD 3 appears twice"),
         (_doc(_board(number=0)), "must be 1 to 999, not 0"),
         (_doc(_board(number=3_000_000)), "BOARD 1: <BOARD_NUMBER> must be 1 to 999, not 3000000"),
-        (_doc(extra="<SESSION/>"), "several <SESSION>s"),
+        (_doc(extra='<SESSION SESSION_ID="1"/><SESSION SESSION_ID="2"/>'), "2 <SESSION>s"),
     ],
 )
 def test_a_bad_document_is_refused_naming_what_is_wrong(data, message):
@@ -246,3 +247,50 @@ def test_an_error_names_the_files_line():
     with pytest.raises(UsebioError) as caught:
         read_usebio(b"<USEBIO>\n<EVENT>\n</USEBIO>")
     assert caught.value.line == 3
+
+
+HAND = (
+    "<HAND><DIRECTION>{}</DIRECTION><SPADES>{}</SPADES><HEARTS>{}</HEARTS>"
+    "<DIAMONDS>{}</DIAMONDS><CLUBS>{}</CLUBS></HAND>"
+)
+NESTED = (
+    '<?xml version="1.0" encoding="iso-8859-1"?>\n'
+    '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">\n'
+    '<USEBIO Version="1.2"><CLUB><CLUB_NAME>Test</CLUB_NAME><CLUB_ID_NUMBER>1</CLUB_ID_NUMBER></CLUB>'
+    '<EVENT EVENT_TYPE="PAIRS"><BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>'
+    "<EVENT_DESCRIPTION>Monday Pairs</EVENT_DESCRIPTION><DATE>18/11/2024</DATE><WINNER_TYPE>1</WINNER_TYPE>"
+    '<SESSION SESSION_ID="1"><SECTION SECTION_ID="A"><PARTICIPANTS>'
+    "<PAIR><PAIR_NUMBER>1NS</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PERCENTAGE>50</PERCENTAGE><PLACE>1</PLACE>"
+    "<PLAYER><PLAYER_NAME>Alice Smith</PLAYER_NAME></PLAYER>"
+    "<PLAYER><PLAYER_NAME>Bob Jones</PLAYER_NAME></PLAYER></PAIR>"
+    "<PAIR><PAIR_NUMBER>1EW</PAIR_NUMBER><DIRECTION>EW</DIRECTION><PERCENTAGE>50</PERCENTAGE><PLACE>1</PLACE>"
+    "<PLAYER><PLAYER_NAME>Eve Green</PLAYER_NAME></PLAYER>"
+    "<PLAYER><PLAYER_NAME>Frank Black</PLAYER_NAME></PLAYER></PAIR>"
+    "</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>"
+    + HAND.format("North", "AKQJ", "T98", "765", "432")
+    + HAND.format("East", "T98", "765", "432", "AKQJ")
+    + HAND.format("South", "765", "432", "AKQJ", "T98")
+    + HAND.format("West", "432", "AKQJ", "T98", "765")
+    + "<TRAVELLER_LINE><NS_PAIR_NUMBER>1NS</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1EW</EW_PAIR_NUMBER><CONTRACT/>"
+    "<PLAYED_BY/><LEAD/><TRICKS/><SCORE>0</SCORE></TRAVELLER_LINE></BOARD>"
+    "<BOARD><BOARD_NUMBER>2</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1NS</NS_PAIR_NUMBER>"
+    "<EW_PAIR_NUMBER>1EW</EW_PAIR_NUMBER><CONTRACT>4S</CONTRACT><PLAYED_BY>E</PLAYED_BY><TRICKS>9</TRICKS>"
+    "</TRAVELLER_LINE></BOARD></SECTION></SESSION></EVENT></USEBIO>"
+)
+
+
+def test_a_single_session_and_section_hands_in_the_boards_and_a_board_not_played_are_read():
+    event = read_usebio(NESTED.encode("latin-1"))
+    assert [pair.label for pair in event.pairs] == ["1 NS", "1 EW"]  # one section is no section
+    assert event.deals == (
+        UsebioDeal(1, "AKQJ.T98.765.432", "T98.765.432.AKQJ", "765.432.AKQJ.T98", "432.AKQJ.T98.765"),
+    )
+    not_played, played = event.boards[0].lines[0], event.boards[1].lines[0]
+    assert (not_played.played, not_played.contract, not_played.ns_score) == (False, "", None)
+    assert (played.played, played.contract, played.declarer, played.tricks, played.ns_score) == (
+        True,
+        "4S",
+        "E",
+        9,
+        None,
+    )

@@ -198,3 +198,25 @@ def test_other_users_cannot_download_the_usebio_file(client, django_user_model, 
     assert client.get(url).status_code == 302
     client.force_login(django_user_model.objects.create_user(username="player", password="x-pw-12345"))
     assert client.get(url).status_code == 403
+
+
+def test_a_board_not_played_at_a_table_gets_no_result_and_points_given_to_it_are_listed(other_club):
+    from tests.bridge.test_usebio import NESTED
+
+    imported = usebio_import(club=other_club, data=NESTED.encode("latin-1"))
+    session = imported.session
+    assert list(Result.objects.filter(board__session=session).values_list("board__number", "ns_score")) == [
+        (2, 50)
+    ]
+    assert session.boards.get(number=1).north == "AKQJ.T98.765.432"  # hands inside the results' BOARD
+    given = NESTED.replace(
+        "<SCORE>0</SCORE></TRAVELLER_LINE>",
+        "<SCORE>0</SCORE><NS_MATCH_POINTS>1</NS_MATCH_POINTS>"
+        "<EW_MATCH_POINTS>1</EW_MATCH_POINTS></TRAVELLER_LINE>",
+        1,
+    )
+    differences = usebio_import(club=other_club, data=given.encode("latin-1"), name="Again").differences
+    assert (
+        "Board 1, line 1 (1 NS v 1 EW): not played (no contract, no adjusted score), yet the file gives "
+        "NS 1 and EW 1; ClubScore has no result there." in differences
+    )

@@ -14,6 +14,8 @@ How a file becomes one session:
   from ``100 x`` its place (section A's 1 NS is 101 NS, B's is 201 NS). A session of
   Mitchell fields only is a Mitchell; any Howell field makes it a Howell, whose pairs
   keep their directions.
+- **A line with no contract and no adjusted score** is a board not played at that table:
+  no result is entered (and if the file gave it points, that is a difference).
 - **Boards** are the ones the file names (a board nobody played is not invented), dealt
   from its ``HANDSET`` where it has one (without double-dummy analysis: it would hold
   the import for 0.14 s a board).
@@ -46,7 +48,7 @@ from tournaments.models import Adjustment, Board, Club, Movement, Pair, Result, 
 from tournaments.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
 from tournaments.services.sessions import player_find_or_create, session_create
 from tournaments.services.standings import scores_settle_locked
-from tournaments.services.usebio_differences import LineResult, usebio_differences
+from tournaments.services.usebio_differences import LineResult, not_played_differences, usebio_differences
 from tournaments.services.write_gate import serialised_writes
 
 MAX_USEBIO_BYTES = 5_000_000
@@ -101,17 +103,19 @@ def usebio_store(
         )
         pairs = {pair.key: _pair_add(session, pair, numbers[pair.key]) for pair in event.pairs}
         boards = _boards_add(session, event)
-        results = []
+        results, not_played = [], []
         for usebio_board in event.boards:
             board = boards[usebio_board.number]
             for index, line in enumerate(usebio_board.lines, start=1):
                 where = _line_where(usebio_board.number, usebio_board.section, index, line)
-                results.append(
-                    LineResult(usebio_board, line, where, _line_add(board, line, pairs, where, user))
-                )
+                if not line.played:  # no result: the pairs sat the board out, as ClubScore has it
+                    not_played.append((line, where))
+                    continue
+                result = _line_add(board, line, pairs, where, user)
+                results.append(LineResult(usebio_board, line, where, result))
         locked = Session.objects.select_for_update().select_related("club").get(pk=session.pk)
         scores_settle_locked(locked, inserted=True)
-        differences = usebio_differences(locked, event, pairs, results)
+        differences = not_played_differences(not_played) + usebio_differences(locked, event, pairs, results)
     return UsebioImport(session, differences)
 
 

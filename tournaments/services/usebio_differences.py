@@ -67,6 +67,17 @@ def usebio_differences(
     return differences + _pair_differences(session, event, pairs)
 
 
+def not_played_differences(lines: list[tuple[TravellerLine, str]]) -> list[str]:
+    """Lines the file says were not played (no contract, no adjusted score) that it still gives points."""
+    return [
+        f"{where}: not played (no contract, no adjusted score), yet the file gives "
+        f"NS {line.ns_points or 0:g} "
+        f"and EW {line.ew_points or 0:g}; ClubScore has no result there."
+        for line, where in lines
+        if line.ns_points or line.ew_points
+    ]
+
+
 def _board_differences(event: UsebioEvent, lines: list[LineResult], stored: dict[int, Result]) -> list[str]:
     if event.event_type != BUTLER:
         return []
@@ -104,7 +115,7 @@ def _line_differences(
 ) -> list[str]:
     line, where = line_result.line, line_result.where
     differences = []
-    if line.adjusted is None and result.ns_score != line.ns_score:
+    if line.adjusted is None and line.ns_score is not None and result.ns_score != line.ns_score:
         differences.append(f"{where}: the file scores NS {line.ns_score}, ClubScore {result.ns_score}.")
     if line.ns_points is None:
         return differences

@@ -1,6 +1,6 @@
 """USEBIO hand records (``HANDSET``): each board's four hands, read and written.
 
-Compscore and Cobalt write one ``BOARD`` per deal with four ``HAND``s, each a
+Compscore and Cobalt write a ``HANDSET`` of one ``BOARD`` per deal with four ``HAND``s, each a
 ``DIRECTION`` (``North``...) and its ``SPADES``, ``HEARTS``, ``DIAMONDS`` and ``CLUBS``
 (``AKT9``: T for the ten; an empty element for a void). Cobalt reads all four suits of
 every hand, so a void is written as an empty element, never left out.
@@ -53,15 +53,21 @@ def _read_deal(board: Element, index: int) -> UsebioDeal:
 
 
 def read_deals(root: Element) -> list[UsebioDeal]:
-    """Read the ``HANDSET``'s deals; raise ``UsebioError`` naming a board whose hands are not a deal."""
-    deals = []
-    for index, board in enumerate(root.findall("HANDSET/BOARD"), start=1):
+    """Read the boards' hands; raise ``UsebioError`` naming a board whose hands are not a deal.
+
+    The ``HANDSET``'s, or ``HAND``s written in the results' own ``BOARD``s (as a newer
+    scorer does); sections repeat a board, with the same hands.
+    """
+    deals: dict[int, UsebioDeal] = {}
+    boards = [board for board in root.iter("BOARD") if board.find("HAND") is not None]
+    for index, board in enumerate(boards, start=1):
         with at_element(board):
-            deals.append(_read_deal(board, index))
-    numbers = [deal.number for deal in deals]
-    if len(set(numbers)) != len(numbers):
-        raise UsebioError("HANDSET: a board's hands are given twice")
-    return deals
+            deal = _read_deal(board, index)
+            if deals.setdefault(deal.number, deal) != deal:
+                raise UsebioError(
+                    f"HANDSET BOARD {deal.number}: the board's hands are given twice, differently"
+                )
+    return sorted(deals.values(), key=lambda deal: deal.number)
 
 
 def write_handset(root: Element, deals: tuple[UsebioDeal, ...]) -> None:

@@ -27,6 +27,7 @@ import datetime
 import re
 from xml.etree.ElementTree import Element
 
+from tournaments.bridge.usebio.event_types import event_type
 from tournaments.bridge.usebio.handset import read_deals
 from tournaments.bridge.usebio.parsing import parse_xml
 from tournaments.bridge.usebio.values import (
@@ -48,19 +49,6 @@ from tournaments.bridge.usebio.values import (
     reading_lines,
 )
 
-_EVENT_TYPES = {
-    "MP_PAIRS": MATCHPOINTS,
-    "CROSS_IMP": CROSS_IMPS,
-    "CROSS_IMPS": CROSS_IMPS,
-    "BUTLER_PAIRS": BUTLER,
-}
-# ``PAIRS`` (Scorer, USEBIO 1.3) says how boards are scored in BOARD_SCORING_METHOD.
-_BOARD_SCORING = {
-    "": MATCHPOINTS,
-    "MATCH_POINTS": MATCHPOINTS,
-    "CROSS_IMPS": CROSS_IMPS,
-    "BUTLER_IMPS": BUTLER,
-}
 _POINTS = {
     MATCHPOINTS: ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
     CROSS_IMPS: ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
@@ -205,21 +193,26 @@ def _read_line(
     )
     ns_tag, ew_tag = _POINTS[event_type]
     points = {"ns_points": _float(element, ns_tag, where), "ew_points": _float(element, ew_tag, where)}
-    score_text = _child_text(element, "SCORE", where, required=True)
+    score_text = _child_text(element, "SCORE", where)
     adjusted = parse_adjusted(score_text)
     if adjusted is not None:
         return TravellerLine(ns_pair, ew_pair, ns_score=None, adjusted=adjusted, **points)
-    if not re.fullmatch(r"-?\d{1,5}", score_text):
+    if score_text and not re.fullmatch(r"-?\d{1,5}", score_text):
         raise _bad(
             element,
             "SCORE",
             f"{where}: <SCORE> {score_text[:20]!r} is neither a North-South score nor an adjusted score "
             "such as A6040",
         )
-    contract_text = " ".join(_child_text(element, "CONTRACT", where, required=True).upper().split())
+    contract_text = " ".join(_child_text(element, "CONTRACT", where).upper().split())
+    if not contract_text:  # a table that did not play the board: no contract, no adjusted score, no score
+        if score_text not in ("", "0"):
+            raise _bad(element, "SCORE", f"{where}: <SCORE> {score_text} with no <CONTRACT>")
+        return TravellerLine(ns_pair, ew_pair, ns_score=None, played=False, **points)
+    ns_score = int(score_text) if score_text else None  # ClubScore scores the contract; SCORE is compared
     lead = _child_text(element, "LEAD", where).upper()[:3]
     if contract_text in _PASSES:
-        return TravellerLine(ns_pair, ew_pair, "PASS", lead=lead, ns_score=int(score_text), **points)
+        return TravellerLine(ns_pair, ew_pair, "PASS", lead=lead, ns_score=ns_score, **points)
     declarer_text = _child_text(element, "PLAYED_BY", where, required=True).upper()
     if declarer_text not in _SEATS:
         raise _bad(
@@ -232,7 +225,7 @@ def _read_line(
         _SEATS[declarer_text],
         _int(element, "TRICKS", where, high=13),
         lead,
-        int(score_text),
+        ns_score,
         **points,
     )
 
@@ -276,21 +269,7 @@ def _read_board(
 
 
 def _event_type(event: Element) -> str:
-    written = (event.get("EVENT_TYPE") or "MP_PAIRS").strip().upper()
-    if written == "PAIRS":
-        method = _child_text(event, "BOARD_SCORING_METHOD", "EVENT").upper()
-        if method in _BOARD_SCORING:
-            return _BOARD_SCORING[method]
-        raise UsebioError(
-            f"EVENT: <BOARD_SCORING_METHOD> {method[:30]!r}: ClubScore scores MATCH_POINTS, CROSS_IMPS "
-            "and BUTLER_IMPS"
-        )
-    if written in _EVENT_TYPES:
-        return _EVENT_TYPES[written]
-    raise UsebioError(
-        f'<EVENT EVENT_TYPE="{written[:30]}">: ClubScore scores pairs events only (MP_PAIRS or PAIRS, '
-        f"CROSS_IMP, BUTLER_PAIRS), not {written[:30]}"
-    )
+    return event_type(event.get("EVENT_TYPE") or "", _child_text(event, "BOARD_SCORING_METHOD", "EVENT"))
 
 
 def _date(event: Element) -> datetime.date:
@@ -318,11 +297,15 @@ def _read_event(root: Element) -> UsebioEvent:
         raise UsebioError("no <EVENT> in the document")
     with at_element(event):
         event_type = _event_type(event)
-    if event.find("SESSION") is not None:
-        raise UsebioError("EVENT: an event of several <SESSION>s; export each session as its own file")
-    sections = event.findall("SECTION")
+    sessions = event.findall("SESSION")
+    if len(sessions) > 1:
+        raise UsebioError(
+            f"EVENT: {len(sessions)} <SESSION>s; ClubScore imports one session a file: export each on its own"
+        )
+    sections = (sessions[0] if sessions else event).findall("SECTION")
+    # One SECTION (inside its SESSION, as some scorers nest even a single one) is no section at all.
     containers = [
-        (element, (element.get("SECTION_ID") or chr(65 + index)).strip().upper())
+        (element, (element.get("SECTION_ID") or chr(65 + index)).strip().upper() if len(sections) > 1 else "")
         for index, element in enumerate(sections)
     ]
     pairs: list[UsebioPair] = []

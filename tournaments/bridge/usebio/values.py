@@ -162,7 +162,7 @@ class UsebioPair:
 
 @dataclass(frozen=True)
 class TravellerLine:
-    """One table's result: a played contract (or a pass), or an artificial adjusted score.
+    """One table's result: a played contract (or a pass), an artificial adjusted score, or not played.
 
     ``ns_points`` and ``ew_points`` are what the file gives each side for it: matchpoints
     (on the file's own scale: Compscore and Scorer give 2 for each pair beaten), cross-IMPs
@@ -179,6 +179,7 @@ class TravellerLine:
     ns_points: float | None = None
     ew_points: float | None = None
     adjusted: Adjusted | None = None
+    played: bool = True  # False: the board was not played at this table (no contract, no adjusted score)
 
 
 @dataclass(frozen=True)
