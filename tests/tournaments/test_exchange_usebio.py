@@ -220,3 +220,20 @@ def test_a_board_not_played_at_a_table_gets_no_result_and_points_given_to_it_are
         "Board 1, line 1 (1 NS v 1 EW): not played (no contract, no adjusted score), yet the file gives "
         "NS 1 and EW 1; ClubScore has no result there." in differences
     )
+
+
+def test_an_arrow_switched_line_and_an_unreadable_lead_import(played_session, other_club):
+    data = session_usebio_bytes(played_session).decode()
+    first = data.index("<NS_PAIR_NUMBER>1NS</NS_PAIR_NUMBER>")
+    swapped = data[first:].replace("1NS</NS_PAIR_NUMBER>", "1EW</NS_PAIR_NUMBER>", 1)
+    swapped = swapped.replace("<EW_PAIR_NUMBER>1EW<", "<EW_PAIR_NUMBER>1NS<", 1).replace(
+        "<LEAD>SQ<", "<LEAD>Q?<", 1
+    )
+    imported = usebio_import(club=other_club, data=(data[:first] + swapped).encode())
+    session = imported.session
+    assert session.arrow_switch_rounds and session.ranks_one_field
+    result = Result.objects.get(board__session=session, board__number=1, ns_pair__direction="EW")
+    assert (result.ns_pair.label, result.ew_pair.label, result.lead) == ("1 EW", "1 NS", "")
+    assert "Board 1, line 1 (1 EW v 1 NS): the lead 'Q?' is not a card; the result is stored without it." in (
+        imported.differences
+    )

@@ -27,12 +27,13 @@ How a file becomes one session:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.usebio import (
     BUTLER,
     CROSS_IMPS,
@@ -101,9 +102,10 @@ def usebio_store(
             movement=Movement.MITCHELL if event.is_mitchell else Movement.HOWELL,
             scoring=_SCORING[event.event_type],
         )
+        _mark_arrow_switch(session, event)
         pairs = {pair.key: _pair_add(session, pair, numbers[pair.key]) for pair in event.pairs}
         boards = _boards_add(session, event)
-        results, not_played = [], []
+        results, not_played, notes = [], [], []
         for usebio_board in event.boards:
             board = boards[usebio_board.number]
             for index, line in enumerate(usebio_board.lines, start=1):
@@ -111,12 +113,40 @@ def usebio_store(
                 if not line.played:  # no result: the pairs sat the board out, as ClubScore has it
                     not_played.append((line, where))
                     continue
+                line = _readable_lead(line, where, notes)
                 result = _line_add(board, line, pairs, where, user)
                 results.append(LineResult(usebio_board, line, where, result))
         locked = Session.objects.select_for_update().select_related("club").get(pk=session.pk)
         scores_settle_locked(locked, inserted=True)
-        differences = not_played_differences(not_played) + usebio_differences(locked, event, pairs, results)
+        differences = notes + not_played_differences(not_played)
+        differences += usebio_differences(locked, event, pairs, results)
     return UsebioImport(session, differences)
+
+
+def _mark_arrow_switch(session: Session, event: UsebioEvent) -> None:
+    """Let a Mitchell's EW pairs sit NS on a line (an arrow switch), as ClubScore's own arrow switch does.
+
+    The file gives no rounds, and the imported session has no movement to switch on: any
+    round marks it (the results and the one ranking are what count).
+    """
+    crossed = any(
+        line.ns_pair.direction == "EW" or line.ew_pair.direction == "NS"
+        for board in event.boards
+        for line in board.lines
+    )
+    if session.is_mitchell and crossed:
+        session.arrow_switch_rounds = [1]
+        session.save(update_fields=["arrow_switch_rounds"])
+
+
+def _readable_lead(line: TravellerLine, where: str, notes: list[str]) -> TravellerLine:
+    """The line with its lead, or without one ClubScore cannot read as a card (and a note of it)."""
+    try:
+        parse_lead(line.lead)
+    except CardError:
+        notes.append(f"{where}: the lead {line.lead!r} is not a card; the result is stored without it.")
+        return replace(line, lead="")
+    return line
 
 
 def _session_numbers(event: UsebioEvent) -> dict[PairKey, int]:
