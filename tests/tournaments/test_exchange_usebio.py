@@ -237,3 +237,6 @@ def test_an_arrow_switched_line_and_an_unreadable_lead_import(played_session, ot
     assert "Board 1, line 1 (1 EW v 1 NS): the lead 'Q?' is not a card; the result is stored without it." in (
         imported.differences
     )
+    again = session_usebio_bytes(session)
+    assert b"<WINNER_TYPE>1</WINNER_TYPE>" in again  # one winner: the fields met
+    assert usebio_import(club=other_club, data=again, name="Again").differences == []

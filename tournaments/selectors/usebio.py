@@ -157,7 +157,7 @@ def session_usebio_event(session: Session) -> UsebioEvent:
         event_type=_EVENT_TYPES[session.scoring],
         program="ClubScore",
         program_version=_program_version(),
-        winner_type=2 if session.is_mitchell else 1,
+        winner_type=1 if session.ranks_one_field else 2,  # an arrow-switched Mitchell has one winner
         pairs=tuple(_usebio_pair(pair, is_imps=session.is_imps) for pair in pairs),
         boards=boards,
         deals=deals,
