@@ -240,3 +240,13 @@ def test_an_arrow_switched_line_and_an_unreadable_lead_import(played_session, ot
     again = session_usebio_bytes(session)
     assert b"<WINNER_TYPE>1</WINNER_TYPE>" in again  # one winner: the fields met
     assert usebio_import(club=other_club, data=again, name="Again").differences == []
+
+
+def test_a_file_of_more_results_than_the_limit_is_refused_before_anything_is_stored(other_club, monkeypatch):
+    from tests.bridge.test_usebio import NESTED
+    from tournaments.services import usebio
+
+    monkeypatch.setattr(usebio, "MAX_USEBIO_LINES", 1)
+    with pytest.raises(ValidationError, match="The file holds 2 results; at most 1 are imported at once."):
+        usebio_import(club=other_club, data=NESTED.encode("latin-1"))
+    assert not Session.objects.filter(club=other_club).exists()

@@ -53,6 +53,9 @@ from tournaments.services.usebio_differences import LineResult, not_played_diffe
 from tournaments.services.write_gate import serialised_writes
 
 MAX_USEBIO_BYTES = 5_000_000
+# A congress of 60 tables and 27 boards writes 1,620 lines; each takes about 3 ms to enter,
+# so a file cannot hold a worker for more than seconds (twice: the preview, then the import).
+MAX_USEBIO_LINES = 2_000
 SECTION_NUMBERING = 100
 _SCORING = {
     MATCHPOINTS: ScoringMethod.MATCHPOINTS,
@@ -93,6 +96,11 @@ def usebio_store(
     *, club: Club, event: UsebioEvent, name: str = "", user: AbstractBaseUser | None = None
 ) -> UsebioImport:
     """Store a read USEBIO event as a new session (see the module docstring); list the differences."""
+    lines = sum(len(board.lines) for board in event.boards)
+    if lines > MAX_USEBIO_LINES:
+        raise ValidationError(
+            {"file": f"The file holds {lines:,} results; at most {MAX_USEBIO_LINES:,} are imported at once."}
+        )
     numbers = _session_numbers(event)
     with serialised_writes(), transaction.atomic():
         session = session_create(
