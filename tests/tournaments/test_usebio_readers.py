@@ -30,7 +30,7 @@ from tournaments.services.results import (
     result_assign,
     result_record,
 )
-from tournaments.services.scoring import session_set_scoring
+from tournaments.services.scoring.method import session_set_scoring
 from tournaments.services.usebio import usebio_import
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "usebio"

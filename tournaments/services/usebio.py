@@ -47,8 +47,8 @@ from tournaments.bridge.usebio import (
 )
 from tournaments.models import Adjustment, Board, Club, Movement, Pair, Result, ScoringMethod, Session
 from tournaments.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
+from tournaments.services.scoring.settle import scores_settle_locked
 from tournaments.services.sessions import player_find_or_create, session_create
-from tournaments.services.standings import scores_settle_locked
 from tournaments.services.usebio_differences import LineResult, not_played_differences, usebio_differences
 from tournaments.services.write_gate import serialised_writes
 
