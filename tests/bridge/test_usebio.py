@@ -203,7 +203,7 @@ BOMB = (
         (BOMB, "forbidden construct"),
         (b"<RESULTS/>", "root is <RESULTS>"),
         (b"<USEBIO/>", "no <EVENT>"),
-        (_doc(date="20.11.2026"), "<DATE> must be dd/mm/yyyy"),
+        (_doc(date="November 20"), "<DATE> must be dd/mm/yyyy"),
         (
             _doc(event='EVENT_TYPE="TEAMS"'),
             "ClubScore scores pairs events only (MP_PAIRS or PAIRS, CROSS_IMP, BUTLER_PAIRS), not TEAMS",
@@ -294,3 +294,23 @@ def test_a_single_session_and_section_hands_in_the_boards_and_a_board_not_played
         9,
         None,
     )
+
+
+@pytest.mark.parametrize(
+    "place, percentage, date, expected",
+    [
+        ("2", "54.32", "20/11/2026", (2, 54.32)),
+        ("2=", "54,32", "20-11-2026", (2, 54.32)),
+        ("=2", "54.32%", "2026-11-20", (2, 54.32)),
+        ("2nd", "54.32", "20.11.2026", (2, 54.32)),
+        ("", "", "20/11/26", (None, None)),
+    ],
+)
+def test_places_percentages_and_dates_are_read_as_scorers_write_them(place, percentage, date, expected):
+    doc = _doc(date=date).replace(
+        b"<PAIR_NUMBER>1</PAIR_NUMBER>",
+        f"<PAIR_NUMBER>1</PAIR_NUMBER><PLACE>{place}</PLACE><PERCENTAGE>{percentage}</PERCENTAGE>".encode(),
+    )
+    event = read_usebio(doc)
+    assert (event.pairs[0].place, event.pairs[0].percentage) == expected
+    assert event.date == datetime.date(2026, 11, 20)

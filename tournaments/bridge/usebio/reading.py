@@ -57,7 +57,9 @@ _POINTS = {
 _PASSES = {"PASS", "P", "NP", "N P", "ALL PASS", "PASSED", "PASSED OUT", "PASSOUT"}
 _CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(X{0,2})$")
 _SEATS = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
-_DATE_FORMATS = ("%d/%m/%Y", "%d-%m-%Y", "%Y-%m-%d")
+# dd/mm/yyyy (USEBIO 1.2), ISO (1.3), and the separators and short years scorers also write.
+_DATE_FORMATS = ("%d/%m/%Y", "%d-%m-%Y", "%Y-%m-%d", "%d.%m.%Y", "%d/%m/%y")
+_PLACE = re.compile(r"^=?\s*(\d{1,5})\s*=?\s*(?:st|nd|rd|th)?$", re.IGNORECASE)
 
 
 def _child_text(element: Element, tag: str, where: str, *, required: bool = False) -> str:
@@ -95,7 +97,7 @@ def _float(element: Element, tag: str, where: str) -> float | None:
     if not text:
         return None
     try:
-        value = float(text.replace(",", "."))
+        value = float(text.replace(",", ".").removesuffix("%"))
     except ValueError:
         raise _bad(element, tag, f"{where}: <{tag}> must be a number, not {text[:20]!r}") from None
     if not -1e6 < value < 1e6:
@@ -112,12 +114,13 @@ def _direction(text: str, where: str) -> str:
 
 
 def _place(text: str, where: str) -> int | None:
-    digits = text.replace("=", "").strip()
-    if not digits:
+    """The place as a number: ``2``, ``2=``, ``=2`` and ``2nd`` are all 2 (a tie is a repeated place)."""
+    if not text:
         return None
-    if not digits.isascii() or not digits.isdigit() or len(digits) > 5:
+    match = _PLACE.match(text)
+    if match is None:
         raise UsebioError(f"{where}: <PLACE> must be a place such as 2 or 2=, not {text[:20]!r}")
-    return int(digits)
+    return int(match[1])
 
 
 def _read_pair(element: Element, index: int, section: str) -> UsebioPair:
