@@ -26,7 +26,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.bridge.usebio import UsebioError, read_usebio
+from tournaments.bridge.usebio import MATCHPOINTS, UsebioError, read_usebio
 from tournaments.models import Club
 from tournaments.selectors.director import clubs_directed, user_directs
 from tournaments.services.usebio import MAX_USEBIO_BYTES, usebio_import, usebio_preview
@@ -112,7 +112,7 @@ def usebio_upload(request: HttpRequest) -> HttpResponse:
         "preview": preview,
         "file_name": upload.name,
         "sha256": digest,
-        "imps": event.event_type != "MP_PAIRS",
+        "imps": event.event_type != MATCHPOINTS,
     }
     return render(request, TEMPLATES + "usebio_preview.html", context)
 
