@@ -212,8 +212,12 @@ BOMB = (
         (_doc().replace(b"<PAIR_NUMBER>2<", b"<PAIR_NUMBER>1<"), "pair 1 appears twice"),
         (_doc().replace(b"<PAIR_NUMBER>2<", b"<PAIR_NUMBER>2X<"), "'2X' is not a pair number"),
         (
-            _doc().replace(b"<PLAYER_NAME>B</PLAYER_NAME>", b"<PLAYER_NAME> </PLAYER_NAME>"),
-            "PAIR 2: a pair has one",
+            _doc().replace(
+                b"<PLAYER_NAME>B</PLAYER_NAME>",
+                b"<PLAYER_NAME>B</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>C</PLAYER_NAME></PLAYER>"
+                b"<PLAYER><PLAYER_NAME>D</PLAYER_NAME>",
+            ),
+            "PAIR 2: a pair has one or two <PLAYER>s with a <PLAYER_NAME>, not 3",
         ),
         (_doc(_board(_line(SCORE="Adj"))), "BOARD 2, line 1: <SCORE> 'Adj' is neither"),
         (_doc(_board(_line(), _line(TRICKS="x"))), "BOARD 2, line 2: <TRICKS>"),

@@ -250,3 +250,19 @@ def test_a_file_of_more_results_than_the_limit_is_refused_before_anything_is_sto
     with pytest.raises(ValidationError, match="The file holds 2 results; at most 1 are imported at once."):
         usebio_import(club=other_club, data=NESTED.encode("latin-1"))
     assert not Session.objects.filter(club=other_club).exists()
+
+
+def test_a_nameless_pair_is_left_out_unless_it_played(played_session, other_club):
+    data = session_usebio_bytes(played_session).decode()
+    phantom = (
+        "<PAIR><PAIR_NUMBER>4NS</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLAYER><PLAYER_NAME/></PLAYER></PAIR>"
+    )
+    with_phantom = data.replace("</PARTICIPANTS>", phantom + "</PARTICIPANTS>", 1)
+    session = usebio_import(club=other_club, data=with_phantom.encode()).session
+    assert session.pairs.count() == played_session.pairs.count()  # the phantom is not seated
+    nameless = with_phantom.replace("<PLAYER_NAME>Ann North</PLAYER_NAME>", "<PLAYER_NAME></PLAYER_NAME>")
+    nameless = nameless.replace("<PLAYER_NAME>Bob North</PLAYER_NAME>", "<PLAYER_NAME></PLAYER_NAME>")
+    with pytest.raises(
+        ValidationError, match="Pair 1 NS has results, but the file names none of its players"
+    ):
+        usebio_import(club=other_club, data=nameless.encode(), name="Again")

@@ -111,7 +111,7 @@ def usebio_store(
             scoring=_SCORING[event.event_type],
         )
         _mark_arrow_switch(session, event)
-        pairs = {pair.key: _pair_add(session, pair, numbers[pair.key]) for pair in event.pairs}
+        pairs = {pair.key: _pair_add(session, pair, numbers[pair.key]) for pair in _pairs_who_played(event)}
         boards = _boards_add(session, event)
         results, not_played, notes = [], [], []
         for usebio_board in event.boards:
@@ -155,6 +155,17 @@ def _readable_lead(line: TravellerLine, where: str, notes: list[str]) -> Travell
         notes.append(f"{where}: the lead {line.lead!r} is not a card; the result is stored without it.")
         return replace(line, lead="")
     return line
+
+
+def _pairs_who_played(event: UsebioEvent) -> list[UsebioPair]:
+    """The event's pairs, less a nameless one that played nothing (a phantom some scorers list)."""
+    seated = {key for board in event.boards for line in board.lines for key in (line.ns_pair, line.ew_pair)}
+    for pair in event.pairs:
+        if not pair.players and pair.key in seated:
+            raise ValidationError(
+                {"file": f"Pair {pair.label} has results, but the file names none of its players."}
+            )
+    return [pair for pair in event.pairs if pair.players]
 
 
 def _session_numbers(event: UsebioEvent) -> dict[PairKey, int]:

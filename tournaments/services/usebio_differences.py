@@ -152,7 +152,7 @@ def _pair_differences(session: Session, event: UsebioEvent, pairs: dict[PairKey,
         standing.pair_id: standing
         for standing in Standing.objects.filter(pair__session=session, boards_played__gt=0)
     }
-    ranked = [pair for pair in event.pairs if pairs[pair.key].pk in standings]
+    ranked = [pair for pair in event.pairs if pair.key in pairs and pairs[pair.key].pk in standings]
     figures = {pair.key: _figure(event, standings[pairs[pair.key].pk], pair.handicap) for pair in ranked}
     raw = {pair.key: _figure(event, standings[pairs[pair.key].pk], None) for pair in ranked}
     differences = []

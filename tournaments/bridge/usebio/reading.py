@@ -143,7 +143,7 @@ def _read_pair(element: Element, index: int, section: str) -> UsebioPair:
         number_text = _child_text(player, "NATIONAL_ID_NUMBER", where)
         if name:  # an empty PLAYER is a producer's placeholder for nobody
             players.append(UsebioPlayer(name, "" if number_text.strip("0") == "" else number_text))
-    if not players or len(players) > 2:
+    if len(players) > 2:  # none: a phantom some scorers list (refused later only if it played)
         raise UsebioError(
             f"{where}: a pair has one or two <PLAYER>s with a <PLAYER_NAME>, not {len(players)}"
         )
