@@ -101,7 +101,7 @@ def usebio_store(
         raise ValidationError(
             {"file": f"The file holds {lines:,} results; at most {MAX_USEBIO_LINES:,} are imported at once."}
         )
-    numbers = _session_numbers(event)
+    numbers = session_numbers(event)
     with serialised_writes(), transaction.atomic():
         session = session_create(
             club=club,
@@ -168,7 +168,7 @@ def _pairs_who_played(event: UsebioEvent) -> list[UsebioPair]:
     return [pair for pair in event.pairs if pair.players]
 
 
-def _session_numbers(event: UsebioEvent) -> dict[PairKey, int]:
+def session_numbers(event: UsebioEvent) -> dict[PairKey, int]:
     """Each pair's number in the session: its own, or ``100 x section + number`` in a sectioned event."""
     sections = event.sections
     if len(sections) == 1:
@@ -267,80 +267,3 @@ def _line_add(
         if "file" in getattr(error, "error_dict", {}):
             raise
         raise ValidationError({"file": f"{where}: {' '.join(error.messages)}"}) from None
-
-
-@dataclass(frozen=True)
-class PreviewRow:
-    """One pair of a previewed import: ClubScore's standing beside the one the file states."""
-
-    label: str
-    names: str
-    place: str  # ClubScore's: '2', '2='
-    figure: float  # ClubScore's percentage, or total IMPs
-    file_place: int | None
-    file_figure: float | None
-
-
-@dataclass(frozen=True)
-class UsebioPreview:
-    """What confirming an import would store and find, worked out without storing anything."""
-
-    name: str
-    rows: list[PreviewRow]
-    board_count: int
-    line_count: int
-    differences: list[str]
-
-
-class _DryRun(Exception):
-    """Raised to roll the preview's import back."""
-
-
-def usebio_preview(*, club: Club, event: UsebioEvent, name: str = "") -> UsebioPreview:
-    """Import the event in a transaction that is rolled back, and return what it gave.
-
-    The preview runs the very import a confirm runs, so its standings and differences are
-    the ones the director will get, and a file the import refuses is refused here
-    (``ValidationError``, as from the import).
-    """
-    found: list[UsebioPreview] = []
-    try:
-        with serialised_writes(), transaction.atomic():
-            imported = usebio_store(club=club, event=event, name=name)
-            found.append(_preview(imported, event))
-            raise _DryRun
-    except _DryRun:
-        pass
-    return found[0]
-
-
-def _preview(imported: UsebioImport, event: UsebioEvent) -> UsebioPreview:
-    session = imported.session
-    numbers = _session_numbers(event)
-    stated = {(pair.direction, numbers[pair.key]): pair for pair in event.pairs}
-    rows = []
-    for pair in session.pairs.select_related("player1", "player2", "standing").order_by(
-        "-direction", "number"
-    ):
-        standing = getattr(pair, "standing", None)
-        if standing is None:
-            continue
-        file_pair = stated.get((pair.direction, pair.number))
-        imps = event.event_type != MATCHPOINTS
-        rows.append(
-            PreviewRow(
-                label=file_pair.label if file_pair else pair.label,
-                names=pair.names,
-                place=f"{standing.rank}{'=' if standing.tied else ''}",
-                figure=(standing.imps or 0.0) if imps else standing.percentage,
-                file_place=file_pair.place if file_pair else None,
-                file_figure=(file_pair.total_score if imps else file_pair.percentage) if file_pair else None,
-            )
-        )
-    return UsebioPreview(
-        name=session.name,
-        rows=rows,
-        board_count=session.boards.count(),
-        line_count=sum(len(board.lines) for board in event.boards),
-        differences=imported.differences,
-    )

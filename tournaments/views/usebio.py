@@ -4,7 +4,7 @@ The same two steps as the legacy import (``views.imports``): nothing is stored u
 director has seen what the file gives. The upload is read and answered with the file's
 error and its line, or a preview: the standings ClubScore works out beside the ones the
 file states, and every difference, from the very import a confirm runs (rolled back,
-``services.usebio.usebio_preview``). The file then waits as the user's own pending row
+``services.usebio_preview``). The file then waits as the user's own pending row
 (``services.usebio_pending``), and the Confirm form carries only its digest.
 
 For any director (not only staff): importing into one's own club is a director's job.
@@ -29,8 +29,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.bridge.usebio import MATCHPOINTS, UsebioError, read_usebio
 from tournaments.models import Club
 from tournaments.selectors.director import clubs_directed, user_directs
-from tournaments.services.usebio import MAX_USEBIO_BYTES, usebio_import, usebio_preview
+from tournaments.services.usebio import MAX_USEBIO_BYTES, usebio_import
 from tournaments.services.usebio_pending import usebio_pending_done, usebio_pending_find, usebio_pending_keep
+from tournaments.services.usebio_preview import usebio_preview
 
 TEMPLATES = "tournaments/exchange/"
 
