@@ -12,7 +12,8 @@ import re
 from xml.etree.ElementTree import Element, SubElement
 
 from tournaments.bridge.cards import Deal
-from tournaments.bridge.usebio.values import MAX_BOARD_NUMBER, UsebioDeal, UsebioError, at_element
+from tournaments.bridge.seats import MAX_BOARD_NUMBER
+from tournaments.bridge.usebio.values import UsebioDeal, UsebioError, at_element
 
 _SEATS = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 _SEAT_NAMES = (("North", "north"), ("East", "east"), ("South", "south"), ("West", "west"))

@@ -27,6 +27,7 @@ import datetime
 import re
 from xml.etree.ElementTree import Element
 
+from tournaments.bridge.seats import MAX_BOARD_NUMBER
 from tournaments.bridge.usebio.event_types import event_type
 from tournaments.bridge.usebio.handset import read_deals
 from tournaments.bridge.usebio.parsing import parse_xml
@@ -34,7 +35,6 @@ from tournaments.bridge.usebio.values import (
     BUTLER,
     CROSS_IMPS,
     MATCHPOINTS,
-    MAX_BOARD_NUMBER,
     PairKey,
     TravellerLine,
     UsebioBoard,
@@ -87,8 +87,10 @@ def _int(
     if not re.fullmatch(r"-?\d{1,9}", text):
         raise _bad(element, tag, f"{where}: <{tag}> must be a whole number, not {text[:20]!r}")
     value = int(text)
-    if not low <= value <= high:
-        raise _bad(element, tag, f"{where}: <{tag}> must be {low} to {high}, not {value}")
+    if value > high:
+        raise _bad(element, tag, f"{where}: <{tag}> {value} is above {high}")
+    if value < low:
+        raise _bad(element, tag, f"{where}: <{tag}> must be at least {low}, not {value}")
     return value
 
 

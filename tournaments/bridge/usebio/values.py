@@ -32,8 +32,6 @@ USEBIO_VERSION = "1.2"
 MATCHPOINTS, CROSS_IMPS, BUTLER = "MP_PAIRS", "CROSS_IMP", "BUTLER_PAIRS"
 EVENT_TYPES = (MATCHPOINTS, CROSS_IMPS, BUTLER)
 DATE_FORMAT = "%d/%m/%Y"
-# Board numbers a file may name: a club night plays 36 at most; a congress a few more.
-MAX_BOARD_NUMBER = 999
 
 
 class UsebioError(ValueError):
