@@ -1,8 +1,9 @@
-"""Routes of the director's hand-record pages (PBN in and out, LIN and USEBIO out, print)."""
+"""Routes of the director's exchange pages (PBN in and out, LIN out, USEBIO in and out, print)."""
 
 from django.urls import path
 
 from tournaments.views import exchange as views
+from tournaments.views import usebio as usebio_views
 
 app_name = "exchange"
 urlpatterns = [
@@ -11,4 +12,6 @@ urlpatterns = [
     path("sessions/<int:session_id>/lin/", views.lin_download, name="lin_download"),
     path("sessions/<int:session_id>/usebio/", views.usebio_download, name="usebio_download"),
     path("sessions/<int:session_id>/hand-records/", views.hand_records_director, name="hand_records"),
+    path("usebio/import/", usebio_views.usebio_upload, name="usebio_upload"),
+    path("usebio/import/confirm/", usebio_views.usebio_confirm, name="usebio_confirm"),
 ]

@@ -15,10 +15,10 @@ from tournaments.bridge.cards import Deal
 from tournaments.bridge.pbn import PbnBoard, write_pbn
 from tournaments.models import Board, DirectorCall, Result, Session, TableAccess, TableSubmission
 from tournaments.selectors import movements as movement_selectors
-from tournaments.selectors.exchange import session_usebio_bytes
-from tournaments.services.exchange import usebio_import
+from tournaments.selectors.usebio import session_usebio_bytes
 from tournaments.services.results import result_record
 from tournaments.services.sessions import session_create
+from tournaments.services.usebio import usebio_import
 
 pytestmark = pytest.mark.django_db
 

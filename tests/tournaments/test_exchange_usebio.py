@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from tournaments.bridge.usebio import read_usebio
 from tournaments.models import Club, Player, Result, Session, Standing
-from tournaments.selectors.exchange import UsebioExportError, session_usebio_bytes, session_usebio_event
-from tournaments.services.exchange import usebio_import
-from tournaments.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
+from tournaments.selectors.usebio import session_usebio_bytes, session_usebio_event
+from tournaments.services.results import ResultEntry, result_record
+from tournaments.services.usebio import usebio_import
 
 # Board, NS pair, EW pair, contract, declarer, tricks, lead.
 PLAYED = [
@@ -102,12 +102,12 @@ def test_the_export_states_players_travellers_and_standings(played_session):
     assert first.players[0].federation_number == "EBU-1001"
     standing = Standing.objects.get(pair__session=played_session, pair__direction="NS", pair__number=1)
     assert first.percentage == pytest.approx(standing.percentage, abs=0.005)
-    assert first.place == f"{standing.rank}{'=' if standing.tied else ''}"
+    assert first.place == standing.rank
 
 
-def test_the_usebio_export_reads_in_two_queries(played_session, django_assert_num_queries):
+def test_the_usebio_export_reads_in_three_queries(played_session, django_assert_num_queries):
     played_session = Session.objects.select_related("club").get(pk=played_session.pk)
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(3):
         session_usebio_event(played_session)
 
 
@@ -122,7 +122,8 @@ def test_differences_from_the_files_figures_are_reported(played_session, other_c
     )
     imported = usebio_import(club=other_club, data=data.encode(), name="Copy")
     assert any(
-        difference.startswith("Board 1, line 1: the file scores NS 1") for difference in imported.differences
+        difference.startswith("Board 1, line 1 (1 NS v 1 EW): the file scores NS 1")
+        for difference in imported.differences
     )
     assert any("99.99%" in difference for difference in imported.differences)
     assert imported.session.name == "Copy"
@@ -133,9 +134,16 @@ def test_differences_from_the_files_figures_are_reported(played_session, other_c
     [
         (
             lambda data: data.replace(b"<CONTRACT>3NT</CONTRACT>", b"<CONTRACT>8NT</CONTRACT>", 1),
-            "Board 1, line 1",
+            "BOARD 1, line 1: <CONTRACT> '8NT'",
         ),
-        (lambda data: data.replace(b"<NS_PAIR_NUMBER>3<", b"<NS_PAIR_NUMBER>9<", 1), "pair 9 NS is not a"),
+        (  # a pair twice on one board: refused by the result services, inside the import
+            lambda data: data.replace(b"<NS_PAIR_NUMBER>2NS<", b"<NS_PAIR_NUMBER>1NS<", 1),
+            r"Board 1, line 2 \(1 NS v 2 EW\): Pair 1 NS already has a result on board 1",
+        ),
+        (
+            lambda data: data.replace(b"<NS_PAIR_NUMBER>3NS<", b"<NS_PAIR_NUMBER>9NS<", 1),
+            "NS pair '9NS' is not a",
+        ),
         (lambda data: data.replace(b"<DATE>", b"<DATE>x", 1), "dd/mm/yyyy"),
         (lambda data: data[:200], "not well-formed"),
     ],
@@ -150,22 +158,6 @@ def test_an_import_over_an_existing_session_name_is_refused(played_session):
     with pytest.raises(ValidationError):
         usebio_import(club=played_session.club, data=session_usebio_bytes(played_session))
     assert Session.objects.filter(club=played_session.club).count() == 1
-
-
-def test_a_session_with_an_adjusted_score_is_not_exported(played_session):
-    board = played_session.boards.get(number=2)
-    result_adjust(
-        board=board,
-        result=board.results.get(ns_pair__number=3),
-        entry=AdjustedEntry(
-            played_session.pairs.get(direction="NS", number=3),
-            played_session.pairs.get(direction="EW", number=1),
-            "A",
-            "A",
-        ),
-    )
-    with pytest.raises(UsebioExportError, match="Board 2, pair 3 NS: an adjusted or assigned score"):
-        session_usebio_bytes(played_session)
 
 
 def test_export_usebio_then_import_usebio_commands(played_session, other_club, tmp_path, capsys):
@@ -206,3 +198,71 @@ def test_other_users_cannot_download_the_usebio_file(client, django_user_model, 
     assert client.get(url).status_code == 302
     client.force_login(django_user_model.objects.create_user(username="player", password="x-pw-12345"))
     assert client.get(url).status_code == 403
+
+
+def test_a_board_not_played_at_a_table_gets_no_result_and_points_given_to_it_are_listed(other_club):
+    from tests.bridge.test_usebio import NESTED
+
+    imported = usebio_import(club=other_club, data=NESTED.encode("latin-1"))
+    session = imported.session
+    assert list(Result.objects.filter(board__session=session).values_list("board__number", "ns_score")) == [
+        (2, 50)
+    ]
+    assert session.boards.get(number=1).north == "AKQJ.T98.765.432"  # hands inside the results' BOARD
+    given = NESTED.replace(
+        "<SCORE>0</SCORE></TRAVELLER_LINE>",
+        "<SCORE>0</SCORE><NS_MATCH_POINTS>1</NS_MATCH_POINTS>"
+        "<EW_MATCH_POINTS>1</EW_MATCH_POINTS></TRAVELLER_LINE>",
+        1,
+    )
+    differences = usebio_import(club=other_club, data=given.encode("latin-1"), name="Again").differences
+    assert (
+        "Board 1, line 1 (1 NS v 1 EW): not played (no contract, no adjusted score), yet the file gives "
+        "NS 1 and EW 1; ClubScore has no result there." in differences
+    )
+
+
+def test_an_arrow_switched_line_and_an_unreadable_lead_import(played_session, other_club):
+    data = session_usebio_bytes(played_session).decode()
+    first = data.index("<NS_PAIR_NUMBER>1NS</NS_PAIR_NUMBER>")
+    swapped = data[first:].replace("1NS</NS_PAIR_NUMBER>", "1EW</NS_PAIR_NUMBER>", 1)
+    swapped = swapped.replace("<EW_PAIR_NUMBER>1EW<", "<EW_PAIR_NUMBER>1NS<", 1).replace(
+        "<LEAD>SQ<", "<LEAD>Q?<", 1
+    )
+    imported = usebio_import(club=other_club, data=(data[:first] + swapped).encode())
+    session = imported.session
+    assert session.arrow_switch_rounds and session.ranks_one_field
+    result = Result.objects.get(board__session=session, board__number=1, ns_pair__direction="EW")
+    assert (result.ns_pair.label, result.ew_pair.label, result.lead) == ("1 EW", "1 NS", "")
+    assert "Board 1, line 1 (1 EW v 1 NS): the lead 'Q?' is not a card; the result is stored without it." in (
+        imported.differences
+    )
+    again = session_usebio_bytes(session)
+    assert b"<WINNER_TYPE>1</WINNER_TYPE>" in again  # one winner: the fields met
+    assert usebio_import(club=other_club, data=again, name="Again").differences == []
+
+
+def test_a_file_of_more_results_than_the_limit_is_refused_before_anything_is_stored(other_club, monkeypatch):
+    from tests.bridge.test_usebio import NESTED
+    from tournaments.services import usebio
+
+    monkeypatch.setattr(usebio, "MAX_USEBIO_LINES", 1)
+    with pytest.raises(ValidationError, match="The file holds 2 results; at most 1 are imported at once."):
+        usebio_import(club=other_club, data=NESTED.encode("latin-1"))
+    assert not Session.objects.filter(club=other_club).exists()
+
+
+def test_a_nameless_pair_is_left_out_unless_it_played(played_session, other_club):
+    data = session_usebio_bytes(played_session).decode()
+    phantom = (
+        "<PAIR><PAIR_NUMBER>4NS</PAIR_NUMBER><DIRECTION>NS</DIRECTION><PLAYER><PLAYER_NAME/></PLAYER></PAIR>"
+    )
+    with_phantom = data.replace("</PARTICIPANTS>", phantom + "</PARTICIPANTS>", 1)
+    session = usebio_import(club=other_club, data=with_phantom.encode()).session
+    assert session.pairs.count() == played_session.pairs.count()  # the phantom is not seated
+    nameless = with_phantom.replace("<PLAYER_NAME>Ann North</PLAYER_NAME>", "<PLAYER_NAME></PLAYER_NAME>")
+    nameless = nameless.replace("<PLAYER_NAME>Bob North</PLAYER_NAME>", "<PLAYER_NAME></PLAYER_NAME>")
+    with pytest.raises(
+        ValidationError, match="Pair 1 NS has results, but the file names none of its players"
+    ):
+        usebio_import(club=other_club, data=nameless.encode(), name="Again")

@@ -1,4 +1,7 @@
-"""Reads for the exchange formats: a session's deals as PBN, LIN and for print, its results as USEBIO."""
+"""Reads for the exchange formats: a session's deals as PBN, LIN and for print.
+
+A session's results as USEBIO are read in ``selectors.usebio``.
+"""
 
 from __future__ import annotations
 
@@ -9,15 +12,7 @@ from django.utils.text import slugify
 from tournaments.bridge import Deal
 from tournaments.bridge.lin import handviewer_url, write_lin
 from tournaments.bridge.pbn import PbnBoard, write_pbn
-from tournaments.bridge.usebio import (
-    TravellerLine,
-    UsebioBoard,
-    UsebioEvent,
-    UsebioPair,
-    UsebioPlayer,
-    write_usebio,
-)
-from tournaments.models import Board, Pair, Result, ScoringMethod, Session
+from tournaments.models import Board, Session
 from tournaments.selectors.public import (
     DoubleDummyRow,
     HandView,
@@ -122,86 +117,3 @@ def session_hand_records(
         for board in boards
     ]
     return [records[i : i + HAND_RECORDS_PER_PAGE] for i in range(0, len(records), HAND_RECORDS_PER_PAGE)]
-
-
-# --- USEBIO ------------------------------------------------------------------------------------
-
-_EVENT_TYPES = {
-    ScoringMethod.MATCHPOINTS: "MP_PAIRS",
-    ScoringMethod.CROSS_IMPS: "CROSS_IMPS",
-    ScoringMethod.BUTLER: "BUTLER_PAIRS",
-}
-
-
-class UsebioExportError(ValueError):
-    """A session USEBIO cannot hold as ClubScore writes it; the message says which result."""
-
-
-def session_usebio_event(session: Session) -> UsebioEvent:
-    """Return the session as a USEBIO event: pairs with players and standings, every traveller (2 queries).
-
-    Refused: a result with an artificial adjusted score (ClubScore writes only numeric
-    scores) or without an East-West pair (a legacy import's bare scores).
-    """
-    pairs = list(
-        session.pairs.select_related("player1", "player2", "standing").order_by("direction", "number")
-    )
-    results = list(
-        Result.objects.filter(board__session=session)
-        .select_related("board", "ns_pair", "ew_pair")
-        .order_by("board__number", "ns_pair__number", "id")
-    )
-    boards: dict[int, list[TravellerLine]] = {}
-    for result in results:
-        where = f"Board {result.board.number}, pair {result.ns_pair.label}"
-        if result.ew_pair is None:
-            raise UsebioExportError(
-                f"{where}: the result has no East-West pair (a legacy import's bare score)."
-            )
-        if result.ns_score is None:
-            raise UsebioExportError(
-                f"{where}: an adjusted or assigned score; ClubScore writes only played results to USEBIO."
-            )
-        boards.setdefault(result.board.number, []).append(
-            TravellerLine(
-                ns_pair=result.ns_pair.number,
-                ew_pair=result.ew_pair.number,
-                contract=result.contract,
-                declarer=result.declarer,
-                tricks=result.tricks,
-                lead=result.lead,
-                ns_score=result.ns_score,
-                ns_matchpoints=result.ns_matchpoints,
-                ew_matchpoints=result.ew_matchpoints,
-            )
-        )
-    return UsebioEvent(
-        club=session.club.name,
-        description=session.name,
-        date=session.date,
-        event_type=_EVENT_TYPES[session.scoring],
-        pairs=tuple(_usebio_pair(pair, is_imps=session.is_imps) for pair in pairs),
-        boards=tuple(UsebioBoard(number, tuple(lines)) for number, lines in boards.items()),
-    )
-
-
-def _usebio_pair(pair: Pair, *, is_imps: bool) -> UsebioPair:
-    players = [player for player in (pair.player1, pair.player2) if player is not None]
-    standing = getattr(pair, "standing", None)
-    played = standing is not None and standing.boards_played > 0
-    return UsebioPair(
-        number=pair.number,
-        direction=pair.direction,
-        players=tuple(UsebioPlayer(player.name, player.federation_number) for player in players),
-        place=f"{standing.rank}{'=' if standing.tied else ''}" if played else "",
-        total_score=(standing.imps if is_imps else standing.matchpoints) if played else None,
-        percentage=standing.percentage if played else None,
-    )
-
-
-def session_usebio_bytes(session: Session) -> bytes:
-    return write_usebio(session_usebio_event(session))
-
-
-def session_usebio_filename(session: Session) -> str:
-    return session_pbn_filename(session).removesuffix(".pbn") + ".xml"

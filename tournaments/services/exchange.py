@@ -1,6 +1,4 @@
-"""Deal a session's boards from a PBN file; store a USEBIO results file as a session.
-
-Both all or nothing. The USEBIO import is described at ``usebio_import``.
+"""Deal a session's boards from a PBN file, all or nothing (USEBIO: ``services.usebio``).
 
 A dealing machine's file (PBN 2.1, read by ``tournaments.bridge.pbn``) gives the deals a
 club will play; importing it deals those board numbers in the session. Another scorer's
@@ -26,12 +24,8 @@ from django.db import transaction
 
 from tournaments.analysis import BoardAnalysis, board_analysis, board_analysis_from_tricks
 from tournaments.bridge.pbn import PbnBoard, PbnError, PbnFile, decode_pbn, read_pbn_file
-from tournaments.bridge.usebio import TravellerLine, UsebioError, UsebioEvent, UsebioPair, read_usebio
-from tournaments.models import Board, Club, Movement, Pair, Result, ScoringMethod, Session, Standing
-from tournaments.services.boards import boards_ensure
+from tournaments.models import Board, Result, Session
 from tournaments.services.pbn_travellers import travellers_enter
-from tournaments.services.results import ResultEntry, result_record
-from tournaments.services.sessions import player_find_or_create, session_create
 
 MAX_PBN_BYTES = 1_000_000
 MAX_PBN_BOARDS = 200
@@ -163,134 +157,3 @@ def _store(
         skipped=found.skipped,
         differences=tuple(differences),
     )
-
-
-# --- USEBIO ------------------------------------------------------------------------------------
-
-MAX_USEBIO_BYTES = 5_000_000
-_SCORING = {
-    "MP_PAIRS": ScoringMethod.MATCHPOINTS,
-    "CROSS_IMPS": ScoringMethod.CROSS_IMPS,
-    "BUTLER_PAIRS": ScoringMethod.BUTLER,
-}
-# The file states percentages to two decimals; a smaller gap is rounding, not a difference.
-PERCENTAGE_TOLERANCE = 0.006
-
-
-@dataclass(frozen=True)
-class UsebioImport:
-    """The session a USEBIO file became, and where ClubScore's figures differ from the file's."""
-
-    session: Session
-    differences: list[str]
-
-
-def usebio_import(
-    *, club: Club, data: bytes, name: str = "", user: AbstractBaseUser | None = None
-) -> UsebioImport:
-    """Store a USEBIO file of another scorer as a new session of the club, all or nothing.
-
-    Pairs, players (found by federation number, else by name) and every traveller line
-    are entered through ``result_record``, so ClubScore scores and matchpoints them
-    itself; the scores, matchpoints and standings the file states are then compared with
-    ClubScore's, and each disagreement is reported (the import is kept: the file's
-    scorer may use another rule, and the director decides).
-    """
-    if len(data) > MAX_USEBIO_BYTES:
-        raise ValidationError(
-            {"file": f"The file is over {MAX_USEBIO_BYTES:,} bytes, the most a USEBIO file may be."}
-        )
-    try:
-        event = read_usebio(data)
-    except UsebioError as error:
-        raise ValidationError({"file": f"Not a USEBIO file ClubScore can read: {error}."}) from None
-    with transaction.atomic():
-        session = session_create(
-            club=club,
-            date=event.date,
-            name=name or event.description,
-            movement=Movement.MITCHELL if event.is_mitchell else Movement.HOWELL,
-            scoring=_SCORING[event.event_type],
-        )
-        pairs = {(pair.direction, pair.number): _usebio_pair_add(session, pair) for pair in event.pairs}
-        count = max((board.number for board in event.boards), default=0)
-        boards = (
-            {board.number: board for board in boards_ensure(session=session, count=count)} if count else {}
-        )
-        differences = []
-        for usebio_board in event.boards:
-            for index, line in enumerate(usebio_board.lines, start=1):
-                where = f"Board {usebio_board.number}, line {index}"
-                result = _usebio_result(session, boards[usebio_board.number], line, pairs, where, user)
-                if result.ns_score != line.ns_score:
-                    differences.append(
-                        f"{where}: the file scores NS {line.ns_score}, ClubScore {result.ns_score}."
-                    )
-        differences += _standing_differences(session, event)
-    return UsebioImport(session, differences)
-
-
-def _usebio_pair_add(session: Session, pair: UsebioPair) -> Pair:
-    players = [
-        player_find_or_create(name=p.name, federation_number=p.federation_number) for p in pair.players
-    ]
-    created = Pair(
-        session=session,
-        number=pair.number,
-        direction=pair.direction,
-        player1=players[0],
-        player2=players[1] if len(players) > 1 else None,
-    )
-    created.full_clean()
-    created.save()
-    return created
-
-
-def _usebio_result(
-    session: Session,
-    board: Board,
-    line: TravellerLine,
-    pairs: dict[tuple[str, int], Pair],
-    where: str,
-    user: AbstractBaseUser | None,
-) -> Result:
-    ns_key = ("NS" if session.is_mitchell else "", line.ns_pair)
-    ew_key = ("EW" if session.is_mitchell else "", line.ew_pair)
-    for key in (ns_key, ew_key):
-        if key not in pairs:
-            raise ValidationError(
-                {"file": f"{where}: pair {' '.join(map(str, key[::-1])).strip()} is not a participant."}
-            )
-    entry = ResultEntry(
-        ns_pair=pairs[ns_key],
-        ew_pair=pairs[ew_key],
-        contract="Pass" if line.contract == "PASS" else line.contract,
-        declarer=line.declarer,
-        result="" if line.tricks is None else str(line.tricks),
-        lead=line.lead,
-    )
-    try:
-        return result_record(board=board, entry=entry, user=user)
-    except ValidationError as error:
-        raise ValidationError({"file": f"{where}: {' '.join(error.messages)}"}) from None
-
-
-def _standing_differences(session: Session, event: UsebioEvent) -> list[str]:
-    standings = {
-        (standing.pair.direction, standing.pair.number): standing
-        for standing in Standing.objects.filter(session=session).select_related("pair")
-    }
-    differences = []
-    for pair in event.pairs:
-        standing = standings.get((pair.direction, pair.number))
-        if standing is None or not pair.place and pair.percentage is None:
-            continue
-        ours = f"{standing.rank}{'=' if standing.tied else ''}"
-        if pair.place and pair.place.replace(" ", "") != ours:
-            differences.append(f"Pair {pair.label}: the file places it {pair.place}, ClubScore {ours}.")
-        if pair.percentage is not None and abs(pair.percentage - standing.percentage) > PERCENTAGE_TOLERANCE:
-            differences.append(
-                f"Pair {pair.label}: the file gives {pair.percentage:.2f}%, "
-                f"ClubScore {standing.percentage:.2f}%."
-            )
-    return differences

@@ -26,17 +26,15 @@ from tournaments.models import Session
 from tournaments.selectors import director as director_selectors
 from tournaments.selectors import public as public_selectors
 from tournaments.selectors.exchange import (
-    UsebioExportError,
     session_hand_records,
     session_has_deals,
     session_lin_filename,
     session_lin_text,
     session_pbn_filename,
     session_pbn_text,
-    session_usebio_bytes,
-    session_usebio_filename,
 )
 from tournaments.selectors.movements import public_board_numbers
+from tournaments.selectors.usebio import UsebioExportError, session_usebio_bytes, session_usebio_filename
 from tournaments.services.exchange import MAX_PBN_BYTES, PbnImport, pbn_import
 
 TEMPLATES = "tournaments/exchange/"

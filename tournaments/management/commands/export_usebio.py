@@ -2,8 +2,8 @@
 
 Writes a session's pairs, players (with federation numbers), travellers and standings
 as USEBIO 1.2 XML (see ``tournaments.bridge.usebio``), on stdout or to ``--output``, for
-a federation or another scorer. A session with an adjusted score, or with a legacy
-import's bare scores, is refused with the result named.
+a federation or another scorer (see ``tournaments.selectors.usebio``). A session with a
+legacy import's bare scores is refused with the result named.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.models import Session
-from tournaments.selectors.exchange import UsebioExportError, session_usebio_bytes
+from tournaments.selectors.usebio import UsebioExportError, session_usebio_bytes
 
 
 class Command(BaseCommand):
