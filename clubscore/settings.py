@@ -68,6 +68,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "clubscore.middleware.PermissionsPolicyMiddleware",
+    "clubscore.replica.PublicReadsMiddleware",
     "axes.middleware.AxesMiddleware",
     # Last, so the refusal page has the user and messages the other middleware give it.
     "clubscore.nul_input.RefuseNulCharactersMiddleware",
@@ -112,6 +113,18 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
+
+# Public pages read from a replica when one is given (clubscore/replica.py); writes, the
+# director's pages and the tables' links always use the primary.
+READ_REPLICA_ALIAS = None
+if os.environ.get("DATABASE_REPLICA_URL"):
+    READ_REPLICA_ALIAS = "replica"
+    DATABASES[READ_REPLICA_ALIAS] = dj_database_url.parse(
+        os.environ["DATABASE_REPLICA_URL"], conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0"))
+    )
+    # The test suite has no second server: the replica is the primary's test database.
+    DATABASES[READ_REPLICA_ALIAS]["TEST"] = {"MIRROR": "default"}
+DATABASE_ROUTERS = ["clubscore.replica.PublicReadsToReplica"]
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts, so concurrent writers queue

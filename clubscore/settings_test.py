@@ -20,3 +20,9 @@ WHITENOISE_AUTOREFRESH = True
 # Rescore a table's entry as soon as its answer is sent, so a test reads its scores at
 # once (tests/tournaments/services/test_settle_soon.py sets a delay to test the wait).
 TABLE_SETTLE_DELAY = 0.0
+# A read replica that is the primary's own test database (Django's test mirror), so the
+# router's tests need no second server; off unless a test turns it on
+# (tests/clubscore/test_read_replica.py), since a mirror is a second connection that does
+# not see a test's uncommitted rows.
+DATABASES["replica"] = {**DATABASES["default"], "TEST": {"MIRROR": "default"}}  # noqa: F405
+READ_REPLICA_ALIAS = None

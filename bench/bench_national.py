@@ -1,0 +1,172 @@
+"""A federation's evening: 200 clubs with 12 tables each in play at once, and 2,000 readers.
+
+Serves the site with gunicorn on 127.0.0.1 against a throwaway PostgreSQL database
+(``scale_national``), with 200 clubs each running a started 12-table Mitchell (2 rounds
+of 2 boards: 48 results a club, 9,600 in all). A pool of client threads plays every
+table as its phone does (its page, then each board as a JSON POST to
+/table/<token>/results/, the tables interleaved so all 2,400 are in play at once), while
+other threads poll the clubs' standings as 2,000 open public pages do (one poll each
+every 15 s: 133 a second). Once the server has rescored every session, each club's
+standings and matchpoints must equal a recomputation and each result be stored exactly
+once (exit 1 if not, or on any error). Bounded: at most ``--seconds`` of sends.
+
+Run alone: ``.venv/bin/python bench/bench_national.py [--workers N] [--quick]``
+(``--quick``: 10 clubs of 4 tables and 100 readers, for ``bench/run.py`` and a smoke
+test). Its parts: ``national_clubs.py`` (the clubs and the check) and
+``national_load.py`` (the phones and the readers); the server and database come from
+``table_entry_server.py``.
+
+Measured 2026-11-24 on the 2-core machine (the client threads share the two cores with
+gunicorn and PostgreSQL), gunicorn N workers x 4 threads, CONN_MAX_AGE 60, 32 phone
+threads, 8 reader threads: see docs/scaling.md for the figures and what they mean.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import table_entry_server as server  # noqa: E402
+from bench.national_clubs import clubs_in_play, clubs_mismatches, unsettled_boards  # noqa: E402
+from bench.national_load import Load, play_evening  # noqa: E402
+from bench.table_entry_phones import percentile  # noqa: E402
+
+server.POSTGRES_NAME = os.environ.get("BENCH_NATIONAL_PG_NAME", "scale_national")
+SIZES = {"full": (200, 12, 2000), "quick": (10, 4, 100)}  # clubs, tables a club, readers
+
+
+def _settle(sessions: list, timeout: float = 60.0) -> float | None:
+    from django.db import connections
+
+    started = time.perf_counter()
+    while time.perf_counter() - started < timeout:
+        if unsettled_boards(sessions) == 0:
+            connections.close_all()
+            return time.perf_counter() - started
+        time.sleep(0.1)
+    return None
+
+
+def _report(clubs: int, load: Load, workers: int, threads: int) -> list[str]:
+    """Print the figures; return the errors' descriptions."""
+    entries = [t.milliseconds for t in load.entries]
+    reads = [t.milliseconds for t in load.reads]
+    errors = [t for t in load.entries if t.status != 201]
+    errors += [t for t in load.table_pages if t.status != 200]
+    errors += [t for t in load.reads if t.status not in (200, 204)]
+    rate = len(load.entries) / load.wall if load.wall else 0.0
+    print(
+        f"national: {clubs} clubs, {rate:.0f} results/s, entry p50/p99 "
+        f"{percentile(entries, 0.5):.0f}/{percentile(entries, 0.99):.0f} ms, "
+        f"page p99 {percentile(reads, 0.99):.0f} ms, {len(errors)} errors",
+        flush=True,
+    )
+    unchanged = sum(t.status == 204 for t in load.reads)
+    print(
+        f"  gunicorn {workers} workers x {threads} threads; "
+        f"{len(load.entries)} results in {load.wall:.1f} s; {len(load.reads)} standings polls "
+        f"({len(load.reads) / load.wall:.0f}/s, {unchanged} unchanged: 204), "
+        f"page p50 {percentile(reads, 0.5):.0f} ms; {len(load.table_pages)} table pages opened, "
+        f"p99 {percentile([t.milliseconds for t in load.table_pages], 0.99):.0f} ms"
+        + ("; STOPPED at the time limit" if load.stopped_early else ""),
+        flush=True,
+    )
+    return [f"session {t.session_id}: HTTP {t.status} {t.body}" for t in errors]
+
+
+def run(
+    *, size: str, workers: int, threads: int, phone_threads: int, reader_threads: int, seconds: float
+) -> int:
+    clubs, tables, readers = SIZES[size]
+    directory = Path(tempfile.mkdtemp(prefix="bench-national-"))
+    try:
+        server.postgres_database(create=True)
+        server.environment("postgres", directory, 60)
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+        from django.db import connections
+
+        started = time.perf_counter()
+        call_command("migrate", verbosity=0)
+        call_command("collectstatic", interactive=False, verbosity=0)
+        evening = clubs_in_play(clubs=clubs, tables=tables)
+        with connections["default"].cursor() as cursor:
+            cursor.execute("VACUUM ANALYZE")
+        print(f"  set-up {time.perf_counter() - started:.0f} s: {clubs} clubs x {tables} tables", flush=True)
+        connections.close_all()
+        port = server.free_port()
+        log = directory / "gunicorn.log"
+        process = server.serve(port, workers, threads, log)
+        try:
+            server.wait_until_up(process, port, log)
+            sessions = [session.pk for session in evening.sessions]
+            load = play_evening(
+                port,
+                evening.phones,
+                sessions,
+                phone_threads=phone_threads,
+                reader_threads=reader_threads,
+                readers=readers,
+                poll=15.0,
+                seconds=seconds,
+            )
+            settled = _settle(evening.sessions)
+        finally:
+            server.stop(process)
+        errors = _report(clubs, load, workers, threads)
+        print(
+            f"  every session settled {settled:.1f} s after the last send"
+            if settled is not None
+            else "  NOT settled"
+        )
+        stored = collections.Counter(t.session_id for t in load.entries if t.status == 201)
+        problems = clubs_mismatches(evening.sessions, stored) if settled is not None else ["not settled"]
+        for error in errors[:5]:
+            print(f"  error: {error}")
+        if errors and log.exists():
+            print("  gunicorn log (end):\n" + log.read_text()[-2000:])
+        print(f"standings check: {'ok' if not problems else f'FAILED ({len(problems)})'} for {clubs} clubs")
+        for problem in problems[:10]:
+            print(f"  {problem}")
+        return 1 if errors or problems or settled is None else 0
+    finally:
+        server.drop_postgres()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
+    parser.add_argument("--threads", type=int, default=4, help="gunicorn threads a worker (default 4)")
+    parser.add_argument("--phones", type=int, default=32, help="client threads playing the tables")
+    parser.add_argument("--reader-threads", type=int, default=8, help="client threads polling standings")
+    parser.add_argument("--seconds", type=float, default=90.0, help="the longest the sends may take")
+    parser.add_argument("--quick", action="store_true", help="10 clubs of 4 tables, 100 readers")
+    options = parser.parse_args()
+    reason = server.postgres_up()
+    if reason:
+        print(f"national: skipped, {reason}")
+        return 0
+    return run(
+        size="quick" if options.quick else "full",
+        workers=options.workers,
+        threads=options.threads,
+        phone_threads=options.phones,
+        reader_threads=options.reader_threads,
+        seconds=options.seconds,
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
