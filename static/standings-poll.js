@@ -6,7 +6,7 @@
   function poll() {
     var box = document.getElementById("standings");
     if (!box || document.hidden) return;
-    fetch(url + "?since=" + encodeURIComponent(box.dataset.stamp), {cache: "no-store"})
+    fetch(url + (url.indexOf("?") < 0 ? "?" : "&") + "since=" + encodeURIComponent(box.dataset.stamp), {cache: "no-store"})
       .then(function (r) { return r.status === 200 ? r.text() : null; })
       .then(function (html) { if (html) box.outerHTML = html; })
       .catch(function () {});

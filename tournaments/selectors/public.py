@@ -190,13 +190,16 @@ def board_double_dummy(board: Board) -> list[DoubleDummyRow]:
     ]
 
 
+def traveller_query(board: Board) -> QuerySet[Result]:
+    """The board's results, best North-South score first, with both pairs' players."""
+    return board.results.select_related(
+        "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
+    ).order_by(F("ns_score").desc(nulls_last=True), "ns_pair__number")
+
+
 def board_traveller(board: Board) -> list[Result]:
-    """Return every result on the board, best North-South score first, with both pairs' players."""
-    return list(
-        board.results.select_related(
-            "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
-        ).order_by(F("ns_score").desc(nulls_last=True), "ns_pair__number")
-    )
+    """Return every result on the board (a page of them: ``pages.board_traveller_page``)."""
+    return list(traveller_query(board))
 
 
 # --- Pair scorecard ----------------------------------------------------------------------------

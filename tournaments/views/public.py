@@ -12,6 +12,7 @@ from tournaments.selectors import ratings
 from tournaments.selectors.competitions import competitions_of
 from tournaments.selectors.exchange import board_handviewer_url
 from tournaments.selectors.movements import public_board_numbers
+from tournaments.selectors.pages import board_traveller_page, page_asked, session_standings_page
 from tournaments.services.settle_soon import scores_settle_if_due
 
 # How often an open standings page asks for fresh standings; tests shorten it.
@@ -37,16 +38,17 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/public/club.html", context)
 
 
-def _standings_context(session) -> dict:
+def _standings_context(request: HttpRequest, session) -> dict:
+    """One page of the standings (a congress's run to several), with its stamp for the poll."""
     # A lost or failed settle is made good before anyone reads (issue 24).
     scores_settle_if_due(session.pk, marked=session.scores_marked)
-    tables = selectors.session_standings(session)
-    return {"session": session, "tables": tables, "stamp": selectors.standings_stamp(tables)}
+    tables, page = session_standings_page(session, page_asked(request.GET.get("page")))
+    return {"session": session, "tables": tables, "page": page, "stamp": selectors.standings_stamp(tables)}
 
 
 def session(request: HttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk)
-    context = _standings_context(session)
+    context = _standings_context(request, session)
     boards = selectors.session_boards(session)
     public = public_board_numbers(session)
     shown = boards if public is None else [board for board in boards if board.number in public]
@@ -58,7 +60,7 @@ def session(request: HttpRequest, pk: int) -> HttpResponse:
 def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Return just the standings tables, or 204 when they still match the stamp the page holds."""
     session = selectors.session_get(pk)
-    context = _standings_context(session)
+    context = _standings_context(request, session)
     if request.GET.get("since") == context["stamp"]:
         return HttpResponse(status=204)
     return render(request, "tournaments/public/_standings.html", context)
@@ -73,6 +75,7 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
         return render(request, "tournaments/public/board_not_yet.html", context, status=404)
     scores_settle_if_due(board.session_id, marked=board.scores_marked)
     board_numbers = list(board.session.boards.values_list("number", flat=True))
+    results, page = board_traveller_page(board, page_asked(request.GET.get("page")))
     context = {
         "session": board.session,
         "board": board,
@@ -81,7 +84,8 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
         "hands": selectors.board_hands(board),
         "dd_strains": selectors.dd_strain_headers(),
         "dd_rows": selectors.board_double_dummy(board),
-        "results": selectors.board_traveller(board),
+        "results": results,
+        "page": page,
         "bbo_url": board_handviewer_url(board),
         "board_numbers": [n for n in board_numbers if public is None or n in public],
     }

@@ -1,0 +1,113 @@
+"""A congress: one session of 500 tables (1,000 pairs) x 40 boards, and its public pages' speed.
+
+Builds the session in bulk (``congress_build.py``: 20,000 results, each board's traveller
+500 long) in a throwaway PostgreSQL database (``scale_congress``; SQLite if no server
+answers), then requests the pages a congress's players open, each ``--repeat`` times
+through Django's whole request handling (middleware, views, templates; in process, no
+network): the session's standings, their poll, a board's traveller and a pair's page,
+first pages and a later one. It prints each page's p50 and slowest time and its size.
+The target: every page under 100 ms and 100 kB, whatever the size of the field (long
+lists come a page at a time: ``?page=N``).
+
+Run alone: ``.venv/bin/python bench/bench_congress.py [--quick]`` (``--quick``: 60
+tables x 10 boards, for ``bench/run.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import table_entry_server as server  # noqa: E402
+from bench.congress_build import congress_build  # noqa: E402
+from bench.table_entry_phones import percentile  # noqa: E402
+
+server.POSTGRES_NAME = os.environ.get("BENCH_CONGRESS_PG_NAME", "scale_congress")
+TARGET_MS, TARGET_BYTES = 100, 100_000
+SIZES = {"full": (500, 40), "quick": (60, 10)}
+
+
+def _time_page(client, path: str, repeat: int) -> tuple[float, float, int, int]:
+    """p50 and slowest milliseconds, the status and the size in bytes of ``path``."""
+    timings, response = [], None
+    client.get(path)  # the first request warms the templates and the connection
+    for _ in range(repeat):
+        started = time.perf_counter()
+        response = client.get(path)
+        body = response.content
+        timings.append((time.perf_counter() - started) * 1000)
+    return percentile(timings, 0.5), max(timings), response.status_code, len(body)
+
+
+def _measure(size: str, repeat: int) -> int:
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connections
+    from django.test import Client
+
+    tables, boards = SIZES[size]
+    started = time.perf_counter()
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+    session = congress_build(tables=tables, boards=boards)
+    if connections["default"].vendor == "postgresql":
+        with connections["default"].cursor() as cursor:
+            cursor.execute("VACUUM ANALYZE")
+    pair = session.pairs.order_by("direction", "number").first()
+    print(
+        f"  set-up {time.perf_counter() - started:.0f} s: {tables} tables, {boards} boards",
+        flush=True,
+    )
+    base = f"/session/{session.pk}/"
+    pages = [
+        ("standings", base),
+        ("standings, page 5", base + "?page=5"),
+        ("standings poll", base + "standings/"),
+        ("traveller", base + "board/1/"),
+        ("traveller, page 5", base + "board/1/?page=5"),
+        ("pair", base + f"pair/{pair.pk}/"),
+    ]
+    client, failures = Client(SERVER_NAME="127.0.0.1"), 0
+    for label, path in pages:
+        p50, slowest, status, size_bytes = _time_page(client, path, repeat)
+        within = status == 200 and p50 < TARGET_MS and size_bytes < TARGET_BYTES
+        failures += not within
+        print(
+            f"congress: {label:18} p50 {p50:5.1f} ms, slowest {slowest:5.1f} ms, "
+            f"{size_bytes / 1000:6.1f} kB, HTTP {status}{'' if within else '  OVER the target'}",
+            flush=True,
+        )
+    return 1 if failures else 0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="60 tables x 10 boards")
+    parser.add_argument("--repeat", type=int, default=20, help="requests of each page")
+    options = parser.parse_args()
+    database = "sqlite" if server.postgres_up() else "postgres"
+    directory = Path(tempfile.mkdtemp(prefix="bench-congress-"))
+    try:
+        if database == "postgres":
+            server.postgres_database(create=True)
+        server.environment(database, directory, 60)
+        print(f"congress on {'PostgreSQL' if database == 'postgres' else 'SQLite'}", flush=True)
+        return _measure("quick" if options.quick else "full", options.repeat)
+    finally:
+        if database == "postgres":
+            server.drop_postgres()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
