@@ -37,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import table_entry_server as server  # noqa: E402
 from bench.national_clubs import clubs_in_play, clubs_mismatches, unsettled_boards  # noqa: E402
+from bench.national_cpu import database_cpu, gunicorn_cpu  # noqa: E402
 from bench.national_load import Load, play_evening  # noqa: E402
 from bench.table_entry_phones import percentile  # noqa: E402
 
@@ -83,6 +84,20 @@ def _report(clubs: int, load: Load, workers: int, threads: int) -> list[str]:
     return [f"session {t.session_id}: HTTP {t.status} {t.body}" for t in errors]
 
 
+def _report_cpu(cpu: tuple[float | None, float | None], load: Load) -> None:
+    """What the server side spent, whatever else the machine ran (its load average is printed too)."""
+    app, database = cpu
+    if app is None:
+        return
+    spent = app + (database or 0.0)
+    print(
+        f"  server CPU {spent:.1f} s (gunicorn {app:.1f} s, PostgreSQL {database or 0:.1f} s) for "
+        f"{len(load.entries)} results and {len(load.reads)} polls: {spent / load.wall:.2f} cores busy; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
+        flush=True,
+    )
+
+
 def run(
     *, size: str, workers: int, threads: int, phone_threads: int, reader_threads: int, seconds: float
 ) -> int:
@@ -110,6 +125,7 @@ def run(
         process = server.serve(port, workers, threads, log)
         try:
             server.wait_until_up(process, port, log)
+            booted = gunicorn_cpu(process.pid)  # importing Django is not the evening's work
             sessions = [session.pk for session in evening.sessions]
             load = play_evening(
                 port,
@@ -122,9 +138,15 @@ def run(
                 seconds=seconds,
             )
             settled = _settle(evening.sessions)
+            app = gunicorn_cpu(process.pid)
+            cpu = (
+                None if app is None or booted is None else app - booted,
+                database_cpu(server.POSTGRES_NAME),
+            )
         finally:
             server.stop(process)
         errors = _report(clubs, load, workers, threads)
+        _report_cpu(cpu, load)
         print(
             f"  every session settled {settled:.1f} s after the last send"
             if settled is not None

@@ -1,0 +1,51 @@
+"""CPU seconds the server side spent: gunicorn's workers and the database's backends.
+
+The machine is shared (other programs' load shows in the wall-clock figures), so the
+national benchmark also reports the CPU its own server processes used, read from /proc
+just before gunicorn stops: what a result and a poll cost, whoever else was running.
+Linux only; elsewhere the figures are None.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU of one process (its threads included), or 0 if it has gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime (fields 14, 15)
+
+
+def _children(pid: int) -> list[int]:
+    children = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        children += [int(child) for child in task.read_text().split()]
+    return children
+
+
+def gunicorn_cpu(master: int) -> float | None:
+    """CPU seconds of gunicorn's master and workers so far."""
+    if not Path(f"/proc/{master}").exists():
+        return None
+    return sum(_cpu_seconds(pid) for pid in [master, *_children(master)])
+
+
+def database_cpu(database: str) -> float | None:
+    """CPU seconds of the PostgreSQL backends connected to ``database`` now (the server's, if local)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [database]
+        )
+        pids = [row[0] for row in cursor.fetchall()]
+    if not pids or not Path(f"/proc/{pids[0]}").exists():
+        return None
+    return sum(_cpu_seconds(pid) for pid in pids)
