@@ -1,24 +1,25 @@
 """A federation's evening: 200 clubs with 12 tables each in play at once, and 2,000 readers.
 
 Serves the site with gunicorn on 127.0.0.1 against a throwaway PostgreSQL database
-(``scale_national``), with 200 clubs each running a started 12-table Mitchell (2 rounds
-of 2 boards: 48 results a club, 9,600 in all). A pool of client threads plays every
-table as its phone does (its page, then each board as a JSON POST to
-/table/<token>/results/, the tables interleaved so all 2,400 are in play at once), while
-other threads poll the clubs' standings as 2,000 open public pages do (one poll each
-every 15 s: 133 a second). Once the server has rescored every session, each club's
-standings and matchpoints must equal a recomputation and each result be stored exactly
-once (exit 1 if not, or on any error). Bounded: at most ``--seconds`` of sends.
+(``scale_national``), with 200 clubs each running a started 12-table Mitchell of 2
+boards a round, one round for each gunicorn worker count asked (``--workers 1,2``, the
+default: round 1 served by 1 worker process, round 2 by 2; 4,800 results a round). A pool
+of client threads plays every table as its phone does (its page, then each board as a
+JSON POST to /table/<token>/results/, the tables interleaved so all 2,400 are in play
+at once), while other threads poll the clubs' standings as 2,000 open public pages do
+(one poll each every 15 s: 133 a second). After each round the server must have
+rescored every session; at the end each club's standings and matchpoints must equal a
+recomputation and each result be stored exactly once (exit 1 if not, or on any error).
+Bounded: at most ``--seconds`` of sends a round (a round not done by then is cut short,
+which the check allows for: it counts the results the server accepted).
 
-Run alone: ``.venv/bin/python bench/bench_national.py [--workers N] [--quick]``
-(``--quick``: 10 clubs of 4 tables and 100 readers, for ``bench/run.py`` and a smoke
-test). Its parts: ``national_clubs.py`` (the clubs and the check) and
-``national_load.py`` (the phones and the readers); the server and database come from
-``table_entry_server.py``.
-
-Measured 2026-11-24 on the 2-core machine (the client threads share the two cores with
-gunicorn and PostgreSQL), gunicorn N workers x 4 threads, CONN_MAX_AGE 60, 32 phone
-threads, 8 reader threads: see docs/scaling.md for the figures and what they mean.
+Run alone: ``.venv/bin/python bench/bench_national.py [--workers 1,2] [--quick]``
+(``--quick``: 10 clubs of 4 tables and 100 readers, for ``bench/run.py``). Its parts:
+``national_clubs.py`` (the clubs and the check), ``national_load.py`` (the phones and the
+readers) and ``national_cpu.py`` (the server side's CPU); the server and database come
+from ``table_entry_server.py``. The client threads share the machine with gunicorn and
+PostgreSQL, so besides the wall-clock figures it prints the CPU the server side used and
+the machine's load average. Figures and what they mean: docs/scaling.md.
 """
 
 from __future__ import annotations
@@ -30,13 +31,14 @@ import shutil
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import table_entry_server as server  # noqa: E402
-from bench.national_clubs import clubs_in_play, clubs_mismatches, unsettled_boards  # noqa: E402
+from bench.national_clubs import Phone, clubs_in_play, clubs_mismatches, unsettled_boards  # noqa: E402
 from bench.national_cpu import database_cpu, gunicorn_cpu  # noqa: E402
 from bench.national_load import Load, play_evening  # noqa: E402
 from bench.table_entry_phones import percentile  # noqa: E402
@@ -98,10 +100,58 @@ def _report_cpu(cpu: tuple[float | None, float | None], load: Load) -> None:
     )
 
 
-def run(
-    *, size: str, workers: int, threads: int, phone_threads: int, reader_threads: int, seconds: float
-) -> int:
-    clubs, tables, readers = SIZES[size]
+def _round_phones(phones: list[Phone], round_: int) -> list[Phone]:
+    """Every table's sends of one round (the tables with nothing to play in it left out)."""
+    chosen = [replace(phone, bodies=[b for b in phone.bodies if b["round"] == round_]) for phone in phones]
+    return [phone for phone in chosen if phone.bodies]
+
+
+def _play_round(
+    evening, round_: int, workers: int, options: dict, directory: Path
+) -> tuple[Load, list[str], bool]:
+    """Serve with ``workers`` processes while every table sends round ``round_``; report it."""
+    from django.db import connections
+
+    connections.close_all()
+    port, log = server.free_port(), directory / f"gunicorn-{round_}.log"
+    process = server.serve(port, workers, options["threads"], log)
+    try:
+        server.wait_until_up(process, port, log)
+        booted = gunicorn_cpu(process.pid)  # importing Django is not the evening's work
+        sessions = [session.pk for session in evening.sessions]
+        load = play_evening(
+            port,
+            _round_phones(evening.phones, round_),
+            sessions,
+            phone_threads=options["phones"],
+            reader_threads=options["reader_threads"],
+            readers=options["readers"],
+            poll=15.0,
+            seconds=options["seconds"],
+        )
+        settled = _settle(evening.sessions)
+        app = gunicorn_cpu(process.pid)
+        cpu = (None if app is None or booted is None else app - booted, database_cpu(server.POSTGRES_NAME))
+    finally:
+        server.stop(process)
+    print(f"round {round_}:", flush=True)
+    errors = _report(len(evening.sessions), load, workers, options["threads"])
+    _report_cpu(cpu, load)
+    print(
+        f"  every session settled {settled:.1f} s after the last send"
+        if settled is not None
+        else "  NOT settled"
+    )
+    for error in errors[:5]:
+        print(f"  error: {error}")
+    if errors and log.exists():
+        print("  gunicorn log (end):\n" + log.read_text()[-2000:])
+    return load, errors, settled is not None
+
+
+def run(*, size: str, workers: list[int], **options) -> int:
+    """Set up the clubs once, then play one round per worker count (round 1 with the first, ...)."""
+    clubs, tables, options["readers"] = SIZES[size]
     directory = Path(tempfile.mkdtemp(prefix="bench-national-"))
     try:
         server.postgres_database(create=True)
@@ -115,53 +165,20 @@ def run(
         started = time.perf_counter()
         call_command("migrate", verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)
-        evening = clubs_in_play(clubs=clubs, tables=tables)
+        evening = clubs_in_play(clubs=clubs, tables=tables, rounds=len(workers))
         with connections["default"].cursor() as cursor:
             cursor.execute("VACUUM ANALYZE")
         print(f"  set-up {time.perf_counter() - started:.0f} s: {clubs} clubs x {tables} tables", flush=True)
-        connections.close_all()
-        port = server.free_port()
-        log = directory / "gunicorn.log"
-        process = server.serve(port, workers, threads, log)
-        try:
-            server.wait_until_up(process, port, log)
-            booted = gunicorn_cpu(process.pid)  # importing Django is not the evening's work
-            sessions = [session.pk for session in evening.sessions]
-            load = play_evening(
-                port,
-                evening.phones,
-                sessions,
-                phone_threads=phone_threads,
-                reader_threads=reader_threads,
-                readers=readers,
-                poll=15.0,
-                seconds=seconds,
-            )
-            settled = _settle(evening.sessions)
-            app = gunicorn_cpu(process.pid)
-            cpu = (
-                None if app is None or booted is None else app - booted,
-                database_cpu(server.POSTGRES_NAME),
-            )
-        finally:
-            server.stop(process)
-        errors = _report(clubs, load, workers, threads)
-        _report_cpu(cpu, load)
-        print(
-            f"  every session settled {settled:.1f} s after the last send"
-            if settled is not None
-            else "  NOT settled"
-        )
-        stored = collections.Counter(t.session_id for t in load.entries if t.status == 201)
-        problems = clubs_mismatches(evening.sessions, stored) if settled is not None else ["not settled"]
-        for error in errors[:5]:
-            print(f"  error: {error}")
-        if errors and log.exists():
-            print("  gunicorn log (end):\n" + log.read_text()[-2000:])
+        stored, failed = collections.Counter(), False
+        for round_, count in enumerate(workers, start=1):
+            load, errors, settled = _play_round(evening, round_, count, options, directory)
+            stored.update(t.session_id for t in load.entries if t.status == 201)
+            failed |= bool(errors) or not settled
+        problems = clubs_mismatches(evening.sessions, stored) if not failed else ["not checked: errors above"]
         print(f"standings check: {'ok' if not problems else f'FAILED ({len(problems)})'} for {clubs} clubs")
         for problem in problems[:10]:
             print(f"  {problem}")
-        return 1 if errors or problems or settled is None else 0
+        return 1 if failed or problems else 0
     finally:
         server.drop_postgres()
         shutil.rmtree(directory, ignore_errors=True)
@@ -169,7 +186,11 @@ def run(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn worker processes (default 2)")
+    parser.add_argument(
+        "--workers",
+        default="1,2",
+        help="gunicorn workers, one round of the evening each (default 1,2: round 1 with 1, round 2 with 2)",
+    )
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads a worker (default 4)")
     parser.add_argument("--phones", type=int, default=32, help="client threads playing the tables")
     parser.add_argument("--reader-threads", type=int, default=8, help="client threads polling standings")
@@ -182,9 +203,9 @@ def main() -> int:
         return 0
     return run(
         size="quick" if options.quick else "full",
-        workers=options.workers,
+        workers=[int(count) for count in options.workers.split(",")],
         threads=options.threads,
-        phone_threads=options.phones,
+        phones=options.phones,
         reader_threads=options.reader_threads,
         seconds=options.seconds,
     )

@@ -19,8 +19,8 @@ from django.db.models.functions import RowNumber
 from tournaments.models import Board, Direction, Result, Session, Standing
 from tournaments.selectors.public import StandingsTable, traveller_query
 
-STANDINGS_PAGE_ROWS = 100
-TRAVELLER_PAGE_ROWS = 100
+STANDINGS_PAGE_ROWS = 50
+TRAVELLER_PAGE_ROWS = 50
 
 
 @dataclass(frozen=True)
