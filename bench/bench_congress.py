@@ -35,21 +35,35 @@ TARGET_MS, TARGET_BYTES = 100, 100_000
 SIZES = {"full": (500, 40), "quick": (60, 10)}
 
 
-def _time_page(client, path: str, repeat: int) -> tuple[float, float, float, int, int]:
-    """p50 and slowest milliseconds, p50 CPU milliseconds of Django's own, the status and size of ``path``.
+def _time_page(client, path: str, repeat: int) -> tuple[float, float, float, float, int, int]:
+    """p50 milliseconds (wall, Django's CPU, waiting on queries), slowest, status and size of ``path``.
 
     The CPU time is this process's (Django's request handling, not the database's): on a
     shared machine it tells what the page costs when the wall clock is waiting on others.
     """
-    timings, cpu, response = [], [], None
+    from django.db import connection
+
+    timings, cpu, queries, response = [], [], [], None
+    waited = [0.0]
+
+    def timed(execute, sql, params, many, context):
+        started = time.perf_counter()
+        try:
+            return execute(sql, params, many, context)
+        finally:
+            waited[0] += time.perf_counter() - started
+
     client.get(path)  # the first request warms the templates and the connection
     for _ in range(repeat):
-        started, used = time.perf_counter(), time.process_time()
-        response = client.get(path)
+        started, used, waited[0] = time.perf_counter(), time.process_time(), 0.0
+        with connection.execute_wrapper(timed):
+            response = client.get(path)
         body = response.content
         timings.append((time.perf_counter() - started) * 1000)
         cpu.append((time.process_time() - used) * 1000)
-    return percentile(timings, 0.5), max(timings), percentile(cpu, 0.5), response.status_code, len(body)
+        queries.append(waited[0] * 1000)
+    p50s = percentile(timings, 0.5), percentile(cpu, 0.5), percentile(queries, 0.5)
+    return *p50s, max(timings), response.status_code, len(body)
 
 
 def _measure(size: str, repeat: int) -> int:
@@ -84,11 +98,12 @@ def _measure(size: str, repeat: int) -> int:
     ]
     client, failures = Client(SERVER_NAME="127.0.0.1"), 0
     for label, path in pages:
-        p50, slowest, cpu, status, size_bytes = _time_page(client, path, repeat)
+        p50, cpu, waited, slowest, status, size_bytes = _time_page(client, path, repeat)
         within = status == 200 and p50 < TARGET_MS and size_bytes < TARGET_BYTES
         failures += not within
         print(
-            f"congress: {label:18} p50 {p50:5.1f} ms, slowest {slowest:5.1f} ms, Django CPU {cpu:4.1f} ms, "
+            f"congress: {label:18} p50 {p50:5.1f} ms (Django CPU {cpu:4.1f}, queries {waited:4.1f}), "
+            f"slowest {slowest:5.1f} ms, "
             f"{size_bytes / 1000:6.1f} kB, HTTP {status}{'' if within else '  OVER the target'}",
             flush=True,
         )
