@@ -1,11 +1,11 @@
 """Long public lists a page at a time: a congress's standings and a board's traveller.
 
-A congress of 500 tables has 500 pairs a direction and 500 results on each board; the
-whole list in one page was ~150 kB of HTML and most of a page's time in the template
-(bench/bench_congress.py). A page shows at most ``STANDINGS_PAGE_ROWS`` pairs of each
-field, or ``TRAVELLER_PAGE_ROWS`` results, sliced in SQL, so a page's size and time do
-not grow with the field; a club's evening (a dozen tables) fits on one page and sees no
-pager at all.
+A congress of 500 tables has 500 pairs a field and 500 results on each board. Their page
+grows with its rows: at 100 rows a field the standings page was 85 kB and 60 ms of
+Django's CPU, at 50 rows 45 kB and 36 ms (bench/bench_congress.py), so all 500 at once
+would be some 400 kB. A page shows at most ``STANDINGS_PAGE_ROWS`` pairs of each field,
+or ``TRAVELLER_PAGE_ROWS`` results, sliced in SQL, so its size and time do not grow with
+the field; a club's evening (up to 50 pairs a field) fits on one page and has no pager.
 """
 
 from __future__ import annotations
