@@ -11,6 +11,10 @@ the tables' own links (a table must see the result it has just sent, and a repli
 lag by a fraction of a second), logins and sessions (``auth``, ``sessions``), and every
 read inside a write's transaction (which locks and must see its own writes). Writes
 always go to the primary. Without a replica the router answers None: the default.
+
+A public page that settles overdue scores (``settle_soon.scores_settle_if_due``) decides
+from the replica and settles on the primary, inside its transaction: a replica's lag can
+delay or repeat a settle, never make one wrong.
 """
 
 from __future__ import annotations

@@ -8,6 +8,9 @@ The rows are committed (``transaction=True``), as a replica would have them.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from django.db import connections, transaction
@@ -114,3 +117,28 @@ def test_reads_inside_a_write_transaction_stay_on_the_primary(replica):
         assert router.allow_migrate("replica", "tournaments") is False
     finally:
         _public_read.reset(token)
+
+
+@pytest.mark.parametrize(
+    ("replica_url", "expected"),
+    [
+        ("", "None []"),
+        ("postgres://reader@replica.example:5432/clubscore", "replica replica.example default"),
+    ],
+)
+def test_database_replica_url_adds_the_replica_that_the_router_reads(replica_url, expected):
+    """Production settings: the replica exists only when DATABASE_REPLICA_URL names it."""
+    code = (
+        "import django; from django.conf import settings; django.setup();"
+        "r = settings.DATABASES.get('replica');"
+        "print(settings.READ_REPLICA_ALIAS, r['HOST'] if r else [], r['TEST']['MIRROR'] if r else '')"
+    )
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_REPLICA_URL"}
+    env |= {"DJANGO_SETTINGS_MODULE": "clubscore.settings", "SECRET_KEY": "x" * 50}
+    if replica_url:
+        env["DATABASE_REPLICA_URL"] = replica_url
+    completed = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.split() == expected.split()
