@@ -85,7 +85,11 @@ class QuotedChoiceField(forms.ChoiceField):
 class MovementForm(forms.Form):
     """A movement as a director describes it: '7-table Mitchell, 3 boards a round'."""
 
-    movement = QuotedChoiceField(choices=Movement.choices, initial=Movement.MITCHELL)
+    # A teams round's movement is made with its round (services.teams_tables), never typed.
+    movement = QuotedChoiceField(
+        choices=[choice for choice in Movement.choices if choice[0] != Movement.TEAMS],
+        initial=Movement.MITCHELL,
+    )
     tables = AsciiIntegerField(min_value=1, max_value=30)
     boards_per_round = AsciiIntegerField(min_value=1, max_value=8, initial=3, label="Boards a round")
     rounds = AsciiIntegerField(

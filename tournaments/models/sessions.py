@@ -18,6 +18,9 @@ MAX_STORED_PAIR_NUMBER = 99_999
 class Movement(models.TextChoices):
     MITCHELL = "mitchell", "Mitchell (NS and EW fields)"
     HOWELL = "howell", "Howell (one field)"
+    # A teams round: two tables a match on the same boards (bridge.teams_tables), made by
+    # services.teams_tables when the round is published, never by the new-session form.
+    TEAMS = "teams", "Teams (two tables a match)"
 
 
 class SessionState(models.TextChoices):

@@ -17,6 +17,7 @@ import functools
 from dataclasses import dataclass
 
 from tournaments.bridge import movements as rules
+from tournaments.bridge.teams_tables import teams_movement
 from tournaments.models import Board, Direction, Movement, Pair, Result, Session, SessionState
 
 PairKey = tuple[str, int]  # (direction, number): ('NS', 3) in a Mitchell, ('', 5) in a Howell
@@ -51,6 +52,8 @@ def build_movement(
     Cached: the rules are deterministic and a Movement is immutable, and a 30-table
     Mitchell takes about 3 ms to lay out, which every result entered would pay again.
     """
+    if kind == Movement.TEAMS:
+        return teams_movement(tables // 2, boards_per_round)
     if kind == Movement.HOWELL:
         return rules.howell(
             2 * tables, boards_per_round, rounds=rounds, arrow_switch_rounds=arrow_switch_rounds
@@ -70,7 +73,7 @@ def encounter_keys(kind: str, encounter: rules.Encounter) -> tuple[PairKey, Pair
     The rules give a Mitchell's pairs as ('NS', n)/('EW', m), already as they sit (on an
     arrow-switched round the EW pair sits North-South), and a Howell's as plain numbers.
     """
-    if kind == Movement.HOWELL:
+    if kind != Movement.MITCHELL:
         return ("", encounter.ns), ("", encounter.ew)
     return tuple(encounter.ns), tuple(encounter.ew)
 

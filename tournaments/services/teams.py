@@ -31,6 +31,7 @@ from tournaments.models import (
     TieBreak,
 )
 from tournaments.services.sessions import player_find_or_create
+from tournaments.services.teams_tables import teams_round_boards_missing, teams_round_seat
 
 Draw = Sequence[tuple[int, int | None]]
 
@@ -104,6 +105,12 @@ def swiss_round_draw(*, event: TeamsEvent) -> TeamsRound:
     unscored = TeamMatch.objects.filter(round__event=event, home_vp__isnull=True)
     if unscored.exists():
         raise ValidationError({"rounds": "Score every match of the rounds before drawing the next."})
+    for teams_round in played_rounds:
+        missing = teams_round_boards_missing(teams_round)
+        if missing:
+            raise ValidationError(
+                {"rounds": f"Round {teams_round.number} still has {missing} results to enter at its tables."}
+            )
     teams = list(event.teams.order_by("number"))
     if len(teams) < 2:
         raise ValidationError({"teams": "A Swiss needs at least two teams."})
@@ -160,10 +167,20 @@ def teams_round_adjust(*, teams_round: TeamsRound, draw: Draw) -> TeamsRound:
     return teams_round
 
 
+@transaction.atomic
 def teams_round_publish(*, teams_round: TeamsRound) -> TeamsRound:
-    """Publish a round's draw: the teams see it and it can no longer be changed."""
+    """Publish a round's draw: the teams see it, it can no longer change, and its tables can play.
+
+    Publishing seats the round in its own session (``services.teams_tables``), whose
+    tables enter their results at their links as a pairs session's do.
+    """
+    teams_round = TeamsRound.objects.select_for_update().select_related("event__club").get(pk=teams_round.pk)
+    if teams_round.published:
+        return teams_round
     TeamsRound.objects.filter(pk=teams_round.pk).update(published=True)
     teams_round.published = True
+    if teams_round.session_id is None and teams_round.matches.exclude(away=None).exists():
+        teams_round_seat(teams_round=teams_round)
     return teams_round
 
 
@@ -229,8 +246,13 @@ def _history(event: TeamsEvent) -> tuple[dict[int, float], set[frozenset[int]], 
 
 
 def _create_matches(teams_round: TeamsRound, draw: Draw, by_number: dict[int, Team]) -> None:
-    """Write a round's matches, a bye scoring the event's bye VPs at once."""
+    """Write a round's matches, a bye scoring the event's bye VPs at once.
+
+    The bye comes last, so the matches are numbered 1..n and match k plays at tables
+    2k-1 and 2k (``bridge.teams_tables``).
+    """
     bye_vp = teams_round.event.bye_vp
+    draw = sorted(draw, key=lambda match: match[1] is None)
     TeamMatch.objects.bulk_create(
         TeamMatch(
             round=teams_round,

@@ -19,10 +19,11 @@ from django.db import transaction
 from tournaments.board_figures import holds_average_plus
 from tournaments.db.rows import ScoredResult, board_results
 from tournaments.db.scoring import board_mark, marked_boards
-from tournaments.models import Board, Session
+from tournaments.models import Board, Movement, Session
 from tournaments.services.scoring.board import boards_rescore, result_counts
 from tournaments.services.scoring.standings import session_recalculate_standings
 from tournaments.services.scoring.totals import stored_figures, totals_moves
+from tournaments.services.teams_tables import team_matches_rescore
 
 
 def scores_pending(board: Board) -> None:
@@ -85,6 +86,8 @@ def scores_settle_locked(
     plus = [board for board, results in by_board.items() if holds_average_plus(results)]
     if plus:  # the standings rescored these again: an Average-plus follows the pairs' other boards
         by_board.update(board_results(plus))
+    if session.movement == Movement.TEAMS:  # a teams round: its matches follow their boards
+        team_matches_rescore(session)
     return {result.pk: result for results in by_board.values() for result in results}
 
 
