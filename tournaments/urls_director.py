@@ -4,6 +4,10 @@ from django.urls import include, path
 
 from tournaments.views import api_tokens, movements, table_entry
 from tournaments.views import director as views
+<<<<<<< HEAD
+=======
+from tournaments.views import movements, table_entry, teams
+>>>>>>> e105ee6 (Teams pages: the director creates an event, enters teams, draws, adjusts and publishes rounds, prints cards with QR links and finishes; the public sees the draw, ranking, scorecards and Butler)
 
 app_name = "director"
 urlpatterns = [
@@ -48,6 +52,20 @@ urlpatterns = [
     ),
     path("results/<int:result_id>/edit/", views.result_edit, name="result_edit"),
     path("results/<int:result_id>/delete/", views.result_remove, name="result_delete"),
+    path("teams/new/", teams.teams_new, name="teams_new"),
+    path("teams/<int:event_id>/", teams.teams_event, name="teams_event"),
+    path("teams/<int:event_id>/teams/", teams.teams_team_add, name="teams_team_add"),
+    path("teams/<int:event_id>/draw/", teams.teams_draw, name="teams_draw"),
+    path("teams/<int:event_id>/finish/", teams.teams_finish, name="teams_finish"),
+    path(
+        "teams/<int:event_id>/rounds/<int:number>/draw/", teams.teams_round_draw_adjust, name="teams_adjust"
+    ),
+    path(
+        "teams/<int:event_id>/rounds/<int:number>/publish/",
+        teams.teams_round_publish_view,
+        name="teams_publish",
+    ),
+    path("teams/<int:event_id>/rounds/<int:number>/cards/", teams.teams_round_cards, name="teams_cards"),
     path("", include("tournaments.urls_exchange")),
     path("", include("tournaments.urls_season")),
 ]

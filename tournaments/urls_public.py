@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import exchange, public, season, table_entry
+from tournaments.views import exchange, public, season, table_entry, teams_public
 
 urlpatterns = [
     path("", public.home, name="home"),
@@ -14,6 +14,13 @@ urlpatterns = [
     path("session/<int:pk>/boards.lin", exchange.lin_public, name="session_lin"),
     path("session/<int:session_pk>/pair/<int:pk>/", public.pair, name="pair"),
     path("player/<int:pk>/", public.player, name="player"),
+    path("teams/<int:event_id>/", teams_public.teams_event_public, name="teams_event_public"),
+    path("teams/<int:event_id>/butler/", teams_public.teams_butler, name="teams_butler"),
+    path(
+        "teams/<int:event_id>/rounds/<int:number>/matches/<int:table>/",
+        teams_public.teams_match,
+        name="teams_match",
+    ),
     path("players/", public.player_search, name="player_search"),
     path("competition/<int:pk>/", season.competition, name="competition"),
     # A table's own page and what its script reads and sends; the token is the credential.

@@ -366,8 +366,8 @@ def _many_sessions(played_session: Session) -> None:
     [
         # clubs, sessions
         ("home", lambda s: [], 2),
-        # club, sessions, competitions
-        ("club", lambda s: [s.club.slug], 3),
+        # club, sessions, competitions, teams events
+        ("club", lambda s: [s.club.slug], 4),
         # session, standings, boards; the field: pairs, ratings, percentages
         ("session", lambda s: [s.pk], 6),
         ("session_standings", lambda s: [s.pk], 2),

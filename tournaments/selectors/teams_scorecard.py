@@ -20,7 +20,7 @@ from tournaments.bridge.teams_tables import (
     match_of_table,
     match_totals,
 )
-from tournaments.models import Result, Session, TeamMatch, TeamsScoring
+from tournaments.models import Result, Session, TeamMatch, TeamsRound, TeamsScoring
 
 
 @dataclass
@@ -126,3 +126,18 @@ def match_scorecard(match: TeamMatch) -> Scorecard:
     rows = match_boards(match, by_match, boards)
     figures = match_figures(match, rows, scoring=event.scoring, boards_per_match=boards)
     return Scorecard(match, rows, figures)
+
+
+def round_scorecards(teams_round: TeamsRound) -> list[Scorecard]:
+    """Return the scorecards of a round's matches (byes aside) in table order: the live grid (two queries)."""
+    event = teams_round.event
+    boards = event.boards_per_match
+    session = teams_round.session
+    by_match = session_match_boards(session, boards) if session is not None else {}
+    cards = []
+    for match in teams_round.matches.exclude(away=None).select_related("home", "away").order_by("table"):
+        rows = match_boards(match, by_match, boards)
+        cards.append(
+            Scorecard(match, rows, match_figures(match, rows, scoring=event.scoring, boards_per_match=boards))
+        )
+    return cards

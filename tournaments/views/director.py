@@ -36,6 +36,7 @@ from tournaments.forms import (
 from tournaments.models import Board, Result, Session
 from tournaments.selectors import director as selectors
 from tournaments.selectors import public
+from tournaments.selectors.teams import teams_events_directed
 from tournaments.services.boards import boards_deal, boards_ensure, parse_permutation_lines
 from tournaments.services.movement import session_create_with_movement
 from tournaments.services.results import (
@@ -69,7 +70,9 @@ def _board_url(board: Board) -> str:
 def home(request: HttpRequest) -> HttpResponse:
     clubs = list(selectors.clubs_directed(request.user))
     sessions = list(selectors.sessions_directed(request.user)) if clubs else []
-    return render(request, TEMPLATES + "home.html", {"clubs": clubs, "sessions": sessions})
+    teams_events = list(teams_events_directed(request.user)) if clubs else []
+    context = {"clubs": clubs, "sessions": sessions, "teams_events": teams_events}
+    return render(request, TEMPLATES + "home.html", context)
 
 
 def _today() -> datetime.date:
