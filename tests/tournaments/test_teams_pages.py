@@ -1,4 +1,4 @@
-"""The teams pages: a director runs a Swiss from creation to finish; the public sees draw, ranking, scorecards, Butler."""
+"""Teams pages: a director runs a Swiss to the finish; the public sees draw, ranking, scorecards, Butler."""
 
 import re
 
@@ -50,7 +50,8 @@ def test_a_director_creates_draws_adjusts_publishes_prints_and_finishes(director
     event = create_event(director_client, club)
     page = director_client.get("/director/")
     assert "Tuesday Swiss" in page.content.decode()
-    refused = director_client.post(f"/director/teams/{event.pk}/teams/", {"name": "Three", "players": "A\nB\nC"})
+    three = {"name": "Three", "players": "A\nB\nC"}
+    refused = director_client.post(f"/director/teams/{event.pk}/teams/", three)
     assert refused.status_code == 400 and "4 to 6 players, not 3" in refused.content.decode()
 
     director_client.post(f"/director/teams/{event.pk}/draw/")
