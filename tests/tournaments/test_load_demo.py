@@ -44,7 +44,7 @@ def test_the_demo_is_loaded_once_with_a_finished_session_and_prints_the_login():
 
     club = Club.objects.get(slug="demo")
     assert club.directors.filter(username="director").exists()
-    assert club.sessions.count() == 2
+    assert club.sessions.exclude(movement="teams").count() == 2  # and the teams event's three rounds
     finished = club.sessions.get(name__contains="Tuesday")
     upcoming = club.sessions.get(name__contains="Friday")
     # Ready to play from the phones: movement, pairs seated, boards dealt, not started.
@@ -74,3 +74,30 @@ def _check_finished_session() -> None:
         if result.contract != "PASS":
             strain = result.contract.rstrip("X")[1:]
             assert abs(result.tricks - result.board.dd_tricks[result.declarer][strain]) <= 1
+
+
+@pytest.mark.django_db
+def test_the_demo_holds_a_played_swiss_teams_event_whose_matches_agree_with_their_boards():
+    from tournaments.bridge.teams import victory_points
+    from tournaments.models import TeamMatch, TeamsEvent
+    from tournaments.selectors.teams import teams_event_ranking
+    from tournaments.selectors.teams_scorecard import match_scorecard
+
+    _load()
+    event = TeamsEvent.objects.get(name="Monday Swiss Teams (demo)")
+    assert event.state == "finished" and event.teams.count() == 8
+    assert event.rounds_drawn.filter(published=True).count() == 3
+    met = set()
+    matches = TeamMatch.objects.filter(round__event=event).select_related("round__event", "round__session")
+    for match in matches:
+        pair = frozenset((match.home_id, match.away_id))
+        assert pair not in met  # no rematch in three rounds of eight teams
+        met.add(pair)
+        card = match_scorecard(match)
+        assert card.figures.totals.boards_complete == 4
+        margin = card.figures.totals.home_imps - card.figures.totals.away_imps
+        assert (match.home_vp, match.away_vp) == victory_points(margin, 4)
+    assert round(sum(row.vp for row in teams_event_ranking(event)), 2) == 3 * 4 * 20
+    first = _counts()
+    _load()
+    assert _counts() == first

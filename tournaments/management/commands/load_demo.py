@@ -1,4 +1,4 @@
-"""Load a demo club: a director login, a finished Mitchell session and one ready to play.
+"""Load a demo club: a director login, a finished Mitchell session, one ready to play, a Swiss teams.
 
 The upcoming session has its movement, pairs and dealt boards, in preparation: the
 director starts play and opens the *Tables* page to enter results from phones.
@@ -8,7 +8,9 @@ password. Results are entered through ``result_record``, as a director's are, so
 matchpoints, standings and audit log exist exactly as they would after a real session.
 Contracts come from the auction seed's bidding simulation; tricks are the stored
 double-dummy tricks with a little seeded noise (one trick either way) so the
-matchpoints differ between tables.
+matchpoints differ between tables. The teams event is a played Swiss of 8 teams and 3
+rounds of 4 boards, drawn, published and entered at both tables of each match through
+the teams services, as a director's night would be.
 """
 
 from __future__ import annotations
@@ -23,11 +25,14 @@ from django.db import transaction
 
 from tournaments.bridge import Deal, Seat
 from tournaments.bridge.bidding import simulate_auction
-from tournaments.models import Board, Club, Movement, Pair, Session
+from tournaments.bridge.teams_tables import match_pairs
+from tournaments.models import Board, Club, Movement, Pair, Session, TeamsEvent
 from tournaments.services.boards import boards_deal
 from tournaments.services.movement import session_create_with_movement, session_finish, session_start
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.sessions import pair_add, session_create
+from tournaments.services.teams import swiss_round_draw, team_add, teams_event_create, teams_round_publish
+from tournaments.services.teams_tables import teams_event_finish
 
 DEMO_PASSWORD = "clubscore-demo"
 DEMO_USERNAME = "director"
@@ -45,6 +50,13 @@ NS_PLAYERS = [
     ("Grace Gould", "Hugo Hart"),
     ("Iris Irving", "Jonas Jensen"),
 ]
+TEAMS_NAME = "Monday Swiss Teams (demo)"
+TEAMS_DATE = datetime.date(2026, 11, 16)
+TEAMS_ROUNDS = 3
+TEAMS_BOARDS = 4
+TEAM_NAMES = ["Aces", "Kings", "Queens", "Knaves", "Tens", "Nines", "Eights", "Sevens"]
+TEAM_SURNAMES = ["Ahern", "Berg", "Cole", "Diaz", "Ekman", "Ford", "Gray", "Holm"]
+TEAM_FIRST_NAMES = ["Ann", "Ben", "Cal", "Dot"]
 EW_PLAYERS = [
     ("Karin Klein", "Leo Larsen"),
     ("Maya Moreau", "Nils Nygaard"),
@@ -109,6 +121,9 @@ class Command(BaseCommand):
         if not club.sessions.filter(name=FINISHED_NAME).exists():
             self._finished_session(club, director)
             self.stdout.write(f"Created the session {FINISHED_NAME} with its results.")
+        if not TeamsEvent.objects.filter(club=club, name=TEAMS_NAME).exists():
+            self._teams_event(club, director)
+            self.stdout.write(f"Created the teams event {TEAMS_NAME}, played and finished.")
         if not club.sessions.filter(name=UPCOMING_NAME).exists():
             self._upcoming_session(club)
             self.stdout.write(f"Created the session {UPCOMING_NAME}, ready to start play.")
@@ -163,3 +178,34 @@ class Command(BaseCommand):
             result_record(board=board, entry=entry, user=director)
         # The night is over: finishing it publishes its hands and travellers.
         return session_finish(session=session_start(session=session))
+
+    def _teams_event(self, club: Club, director) -> TeamsEvent:
+        """A Swiss of 8 teams, 3 rounds of 4 boards: each round drawn, published, dealt and played."""
+        rng = random.Random(SEED + 2)
+        event = teams_event_create(
+            club=club, date=TEAMS_DATE, name=TEAMS_NAME, rounds=TEAMS_ROUNDS, boards_per_match=TEAMS_BOARDS
+        )
+        for name, surname in zip(TEAM_NAMES, TEAM_SURNAMES, strict=True):
+            players = [f"{first} {surname}" for first in TEAM_FIRST_NAMES]
+            team_add(event=event, name=name, player_names=players)
+        for _ in range(TEAMS_ROUNDS):
+            teams_round = teams_round_publish(teams_round=swiss_round_draw(event=event))
+            session = teams_round.session
+            boards = boards_deal(session=session, count=TEAMS_BOARDS, rng=rng)
+            bid = {board.number: _bid(board) for board in boards}
+            pairs = {pair.number: pair for pair in session.pairs.all()}
+            for match in teams_round.matches.exclude(away=None):
+                numbers = match_pairs(match.table)
+                for ns, ew in ((numbers.home_ns, numbers.away_ew), (numbers.away_ns, numbers.home_ew)):
+                    for board in boards:
+                        played = _with_noise(bid[board.number], rng)
+                        entry = ResultEntry(
+                            ns_pair=pairs[ns],
+                            ew_pair=pairs[ew],
+                            contract=played.contract,
+                            declarer=played.declarer,
+                            result="" if played.tricks is None else str(played.tricks),
+                            auction=played.auction,
+                        )
+                        result_record(board=board, entry=entry, user=director)
+        return teams_event_finish(event=event)
