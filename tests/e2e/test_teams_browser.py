@@ -1,0 +1,154 @@
+"""A Swiss teams night in the browser: eight teams, three rounds, both tables of every match on phones.
+
+The director (a desktop page) draws each round, publishes it and opens its table cards;
+each of the eight tables opens its card's link on a 375-pixel phone and taps its two
+boards; the event page shows the matches' VPs, the next round is drawn from them, and
+after the third round the public ranking is checked against one worked out again from
+the stored results with the rules package (see test_browser.py for the browser set-up).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import time
+
+import pytest
+from django.db import OperationalError
+from django.urls import reverse
+
+from tests.e2e.test_browser import DESKTOP, PHONE, WAIT_MS, browser  # noqa: F401 (fixtures)
+from tournaments.bridge.teams import board_imps, victory_points
+from tournaments.bridge.teams_ranking import MatchScore, rank_teams
+from tournaments.bridge.teams_tables import match_of_table
+from tournaments.models import Board, Result, TeamMatch, TeamsEvent
+from tournaments.services.teams import team_add, teams_event_create
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+TEAMS, ROUNDS, BOARDS = 8, 3, 2
+# What each table makes in 4S by North, by (round + table) so the matches differ.
+OUTCOMES = ["=", "-1", "+1", "-2", "=", "+1", "-1"]
+
+
+@pytest.fixture
+def event(club) -> TeamsEvent:
+    day = datetime.date(2026, 11, 24)
+    event = teams_event_create(
+        club=club, date=day, name="Phones Swiss", rounds=ROUNDS, boards_per_match=BOARDS
+    )
+    for number in range(1, TEAMS + 1):
+        team_add(event=event, name=f"Team {number}", player_names=[f"P{number}{seat}" for seat in "ABCD"])
+    return event
+
+
+def _read(query):
+    """Read the database the live server writes to, again while SQLite says it is locked."""
+    for _ in range(50):
+        try:
+            return query()
+        except OperationalError as error:
+            if "locked" not in str(error):
+                raise
+        time.sleep(0.1)
+    return query()
+
+
+def _wait_for(condition, what: str, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if _read(condition):
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _fieldset(page, legend: str):
+    return page.locator(f"fieldset:has(legend:text-is('{legend}'))")
+
+
+def _enter(page, board: int, outcome: str) -> None:
+    """Tap 4S by North with ``outcome`` on a board and have the opponents accept it."""
+    page.locator(f"button[data-board='{board}']").click()
+    _fieldset(page, "Contract").get_by_role("button", name="4", exact=True).click()
+    _fieldset(page, "Strain").get_by_role("button", name="\u2660", exact=True).click()
+    _fieldset(page, "Declarer").get_by_role("button", name="N", exact=True).click()
+    _fieldset(page, "Tricks: made or down").get_by_role("button", name=outcome, exact=True).click()
+    page.locator("#score-entry").click()
+    page.locator("#accept").click()
+    page.locator("#own-percentage").wait_for(timeout=WAIT_MS)
+    page.locator("#back-to-round").click()
+    page.locator("#app h2").first.wait_for(timeout=WAIT_MS)
+
+
+def _round_settled(event: TeamsEvent, number: int) -> bool:
+    session = event.rounds_drawn.get(number=number).session
+    entered = Result.objects.filter(board__session=session).count()
+    waiting = Board.objects.filter(session=session, needs_scoring=True).exists()
+    return entered == TEAMS * BOARDS and not waiting
+
+
+def _expected_ranking(event: TeamsEvent) -> list[str]:
+    """The ranking worked out again from the stored NS scores with the rules package alone."""
+    scores = []
+    for match in TeamMatch.objects.filter(round__event=event).select_related(
+        "home", "away", "round__session"
+    ):
+        results = Result.objects.filter(board__session=match.round.session).select_related("board", "ns_pair")
+        by_board: dict[int, dict[int, int]] = {}
+        for result in results:
+            table = (result.ns_pair.number + 1) // 2
+            if match_of_table(table) == match.table:
+                by_board.setdefault(result.board.number, {})[table % 2] = result.ns_score
+        net = sum(board_imps(tables[1], tables[0]) for tables in by_board.values())
+        home_vp, away_vp = victory_points(net, BOARDS)
+        scores.append(
+            MatchScore(match.home.name, match.away.name, home_vp, away_vp, max(net, 0), max(-net, 0))
+        )
+    names = [f"Team {number}" for number in range(1, TEAMS + 1)]
+    return [row.team for row in rank_teams(names, scores, event.tie_break)]
+
+
+def test_eight_teams_play_a_three_round_swiss_from_phones_at_both_tables(browser, live_server, event):  # noqa: F811
+    director = browser.new_context(viewport=DESKTOP).new_page()
+    event_url = reverse("director:teams_event", args=[event.pk])
+    director.goto(f"{live_server.url}{reverse('login')}?next={event_url}")
+    director.fill("#id_username", "director")
+    director.fill("#id_password", "bridge-director-pw")
+    director.click("button[type=submit]")
+    director.wait_for_url(f"**{event_url}")
+    phones = [
+        browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page() for _ in range(8)
+    ]
+
+    for number in range(1, ROUNDS + 1):
+        director.get_by_role("button", name=f"Draw round {number}").click()
+        director.get_by_role("button", name=f"Publish round {number}").click()
+        director.get_by_role("link", name="Print the draw and table cards").first.click()
+        cards = director.content()
+        links = list(dict.fromkeys(re.findall(r"https?://[^\s<\"]+/table/[\w-]+/", cards)))
+        assert len(links) == 2 * TEAMS // 2 and director.locator(".guide-card svg").count() == len(links)
+        for table, (page, link) in enumerate(zip(phones, links, strict=True), start=1):
+            page.goto(link)
+            page.locator("button[data-board]").first.wait_for(timeout=WAIT_MS)
+            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            for board in range(1, BOARDS + 1):
+                _enter(page, board, OUTCOMES[(number + table + board) % len(OUTCOMES)])
+        _wait_for(lambda number=number: _round_settled(event, number), f"round {number} to be scored")
+        director.goto(f"{live_server.url}{event_url}")
+        grid = director.locator(f"#round-{number} .teams-grid").inner_text()
+        assert grid.count(f"{BOARDS}/{BOARDS}") == TEAMS // 2
+
+    met = [
+        frozenset((m.home_id, m.away_id))
+        for m in _read(lambda: list(TeamMatch.objects.filter(round__event=event)))
+    ]
+    assert len(met) == len(set(met)) == ROUNDS * TEAMS // 2  # no rematch
+    director.get_by_role("button", name="Finish the event").click()
+    public = browser.new_context(viewport=PHONE).new_page()
+    public.goto(f"{live_server.url}{reverse('teams_event_public', args=[event.pk])}")
+    rows = public.locator(".teams-ranking tbody tr").all_inner_texts()
+    shown = [re.match(r"\S+\s+\d+ (Team \d+)", row).group(1) for row in rows]
+    assert shown == _read(lambda: _expected_ranking(event))
+    public.get_by_role("link", name="Scorecard").first.click()
+    assert public.locator(".teams-scorecard .board-row").count() == BOARDS
