@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0011_teams_events'),
+        ('tournaments', '0012_reliab_submission_entry'),
     ]
 
     operations = [
