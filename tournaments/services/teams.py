@@ -20,6 +20,7 @@ from tournaments.models import (
     TEAM_MAX_PLAYERS,
     TEAM_MIN_PLAYERS,
     Club,
+    Session,
     SessionState,
     Team,
     TeamMatch,
@@ -30,6 +31,7 @@ from tournaments.models import (
     TeamsScoring,
     TieBreak,
 )
+from tournaments.services.movement import session_finish
 from tournaments.services.sessions import player_find_or_create
 from tournaments.services.teams_tables import teams_round_boards_missing, teams_round_seat
 
@@ -220,6 +222,26 @@ def team_match_score(
     match.full_clean()
     match.save()
     return match
+
+
+def teams_event_finish(*, event: TeamsEvent) -> TeamsEvent:
+    """Finish the event and its rounds' sessions: every hand and match is public, the tables' links close.
+
+    Each round's session is finished by ``session_finish``, which settles any entry whose
+    settle was lost first, so the matches and the ranking published count every result.
+    """
+    event = TeamsEvent.objects.get(pk=event.pk)
+    if event.state == SessionState.FINISHED:
+        raise ValidationError({"state": f"{event.name} has finished already."})
+    if event.rounds_drawn.filter(published=False).exists():
+        raise ValidationError(
+            {"state": "Publish or draw again the round being drawn before finishing."}
+        )
+    for session in Session.objects.filter(teams_round__event=event, state=SessionState.PLAY):
+        session_finish(session=session)
+    TeamsEvent.objects.filter(pk=event.pk).update(state=SessionState.FINISHED)
+    event.state = SessionState.FINISHED
+    return event
 
 
 def _check_preparation(event: TeamsEvent) -> None:

@@ -25,7 +25,6 @@ from tournaments.models import (
     SessionState,
     TeamMatch,
     TeamMember,
-    TeamsEvent,
     TeamsRound,
 )
 from tournaments.selectors.teams_scorecard import match_boards, match_figures, session_match_boards
@@ -131,20 +130,3 @@ def teams_round_boards_missing(teams_round: TeamsRound) -> int:
     entered = Result.objects.filter(board__session=session).count()
     expected = session.movement_tables * (session.boards_per_round or 0)
     return max(expected - entered, 0) if entered else 0
-
-
-@transaction.atomic
-def teams_event_finish(*, event: TeamsEvent) -> TeamsEvent:
-    """Finish the event and its rounds' sessions: every hand and match is public, the tables' links close."""
-    event = TeamsEvent.objects.select_for_update().get(pk=event.pk)
-    if event.state == SessionState.FINISHED:
-        raise ValidationError({"state": f"{event.name} has finished already."})
-    unpublished = event.rounds_drawn.filter(published=False)
-    if unpublished.exists():
-        raise ValidationError(
-            {"state": "Publish or draw again the round still being drawn before finishing."}
-        )
-    Session.objects.filter(teams_round__event=event).update(state=SessionState.FINISHED)
-    event.state = SessionState.FINISHED
-    event.save(update_fields=["state"])
-    return event

@@ -30,10 +30,10 @@ from tournaments.services.teams import (
     swiss_round_draw,
     team_add,
     teams_event_create,
+    teams_event_finish,
     teams_round_adjust,
     teams_round_publish,
 )
-from tournaments.services.teams_tables import teams_event_finish
 
 TEMPLATES = "tournaments/teams/"
 

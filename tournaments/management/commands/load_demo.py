@@ -31,8 +31,13 @@ from tournaments.services.boards import boards_deal
 from tournaments.services.movement import session_create_with_movement, session_finish, session_start
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.sessions import pair_add, session_create
-from tournaments.services.teams import swiss_round_draw, team_add, teams_event_create, teams_round_publish
-from tournaments.services.teams_tables import teams_event_finish
+from tournaments.services.teams import (
+    swiss_round_draw,
+    team_add,
+    teams_event_create,
+    teams_event_finish,
+    teams_round_publish,
+)
 
 DEMO_PASSWORD = "clubscore-demo"
 DEMO_USERNAME = "director"
