@@ -234,9 +234,7 @@ def teams_event_finish(*, event: TeamsEvent) -> TeamsEvent:
     if event.state == SessionState.FINISHED:
         raise ValidationError({"state": f"{event.name} has finished already."})
     if event.rounds_drawn.filter(published=False).exists():
-        raise ValidationError(
-            {"state": "Publish or draw again the round being drawn before finishing."}
-        )
+        raise ValidationError({"state": "Publish or draw again the round being drawn before finishing."})
     for session in Session.objects.filter(teams_round__event=event, state=SessionState.PLAY):
         session_finish(session=session)
     TeamsEvent.objects.filter(pk=event.pk).update(state=SessionState.FINISHED)

@@ -23,6 +23,7 @@ from tournaments.models import TeamsEvent, TeamsForm
 from tournaments.selectors import director as director_selectors
 from tournaments.selectors import teams as selectors
 from tournaments.selectors.table_entry.links import qr_svg
+from tournaments.selectors.teams_exports import teams_event_pbn_filename, teams_event_pbn_text
 from tournaments.selectors.teams_scorecard import round_scorecards
 from tournaments.services.table_entry import table_accesses_ensure
 from tournaments.services.teams import (
@@ -210,3 +211,12 @@ def teams_round_cards(request: HttpRequest, event_id: int, number: int) -> HttpR
             )
     context = {"event": event, "teams_round": teams_round, "matches": matches, "cards": cards}
     return render(request, TEMPLATES + "cards.html", context)
+
+
+@login_required
+def teams_pbn(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event's boards at both tables of every match, as a PBN export file."""
+    event = selectors.teams_event_for_director(request.user, event_id)
+    response = HttpResponse(teams_event_pbn_text(event), content_type="text/x-pbn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{teams_event_pbn_filename(event)}"'
+    return response
