@@ -124,3 +124,26 @@ def test_the_public_sees_the_draw_ranking_scorecard_and_butler(director_client, 
     assert "Player 1A - Player 1B" in butler
     assert client.get(f"/teams/{event.pk}/rounds/1/matches/9/").status_code == 404
     assert Result.objects.filter(board__session=session).count() == 2
+
+
+def test_a_rounds_session_pages_work_as_a_pairs_sessions(director_client, club):
+    """The round's session is an ordinary session: its director and public pages all answer."""
+    event = create_event(director_client, club)
+    director_client.post(f"/director/teams/{event.pk}/draw/")
+    director_client.post(f"/director/teams/{event.pk}/rounds/1/publish/")
+    session = event.rounds_drawn.get(number=1).session
+    enter_board(session, 1, 1, "3NT", "=")
+    enter_board(session, 2, 1, "3NT", "+1")
+    pages = [
+        f"/director/sessions/{session.pk}/",
+        f"/director/sessions/{session.pk}/boards/1/",
+        f"/director/sessions/{session.pk}/audit/",
+        f"/director/sessions/{session.pk}/tables/",
+        f"/director/sessions/{session.pk}/cards/tables/",
+        f"/director/sessions/{session.pk}/rounds/1/tables/3/",
+        f"/session/{session.pk}/",
+    ]
+    for page in pages:
+        assert director_client.get(page).status_code == 200, page
+    board = director_client.get(f"/director/sessions/{session.pk}/boards/1/").content.decode()
+    assert "3NT" in board
