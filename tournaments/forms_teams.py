@@ -83,3 +83,30 @@ class DrawForm(forms.Form):
 
     def clean_draw(self) -> list[tuple[int, int | None]]:
         return parse_draw(self.cleaned_data["draw"])
+
+
+def parse_lineups(text: str) -> list[tuple[int, list[list[str]]]]:
+    """Read lineups typed a team a line, ``3: Ann Ahern, Ben Ahern / Cal Ahern, Dot Ahern``."""
+    lineups = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        team, colon, rest = line.partition(":")
+        pairs = [[name.strip() for name in pair.split(",")] for pair in rest.split("/")]
+        if not colon or not team.strip().isascii() or not team.strip().isdigit():
+            raise ValidationError(
+                f"Line {number}: start with the team number and a colon, as '3: A, B / C, D'."
+            )
+        if len(pairs) != 2 or any(len(pair) != 2 or not all(pair) for pair in pairs):
+            raise ValidationError(f"Line {number}: two pairs of two names, as '3: A, B / C, D'.")
+        lineups.append((int(team), pairs))
+    return lineups
+
+
+class LineupForm(forms.Form):
+    """A round's pairs, a team a line: the pair NS at the team's home table, then the other."""
+
+    lineups = forms.CharField(widget=forms.Textarea(attrs={"rows": 8}), max_length=20_000)
+
+    def clean_lineups(self) -> list[tuple[int, list[list[str]]]]:
+        return parse_lineups(self.cleaned_data["lineups"])

@@ -58,6 +58,7 @@ urlpatterns = [
     path("teams/<int:event_id>/draw/", teams.teams_draw, name="teams_draw"),
     path("teams/<int:event_id>/finish/", teams.teams_finish, name="teams_finish"),
     path("teams/<int:event_id>/pbn/", teams.teams_pbn, name="teams_pbn"),
+    path("teams/<int:event_id>/rounds/<int:number>/pairs/", teams.teams_round_lineups, name="teams_lineups"),
     path(
         "teams/<int:event_id>/rounds/<int:number>/draw/", teams.teams_round_draw_adjust, name="teams_adjust"
     ),

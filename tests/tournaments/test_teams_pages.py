@@ -147,3 +147,27 @@ def test_a_rounds_session_pages_work_as_a_pairs_sessions(director_client, club):
         assert director_client.get(page).status_code == 200, page
     board = director_client.get(f"/director/sessions/{session.pk}/boards/1/").content.decode()
     assert "3NT" in board
+
+
+def test_a_team_of_six_rests_two_players_in_a_round(director_client, club):
+    event = create_event(director_client, club, teams=3)
+    six = "\n".join(f"Player 4{seat}" for seat in "ABCDEF")
+    director_client.post(f"/director/teams/{event.pk}/teams/", {"name": "Team 4", "players": six})
+    director_client.post(f"/director/teams/{event.pk}/draw/")
+    director_client.post(f"/director/teams/{event.pk}/rounds/1/publish/")
+    url = f"/director/teams/{event.pk}/rounds/1/pairs/"
+    page = director_client.get(url).content.decode()
+    assert "4: Player 4A, Player 4B / Player 4C, Player 4D" in page
+    refused = director_client.post(url, {"lineups": "4: Player 4E, Player 4F / Player 4A, Player 1A"})
+    assert refused.status_code == 400 and "Player 1A does not play for Team 4" in refused.content.decode()
+    director_client.post(url, {"lineups": "4: Player 4E, Player 4F / Player 4A, Player 4B"})
+    session = event.rounds_drawn.get(number=1).session
+    match = TeamMatch.objects.get(round__event=event, away__number=4)  # seeded 3 v 4: Team 4 is away
+    first, second = (session.pairs.get(number=n) for n in (4 * match.table - 2, 4 * match.table - 1))
+    assert (first.player1.name, first.player2.name) == ("Player 4E", "Player 4F")  # EW at the first table
+    assert (second.player1.name, second.player2.name) == ("Player 4A", "Player 4B")  # NS at the second
+    enter_board(session, 2 * match.table, 1, "3NT", "=")
+    late = director_client.post(url, {"lineups": "4: Player 4A, Player 4B / Player 4C, Player 4D"})
+    assert late.status_code == 400 and "has results in round 1" in late.content.decode()
+    butler = Client().get(f"/teams/{event.pk}/butler/").content.decode()
+    assert "Player 4E - Player 4F" in butler

@@ -15,6 +15,7 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
 from tournaments.bridge.teams_ranking import MatchScore, TeamRank, rank_teams
+from tournaments.bridge.teams_tables import match_pairs
 from tournaments.models import Club, Standing, Team, TeamMatch, TeamMember, TeamsEvent, TeamsRound
 from tournaments.selectors.director import clubs_directed, user_directs
 
@@ -116,3 +117,19 @@ def teams_butler(event: TeamsEvent) -> list[ButlerRow]:
         row[3] += standing.imps or 0.0
     ordered = sorted(totals.values(), key=lambda row: (-(row[3] / row[2] if row[2] else 0.0), row[0]))
     return [ButlerRow(place, *row) for place, row in enumerate(ordered, start=1)]
+
+
+def team_lineups(teams_round: TeamsRound) -> dict[int, list[tuple[str, str]]]:
+    """Return each team's two pairs in a published round by team number: first table's, then second's."""
+    session = teams_round.session
+    if session is None:
+        return {}
+    pairs = {pair.number: pair for pair in session.pairs.select_related("player1", "player2")}
+    lineups = {}
+    for match in teams_round.matches.exclude(away=None).select_related("home", "away"):
+        numbers = match_pairs(match.table)
+        for team, seats in ((match.home, numbers.home), (match.away, (numbers.away_ew, numbers.away_ns))):
+            lineups[team.number] = [
+                (pairs[n].player1.name, pairs[n].player2.name if pairs[n].player2 else "") for n in seats
+            ]
+    return lineups

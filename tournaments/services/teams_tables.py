@@ -12,8 +12,11 @@ a board's IMPs count once both tables have it, and the VPs follow the IMPs so fa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 
 from tournaments.bridge.teams_tables import match_pairs
 from tournaments.models import (
@@ -130,3 +133,59 @@ def teams_round_boards_missing(teams_round: TeamsRound) -> int:
     entered = Result.objects.filter(board__session=session).count()
     expected = session.movement_tables * (session.boards_per_round or 0)
     return max(expected - entered, 0) if entered else 0
+
+
+@transaction.atomic
+def team_lineup_set(*, teams_round: TeamsRound, team_number: int, pairs: Sequence[Sequence[str]]) -> None:
+    """Seat a team's two pairs for a published round (a team of 5 or 6 rests players in turn).
+
+    ``pairs`` is two pairs of the team's players' names: the first plays at the match's
+    first table (NS for the home team, EW for the away team), the second at its second
+    table. Refused once either pair has a result in the round: correct those first.
+    """
+    session = teams_round.session
+    if session is None:
+        raise ValidationError(
+            {"lineup": f"Round {teams_round.number} is not published yet: publish it first."}
+        )
+    match = (
+        teams_round.matches.exclude(away=None)
+        .filter(Q(home__number=team_number) | Q(away__number=team_number))
+        .select_related("home", "away")
+        .first()
+    )
+    if match is None:
+        raise ValidationError({"lineup": f"Team {team_number} plays no match in round {teams_round.number}."})
+    team = match.home if match.home.number == team_number else match.away
+    numbers = match_pairs(match.table)
+    # The team's first pair plays at the match's first table, its second pair at the second.
+    seats = numbers.home if team == match.home else (numbers.away_ew, numbers.away_ns)
+    names = [name for pair in pairs for name in pair]
+    if len(pairs) != 2 or any(len(pair) != 2 for pair in pairs):
+        raise ValidationError({"lineup": f"Team {team_number}: give two pairs of two players."})
+    members = {
+        member.player.name.casefold(): member.player for member in team.members.select_related("player")
+    }
+    unknown = [name for name in names if name.strip().casefold() not in members]
+    if unknown:
+        raise ValidationError({"lineup": f"{unknown[0]} does not play for {team.name}."})
+    players = [members[name.strip().casefold()] for name in names]
+    if len({player.pk for player in players}) != 4:
+        raise ValidationError({"lineup": f"Team {team_number}: four different players sit in its two pairs."})
+    seated = {pair.number: pair for pair in session.pairs.filter(number__in=seats)}
+    played = Result.objects.filter(Q(ns_pair__in=seated.values()) | Q(ew_pair__in=seated.values()))
+    if played.exists():
+        raise ValidationError(
+            {"lineup": f"{team.name} has results in round {teams_round.number}: its pairs stay."}
+        )
+    for number, (first, second) in zip(seats, (players[0:2], players[2:4]), strict=True):
+        Pair.objects.filter(pk=seated[number].pk).update(player1=first, player2=second)
+
+
+@transaction.atomic
+def teams_round_lineups_set(
+    *, teams_round: TeamsRound, lineups: Sequence[tuple[int, Sequence[Sequence[str]]]]
+) -> None:
+    """Seat several teams' pairs at once: all of them, or none when one is refused."""
+    for team_number, pairs in lineups:
+        team_lineup_set(teams_round=teams_round, team_number=team_number, pairs=pairs)

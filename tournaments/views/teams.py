@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.teams_tables import match_pairs, match_tables
 from tournaments.forms import form_add_service_error
-from tournaments.forms_teams import DrawForm, TeamForm, TeamsEventForm
+from tournaments.forms_teams import DrawForm, LineupForm, TeamForm, TeamsEventForm
 from tournaments.models import TeamsEvent, TeamsForm
 from tournaments.selectors import director as director_selectors
 from tournaments.selectors import teams as selectors
@@ -35,6 +35,7 @@ from tournaments.services.teams import (
     teams_round_adjust,
     teams_round_publish,
 )
+from tournaments.services.teams_tables import teams_round_lineups_set
 
 TEMPLATES = "tournaments/teams/"
 
@@ -220,3 +221,24 @@ def teams_pbn(request: HttpRequest, event_id: int) -> HttpResponse:
     response = HttpResponse(teams_event_pbn_text(event), content_type="text/x-pbn; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{teams_event_pbn_filename(event)}"'
     return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def teams_round_lineups(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+    """Change who plays in a published round's pairs (a team of 5 or 6 rests players in turn)."""
+    event = selectors.teams_event_for_director(request.user, event_id)
+    teams_round = selectors.teams_round_get(event, number)
+    current = selectors.team_lineups(teams_round)
+    lines = [f"{team}: {a}, {b} / {c}, {d}" for team, ((a, b), (c, d)) in sorted(current.items())]
+    form = LineupForm(request.POST or None, initial={"lineups": "\n".join(lines)})
+    if request.method == "POST" and form.is_valid():
+        try:
+            teams_round_lineups_set(teams_round=teams_round, lineups=form.cleaned_data["lineups"])
+        except ValidationError as error:
+            form_add_service_error(form, error)
+        else:
+            messages.success(request, f"Round {number}'s pairs changed.")
+            return redirect(_event_url(event, f"#round-{number}"))
+    context = {"event": event, "teams_round": teams_round, "form": form}
+    return render(request, TEMPLATES + "lineups.html", context, status=400 if form.errors else 200)
