@@ -171,3 +171,15 @@ def test_a_team_of_six_rests_two_players_in_a_round(director_client, club):
     assert late.status_code == 400 and "has results in round 1" in late.content.decode()
     butler = Client().get(f"/teams/{event.pk}/butler/").content.decode()
     assert "Player 4E - Player 4F" in butler
+
+
+def test_the_butler_shows_initials_for_a_player_who_asked(director_client, club):
+    from tournaments.models import Player
+
+    event = create_event(director_client, club)
+    Player.objects.filter(name="Player 1A").update(shown_by_initials=True)
+    director_client.post(f"/director/teams/{event.pk}/draw/")
+    director_client.post(f"/director/teams/{event.pk}/rounds/1/publish/")
+    enter_board(event.rounds_drawn.get(number=1).session, 1, 1, "3NT", "=")
+    butler = Client().get(f"/teams/{event.pk}/butler/").content.decode()
+    assert "Player 1A" not in butler and "Player 1B" in butler

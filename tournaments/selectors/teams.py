@@ -112,7 +112,7 @@ def teams_butler(event: TeamsEvent) -> list[ButlerRow]:
     for standing in standings:
         pair = standing.pair
         key = frozenset((pair.player1_id, pair.player2_id))
-        row = totals.setdefault(key, [pair.names, team_of.get(pair.player1_id), 0, 0.0])
+        row = totals.setdefault(key, [pair.public_names, team_of.get(pair.player1_id), 0, 0.0])
         row[2] += standing.boards_played
         row[3] += standing.imps or 0.0
     ordered = sorted(totals.values(), key=lambda row: (-(row[3] / row[2] if row[2] else 0.0), row[0]))
