@@ -124,7 +124,12 @@ def test_eight_teams_play_a_three_round_swiss_from_phones_at_both_tables(browser
     for number in range(1, ROUNDS + 1):
         director.get_by_role("button", name=f"Draw round {number}").click()
         director.get_by_role("button", name=f"Publish round {number}").click()
-        director.get_by_role("link", name="Print the draw and table cards").first.click()
+        # The round's own link, once the page after the publish has loaded (not the last round's).
+        director.locator(f"#round-{number}").get_by_role(
+            "link", name="Print the draw and table cards"
+        ).click()
+        director.wait_for_url(f"**/rounds/{number}/cards/")
+        director.locator(".guide-card svg").first.wait_for(timeout=WAIT_MS)
         cards = director.content()
         links = list(dict.fromkeys(re.findall(r"https?://[^\s<\"]+/table/[\w-]+/", cards)))
         assert len(links) == 2 * TEAMS // 2 and director.locator(".guide-card svg").count() == len(links)
@@ -145,10 +150,13 @@ def test_eight_teams_play_a_three_round_swiss_from_phones_at_both_tables(browser
     ]
     assert len(met) == len(set(met)) == ROUNDS * TEAMS // 2  # no rematch
     director.get_by_role("button", name="Finish the event").click()
+    director.get_by_text("finished: the ranking and every match are published").wait_for(timeout=WAIT_MS)
     public = browser.new_context(viewport=PHONE).new_page()
     public.goto(f"{live_server.url}{reverse('teams_event_public', args=[event.pk])}")
     rows = public.locator(".teams-ranking tbody tr").all_inner_texts()
     shown = [re.match(r"\S+\s+\d+ (Team \d+)", row).group(1) for row in rows]
     assert shown == _read(lambda: _expected_ranking(event))
     public.get_by_role("link", name="Scorecard").first.click()
+    public.wait_for_url("**/matches/*/")
+    public.locator(".teams-scorecard").wait_for(timeout=WAIT_MS)
     assert public.locator(".teams-scorecard .board-row").count() == BOARDS
