@@ -2,12 +2,8 @@
 
 from django.urls import include, path
 
-from tournaments.views import api_tokens, movements, table_entry
+from tournaments.views import api_tokens, movements, table_entry, teams
 from tournaments.views import director as views
-<<<<<<< HEAD
-=======
-from tournaments.views import movements, table_entry, teams
->>>>>>> e105ee6 (Teams pages: the director creates an event, enters teams, draws, adjusts and publishes rounds, prints cards with QR links and finishes; the public sees the draw, ranking, scorecards and Butler)
 
 app_name = "director"
 urlpatterns = [

@@ -12,11 +12,8 @@ from tournaments.selectors import ratings
 from tournaments.selectors.competitions import competitions_of
 from tournaments.selectors.exchange import board_handviewer_url
 from tournaments.selectors.movements import public_board_numbers
-<<<<<<< HEAD
 from tournaments.selectors.pages import board_traveller_page, page_asked, session_standings_page
-=======
 from tournaments.selectors.teams import teams_events_recent
->>>>>>> e105ee6 (Teams pages: the director creates an event, enters teams, draws, adjusts and publishes rounds, prints cards with QR links and finishes; the public sees the draw, ranking, scorecards and Butler)
 from tournaments.services.settle_soon import scores_settle_if_due
 
 # How often an open standings page asks for fresh standings; tests shorten it.

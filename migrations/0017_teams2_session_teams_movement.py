@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0015_season3_privacy'),
+        ('tournaments', '0016_api_tokens'),
     ]
 
     operations = [
