@@ -69,7 +69,9 @@ class PublicReadsToReplica:
         return True if replica_alias() else None
 
     def allow_migrate(self, db: str, app_label: str, **hints) -> bool | None:
-        return False if db == replica_alias() else None
+        """Never migrate a replica: it copies the primary's schema (a test mirror *is* the primary)."""
+        mirrored = settings.DATABASES.get(db, {}).get("TEST", {}).get("MIRROR")
+        return False if db == replica_alias() or mirrored else None
 
 
 class PublicReadsMiddleware:
