@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
 
-from tournaments.models import Board, Club, Result, ResultChange, Session
+from tournaments.models import Board, Club, Result, ResultChange, Session, SessionChange
 
 
 def clubs_directed(user: AbstractBaseUser) -> QuerySet[Club]:
@@ -82,3 +82,8 @@ def club_for_director(user: AbstractBaseUser, slug: str) -> Club:
     if not user_directs(user, club.pk):
         raise PermissionDenied("You do not direct this club.")
     return club
+
+
+def session_other_changes(session: Session) -> list[SessionChange]:
+    """Return the session's changes that are not results: pairs changed or removed, reopenings."""
+    return list(session.session_changes.select_related("user").order_by("-at", "-id"))

@@ -349,5 +349,9 @@ def result_remove(request: HttpRequest, result_id: int) -> HttpResponse:
 @login_required
 def session_audit(request: HttpRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
-    changes = selectors.session_changes(session)
-    return render(request, TEMPLATES + "audit.html", {"session": session, "changes": changes})
+    context = {
+        "session": session,
+        "changes": selectors.session_changes(session),
+        "session_changes": selectors.session_other_changes(session),
+    }
+    return render(request, TEMPLATES + "audit.html", context)
