@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournaments.views import api_tokens, movements, seating, table_entry
+from tournaments.views import api_tokens, movements, seating, session_state, table_entry
 from tournaments.views import director as views
 
 app_name = "director"
@@ -27,7 +27,12 @@ urlpatterns = [
         movements.session_movement_boards,
         name="movement_boards",
     ),
-    path("sessions/<int:session_id>/state/", movements.session_state, name="state"),
+    path("sessions/<int:session_id>/state/", session_state.session_state, name="state"),
+    path(
+        "sessions/<int:session_id>/state/<slug:action>/",
+        session_state.session_state_confirm,
+        name="state_confirm",
+    ),
     path(
         "sessions/<int:session_id>/rounds/<int:round_number>/tables/<int:table>/",
         movements.table_round,

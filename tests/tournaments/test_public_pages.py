@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Pair, Session
-from tournaments.services.movement import session_finish, session_start
+from tournaments.services.movement import session_finish, session_reopen, session_start
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.sessions import pair_add
 
@@ -122,6 +122,7 @@ def test_standings_fragment_answers_204_while_unchanged_and_the_new_tables_after
     assert "<html" not in first.content.decode()
     assert client.get(url, {"since": stamp}).status_code == 204
 
+    played_session = session_reopen(session=played_session)  # a finished session takes no new pair
     extra_ns = pair_add(session=played_session, player_names=("New North", "Pal North"), direction="NS")
     extra_ew = pair_add(session=played_session, player_names=("New East", "Pal East"), direction="EW")
     result_record(

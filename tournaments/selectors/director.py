@@ -14,6 +14,7 @@ from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
 
 from tournaments.models import Board, Club, Result, ResultChange, Session, SessionChange
+from tournaments.selectors.movements import encounter_keys, session_movement
 
 
 def clubs_directed(user: AbstractBaseUser) -> QuerySet[Club]:
@@ -87,3 +88,30 @@ def club_for_director(user: AbstractBaseUser, slug: str) -> Club:
 def session_other_changes(session: Session) -> list[SessionChange]:
     """Return the session's changes that are not results: pairs changed or removed, reopenings."""
     return list(session.session_changes.select_related("user").order_by("-at", "-id"))
+
+
+def session_state_summary(session: Session) -> dict[str, int | None]:
+    """Return what a director checks before starting or finishing play: pairs, boards, results.
+
+    ``seats`` and ``expected`` (results the movement plays among the pairs seated) are None
+    for a session without a movement.
+    """
+    pairs = set(session.pairs.values_list("direction", "number"))
+    boards = list(session.boards.values_list("north", flat=True))
+    summary: dict[str, int | None] = {
+        "pairs": len(pairs),
+        "boards": len(boards),
+        "dealt": sum(1 for north in boards if north),
+        "results": Result.objects.filter(board__session=session).count(),
+        "seats": None,
+        "expected": None,
+    }
+    movement = session_movement(session)
+    if movement is not None:
+        summary["seats"] = 2 * movement.tables
+        summary["expected"] = sum(
+            len(encounter.boards)
+            for encounter in movement.encounters
+            if all(key in pairs for key in encounter_keys(session.movement, encounter))
+        )
+    return summary

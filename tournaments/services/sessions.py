@@ -119,11 +119,14 @@ def _check_in_movement(session: Session, number: int, direction: str) -> None:
     )
 
 
-def _check_not_finished(session: Session) -> None:
+def refuse_if_finished(session: Session, doing: str, field: str = "state") -> None:
+    """Refuse to change a finished session's pairs or boards: its results are published.
+
+    A director who finished by mistake reopens the session first (``session_reopen``), which
+    the audit log records (issue 24, point 12).
+    """
     if session.is_finished:
-        raise ValidationError(
-            {"players": "The session is finished: reopen it before seating or changing pairs."}
-        )
+        raise ValidationError({field: f"The session is finished: reopen it before {doing}."})
 
 
 def _players(player_names: tuple[str, ...] | list[str]) -> list[Player]:
@@ -169,13 +172,14 @@ def pair_add(
 ) -> Pair:
     """Seat a pair of players in the session under the next free number (or the one given).
 
-    Refused: a number the movement has no seat for, a taken number, and a player who
-    already sits in another pair of the session. The session is locked
+    Refused: a finished session, a number the movement has no seat for, a taken number,
+    and a player who already sits in another pair of the session. The session is locked
     first, so two adds do not both take the next number; a second add of the same players
     in the same direction (a double-clicked Add) answers with the pair the first one
     seated (issue 24).
     """
     session = _locked(session)
+    refuse_if_finished(session, "seating pairs", "players")
     direction = _check_direction(session, direction)
     players = _players(player_names)
     seated = _pair_of(session, direction, players)
@@ -226,9 +230,10 @@ def pairs_seat(*, session: Session, seats: list[SeatingLine]) -> list[Pair]:
     return pairs
 
 
-def _audit(
+def session_audit(
     session: Session, action: str, user: AbstractBaseUser | None, before: str, after: str = ""
 ) -> None:
+    """Record a change to the session that is not a result (a pair, its state) in its audit log."""
     SessionChange.objects.create(
         session=session,
         action=action,
@@ -253,7 +258,7 @@ def pair_update(
     pair.full_clean()
     pair.save(update_fields=["player1", "player2"])
     if str(pair) != before:
-        _audit(session, SessionAction.PAIR_EDIT, user, before, str(pair))
+        session_audit(session, SessionAction.PAIR_EDIT, user, before, str(pair))
     return pair
 
 
@@ -272,5 +277,5 @@ def pair_remove(*, pair: Pair, user: AbstractBaseUser | None = None) -> None:
         raise ValidationError(
             {"pair": f"Pair {pair.label} has results (board {shown}): delete them before removing the pair."}
         )
-    _audit(session, SessionAction.PAIR_REMOVE, user, str(pair))
+    session_audit(session, SessionAction.PAIR_REMOVE, user, str(pair))
     pair.delete()
