@@ -114,6 +114,8 @@ def standings_json(session: Session) -> list[dict[str, Any]]:
 
 
 def _standing_figure(session: Session, standing: Standing) -> str:
+    if not standing.is_ranked:
+        return "no board yet"
     if session.is_imps:
         per_board = standing.imps_per_board
         return "-" if per_board is None else f"{per_board:+.2f} IMPs/board"
