@@ -16,7 +16,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.seating import SeatingListError, parse_seating_list
-from tournaments.forms import PairPlayersForm, SeatingListForm, form_add_service_error
+from tournaments.forms import form_add_service_error
+from tournaments.forms_seating import PairPlayersForm, SeatingListForm
 from tournaments.models import Pair, Session
 from tournaments.selectors import director as selectors
 from tournaments.services.sessions import movement_pair_numbers, pair_remove, pair_update, pairs_seat
