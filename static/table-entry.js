@@ -302,7 +302,7 @@
     if (draft.pass) return 0;
     if (!scores) return null;
     var side = draft.declarer === "N" || draft.declarer === "S" ? "NS" : "EW";
-    var vul = draft.vulnerability === "Both" || (side === "NS" ? draft.vulnerability === "N-S" : draft.vulnerability === "E-W");
+    var vul = draft.vulnerability === "All" || draft.vulnerability === side;
     var score = scores.scores[vul ? 1 : 0][draft.level - 1][STRAINS.indexOf(draft.strain)][["", "X", "XX"].indexOf(draft.doubling || "")][draft.tricks];
     return side === "NS" ? score : -score;
   }

@@ -18,6 +18,13 @@ from django.shortcuts import get_object_or_404
 from tournaments.models import Board, Club, Pair, Result, ResultChange, Session, SessionChange
 from tournaments.selectors.movements import board_encounters, encounter_keys, pair_key, session_movement
 
+# The club ``manage.py load_demo`` makes; the login page mentions the demo only when it exists.
+DEMO_CLUB_SLUG = "demo"
+
+
+def demo_club_exists() -> bool:
+    return Club.objects.filter(slug=DEMO_CLUB_SLUG).exists()
+
 
 def clubs_directed(user: AbstractBaseUser) -> QuerySet[Club]:
     """Return the clubs this user may run (every club for a superuser)."""

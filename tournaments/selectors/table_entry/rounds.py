@@ -9,13 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tournaments.bridge import board_dealer, board_vulnerability
+from tournaments.bridge import board_dealer, board_vulnerability_text
 from tournaments.bridge import movements as rules
 from tournaments.models import Pair, Result, Session
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors.movements import PairKey, key_label, pair_key
-
-_VULNERABILITY_TEXT = {"None": "None", "NS": "N-S", "EW": "E-W", "Both": "Both"}
 
 
 @dataclass(frozen=True)
@@ -29,7 +27,7 @@ class TableBoard:
 
     @property
     def vulnerability(self) -> str:
-        return _VULNERABILITY_TEXT[board_vulnerability(self.number)]
+        return board_vulnerability_text(self.number)
 
 
 @dataclass(frozen=True)
