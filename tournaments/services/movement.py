@@ -53,6 +53,18 @@ def _locked(session: Session) -> Session:
     return Session.objects.select_for_update().get(pk=session.pk)
 
 
+def _check_seated_pairs_fit(session: Session, kind: str, tables: int) -> None:
+    """Refuse a movement with no seat for a pair already seated: it would never play (issue 24, 11)."""
+    highest = tables if kind == Movement.MITCHELL else 2 * tables
+    outside = list(session.pairs.filter(number__gt=highest).order_by("-direction", "number")[:8])
+    if outside:
+        labels = ", ".join(pair.label for pair in outside)
+        reason = (
+            f"Pair {labels} would have no seat with {tables} tables: remove it first, or keep more tables."
+        )
+        raise ValidationError({"tables": reason})
+
+
 @transaction.atomic
 def session_movement_set(
     *,
@@ -90,6 +102,7 @@ def session_movement_set(
         )
     except ValueError as error:
         raise ValidationError({"movement": f"This movement cannot be played: {error}"}) from None
+    _check_seated_pairs_fit(session, kind, tables)
     session.movement = kind
     session.movement_tables = tables
     session.movement_rounds = movement.rounds
