@@ -10,7 +10,8 @@ from django.urls import reverse
 from tests.conftest import mitchell_3nt, seated_mitchell
 from tournaments.models import Standing
 from tournaments.selectors import movements as movement_selectors
-from tournaments.selectors.table_entry import session_table_grid, standings_json
+from tournaments.selectors.table_entry import session_table_grid
+from tournaments.selectors.table_entry.state import standings_json
 from tournaments.services.results import result_record
 
 
