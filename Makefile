@@ -5,6 +5,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# Where `make run` serves: `make run PORT=8080` (or ADDRESS=0.0.0.0 for the local network).
+ADDRESS ?= 127.0.0.1
+PORT ?= 8000
 
 .PHONY: run test lint bench browser screenshots demo migrate clean
 
@@ -18,10 +21,10 @@ migrate: $(STAMP)
 	DEBUG=1 $(PY) manage.py migrate --noinput
 
 demo: migrate
-	DEBUG=1 $(PY) manage.py load_demo
+	DEBUG=1 $(PY) manage.py load_demo --port $(PORT)
 
 run: demo
-	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:8000
+	DEBUG=1 $(PY) manage.py runserver $(ADDRESS):$(PORT)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -3,10 +3,11 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from clubscore.views import LoginView
+from clubscore.views import LoginView, favicon
 from tournaments.api.app import api
 
 urlpatterns = [
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -85,7 +85,9 @@
     return post(urls.submit, item).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (data) {
         if (response.status === 200 || response.status === 201) return {stored: true, data: data};
-        if (FINAL.indexOf(response.status) >= 0) return {refused: data.error || "The entry was refused."};
+        if (FINAL.indexOf(response.status) >= 0) {
+          return {refused: data.error || "The entry was refused.", callDirector: !!data.call_director};
+        }
         return {retry: true};
       });
     }, function () { return {retry: true}; });
@@ -159,13 +161,8 @@
     refusals.forEach(function (text) { parts.push(el("p", {class: "table-refused"}, [text])); });
     if (state.message) parts.push(el("p", {class: "table-message"}, [state.message]));
     if (notice) { parts.push(el("p", {class: "table-notice"}, [notice])); notice = null; }
-    if (state.moves) {
-      parts.push(el("section", {class: "moves card"}, [
-        el("h2", {}, ["Round " + state.moves.round + " is over: move for the next round"])
-      ].concat(state.moves.lines.map(function (line) {
-        return el("p", {class: "move"}, [el("strong", {}, [line.pair]), " " + line.names + ": ", el("strong", {}, [line.to])]);
-      }))));
-    }
+    var folded = state.moves && movesFolded(state.moves);
+    if (state.moves && !folded) parts.push(movesView(state.moves, false));
     var current = state.round ? state.round.number : null;
     var round = shownRound ? state.table_rounds[shownRound - 1] : state.round;
     if (!round) {
@@ -185,9 +182,40 @@
         parts.push(el("div", {class: "board-buttons"}, round.boards.map(function (board) { return boardButton(board, round.number); })));
       }
     }
+    if (folded) parts.push(movesView(state.moves, true));
     parts.push(roundNavigation(round ? round.number : state.rounds + 1, current));
     if (state.standings) parts.push(standingsView(state.standings));
     return parts;
+  }
+
+  /* Where the pairs and the boards go after a round, or that the night is over. Shown at the
+     top until the players tap "Seen" or for MOVES_SHOWN_MS; then folded below the boards, so
+     it does not push the next round's boards off the screen for the whole round. */
+  var MOVES_SHOWN_MS = 90000;
+  var movesSeen = {};  // round -> when first shown, or true once dismissed
+
+  function movesFolded(moves) {
+    if (moves.over) return false;
+    var seen = movesSeen[moves.round];
+    if (seen === undefined) { movesSeen[moves.round] = Date.now(); return false; }
+    return seen === true || Date.now() - seen > MOVES_SHOWN_MS;
+  }
+
+  function movesView(moves, folded) {
+    var title = moves.over
+      ? "Round " + moves.round + " was the last: the night is over. Thank you for playing!"
+      : "Round " + moves.round + " is over: move for the next round";
+    var lines = moves.lines.map(function (line) {
+      return el("p", {class: "move"}, [el("strong", {}, [line.pair]), " " + line.names + ": ", el("strong", {}, [line.to])]);
+    });
+    if (moves.boards) lines.push(el("p", {class: "move move-boards"}, [el("strong", {}, [moves.boards])]));
+    if (folded) {
+      return el("details", {class: "moves moves-folded card"}, [el("summary", {}, ["Where the pairs and boards went after round " + moves.round])].concat(lines));
+    }
+    var seen = moves.over ? [] : [el("button", {type: "button", class: "big secondary", id: "moves-seen", onclick: function () {
+      movesSeen[moves.round] = true; render();
+    }}, ["Seen: show the boards"])];
+    return el("section", {class: "moves card" + (moves.over ? " night-over" : "")}, [el("h2", {}, [title])].concat(lines, seen));
   }
 
   /* Buttons to the previous and next rounds: a table that left a board behind goes on and comes back. */
@@ -213,6 +241,7 @@
       "data-board": board.number,
       disabled: waiting,
       onclick: function () {
+        refusals = [];
         if (board.entered) { showTraveller(board.number); return; }
         draft = {board: board.number, vulnerability: board.vulnerability, round: roundNumber};
         view = "entry"; render();
@@ -277,7 +306,7 @@
       parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, ["Tricks: made or down"])].concat(buttons)));
     }
     var ready = draft.pass || (draft.level && draft.strain && draft.declarer && leadDone && draft.tricks != null);
-    parts.push(el("div", {class: "actions"}, [
+    parts.push(el("div", {class: "actions entry-actions"}, [
       el("button", {type: "button", class: "big primary", id: "score-entry", disabled: !ready, onclick: function () {
         draft.key = newKey(); draft.error = null; view = "confirm"; render();
       }}, ["Show the score"]),
@@ -302,7 +331,7 @@
     if (draft.pass) return 0;
     if (!scores) return null;
     var side = draft.declarer === "N" || draft.declarer === "S" ? "NS" : "EW";
-    var vul = draft.vulnerability === "Both" || (side === "NS" ? draft.vulnerability === "N-S" : draft.vulnerability === "E-W");
+    var vul = draft.vulnerability === "All" || draft.vulnerability === side;
     var score = scores.scores[vul ? 1 : 0][draft.level - 1][STRAINS.indexOf(draft.strain)][["", "X", "XX"].indexOf(draft.doubling || "")][draft.tricks];
     return side === "NS" ? score : -score;
   }
@@ -322,6 +351,7 @@
       "NS " + signed(score) + "  \u00b7  EW " + signed(-score);
     return [
       el("h2", {}, ["Board " + draft.board + ": please check"]),
+      el("p", {class: "confirm-pairs", id: "confirm-pairs"}, [pairsText(draft.round)]),
       el("p", {class: "confirm-contract"}, summary),
       el("p", {class: "confirm-score", id: "confirm-score"}, [scoreLine]),
       el("p", {class: "muted"}, ["Opponents: accept the score if it is right; reject it to enter it again."]),
@@ -332,6 +362,14 @@
         }}, ["Reject"])
       ])
     ];
+  }
+
+  /* "NS 3 v EW 5": who played the board, so the opponents check the right table. */
+  function pairsText(roundNumber) {
+    var round = state.table_rounds[roundNumber - 1];
+    if (!round) return "";
+    function seat(side, label) { return label.indexOf(side) === 0 ? label : side + " " + label; }
+    return seat("NS", round.ns.label) + " v " + seat("EW", round.ew.label);
   }
 
   function accept() {
@@ -348,6 +386,9 @@
         draft = null;
         showTraveller(number);
         load();
+      } else if (outcome.refused && outcome.callDirector) {
+        // The board is already in from this table (another phone): only the director can change it.
+        refusals = [outcome.refused]; draft = null; view = "round"; load();
       } else if (outcome.refused) {
         draft.error = outcome.refused; draft.key = null; view = "entry"; render();
       } else {

@@ -16,6 +16,7 @@ from tournaments.models import (
     Result,
     ResultChange,
     Session,
+    SessionChange,
     SessionDeletion,
     Standing,
 )
@@ -169,3 +170,14 @@ class PlayerMergeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ("at", "kept_name", "duplicate_name", "duplicate_pk", "user")
     search_fields = ("kept_name", "duplicate_name", "duplicate_federation_number", "user__username")
     list_select_related = ("user",)
+
+
+@admin.register(SessionChange)
+class SessionChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Pairs changed or removed and sessions reopened: read-only, as the audit log is."""
+
+    list_display = ("at", "action", "session", "user", "before", "after")
+    list_filter = ("action", "session__club")
+    search_fields = ("session__name", "user__username")
+    list_select_related = ("session__club", "user")
+    date_hierarchy = "at"

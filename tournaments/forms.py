@@ -7,7 +7,7 @@ Each form's field names are the keys the services use in their ``ValidationError
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -275,19 +275,45 @@ class ResultForm(forms.Form):
 ADJUSTMENT_CHOICES = [(choice.value, choice.label) for choice in Adjustment if choice.value]
 
 
-class AdjustmentForm(forms.Form):
+class TableScoreForm(forms.Form):
+    """A score the director gives one table: the movement's tables for the board, else any two pairs.
+
+    ``tables`` (``selectors.director.board_tables``) are the tables the movement says played
+    the board; when there are any, the form offers them instead of two pair lists (issue
+    24, point 14), the first table without a result chosen, and ``cleaned_data`` still
+    holds ``ns_pair`` and ``ew_pair``.
+    """
+
+    ns_pair = ResultForm.base_fields["ns_pair"]
+    ew_pair = ResultForm.base_fields["ew_pair"]
+
+    def __init__(self, *args, session: Session, pairs: list[Pair], tables: Sequence = (), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        ResultForm.offer_pairs(self, session, pairs)
+        self.tables = {table.value: table for table in tables}
+        if self.tables:
+            del self.fields["ns_pair"], self.fields["ew_pair"]
+            waiting = next((table.value for table in tables if table.result is None), None)
+            self.fields["table"] = QuotedChoiceField(
+                choices=[(table.value, table.label) for table in tables], initial=waiting, label="Table"
+            )
+            self.order_fields(["table"])
+
+    def clean(self) -> dict:
+        data = super().clean()
+        table = self.tables.get(data.get("table", ""))
+        if table is not None:
+            data["ns_pair"], data["ew_pair"] = table.ns, table.ew
+        return data
+
+
+class AdjustmentForm(TableScoreForm):
     """An artificial adjusted score for a table: the same for both sides, or split."""
 
     prefix = "adjust"
 
-    ns_pair = ResultForm.base_fields["ns_pair"]
-    ew_pair = ResultForm.base_fields["ew_pair"]
     ns_adjustment = QuotedChoiceField(choices=ADJUSTMENT_CHOICES, label="NS gets", initial=Adjustment.AVERAGE)
     ew_adjustment = QuotedChoiceField(choices=ADJUSTMENT_CHOICES, label="EW gets", initial=Adjustment.AVERAGE)
-
-    def __init__(self, *args, session: Session, pairs: list[Pair], **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        ResultForm.offer_pairs(self, session, pairs)
 
 
 class TableResultForm(forms.Form):
@@ -307,7 +333,7 @@ class TableResultForm(forms.Form):
 ASSIGNED_FORM_PARTS = 3
 
 
-class AssignedScoreForm(forms.Form):
+class AssignedScoreForm(TableScoreForm):
     """An assigned (weighted) score for a table (Law 12C1c): two or three weighted contracts.
 
     Each part is a weight (30%, 0.3 or 1/3) and a contract, declarer and result, read and
@@ -317,10 +343,7 @@ class AssignedScoreForm(forms.Form):
 
     prefix = "assign"
 
-    ns_pair = ResultForm.base_fields["ns_pair"]
-    ew_pair = ResultForm.base_fields["ew_pair"]
-
-    def __init__(self, *args, session: Session, pairs: list[Pair], **kwargs) -> None:
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         for number in range(1, ASSIGNED_FORM_PARTS + 1):
             required = number <= 2
@@ -339,7 +362,6 @@ class AssignedScoreForm(forms.Form):
             self.fields[f"result{number}"] = forms.CharField(
                 max_length=3, required=False, label=f"Result {number}", help_text="Tricks (10) or =, +1, -2"
             )
-        ResultForm.offer_pairs(self, session, pairs)
 
     def clean(self) -> dict:
         data = super().clean()

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from tournaments.views import api_tokens, movements, table_entry, teams
+from tournaments.views import api_tokens, movements, seating, session_state, table_entry, teams
 from tournaments.views import director as views
 
 app_name = "director"
@@ -12,6 +12,9 @@ urlpatterns = [
     path("clubs/<slug:slug>/api-tokens/", api_tokens.club_api_tokens_page, name="api_tokens"),
     path("sessions/<int:session_id>/", views.session_detail, name="session"),
     path("sessions/<int:session_id>/pairs/", views.session_pair_add, name="pair_add"),
+    path("sessions/<int:session_id>/pairs/many/", seating.pairs_seat_many, name="pairs_many"),
+    path("sessions/<int:session_id>/pairs/<int:pair_id>/", seating.pair_edit, name="pair_edit"),
+    path("sessions/<int:session_id>/pairs/<int:pair_id>/remove/", seating.pair_delete, name="pair_remove"),
     path("sessions/<int:session_id>/deal/", views.session_deal, name="deal"),
     path("sessions/<int:session_id>/boards/", views.session_board_count, name="board_count"),
     path("sessions/<int:session_id>/boards/<int:number>/", views.board_detail, name="board"),
@@ -24,7 +27,12 @@ urlpatterns = [
         movements.session_movement_boards,
         name="movement_boards",
     ),
-    path("sessions/<int:session_id>/state/", movements.session_state, name="state"),
+    path("sessions/<int:session_id>/state/", session_state.session_state, name="state"),
+    path(
+        "sessions/<int:session_id>/state/<slug:action>/",
+        session_state.session_state_confirm,
+        name="state_confirm",
+    ),
     path(
         "sessions/<int:session_id>/rounds/<int:round_number>/tables/<int:table>/",
         movements.table_round,

@@ -1,4 +1,4 @@
-"""Routes of the staff page that imports legacy score files (under /director/import/)."""
+"""Routes of the director's page that imports legacy score files (under /director/import/)."""
 
 from django.urls import path
 

@@ -172,3 +172,18 @@ def test_assigned_imps_refuse_a_board_of_too_many_combinations():
     assert MAX_COMBINATIONS < 4**7
     with pytest.raises(AdjustmentError, match="16384 combinations"):
         assigned_imps([part] * 7, cross_imps)
+
+
+@pytest.mark.parametrize(
+    ("parts", "mean"),
+    [
+        ((("3/10", 420), ("7/10", -50)), 91),
+        ((("1/2", -50), ("1/2", -100)), -75),
+        ((("1/2", 5), ("1/2", 0)), 3),  # 2.5: halves away from zero
+        ((("1/2", -5), ("1/2", 0)), -3),
+        ((("1/3", 100), ("2/3", 0)), 33),
+    ],
+)
+def test_an_assigned_score_has_a_weighted_mean_score_for_formats_without_weights(parts, mean):
+    """Issue 24, point 9: the one score a legacy score file can hold for an assigned score."""
+    assert Assigned.of(*parts).mean_score() == mean

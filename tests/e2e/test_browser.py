@@ -311,7 +311,9 @@ def test_a_director_sets_up_a_mitchell_and_enters_every_result_by_round_and_tabl
     page.screenshot(path=screenshots / "guide-cards.png", full_page=True)
     page.go_back()
 
-    page.get_by_role("button", name="Start play").click()
+    page.get_by_role("link", name="Start play").click()
+    page.wait_for_load_state()
+    page.get_by_role("button", name="Yes, start play").click()
     page.wait_for_load_state()
     page.locator("table.movement-chart tbody tr").first.locator("a").first.click()
     entered = 0

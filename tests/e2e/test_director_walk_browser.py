@@ -23,8 +23,9 @@ BOARDS = TABLES * BOARDS_PER_ROUND
 
 
 def _offers(page) -> set[str]:
-    """The session page's actions a director can take now: its visible buttons."""
-    buttons = page.locator("main button:visible").all_inner_texts()
+    """The session page's actions a director can take now: its visible buttons (and links drawn as
+    buttons: Start play and Finish session lead to their confirm page, issue 24 point 12)."""
+    buttons = page.locator("main button:visible, main a.button:visible").all_inner_texts()
     return {" ".join(text.split()) for text in buttons}
 
 
@@ -87,7 +88,8 @@ def test_a_new_director_walks_the_evening_and_is_offered_only_the_next_step(
     assert "Start play" in offers and f"Create boards 1-{BOARDS}" not in offers
     assert "Finish session" not in offers
     page.screenshot(path=screenshots / "session-steps.png", full_page=True)
-    page.get_by_role("button", name="Start play").click()
+    page.get_by_role("link", name="Start play").click()
+    page.get_by_role("button", name="Yes, start play").click()
     page.wait_for_load_state()
     session.refresh_from_db()
     assert session.state == SessionState.PLAY
@@ -112,7 +114,8 @@ def test_a_new_director_walks_the_evening_and_is_offered_only_the_next_step(
 
     page.goto(live_server.url + reverse("director:session", args=[session.pk]))
     assert "North 1 - South 1" in page.locator("#standings").inner_text()
-    page.get_by_role("button", name="Finish session").click()
+    page.get_by_role("link", name="Finish session").click()
+    page.get_by_role("button", name="Yes, finish the session").click()
     page.wait_for_load_state()
     session.refresh_from_db()
     assert session.state == SessionState.FINISHED

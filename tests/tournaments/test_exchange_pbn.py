@@ -252,7 +252,7 @@ def test_hand_records_come_four_to_a_page_in_one_query(empty_session, django_ass
         [9, 10],
     ]
     record = pages[0][1]
-    assert (record.dealer, record.vulnerability) == ("East", "N-S")
+    assert (record.dealer, record.vulnerability) == ("East", "NS")
     assert sum(hand.hcp for hand in record.hands.values()) == 40
     assert [row.declarer for row in record.dd_rows] == ["North", "South", "East", "West"]
 
@@ -273,7 +273,7 @@ def test_the_print_page_shows_every_board_with_hands_dd_and_par(client, director
     assert page.count("HCP") == 12
     assert page.count("Double dummy: tricks") == 3
     assert "Par:" in page
-    assert "Board 2</h2>" in page and "Dealer East</div>" in page and "Vul: N-S</div>" in page
+    assert "Board 2</h2>" in page and "Dealer East</div>" in page and "Vul: NS</div>" in page
     assert page.count('<span class="sym red">\u2665</span></th>') == 3
     assert "style=" not in page and "<script" not in page
 

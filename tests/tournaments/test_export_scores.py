@@ -122,3 +122,62 @@ def test_a_session_whose_pairs_are_not_numbered_1_to_n_is_refused(howell_session
 
     with pytest.raises(ExportError, match="numbered 1, 3, 4"):
         session_score_file(howell_session)
+
+
+@pytest.fixture
+def mitchell_with_adjustments(mitchell_with_results, director):
+    """Board 3: NS 2 v EW 1 given Average-plus / Average-minus; board 2: NS 3 v EW 3 assigned
+    30% of 4S by N making (+420 or +620) and 70% of 4S by N one down."""
+    from tournaments.services.results import (
+        AdjustedEntry,
+        AssignedEntry,
+        AssignedPart,
+        result_adjust,
+        result_assign,
+    )
+
+    session = mitchell_with_results
+    ns = {pair.number: pair for pair in session.pairs.filter(direction=Direction.NS)}
+    ew = {pair.number: pair for pair in session.pairs.filter(direction=Direction.EW)}
+    board2, board3 = session.boards.order_by("number")[1:3]
+    result_adjust(board=board3, entry=AdjustedEntry(ns[2], ew[1], "A+", "A-"), user=director)
+    parts = (AssignedPart("30%", "4S", "N", "="), AssignedPart("70%", "4S", "N", "-1"))
+    result_assign(board=board2, entry=AssignedEntry(ns[3], ew[3], parts), user=director)
+    return session
+
+
+def test_a_night_with_an_average_plus_and_an_assigned_score_exports_what_the_format_can_hold(
+    mitchell_with_adjustments,
+):
+    """Issue 24, point 9: adjusted and assigned scores no longer stop the legacy export."""
+    from tournaments.models import Result
+    from tournaments.selectors.exports import session_legacy_export
+
+    assigned = Result.objects.get(board__number=2, assigned__isnull=False)
+    making, down = (part["ns_score"] for part in assigned.assigned)
+    mean = round((3 * making + 7 * down) / 10)
+
+    ns_export = session_legacy_export(mitchell_with_adjustments)
+    ew_export = session_legacy_export(mitchell_with_adjustments, Direction.EW)
+
+    assert [board[1:] for board in ns_export.score_file.boards] == [(0, None), (None, mean), (None, None)]
+    assert [board[2] for board in ew_export.score_file.boards] == [None, -mean, None]
+    assert ew_export.score_file.boards[2] == (None, None, None)  # EW 1's Average-minus: not played
+    assert ns_export.notes == (
+        f"Board 2, 3 NS v 3 EW: assigned score written as its weighted mean, {mean:+d} to North-South; "
+        "a legacy score file holds no weights, so its report matchpoints it as one score.",
+        "Board 3, 2 NS v 1 EW: artificial adjusted score (Average-plus / Average-minus) written as not "
+        "played (----); a legacy score file holds no percentages.",
+    )
+    assert parse_score_file(ns_export.text) == ns_export.score_file
+
+
+def test_export_scores_says_on_stderr_what_it_wrote_for_each_adjusted_table(mitchell_with_adjustments):
+    """Issue 24, point 9: the command writes the file and names each table it could not hold as it was."""
+    out, err = io.StringIO(), io.StringIO()
+
+    call_command("export_scores", str(mitchell_with_adjustments.pk), stdout=out, stderr=err)
+
+    assert simpscore_report(parse_score_file(out.getvalue()))
+    assert "Board 3, 2 NS v 1 EW: artificial adjusted score" in err.getvalue()
+    assert "Board 2, 3 NS v 3 EW: assigned score written as its weighted mean" in err.getvalue()

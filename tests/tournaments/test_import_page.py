@@ -1,4 +1,4 @@
-"""The staff upload page: errors with their line, or a preview of the standings, then confirm."""
+"""The director's upload page: errors with their line, or a preview of the standings, then confirm."""
 
 from __future__ import annotations
 
@@ -50,8 +50,42 @@ def test_a_visitor_is_sent_to_log_in(client, db):
 
 
 @pytest.mark.parametrize("url", [UPLOAD, CONFIRM])
-def test_a_user_who_is_not_staff_is_refused(director_client, url):
-    assert director_client.post(url).status_code == 403
+def test_a_user_who_directs_no_club_is_refused_with_a_page_that_says_why(client, django_user_model, url):
+    """Issue 24, point 10: no bare 403; the page names the reason."""
+    client.force_login(django_user_model.objects.create_user(username="player", password="pw-player-123"))
+
+    response = client.post(url)
+
+    assert response.status_code == 403
+    assert "You direct no club to import into." in response.content.decode()
+
+
+def test_a_clubs_director_who_is_not_staff_imports_into_their_club(director_client, director, club):
+    """Issue 24, point 10: importing into one's own club is a director's job, staff or not."""
+    assert not director.is_staff
+    preview = upload(director_client, club, EASY_TEST)
+    assert preview.status_code == 200
+
+    response = director_client.post(CONFIRM, {"sha256": preview.context["sha256"]})
+
+    session = Session.objects.get(club=club, name="Tuesday")
+    assert response.status_code == 302
+    assert session.pairs.count() == 4
+
+
+def test_a_director_who_is_not_staff_cannot_import_into_another_club(director_client, club, other_club):
+    """Issue 24, point 10: only into their own club."""
+    response = upload(director_client, other_club, EASY_TEST)
+
+    assert response.status_code == 400
+    assert not Session.objects.filter(club=other_club).exists()
+
+
+def test_the_directors_home_links_to_the_import_page(director_client, club):
+    """Issue 24, point 10: the import page is found from the director's pages."""
+    response = director_client.get(reverse("director:home"))
+
+    assert f'href="{UPLOAD}"' in response.content.decode()
 
 
 def test_staff_see_the_form(staff_client, club):

@@ -68,14 +68,39 @@ def test_a_movement_the_site_cannot_run_is_refused_with_a_message(
 
 def test_the_state_buttons_start_and_finish_the_session(director_client, movement_session):
     url = reverse("director:state", args=[movement_session.pk])
-    director_client.post(url, {"action": "start"})
+    director_client.post(url, {"action": "start", "confirm": "yes"})
     movement_session.refresh_from_db()
     assert movement_session.state == SessionState.PLAY
-    director_client.post(url, {"action": "finish"})
+    director_client.post(url, {"action": "finish", "confirm": "yes"})
     movement_session.refresh_from_db()
     assert movement_session.state == SessionState.FINISHED
-    response = director_client.post(url, {"action": "start"}, follow=True)
+    response = director_client.post(url, {"action": "start", "confirm": "yes"}, follow=True)
     assert "Play can only start in preparation" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("action", "button"), [("start", "Yes, start play"), ("finish", "Yes, finish the session")]
+)
+def test_start_and_finish_ask_first_on_a_page_of_their_own(director_client, movement_session, action, button):
+    """Issue 24, point 12: the session page's buttons lead to a confirm step; a bare post does nothing."""
+    if action == "finish":
+        session_start(session=movement_session)
+    session_page = director_client.get(
+        reverse("director:session", args=[movement_session.pk])
+    ).content.decode()
+    confirm_url = reverse("director:state_confirm", args=[movement_session.pk, action])
+    assert f'href="{confirm_url}"' in session_page
+    state_before = SessionState.PREPARATION if action == "start" else SessionState.PLAY
+
+    unconfirmed = director_client.post(
+        reverse("director:state", args=[movement_session.pk]), {"action": action}
+    )
+
+    assert unconfirmed.status_code == 302 and unconfirmed["Location"] == confirm_url
+    movement_session.refresh_from_db()
+    assert movement_session.state == state_before
+    page = director_client.get(confirm_url).content.decode()
+    assert button in page and 'name="confirm" value="yes"' in page
 
 
 def test_a_result_entered_at_a_round_and_table_takes_its_pairs_from_the_movement(

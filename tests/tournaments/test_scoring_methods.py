@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from tournaments.models import AuditAction, Pair, Result, ResultChange, ScoringMethod, Session, Standing
-from tournaments.selectors.exports import ExportError, session_score_file
+from tournaments.selectors.exports import session_legacy_export
 from tournaments.services.boards import boards_ensure
 from tournaments.services.movement import session_finish, session_start
 from tournaments.services.results import (
@@ -247,12 +247,15 @@ def test_imp_pairs_pages_show_imps(director_client, client, club):
     assert "IMPs/board" in director_page
 
 
-def test_a_session_with_an_adjusted_score_is_not_exported_as_a_legacy_file(mitchell_session):
+def test_a_session_with_an_adjusted_score_exports_it_as_not_played_in_a_legacy_file(mitchell_session):
+    """Issue 24, point 9: the legacy format cannot hold an Average-plus, so it is written ``----``."""
     _play_board_one(mitchell_session, third=False)
     _adjust(mitchell_session, 3, 3, "A+", "A-")
     for direction in ("NS", "EW"):
-        with pytest.raises(ExportError, match=r"adjusted scores \(board 1\)"):
-            session_score_file(mitchell_session, direction)
+        export = session_legacy_export(mitchell_session, direction)
+        assert export.score_file.boards[0][2] is None
+        assert None not in export.score_file.boards[0][:2]
+        assert export.notes and export.notes[0].startswith("Board 1, 3 NS v 3 EW: artificial adjusted score")
 
 
 def test_changing_the_scoring_method_rescores_the_session(mitchell_session):

@@ -190,7 +190,7 @@ def test_in_play_the_page_offers_to_finish_and_a_late_pair_not_to_start_or_set_t
 
 def test_a_finished_session_offers_nothing_more_to_do(director_client, club):
     session = seated_mitchell(club, start=True)
-    director_client.post(reverse("director:state", args=[session.pk]), {"action": "finish"})
+    director_client.post(reverse("director:state", args=[session.pk]), {"action": "finish", "confirm": "yes"})
     page = _page(director_client, session)
     for offer in ("Start play", "Finish session", "Add pair", "Deal the boards", "Save the movement"):
         assert offer not in page

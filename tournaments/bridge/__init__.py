@@ -117,6 +117,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "Seat",
         "board_dealer",
         "board_vulnerability",
+        "board_vulnerability_text",
     ),
 }
 

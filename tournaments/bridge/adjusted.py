@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 from itertools import product
-from math import prod
+from math import floor, prod
 from typing import NamedTuple
 
 from tournaments.bridge.matchpoints import SINGLE_PAIR_PERCENTAGE, BoardMatchpoints, neuberg
@@ -141,6 +141,16 @@ class Assigned:
         except (ValueError, ZeroDivisionError) as error:
             raise AdjustmentError(f"assigned score weights must be numbers, got {parts!r}") from error
         return cls(weighted)
+
+    def mean_score(self) -> int:
+        """Return the weighted mean North-South score to the nearest point, halves away from zero.
+
+        The one score a format without weights (the legacy score file) can hold: 30% of 420
+        and 70% of -50 is 91.
+        """
+        mean = sum((weight * score for weight, score in self.parts), Fraction(0))
+        whole = floor(abs(mean) + Fraction(1, 2))
+        return whole if mean >= 0 else -whole
 
     def _described(self) -> str:
         return " + ".join(f"{weight} of {score}" for weight, score in self.parts)

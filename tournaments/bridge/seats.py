@@ -130,6 +130,18 @@ def board_vulnerability(number: int) -> str:
     return _VULNERABILITY_CYCLE[(number - 1) % 16]
 
 
+_VULNERABILITY_TEXT = {"None": "None", "NS": "NS", "EW": "EW", "Both": "All"}
+
+
+def board_vulnerability_text(number: int) -> str:
+    """Return who is vulnerable on board ``number`` as every page prints it: None, NS, EW or All.
+
+    One spelling everywhere (issue 24, point 16); ``board_vulnerability`` keeps ``'Both'``,
+    the value the rules and the file formats use.
+    """
+    return _VULNERABILITY_TEXT[board_vulnerability(number)]
+
+
 def is_vulnerable(vulnerability: str, seat: Seat | str) -> bool:
     """Whether the side of ``seat`` is vulnerable under ``vulnerability``."""
     if vulnerability not in ("None", "NS", "EW", "Both"):

@@ -10,7 +10,7 @@ only, down this list, and none imports anything of the project but ``tournaments
     sessions     Session, Pair and their choices (movement, scoring, state, direction)
     boards       Board, Result, Adjustment and the assigned score's validator
     standings    Standing
-    audit        ResultChange, SessionDeletion, AuditAction
+    audit        ResultChange, SessionDeletion, AuditAction, SessionChange, SessionAction
     players      PlayerMerge
     table_entry  TableAccess, TableSubmission, DirectorCall
     imports      PendingImport
@@ -23,7 +23,7 @@ Migrations name ``tournaments.models.validate_assigned_parts``: keep it exported
 """
 
 from tournaments.models.api_tokens import ApiToken
-from tournaments.models.audit import AuditAction, ResultChange, SessionDeletion
+from tournaments.models.audit import AuditAction, ResultChange, SessionAction, SessionChange, SessionDeletion
 from tournaments.models.boards import (
     ASSIGNED_MAX_PARTS,
     Adjustment,
@@ -91,6 +91,8 @@ __all__ = [
     "ResultChange",
     "ScoringMethod",
     "Session",
+    "SessionAction",
+    "SessionChange",
     "SessionDeletion",
     "SessionState",
     "Standing",

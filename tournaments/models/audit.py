@@ -1,4 +1,4 @@
-"""The audit trail: every change to a result, and every session deleted at a club."""
+"""The audit trail: every change to a result or to a session's pairs and state, and every session deleted."""
 
 from __future__ import annotations
 
@@ -79,3 +79,34 @@ class SessionDeletion(models.Model):
     def __str__(self) -> str:
         deleted = f"{self.session_date:%Y-%m-%d} {self.session_name}"
         return f"{self.club}: session {self.session_pk} ({deleted}) deleted"
+
+
+class SessionAction(models.TextChoices):
+    """What a director changed in a session other than a result (issue 24, points 11 and 12)."""
+
+    PAIR_EDIT = "pair_edit", "Pair changed"
+    PAIR_REMOVE = "pair_remove", "Pair removed"
+    REOPEN = "reopen", "Reopened"
+
+
+class SessionChange(models.Model):
+    """Who changed a session's pairs or state, when, and what it was before and after.
+
+    Results have their own log (``ResultChange``); this one holds what is not a result:
+    a pair's players changed, a pair removed, a finished session reopened.
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="session_changes")
+    action = models.CharField(max_length=12, choices=SessionAction.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    before = models.CharField(max_length=300, blank=True, default="")
+    after = models.CharField(max_length=300, blank=True, default="")
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} in {self.session} by {self.user} at {self.at:%Y-%m-%d %H:%M}"

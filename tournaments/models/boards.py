@@ -18,7 +18,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from tournaments.bridge import Contract, board_dealer, board_vulnerability
+from tournaments.bridge import Contract, board_dealer, board_vulnerability, board_vulnerability_text
 from tournaments.bridge.adjusted import AdjustmentError, Assigned
 from tournaments.models.sessions import Pair, Session
 
@@ -105,6 +105,11 @@ class Board(models.Model):
     @property
     def vulnerability(self) -> str:
         return board_vulnerability(self.number)
+
+    @property
+    def vulnerability_text(self) -> str:
+        """Who is vulnerable as every page prints it: None, NS, EW or All."""
+        return board_vulnerability_text(self.number)
 
     @property
     def is_dealt(self) -> bool:

@@ -115,6 +115,15 @@ class Session(models.Model):
         return reverse("session", args=[self.pk])
 
     @property
+    def movement_text(self) -> str:
+        """The movement as the pages name it. A legacy score file holds one field's scores,
+        stored as a Howell, but it may well be one direction of a Mitchell: it is named for
+        what it is, not "Howell" (issue 24, point 16)."""
+        if self.source_sha256:
+            return "One field (imported score file)"
+        return self.get_movement_display()
+
+    @property
     def is_mitchell(self) -> bool:
         return self.movement == Movement.MITCHELL
 

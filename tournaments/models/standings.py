@@ -27,7 +27,15 @@ class Standing(models.Model):
         return f"{self.rank_text} {self.pair}: {self.percentage:.2f}%"
 
     @property
+    def is_ranked(self) -> bool:
+        """Whether the pair has a place: only once it has played a board (issue 24, point 13)."""
+        return self.boards_played > 0
+
+    @property
     def rank_text(self) -> str:
+        """The place as printed, ``3=`` when shared; blank for a pair that has played no board."""
+        if not self.is_ranked:
+            return ""
         return f"{self.rank}=" if self.tied else str(self.rank)
 
     @property

@@ -21,54 +21,113 @@ A session with an artificial adjusted score is refused: the format holds only sc
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
+from tournaments.bridge.adjusted import Assigned
 from tournaments.bridge.legacy import LegacyPair, ScoreFile, format_score_file
-from tournaments.models import Direction, Pair, Result, Session
+from tournaments.models import Adjustment, Direction, Pair, Result, Session
 
 
 class ExportError(ValueError):
     """A session that cannot be written as a legacy score file; the message says why."""
 
 
-def session_score_file(session: Session, direction: str | None = None) -> ScoreFile:
-    """Return the session's scores of one field as a ``ScoreFile`` (see the module docstring)."""
-    rows = list(
-        Result.objects.filter(board__session=session)
-        .order_by()
-        .values_list("board__number", "ns_pair_id", "ew_pair_id", "ns_score")
-    )
+class LegacyExport(NamedTuple):
+    """A session's field as a score file, and a note for each table the format could not hold as it was."""
+
+    score_file: ScoreFile
+    notes: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        """The score file written in the legacy format."""
+        return format_score_file(self.score_file)
+
+
+class _Row(NamedTuple):
+    board_number: int
+    ns_pair_id: int
+    ew_pair_id: int | None
+    ns_score: int | None
+    ns_adjustment: str
+    ew_adjustment: str
+    assigned: list[dict[str, Any]] | None
+
+
+_ROW_FIELDS = (
+    "board__number",
+    "ns_pair_id",
+    "ew_pair_id",
+    "ns_score",
+    "ns_adjustment",
+    "ew_adjustment",
+    "assigned",
+)
+
+
+def session_legacy_export(session: Session, direction: str | None = None) -> LegacyExport:
+    """Return the session's scores of one field, with notes on its adjusted scores (module docstring)."""
+    rows = [
+        _Row(*row)
+        for row in Result.objects.filter(board__session=session)
+        .order_by("board__number", "ns_pair__number")
+        .values_list(*_ROW_FIELDS)
+    ]
     field = _field_direction(session, direction, rows)
-    adjusted = sorted({board_number for board_number, _, _, ns_score in rows if ns_score is None})
-    if adjusted:
-        raise ExportError(
-            f"Session {session.pk} has artificial adjusted scores (board {_brief(adjusted)}); a legacy "
-            "score file holds only scores."
-        )
-    pairs = list(
-        Pair.objects.filter(session=session, direction=field)
-        .select_related("player1", "player2")
-        .order_by("number")
-    )
+    pairs = list(Pair.objects.filter(session=session).select_related("player1", "player2").order_by("number"))
+    label = {pair.pk: pair.label for pair in pairs}
+    pairs = [pair for pair in pairs if pair.direction == field]
     _check_numbered_one_to_n(session, pairs, field)
     index_of = {pair.pk: index for index, pair in enumerate(pairs)}
     board_numbers = list(session.boards.order_by("number").values_list("number", flat=True))
     scores = {number: [None] * len(pairs) for number in board_numbers}
-    for board_number, ns_pair_id, ew_pair_id, ns_score in rows:
-        if ns_pair_id in index_of:
-            scores[board_number][index_of[ns_pair_id]] = ns_score
-        elif ew_pair_id in index_of:
-            scores[board_number][index_of[ew_pair_id]] = -ns_score
-    return ScoreFile(
+    notes = []
+    for row in rows:
+        ns_score, note = _field_score(row, label)
+        if note and (row.ns_pair_id in index_of or row.ew_pair_id in index_of):
+            notes.append(note)
+        if row.ns_pair_id in index_of:
+            scores[row.board_number][index_of[row.ns_pair_id]] = ns_score
+        elif row.ew_pair_id in index_of and ns_score is not None:
+            scores[row.board_number][index_of[row.ew_pair_id]] = -ns_score
+    score_file = ScoreFile(
         pairs=tuple(LegacyPair(pair.number, pair.names) for pair in pairs),
         boards=tuple(tuple(scores[number]) for number in board_numbers),
     )
+    return LegacyExport(score_file, tuple(notes))
+
+
+def session_score_file(session: Session, direction: str | None = None) -> ScoreFile:
+    """Return the session's scores of one field as a ``ScoreFile`` (see the module docstring)."""
+    return session_legacy_export(session, direction).score_file
 
 
 def session_score_file_text(session: Session, direction: str | None = None) -> str:
     """Return the session's scores of one field written in the legacy format."""
-    return format_score_file(session_score_file(session, direction))
+    return session_legacy_export(session, direction).text
 
 
-def _field_direction(session: Session, direction: str | None, rows: list[tuple]) -> str:
+def _field_score(row: _Row, label: dict[int, str]) -> tuple[int | None, str]:
+    """Return the NS score the file holds for a result, and a note when it is not the result itself."""
+    table = f"Board {row.board_number}, {label[row.ns_pair_id]}"
+    if row.ew_pair_id is not None:
+        table += f" v {label[row.ew_pair_id]}"
+    if row.ns_adjustment:
+        given = f"{Adjustment(row.ns_adjustment).label} / {Adjustment(row.ew_adjustment).label}"
+        return None, (
+            f"{table}: artificial adjusted score ({given}) written as not played (----); a legacy "
+            "score file holds no percentages."
+        )
+    if row.assigned is not None:
+        mean = Assigned.of(*((part["weight"], part["ns_score"]) for part in row.assigned)).mean_score()
+        return mean, (
+            f"{table}: assigned score written as its weighted mean, {mean:+d} to North-South; a legacy "
+            "score file holds no weights, so its report matchpoints it as one score."
+        )
+    return row.ns_score, ""
+
+
+def _field_direction(session: Session, direction: str | None, rows: list[_Row]) -> str:
     """Return the direction of the pairs to export, or refuse a session that has no one field."""
     if session.is_mitchell:
         direction = direction or Direction.NS
@@ -77,7 +136,7 @@ def _field_direction(session: Session, direction: str | None, rows: list[tuple])
         return direction
     if direction:
         raise ExportError("A Howell has one field: export it without a direction.")
-    if any(ew_pair_id is not None for _, _, ew_pair_id, _ in rows):
+    if any(row.ew_pair_id is not None for row in rows):
         raise ExportError(
             f"Session {session.pk} is a Howell with played results: its pairs sat both North-South "
             "and East-West, so their scores do not form the one field a legacy score file holds."

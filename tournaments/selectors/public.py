@@ -77,10 +77,12 @@ def session_standings(session: Session) -> list[StandingsTable]:
     standings = list(
         Standing.objects.filter(session=session)
         .select_related("pair__player1", "pair__player2")
-        .order_by("pair__direction", "rank", "pair__number")
+        .order_by("-pair__direction", "rank", "pair__number")
     )
-    if session.ranks_one_field:
-        standings.sort(key=lambda standing: (standing.rank, standing.pair.direction, standing.pair.number))
+    if session.ranks_one_field:  # equal places: NS before EW
+        standings.sort(
+            key=lambda standing: (standing.rank, standing.pair.direction != "NS", standing.pair.number)
+        )
         return [StandingsTable("Standings", standings)]
     tables = []
     for direction in (Direction.NS, Direction.EW):
@@ -112,7 +114,8 @@ def session_boards(session: Session) -> list[Board]:
 
 
 def session_pairs(session: Session) -> list[Pair]:
-    return list(session.pairs.select_related(*_PAIR_PLAYERS).order_by("direction", "number"))
+    # "-direction": NS before EW, as every list of a Mitchell reads (issue 24, point 16).
+    return list(session.pairs.select_related(*_PAIR_PLAYERS).order_by("-direction", "number"))
 
 
 # --- Board: diagram, double dummy, traveller ---------------------------------------------------
@@ -149,16 +152,13 @@ def board_get(session_pk: int, number: int) -> Board:
     return get_object_or_404(boards, session_id=session_pk, number=number)
 
 
-_VULNERABILITY_TEXT = {"None": "None", "NS": "N-S", "EW": "E-W", "Both": "All"}
-
-
 def board_dealer_name(board: Board) -> str:
     return _SEAT_NAMES[board.dealer]
 
 
 def board_vulnerability_text(board: Board) -> str:
-    """Return who is vulnerable as a traveller prints it: None, N-S, E-W or All."""
-    return _VULNERABILITY_TEXT[board.vulnerability]
+    """Return who is vulnerable as every page prints it: None, NS, EW or All."""
+    return board.vulnerability_text
 
 
 def board_hands(board: Board) -> dict[str, HandView]:
@@ -223,7 +223,6 @@ class ScorecardRow:
 @dataclass(frozen=True)
 class ScorecardTotals:
     boards_played: int
-    score: int
     matchpoints: float
     percentage: float | None
     imps: float | None = None  # total, in an IMP-pairs session
@@ -291,13 +290,16 @@ def scorecard_hide_unpublished(
 
 
 def scorecard_totals(rows: list[ScorecardRow]) -> ScorecardTotals:
-    """Total the played boards; the percentage is their mean (SPEC decision 8)."""
+    """Total the played boards; the percentage is their mean (SPEC decision 8).
+
+    No total of the scores: adding a pair's scores from different boards means nothing
+    (issue 24, point 16), so the scorecard shows matchpoints (or IMPs) and the percentage.
+    """
     played = [row for row in rows if row.result is not None]
     percentages = [row.percentage for row in played if row.percentage is not None]
     imps = [row.imps for row in played if row.imps is not None]
     return ScorecardTotals(
         boards_played=len(played),
-        score=sum(row.score or 0 for row in played),
         matchpoints=sum(row.matchpoints or 0 for row in played),
         percentage=sum(percentages) / len(percentages) if percentages else None,
         imps=sum(imps) if imps else None,

@@ -30,6 +30,7 @@ from tournaments.analysis import BoardAnalysis, board_analysis
 from tournaments.bridge import Deal, PermutationError, board_dealer, deal_from_permutation, parse_permutation
 from tournaments.bridge.deck import random_permutation
 from tournaments.models import AuditAction, Board, Result, ResultChange, Session
+from tournaments.services.sessions import refuse_if_finished
 
 MAX_BOARDS_PER_DEAL = 36
 
@@ -113,6 +114,7 @@ def boards_deal(
     The analyses run before the write transaction opens (see the module docstring).
     A board with results is re-dealt only with ``redeal_played``, and audited as done by ``user``.
     """
+    refuse_if_finished(session, "dealing")
     if permutations is None:
         if not count or count < 1:
             raise ValidationError({"count": "Deal at least one board."})
@@ -129,7 +131,9 @@ def boards_deal(
         dealt.append((number, deal, board_analysis(deal, number)))
     with transaction.atomic():
         # Lock the session as result entry does, so no result arrives between the check and the write.
-        Session.objects.select_for_update().only("pk").get(pk=session.pk)
+        refuse_if_finished(
+            Session.objects.select_for_update().only("pk", "state").get(pk=session.pk), "dealing"
+        )
         played = set(_played_numbers(session, numbers))
         if not redeal_played:
             _refuse_unconfirmed_redeal(sorted(played))
@@ -158,7 +162,10 @@ def boards_ensure(*, session: Session, count: int) -> list[Board]:
     """Make sure boards 1..count exist (undealt ones for results without hand records).
 
     Boards another request has just made are left alone (a double-clicked Set, issue 24).
+    A finished session is refused: its boards are published (issue 24, point 12).
     """
+    locked = Session.objects.select_for_update().only("pk", "state").get(pk=session.pk)
+    refuse_if_finished(locked, "creating boards")
     existing = set(session.boards.values_list("number", flat=True))
     Board.objects.bulk_create(
         [Board(session=session, number=number) for number in range(1, count + 1) if number not in existing],

@@ -26,6 +26,7 @@ from tournaments.analysis import BoardAnalysis, board_analysis, board_analysis_f
 from tournaments.bridge.pbn import PbnBoard, PbnError, PbnFile, decode_pbn, read_pbn_file
 from tournaments.models import Board, Result, Session
 from tournaments.services.pbn_travellers import travellers_enter
+from tournaments.services.sessions import refuse_if_finished
 
 MAX_PBN_BYTES = 1_000_000
 MAX_PBN_BOARDS = 200
@@ -117,7 +118,7 @@ def _store(
     numbers = [board.number for board in pbn_boards]
     # Lock the session, as every result write does first: a result entered meanwhile, or a
     # second upload, waits for this transaction, so no board is re-dealt under a new result.
-    Session.objects.select_for_update().only("pk").get(pk=session.pk)
+    refuse_if_finished(Session.objects.select_for_update().only("pk", "state").get(pk=session.pk), "dealing")
     existing = {board.number: board for board in Board.objects.filter(session=session, number__in=numbers)}
     played = sorted(
         set(

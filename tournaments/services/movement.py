@@ -2,9 +2,10 @@
 
 A movement is configured while the session is in preparation; once play has started the
 guide cards are on the tables, so changing it would send pairs to the wrong seats.
-States only go forward (preparation, play, finished): a director who must correct a
-result after the session finished still can (services.results), and the session stays
-published.
+States go forward (preparation, play, finished): a director who must correct a result
+after the session finished still can (services.results), and the session stays
+published. A session finished by mistake is reopened (back to play), which the audit log
+records; a finished session takes no new pairs and no dealt or created boards.
 """
 
 from __future__ import annotations
@@ -12,15 +13,25 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from tournaments.models import Board, Club, EvenTables, Movement, ScoringMethod, Session, SessionState
+from tournaments.models import (
+    Board,
+    Club,
+    EvenTables,
+    Movement,
+    ScoringMethod,
+    Session,
+    SessionAction,
+    SessionState,
+)
 from tournaments.selectors.movements import build_movement, session_movement
 from tournaments.services.boards import boards_ensure
 from tournaments.services.ratings import ratings_after_session
 from tournaments.services.scoring.settle import scores_settle_locked
-from tournaments.services.sessions import session_create
+from tournaments.services.sessions import session_audit, session_create
 from tournaments.services.write_gate import serialised_writes
 
 MAX_TABLES = 30
@@ -40,6 +51,18 @@ def parse_rounds(text: str) -> tuple[int, ...]:
 
 def _locked(session: Session) -> Session:
     return Session.objects.select_for_update().get(pk=session.pk)
+
+
+def _check_seated_pairs_fit(session: Session, kind: str, tables: int) -> None:
+    """Refuse a movement with no seat for a pair already seated: it would never play (issue 24, 11)."""
+    highest = tables if kind == Movement.MITCHELL else 2 * tables
+    outside = list(session.pairs.filter(number__gt=highest).order_by("-direction", "number")[:8])
+    if outside:
+        labels = ", ".join(pair.label for pair in outside)
+        reason = (
+            f"Pair {labels} would have no seat with {tables} tables: remove it first, or keep more tables."
+        )
+        raise ValidationError({"tables": reason})
 
 
 @transaction.atomic
@@ -79,6 +102,7 @@ def session_movement_set(
         )
     except ValueError as error:
         raise ValidationError({"movement": f"This movement cannot be played: {error}"}) from None
+    _check_seated_pairs_fit(session, kind, tables)
     session.movement = kind
     session.movement_tables = tables
     session.movement_rounds = movement.rounds
@@ -128,6 +152,23 @@ def session_finish(*, session: Session) -> Session:
         scores_settle_locked(finished, inserted=True)
         ratings_after_session(session=finished)
     return finished
+
+
+@transaction.atomic
+def session_reopen(*, session: Session, user: AbstractBaseUser | None = None) -> Session:
+    """Reopen a session finished by mistake: back in play, its tables' links work again (audited).
+
+    The published pages keep what they showed until play is over again; the audit log says
+    who reopened it and when (issue 24, point 12).
+    """
+    session = _move(
+        session,
+        SessionState.FINISHED,
+        SessionState.PLAY,
+        "Only a finished session can be reopened; it is {state}.",
+    )
+    session_audit(session, SessionAction.REOPEN, user, SessionState.FINISHED.label, SessionState.PLAY.label)
+    return session
 
 
 @transaction.atomic

@@ -95,7 +95,9 @@ def _pair_add(
     try:
         return pair_add(
             session=session,
-            player_names=list(names[:2]) or [f"Pair {pair_id}"],
+            # A pair the file does not name gets a name of its own field too: NS 1 and EW 1 are
+            # two pairs, and a player sits in one pair of a session (issue 24, point 11).
+            player_names=list(names[:2]) or [f"Pair {pair_id} {direction}".strip()],
             direction=direction,
             number=number,
         )

@@ -1,12 +1,20 @@
-"""Create sessions and seat their pairs, finding players the club already knows."""
+"""Create sessions and seat their pairs, finding players the club already knows.
+
+A player sits in one pair of a session, and a pair in a session with a movement has a
+seat in it (issue 24, point 11); both are checked under the session's row lock, since a
+player can be in either column of a pair, which no unique constraint can say.
+"""
 
 from __future__ import annotations
 
 import datetime
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 
+from tournaments.bridge.seating import SeatingLine
 from tournaments.models import (
     MAX_PAIR_NUMBER,
     Club,
@@ -14,8 +22,11 @@ from tournaments.models import (
     Movement,
     Pair,
     Player,
+    Result,
     ScoringMethod,
     Session,
+    SessionAction,
+    SessionChange,
 )
 
 
@@ -82,6 +93,75 @@ def next_pair_number(session: Session, direction: str = "") -> int:
     return number
 
 
+def _pair_label(number: int, direction: str) -> str:
+    return f"{number} {direction}".strip()
+
+
+def movement_pair_numbers(session: Session) -> int | None:
+    """Return the highest pair number of the session's movement in each field (None: no movement)."""
+    if not session.has_movement:
+        return None
+    return session.movement_tables if session.is_mitchell else 2 * session.movement_tables
+
+
+def _check_in_movement(session: Session, number: int, direction: str) -> None:
+    """Refuse a pair the movement has no seat for (EW 6 of a 5-table Mitchell): it would never play."""
+    highest = movement_pair_numbers(session)
+    if highest is None or number <= highest:
+        return
+    tables = f"{session.movement_tables} table{'s' if session.movement_tables != 1 else ''}"
+    field = f"{direction} pairs" if direction else "pairs"
+    raise ValidationError(
+        {
+            "number": f"Pair {_pair_label(number, direction)} is not in the movement: its {tables} seat "
+            f"{field} 1 to {highest}. Change the movement first to seat more pairs."
+        }
+    )
+
+
+def refuse_if_finished(session: Session, doing: str, field: str = "state") -> None:
+    """Refuse to change a finished session's pairs or boards: its results are published.
+
+    A director who finished by mistake reopens the session first (``session_reopen``), which
+    the audit log records (issue 24, point 12).
+    """
+    if session.is_finished:
+        raise ValidationError({field: f"The session is finished: reopen it before {doing}."})
+
+
+def _players(player_names: tuple[str, ...] | list[str]) -> list[Player]:
+    names = [name for name in player_names if name and name.strip()]
+    if not names:
+        raise ValidationError({"players": "Give the names of the pair's players."})
+    if len(names) > 2:
+        raise ValidationError({"players": "A pair has two players."})
+    players = [player_find_or_create(name=name) for name in names]
+    if len(players) == 2 and players[0].pk == players[1].pk:
+        raise ValidationError({"players": f"{players[0].name} cannot be their own partner."})
+    return players
+
+
+def _check_players_free(session: Session, players: list[Player], keep: Pair | None = None) -> None:
+    """Refuse a player who already sits in another pair of the session: one body, one seat."""
+    ids = [player.pk for player in players]
+    taken = (
+        Pair.objects.filter(session=session)
+        .filter(Q(player1_id__in=ids) | Q(player2_id__in=ids))
+        .exclude(pk=keep.pk if keep else None)
+        .order_by("direction", "number")
+        .first()
+    )
+    if taken is None:
+        return
+    player = next(p for p in players if p.pk in (taken.player1_id, taken.player2_id))
+    raise ValidationError({"players": f"{player.name} already sits in pair {taken.label} of this session."})
+
+
+def _locked(session: Session) -> Session:
+    """Lock the session's row, so two directors seating at once see each other's pairs."""
+    return Session.objects.select_for_update().get(pk=session.pk)
+
+
 @transaction.atomic
 def pair_add(
     *,
@@ -92,18 +172,16 @@ def pair_add(
 ) -> Pair:
     """Seat a pair of players in the session under the next free number (or the one given).
 
-    The session is locked first, so two adds do not both take the next number; a second
-    add of the same players in the same direction (a double-clicked Add) answers with
-    the pair the first one seated (issue 24).
+    Refused: a finished session, a number the movement has no seat for, a taken number,
+    and a player who already sits in another pair of the session. The session is locked
+    first, so two adds do not both take the next number; a second add of the same players
+    in the same direction (a double-clicked Add) answers with the pair the first one
+    seated (issue 24).
     """
-    Session.objects.select_for_update().only("pk").get(pk=session.pk)
+    session = _locked(session)
+    refuse_if_finished(session, "seating pairs", "players")
     direction = _check_direction(session, direction)
-    names = [name for name in player_names if name and name.strip()]
-    if not names:
-        raise ValidationError({"players": "Give the names of the pair's players."})
-    if len(names) > 2:
-        raise ValidationError({"players": "A pair has two players."})
-    players = [player_find_or_create(name=name) for name in names]
+    players = _players(player_names)
     seated = _pair_of(session, direction, players)
     if seated is not None and number in (None, seated.number):
         return seated
@@ -111,9 +189,12 @@ def pair_add(
         number = next_pair_number(session, direction)
     if not 1 <= number <= MAX_PAIR_NUMBER:
         raise ValidationError({"number": f"Pair numbers run from 1 to {MAX_PAIR_NUMBER}, not {number}."})
+    _check_in_movement(session, number, direction)
     if session.pairs.filter(direction=direction, number=number).exists():
-        label = f"{number} {direction}".strip()
-        raise ValidationError({"number": f"Pair {label} is already in this session."})
+        raise ValidationError(
+            {"number": f"Pair {_pair_label(number, direction)} is already in this session."}
+        )
+    _check_players_free(session, players)
     pair = Pair(
         session=session,
         number=number,
@@ -130,3 +211,71 @@ def _pair_of(session: Session, direction: str, players: list[Player]) -> Pair | 
     """The session's pair of exactly these players in this direction, if it is seated already."""
     second = players[1] if len(players) > 1 else None
     return session.pairs.filter(direction=direction, player1=players[0], player2=second).first()
+
+
+@transaction.atomic
+def pairs_seat(*, session: Session, seats: list[SeatingLine]) -> list[Pair]:
+    """Seat every pair of a pasted list, or none: an error names the list's line (``line 3: ...``)."""
+    pairs = []
+    for seat in seats:
+        try:
+            pairs.append(
+                pair_add(
+                    session=session, player_names=seat.names, direction=seat.direction, number=seat.number
+                )
+            )
+        except ValidationError as error:
+            reasons = " ".join(message for messages in error.message_dict.values() for message in messages)
+            raise ValidationError({"seating": f"Line {seat.line} ({seat.label}): {reasons}"}) from None
+    return pairs
+
+
+def session_audit(
+    session: Session, action: str, user: AbstractBaseUser | None, before: str, after: str = ""
+) -> None:
+    """Record a change to the session that is not a result (a pair, its state) in its audit log."""
+    SessionChange.objects.create(
+        session=session,
+        action=action,
+        user=user if user is not None and user.is_authenticated else None,
+        before=before[:300],
+        after=after[:300],
+    )
+
+
+@transaction.atomic
+def pair_update(
+    *, pair: Pair, player_names: tuple[str, str] | list[str], user: AbstractBaseUser | None = None
+) -> Pair:
+    """Change a pair's players (a misspelt name, a substitute), keeping its number and results (audited)."""
+    session = _locked(pair.session)
+    pair = Pair.objects.select_related("player1", "player2").get(pk=pair.pk, session=session)
+    before = str(pair)
+    players = _players(player_names)
+    _check_players_free(session, players, keep=pair)
+    pair.player1 = players[0]
+    pair.player2 = players[1] if len(players) > 1 else None
+    pair.full_clean()
+    pair.save(update_fields=["player1", "player2"])
+    if str(pair) != before:
+        session_audit(session, SessionAction.PAIR_EDIT, user, before, str(pair))
+    return pair
+
+
+@transaction.atomic
+def pair_remove(*, pair: Pair, user: AbstractBaseUser | None = None) -> None:
+    """Remove a pair seated by mistake; refused once it has a result, which would go with it (audited)."""
+    session = _locked(pair.session)
+    pair = Pair.objects.select_related("player1", "player2").filter(pk=pair.pk, session=session).first()
+    if pair is None:
+        return  # already removed (a double-clicked Remove)
+    boards = sorted(
+        set(Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).values_list("board__number", flat=True))
+    )
+    if boards:
+        shown = ", ".join(map(str, boards[:8])) + (", ..." if len(boards) > 8 else "")
+        raise ValidationError(
+            {"pair": f"Pair {pair.label} has results (board {shown}): delete them before removing the pair."}
+        )
+    session_audit(session, SessionAction.PAIR_REMOVE, user, str(pair))
+    pair.delete()

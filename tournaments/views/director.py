@@ -203,15 +203,17 @@ def _board_page(
 ) -> HttpResponse:
     scores_settle_if_due(session.pk)
     pairs = public.session_pairs(session)
+    results = selectors.board_results(board)
+    tables = selectors.board_tables(session, board, pairs, results)
     form = form or ResultForm(session=session, pairs=pairs)
-    adjust_form = adjust_form or AdjustmentForm(session=session, pairs=pairs)
-    assign_form = assign_form or AssignedScoreForm(session=session, pairs=pairs)
+    adjust_form = adjust_form or AdjustmentForm(session=session, pairs=pairs, tables=tables)
+    assign_form = assign_form or AssignedScoreForm(session=session, pairs=pairs, tables=tables)
     previous, following = selectors.board_neighbours(session, board.number)
     context = {
         "session": session,
         "board": board,
         "hands": public.board_hands(board),
-        "results": selectors.board_results(board),
+        "results": results,
         "form": form,
         "adjust_form": adjust_form,
         "assign_form": assign_form,
@@ -226,11 +228,13 @@ def _board_page(
 @login_required
 @require_POST
 def board_adjust(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
-    """Give a table an artificial adjusted score (Average-plus, Average, Average-minus, or split)."""
+    """Give a table an artificial adjusted score (Average-plus, Average, Average-minus, or split);
+    a table's earlier result is replaced."""
     session = selectors.session_for_director(request.user, session_id)
     board = selectors.board_for_director(session, number)
     pairs = public.session_pairs(session)
-    adjust_form = AdjustmentForm(request.POST, session=session, pairs=pairs)
+    tables = selectors.board_tables(session, board, pairs, selectors.board_results(board))
+    adjust_form = AdjustmentForm(request.POST, session=session, pairs=pairs, tables=tables)
     if adjust_form.is_valid():
         data = adjust_form.cleaned_data
         entry = AdjustedEntry(
@@ -256,7 +260,8 @@ def board_assign(request: HttpRequest, session_id: int, number: int) -> HttpResp
     session = selectors.session_for_director(request.user, session_id)
     board = selectors.board_for_director(session, number)
     pairs = public.session_pairs(session)
-    assign_form = AssignedScoreForm(request.POST, session=session, pairs=pairs)
+    tables = selectors.board_tables(session, board, pairs, selectors.board_results(board))
+    assign_form = AssignedScoreForm(request.POST, session=session, pairs=pairs, tables=tables)
     if assign_form.is_valid():
         data = assign_form.cleaned_data
         entry = AssignedEntry(
@@ -264,10 +269,8 @@ def board_assign(request: HttpRequest, session_id: int, number: int) -> HttpResp
             ew_pair=data["ew_pair"],
             parts=tuple(AssignedPart(*part) for part in assign_form.parts()),
         )
-        # The same table again corrects its result (audited as an update).
-        table = board.results.filter(ns_pair=entry.ns_pair, ew_pair=entry.ew_pair).first()
-        try:
-            result = result_assign(board=board, entry=entry, result=table, user=request.user)
+        try:  # the table's result, if it has one, is replaced (audited as an update)
+            result = result_assign(board=board, entry=entry, user=request.user)
         except ValidationError as error:
             form_add_service_error(assign_form, error)
         else:
@@ -352,5 +355,9 @@ def result_remove(request: HttpRequest, result_id: int) -> HttpResponse:
 @login_required
 def session_audit(request: HttpRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
-    changes = selectors.session_changes(session)
-    return render(request, TEMPLATES + "audit.html", {"session": session, "changes": changes})
+    context = {
+        "session": session,
+        "changes": selectors.session_changes(session),
+        "session_changes": selectors.session_other_changes(session),
+    }
+    return render(request, TEMPLATES + "audit.html", context)

@@ -1,4 +1,4 @@
-"""The staff page that imports a legacy score file: upload, preview, confirm.
+"""The director's page that imports a legacy score file: upload, preview, confirm.
 
 Two steps, so nothing is stored until a director has seen what the file gives: the
 upload is parsed and answered with either the file's error and its line, or the
@@ -12,10 +12,10 @@ row, which every request of theirs reads and writes: a file may be up to 5 MB
 most ``PENDING_PER_USER`` previews, each for ``PENDING_LIFETIME``; older rows are deleted
 whenever anyone previews a file, and confirming deletes its row.
 
-Only staff who direct a club may import, and only into the clubs they direct (a
-superuser directs every club): the form offers only those clubs, the confirm step checks
-the club again, staff who direct no club and anyone else logged in get 403, and a
-visitor is sent to the login page. Replacing a session imported before deletes it; that
+A club's director may import, and only into the clubs they direct (a superuser directs
+every club; being staff is not needed, issue 24 point 10): the form offers only those
+clubs, the confirm step checks the club again, a user who directs no club gets a 403 page
+saying so, and a visitor is sent to the login page. Replacing a session imported before deletes it; that
 is recorded at the club as a ``SessionDeletion`` with the user (see
 ``tournaments.services.imports``).
 """
@@ -52,15 +52,13 @@ PENDING_LIFETIME = datetime.timedelta(hours=1)
 PENDING_PER_USER = 3
 
 
-def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Send visitors to log in; refuse (403) users who are not staff or direct no club."""
+def director_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Send visitors to log in; refuse (403) users who direct no club."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        if not request.user.is_staff:
-            raise PermissionDenied("Importing score files is for staff.")
         if not clubs_directed(request.user).exists():
             raise PermissionDenied("You direct no club to import into.")
         return view(request, *args, **kwargs)
@@ -88,7 +86,7 @@ class ImportForm(forms.Form):
         return upload
 
 
-@staff_required
+@director_required
 @require_http_methods(["GET", "POST"])
 def upload(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None, user=request.user)
@@ -141,7 +139,7 @@ def _forget_old_previews(user: object) -> None:
     PendingImport.objects.filter(user=user).exclude(pk__in=list(kept)).delete()
 
 
-@staff_required
+@director_required
 @require_POST
 def confirm(request: HttpRequest) -> HttpResponse:
     pending = (

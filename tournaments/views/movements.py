@@ -1,6 +1,6 @@
-"""The director's movement pages: set it up, start and finish play, enter results by round and
-table, and print the guide cards. Thin, as the other director pages: the services write,
-the selectors read.
+"""The director's movement pages: set it up, enter results by round and table, and print
+the guide cards (starting and finishing play: ``views.session_state``). Thin, as the
+other director pages: the services write, the selectors read.
 """
 
 from __future__ import annotations
@@ -21,12 +21,7 @@ from tournaments.selectors import director as selectors
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors import public
 from tournaments.selectors.table_entry import qr_svg
-from tournaments.services.movement import (
-    movement_boards_ensure,
-    session_finish,
-    session_movement_set,
-    session_start,
-)
+from tournaments.services.movement import movement_boards_ensure, session_movement_set
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.table_entry import table_accesses_ensure
 from tournaments.views.session_page import session_page
@@ -76,28 +71,6 @@ def session_movement_boards(request: HttpRequest, session_id: int) -> HttpRespon
     else:
         messages.success(request, f"Boards 1-{len(boards)} are ready for the movement.")
     return redirect(_session_url(session, "#boards"))
-
-
-@login_required
-@require_POST
-def session_state(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = selectors.session_for_director(request.user, session_id)
-    action = request.POST.get("action")
-    services = {
-        "start": (session_start, "Play started."),
-        "finish": (session_finish, "Session finished: published."),
-    }
-    if action not in services:
-        messages.error(request, "Choose to start play or to finish the session.")
-        return redirect(_session_url(session))
-    service, done = services[action]
-    try:
-        service(session=session)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(request, done)
-    return redirect(_session_url(session))
 
 
 def _movement_or_404(session: Session):

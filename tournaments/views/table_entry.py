@@ -132,6 +132,23 @@ def _error_text(error: ValidationError) -> str:
     return " ".join(error.messages)
 
 
+def _refused_entry(access: TableAccess, entry: TableEntry, error: ValidationError) -> JsonResponse:
+    """Refuse a send with the reason; a board already in from this table says to call the director.
+
+    A second phone at the table (or a second go on the same one) is told what is stored
+    and that only the director can change it (issue 24, point 15).
+    """
+    message = _error_text(error)
+    entered = selectors.entered_at_table(access, entry.round, entry.board)
+    if entered is None:
+        return _refused(message, 400)
+    message += (
+        f" Board {entry.board} is already in from this table: {entered.display}."
+        " If that is not what was played, call the director."
+    )
+    return JsonResponse({"error": message, "call_director": True, "entered": entered.display}, status=400)
+
+
 @require_POST
 def table_submit(request: HttpRequest, token: str) -> JsonResponse:
     """Store a table's accepted result once; a repeated send gets the first send's answer."""
@@ -142,11 +159,15 @@ def table_submit(request: HttpRequest, token: str) -> JsonResponse:
     if isinstance(data, JsonResponse):
         return data
     try:
-        submitted = table_result_submit(access=access, entry=_entry(data))
+        entry = _entry(data)
+    except ValidationError as error:
+        return _refused(_error_text(error), 400)
+    try:
+        submitted = table_result_submit(access=access, entry=entry)
     except KeyConflictError as error:
         return _refused(_error_text(error), 409)
     except ValidationError as error:
-        return _refused(_error_text(error), 400)
+        return _refused_entry(access, entry, error)
     result = submitted.result
     answer = {
         "board": submitted.board_number,

@@ -2,7 +2,9 @@
 
 Writes a session in the legacy score-file format (see ``tournaments.selectors.exports``
 for which field of a session is written, and which sessions are refused): on stdout, or
-to ``--output``. ``simpscore`` of the written file gives the session's standings.
+to ``--output``. ``simpscore`` of the written file gives the session's standings, except
+on the boards of adjusted scores, which the format cannot hold as they are: each such
+table is named on standard error with what was written for it.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.management.arguments import ascii_int
 from tournaments.models import Session
-from tournaments.selectors.exports import ExportError, session_score_file_text
+from tournaments.selectors.exports import ExportError, session_legacy_export
 
 
 class Command(BaseCommand):
@@ -33,9 +35,12 @@ class Command(BaseCommand):
         if found is None:
             raise CommandError(f"No session with id {session}.")
         try:
-            text = session_score_file_text(found, direction)
+            export = session_legacy_export(found, direction)
         except ExportError as error:
             raise CommandError(str(error)) from None
+        for note in export.notes:
+            self.stderr.write(note)
+        text = export.text
         if output is None:
             self.stdout.write(text, ending="")
             return

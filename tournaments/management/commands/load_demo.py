@@ -26,7 +26,9 @@ from django.db import transaction
 from tournaments.bridge import Deal, Seat
 from tournaments.bridge.bidding import simulate_auction
 from tournaments.bridge.teams_tables import match_pairs
+from tournaments.management.arguments import ascii_int
 from tournaments.models import Board, Club, Movement, Pair, Session, TeamsEvent
+from tournaments.selectors.director import DEMO_CLUB_SLUG
 from tournaments.services.boards import boards_deal
 from tournaments.services.movement import session_create_with_movement, session_finish, session_start
 from tournaments.services.results import ResultEntry, result_record
@@ -41,7 +43,7 @@ from tournaments.services.teams import (
 
 DEMO_PASSWORD = "clubscore-demo"
 DEMO_USERNAME = "director"
-LOGIN_URL = "http://127.0.0.1:8000/accounts/login/"
+LOGIN_URL = "http://127.0.0.1:{port}/accounts/login/"
 SEED = 20261122
 FINISHED_NAME = "Tuesday Pairs (demo)"
 UPCOMING_NAME = "Friday Pairs (demo)"
@@ -117,10 +119,13 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--password", default=DEMO_PASSWORD, help="The demo director's password.")
+        parser.add_argument(
+            "--port", type=ascii_int, default=8000, help="The port the site is served on, for the login link."
+        )
 
     @transaction.atomic
-    def handle(self, *args, password: str, **options) -> None:
-        club, _ = Club.objects.get_or_create(slug="demo", defaults={"name": "Demo Bridge Club"})
+    def handle(self, *args, password: str, port: int = 8000, **options) -> None:
+        club, _ = Club.objects.get_or_create(slug=DEMO_CLUB_SLUG, defaults={"name": "Demo Bridge Club"})
         director = self._director(password)
         club.directors.add(director)
         if not club.sessions.filter(name=FINISHED_NAME).exists():
@@ -134,7 +139,8 @@ class Command(BaseCommand):
             self.stdout.write(f"Created the session {UPCOMING_NAME}, ready to start play.")
         self.stdout.write(
             self.style.SUCCESS(
-                f"Demo club ready. Log in at {LOGIN_URL}\n  username: {DEMO_USERNAME}\n  password: {password}"
+                f"Demo club ready. Log in at {LOGIN_URL.format(port=port)}\n"
+                f"  username: {DEMO_USERNAME}\n  password: {password}"
             )
         )
 

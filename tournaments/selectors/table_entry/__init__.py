@@ -17,6 +17,7 @@ names the views use are imported here.
 
 from tournaments.selectors.table_entry.grid import session_table_grid
 from tournaments.selectors.table_entry.links import TableLinkError, qr_svg, table_access_get
+from tournaments.selectors.table_entry.rounds import entered_at_table
 from tournaments.selectors.table_entry.score_table import score_table_json
 from tournaments.selectors.table_entry.state import table_state
 from tournaments.selectors.table_entry.traveller import BoardNotPlayedError, table_traveller
@@ -24,6 +25,7 @@ from tournaments.selectors.table_entry.traveller import BoardNotPlayedError, tab
 __all__ = [
     "BoardNotPlayedError",
     "TableLinkError",
+    "entered_at_table",
     "qr_svg",
     "score_table_json",
     "session_table_grid",

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
+from statistics import median_low
 
 from tournaments.bridge import movements as rules
 from tournaments.models import DirectorCall, Result, Session
@@ -47,7 +49,7 @@ class TableGrid:
 def session_table_grid(session: Session) -> TableGrid | None:
     """Tables by rounds: how many results are in, which table is late, which called the director.
 
-    A table is late when another table is already in a later round. Four queries.
+    A table is late when it is behind the room's pace (``_pace_round``). Four queries.
     """
     movement = movement_selectors.session_movement(session)
     if movement is None:
@@ -67,19 +69,30 @@ def session_table_grid(session: Session) -> TableGrid | None:
         table: next((cell.round for cell in cells if cell.status not in ("done", "sitout")), None)
         for table, cells in cells_by_table.items()
     }
-    furthest = max((round_ or movement.rounds + 1 for round_ in current.values()), default=0)
+    pace = _pace_round(current.values(), movement.rounds)
     rows = [
         GridRow(
             table,
             cells,
             current[table],
-            current[table] is not None and current[table] < furthest,
+            current[table] is not None and current[table] < pace,
             call_by_table.get(table),
         )
         for table, cells in cells_by_table.items()
     ]
     stamp = _grid_stamp(rows, calls)
     return TableGrid(list(range(1, movement.rounds + 1)), rows, calls, stamp)
+
+
+def _pace_round(current_rounds: Iterable[int | None], rounds: int) -> int:
+    """Return the round the room has reached: the median table's (the lower of two middles).
+
+    A table behind it is late (issue 24, point 13). Behind the fastest table would flag
+    every other table as soon as one finished a round; behind the median, a table is late
+    only once most of the room has moved on without it. A finished table counts as in
+    round ``rounds + 1``.
+    """
+    return median_low([round_ or rounds + 1 for round_ in current_rounds] or [0])
 
 
 def _grid_cells(

@@ -9,13 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from tournaments.bridge import board_dealer, board_vulnerability
+from tournaments.bridge import board_dealer, board_vulnerability_text
 from tournaments.bridge import movements as rules
-from tournaments.models import Pair, Result, Session
+from tournaments.models import Pair, Result, Session, TableAccess
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors.movements import PairKey, key_label, pair_key
-
-_VULNERABILITY_TEXT = {"None": "None", "NS": "N-S", "EW": "E-W", "Both": "Both"}
 
 
 @dataclass(frozen=True)
@@ -29,7 +27,7 @@ class TableBoard:
 
     @property
     def vulnerability(self) -> str:
-        return _VULNERABILITY_TEXT[board_vulnerability(self.number)]
+        return board_vulnerability_text(self.number)
 
 
 @dataclass(frozen=True)
@@ -120,6 +118,49 @@ def pair_moves(
             to = _destination(session, movement, movement_pair, finished.round + 1, seated)
             moves.append(Move(pair_label(key), pair.names, to))
     return moves
+
+
+def board_move(movement: rules.Movement, finished: TableRound) -> str:
+    """Say where a finished round's boards go: 'Boards 3-4: take them to table 2.' (issue 24, point 15)."""
+    boards = set(finished.encounter.boards)
+    label = f"Board{'s' if len(boards) > 1 else ''} {movement_selectors.boards_text(tuple(boards))}"
+    following = finished.round + 1
+    if following > movement.rounds:
+        return f"{label}: the last round is over; leave them on the table for the director."
+    tables = sorted(
+        encounter.table
+        for encounter in movement.encounters_in_round(following)
+        if boards & set(encounter.boards)
+    )
+    if not tables:
+        return f"{label}: not played in round {following}; put them on the bye stand (ask the director)."
+    if tables == [finished.encounter.table]:
+        return f"{label}: they stay at this table."
+    if len(tables) > 1:
+        shared = " and ".join(str(table) for table in tables)
+        return f"{label}: shared by tables {shared} in round {following} (the relay)."
+    return f"{label}: take them to table {tables[0]}."
+
+
+def entered_at_table(access: TableAccess, round_: int, number: int) -> Result | None:
+    """The result already in for board ``number`` from this table's pairs of ``round_``, if any.
+
+    Read only when a send is refused, to tell a second phone that the board is in and whom
+    to ask if it is wrong (issue 24, point 15).
+    """
+    movement = movement_selectors.session_movement(access.session)
+    if movement is None or not 1 <= round_ <= movement.rounds or not 1 <= access.table <= movement.tables:
+        return None
+    encounter = movement.encounter(round_, access.table)
+    if number not in encounter.boards:
+        return None
+    ns_key, ew_key = movement_selectors.encounter_keys(access.session.movement, encounter)
+    return (
+        Result.objects.filter(board__session=access.session, board__number=number)
+        .filter(ns_pair__direction=ns_key[0], ns_pair__number=ns_key[1])
+        .filter(ew_pair__direction=ew_key[0], ew_pair__number=ew_key[1])
+        .first()
+    )
 
 
 def pair_label(key: PairKey) -> str:

@@ -12,6 +12,7 @@ from tournaments.selectors.public import session_standings
 from tournaments.selectors.table_entry.rounds import (
     TableBoard,
     TableRound,
+    board_move,
     current_round,
     pair_moves,
     table_rounds,
@@ -78,9 +79,14 @@ def table_state(access: TableAccess) -> dict[str, Any]:
     state["table_rounds"] = [_round_json(entry) for entry in rounds]
     previous = _previous_round(rounds, current)
     if previous is not None and (current is None or not current.started):
+        over = current is None  # the table has played its last round: no one moves (issue 24, 15)
         state["moves"] = {
             "round": previous.round,
-            "lines": [asdict(move) for move in pair_moves(session, movement, previous, pairs)],
+            "over": over,
+            "lines": []
+            if over
+            else [asdict(move) for move in pair_moves(session, movement, previous, pairs)],
+            "boards": board_move(movement, previous),
         }
     if session.club.table_standings and (current is None or not current.started) and previous is not None:
         state["standings"] = standings_json(session)
@@ -114,6 +120,8 @@ def standings_json(session: Session) -> list[dict[str, Any]]:
 
 
 def _standing_figure(session: Session, standing: Standing) -> str:
+    if not standing.is_ranked:
+        return "no board yet"
     if session.is_imps:
         per_board = standing.imps_per_board
         return "-" if per_board is None else f"{per_board:+.2f} IMPs/board"

@@ -73,14 +73,24 @@ def _record(
 def result_adjust(
     *, board: Board, entry: AdjustedEntry, result: Result | None = None, user: AbstractBaseUser | None = None
 ) -> Result:
-    """Give a table an artificial adjusted score, new or in place of its result (audited)."""
+    """Give a table an artificial adjusted score, new or in place of its result (audited).
+
+    A table is its two pairs: when they already have a result on the board and ``result``
+    is not given, that result is replaced (issue 24, point 14), as an assigned score does.
+    """
     return written_and_scored(lambda: _adjust(board, entry, result, user))
+
+
+def _table_result(board: Board, entry: AdjustedEntry | AssignedEntry) -> Result | None:
+    """The result these two pairs already have on the board (read under the session's lock)."""
+    return board.results.filter(ns_pair=entry.ns_pair, ew_pair=entry.ew_pair).first()
 
 
 def _adjust(
     board: Board, entry: AdjustedEntry, result: Result | None, user: AbstractBaseUser | None
 ) -> Result:
     board = locked_board(board)
+    result = result or _table_result(board, entry)
     before = None
     if result is not None:
         result = locked_result(result, board)
@@ -101,6 +111,7 @@ def result_assign(
 
     Each part is scored like a played contract on this board; the weights must add up to
     exactly 100%. The board is matchpointed with each part weighted (``bridge.adjusted``).
+    The two pairs' result already on the board, if any, is replaced, as ``result_adjust`` does.
     """
     return written_and_scored(lambda: _assign(board, entry, result, user))
 
@@ -109,6 +120,7 @@ def _assign(
     board: Board, entry: AssignedEntry, result: Result | None, user: AbstractBaseUser | None
 ) -> Result:
     board = locked_board(board)
+    result = result or _table_result(board, entry)
     before = None
     if result is not None:
         result = locked_result(result, board)

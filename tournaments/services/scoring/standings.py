@@ -65,11 +65,17 @@ def session_recalculate_standings(
 def _ranked(entries: list[StandingRow], *, by_imps: bool) -> None:
     """Give each standing its place in its field (equal figures share one, ``3=``).
 
-    The figure is the percentage, or in IMP pairs the IMPs a board (0 before any board).
+    The figure is the percentage, or in IMP pairs the IMPs a board. Only pairs that have
+    played a board are placed (issue 24, point 13): one that has not has no figure to
+    compare, so it is filed after them all, untied, and the pages show it unranked.
     """
-    figures = [(entry.imps_per_board or 0.0) if by_imps else entry.percentage for entry in entries]
-    for standing, place in zip(entries, places(figures), strict=True):
+    played = [entry for entry in entries if entry.boards_played]
+    figures = [(entry.imps_per_board or 0.0) if by_imps else entry.percentage for entry in played]
+    for standing, place in zip(played, places(figures), strict=True):
         standing.rank, standing.tied = place.rank, place.tied
+    for standing in entries:
+        if not standing.boards_played:
+            standing.rank, standing.tied = len(played) + 1, False
 
 
 def _standings_write(session: Session, standings: list[StandingRow], stored: dict[int, tuple]) -> None:

@@ -71,13 +71,14 @@ def _expected(session: Session) -> dict[int, tuple]:
         fields[pair.direction].append(pair.pk)
     expected = {}
     for members in fields.values():
-        figures = [
-            (totals[pk][4] if by_imps else totals[pk][1]) / totals[pk][2] if totals[pk][2] else 0.0
-            for pk in members
-        ]
-        for pk, place in zip(members, places(figures), strict=True):
+        # Only pairs with a board are placed; the others follow, unranked (issue 24, point 13).
+        ranked = [pk for pk in members if totals[pk][2]]
+        figures = [(totals[pk][4] if by_imps else totals[pk][1]) / totals[pk][2] for pk in ranked]
+        place_of = {pk: (place.rank, place.tied) for pk, place in zip(ranked, places(figures), strict=True)}
+        for pk in members:
             mp, pct, played, score, imps = totals[pk]
-            expected[pk] = (place.rank, place.tied, mp, pct / played if played else 0.0, played, score, imps)
+            rank, tied = place_of.get(pk, (len(ranked) + 1, False))
+            expected[pk] = (rank, tied, mp, pct / played if played else 0.0, played, score, imps)
     return expected
 
 

@@ -1,0 +1,48 @@
+"""Reading a pasted seating list (issue 24, point 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments.bridge.seating import SeatingLine, SeatingListError, parse_seating_list
+
+
+def test_a_list_reads_number_direction_and_names_in_either_order():
+    """Issue 24, point 11: a whole field seated from one pasted list."""
+    text = (
+        "1 NS: Alice Smith & Bob Jones\n\n  ew 1 :Carol  White&Dan Black  \nN-S 2: Eve Green\n3: Gus & Hal\n"
+    )
+
+    assert parse_seating_list(text) == [
+        SeatingLine(1, 1, "NS", ("Alice Smith", "Bob Jones")),
+        SeatingLine(3, 1, "EW", ("Carol White", "Dan Black")),
+        SeatingLine(4, 2, "NS", ("Eve Green",)),
+        SeatingLine(5, 3, "", ("Gus", "Hal")),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "reason"),
+    [
+        (
+            "1 NS: A & B\nAlice & Bob",
+            2,
+            "'Alice & Bob' is not a pair: write it as 1 NS: Alice Smith & Bob Jones.",
+        ),
+        ("1 NS: A & B\n1 NS: C & D", 2, "NS 1 is already seated on line 1."),
+        ("1 NS: A & ", 1, "a player's name is missing: write the two names with & between them."),
+        ("1 NS: A & B & C", 1, "a pair has two players, this line names 3."),
+        (
+            "\u00b2 NS: A & B",
+            1,
+            "'\u00b2 NS: A & B' is not a pair: write it as 1 NS: Alice Smith & Bob Jones.",
+        ),
+        ("  \n", 1, "the list is empty: write one pair a line, as 1 NS: Alice Smith & Bob Jones."),
+    ],
+)
+def test_a_line_that_cannot_be_read_is_refused_naming_it(text, line, reason):
+    """Issue 24, point 11: the list's errors name their line."""
+    with pytest.raises(SeatingListError) as refused:
+        parse_seating_list(text)
+
+    assert (refused.value.line, refused.value.reason) == (line, reason)
