@@ -196,3 +196,36 @@ def test_the_merge_record_is_read_only_in_the_admin(season, director, admin_clie
     delete = reverse("admin:tournaments_playermerge_delete", args=[merge.pk])
     assert admin_client.post(delete, {"post": "yes"}).status_code == 403
     assert PlayerMerge.objects.filter(pk=merge.pk).exists()
+
+
+def _teams_event(club, day: int, teams: list[list[str]]):
+    from tournaments.services.teams import team_add, teams_event_create
+
+    event = teams_event_create(
+        club=club, date=datetime.date(2026, 10, day), name=f"Swiss {day}", boards_per_match=4
+    )
+    for index, players in enumerate(teams, start=1):
+        team_add(event=event, name=f"Team {index}", player_names=players)
+    return event
+
+
+def test_a_merge_moves_the_duplicates_team_memberships(club, director):
+    from tournaments.models import TeamMember
+
+    _teams_event(club, 1, [["Ann North", "Bob", "Cat", "Dan"]])
+    _teams_event(club, 8, [["Anne North", "Eve", "Fay", "Gus"]])
+    keep, duplicate = Player.objects.get(name="Ann North"), Player.objects.get(name="Anne North")
+    player_merge_call(keep, duplicate, director)
+    assert TeamMember.objects.filter(player=keep).count() == 2
+    assert not Player.objects.filter(pk=duplicate.pk).exists()
+
+
+def test_two_players_of_one_teams_event_are_not_merged(club, director):
+    from tournaments.models import TeamMember
+
+    _teams_event(club, 1, [["Ann North", "Bob", "Cat", "Dan"], ["Anne North", "Eve", "Fay", "Gus"]])
+    keep, duplicate = Player.objects.get(name="Ann North"), Player.objects.get(name="Anne North")
+    with pytest.raises(ValidationError, match="both players of the teams event"):
+        player_merge_call(keep, duplicate, director)
+    assert Player.objects.filter(pk=duplicate.pk).exists()
+    assert TeamMember.objects.filter(player=duplicate).count() == 1

@@ -2,9 +2,10 @@
 
 Results belong to pairs and pairs to players, so moving the duplicate's pair memberships
 to the kept player moves every result and every standing with them. The duplicate's
-rating snapshots move too (the two never sat in one session, so they never collide) and
-the current ratings are refitted, now that one player's results are one history. His
-club memberships pass to the kept player.
+rating snapshots and team memberships move too (the two never sat in one session nor
+played in one teams event, so they never collide) and the current ratings are refitted,
+now that one player's results are one history. His club memberships pass to the kept
+player.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 
 from tournaments.bridge.duplicates import federation_key
-from tournaments.models import ClubMember, Pair, Player, PlayerMerge, RatingSnapshot, Session
+from tournaments.models import ClubMember, Pair, Player, PlayerMerge, RatingSnapshot, Session, TeamMember
 from tournaments.services.ratings import ratings_refit
 
 
@@ -33,11 +34,13 @@ def player_merge(*, keep: Player, duplicate: Player, user: AbstractBaseUser | No
         raise ValidationError({"duplicate": f"{keep.name} cannot be merged with itself."})
     keep, duplicate = _locked(keep, duplicate)
     _check_never_played_together(keep, duplicate)
+    _check_never_in_one_teams_event(keep, duplicate)
     _check_federation_numbers(keep, duplicate)
     moved = list(_pairs_of(duplicate).order_by("pk").values_list("pk", flat=True))
     Pair.objects.filter(player1=duplicate).update(player1=keep)
     Pair.objects.filter(player2=duplicate).update(player2=keep)
     RatingSnapshot.objects.filter(player=duplicate).update(player=keep)
+    TeamMember.objects.filter(player=duplicate).update(player=keep)
     _move_memberships(keep, duplicate)
     merge = PlayerMerge.objects.create(
         kept=keep,
@@ -109,6 +112,23 @@ def _check_never_played_together(keep: Player, duplicate: Player) -> None:
             f"on {first.date:%Y-%m-%d}{more}: they are two people, so they were not merged."
         }
     )
+
+
+def _check_never_in_one_teams_event(keep: Player, duplicate: Player) -> None:
+    """Two players of one teams event are two people, even before either has played a board."""
+    shared = (
+        TeamMember.objects.filter(player=keep)
+        .filter(team__event__in=TeamMember.objects.filter(player=duplicate).values("team__event"))
+        .select_related("team__event")
+        .first()
+    )
+    if shared is not None:
+        raise ValidationError(
+            {
+                "duplicate": f"{keep.name} and {duplicate.name} are both players of the teams event "
+                f"{shared.team.event.name}: they are two people, so they were not merged."
+            }
+        )
 
 
 def _check_federation_numbers(keep: Player, duplicate: Player) -> None:
