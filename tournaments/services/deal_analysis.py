@@ -27,7 +27,7 @@ import logging
 import threading
 
 from django.conf import settings
-from django.db import connections
+from django.db import DEFAULT_DB_ALIAS, connections
 
 from tournaments.analysis import BoardAnalysis, board_analysis
 from tournaments.bridge import Deal
@@ -59,7 +59,9 @@ def analysis_store_fields(board: Board, analysis: BoardAnalysis | None) -> None:
 
 
 def _waiting(session_id: int):  # noqa: ANN202 - a QuerySet of Board
-    return Board.objects.filter(session_id=session_id, dd_tricks__isnull=True).exclude(north="")
+    """The session's boards waiting for analysis, read from the primary (a replica may lag)."""
+    waiting = Board.objects.db_manager(DEFAULT_DB_ALIAS).filter(session_id=session_id, dd_tricks__isnull=True)
+    return waiting.exclude(north="")
 
 
 def board_analysis_store(board: Board, analysis: BoardAnalysis) -> bool:
