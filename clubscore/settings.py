@@ -142,6 +142,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # 0 rescores after each answer.
 TABLE_SETTLE_DELAY = float(os.environ.get("TABLE_SETTLE_DELAY", "0.2"))
 TABLE_SETTLE_MAX_WAIT = float(os.environ.get("TABLE_SETTLE_MAX_WAIT", "2.0"))
+# Deal and import boards at once and work out their double-dummy analyses in a thread
+# after the answer (services/deal_analysis.py); "0" analyses inside the request.
+BOARD_ANALYSIS_IN_BACKGROUND = os.environ.get("BOARD_ANALYSIS_IN_BACKGROUND", "1") != "0"
 
 MIGRATION_MODULES = {"tournaments": "migrations"}
 

@@ -26,3 +26,6 @@ TABLE_SETTLE_DELAY = 0.0
 # not see a test's uncommitted rows.
 DATABASES["replica"] = {**DATABASES["default"], "TEST": {"MIRROR": "default"}}  # noqa: F405
 READ_REPLICA_ALIAS = None
+# Analyse dealt boards inside the request, so a test reads its analyses at once
+# (tests/tournaments/services/test_deal_analysis.py switches the thread on).
+BOARD_ANALYSIS_IN_BACKGROUND = False

@@ -67,7 +67,8 @@ class Board(models.Model):
     east = models.CharField(max_length=20, blank=True, default="")
     south = models.CharField(max_length=20, blank=True, default="")
     west = models.CharField(max_length=20, blank=True, default="")
-    # Double-dummy analysis, computed when the board is dealt: {"N": {"C": 8, ...}, ...}.
+    # Double-dummy analysis, computed when the board is dealt or just after (null until
+    # then, services.deal_analysis): {"N": {"C": 8, ...}, ...}.
     dd_tricks = models.JSONField(null=True, blank=True)
     par_score = models.IntegerField(null=True, blank=True, help_text="Par score, from North-South.")
     par_contracts = models.CharField(max_length=200, blank=True, default="")
@@ -114,6 +115,11 @@ class Board(models.Model):
     @property
     def is_dealt(self) -> bool:
         return bool(self.north)
+
+    @property
+    def analysis_pending(self) -> bool:
+        """Dealt, its double-dummy analysis still being worked out (``services.deal_analysis``)."""
+        return self.is_dealt and self.dd_tricks is None
 
 
 class Result(models.Model):

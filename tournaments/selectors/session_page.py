@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Count, Q
+
 from tournaments.bridge import movements as rules
 from tournaments.models import Board, Pair, Session, SessionState
 from tournaments.selectors import public
@@ -17,6 +19,28 @@ from tournaments.selectors.movements import TableRound, movement_rounds, session
 
 # Without a movement, the boards a session usually plays: the number-of-boards field's default.
 DEFAULT_BOARD_COUNT = 24
+
+
+@dataclass(frozen=True)
+class AnalysisProgress:
+    """How many of the session's dealt boards have their double-dummy analysis (issue 24)."""
+
+    done: int
+    dealt: int
+
+    @property
+    def pending(self) -> bool:
+        return self.done < self.dealt
+
+
+def analysis_progress(session: Session) -> AnalysisProgress:
+    """Count the dealt boards and those analysed (one count query)."""
+    counts = (
+        Board.objects.filter(session=session)
+        .exclude(north="")
+        .aggregate(dealt=Count("pk"), done=Count("pk", filter=Q(dd_tricks__isnull=False)))
+    )
+    return AnalysisProgress(done=counts["done"], dealt=counts["dealt"])
 
 
 @dataclass(frozen=True)
@@ -29,6 +53,7 @@ class SessionPage:
     standings_tables: list
     movement: rules.Movement | None
     movement_rounds: list[list[TableRound]]
+    analysis: AnalysisProgress
 
     @property
     def in_preparation(self) -> bool:
@@ -109,4 +134,5 @@ def session_page(session: Session) -> SessionPage:
         standings_tables=public.session_standings(session),
         movement=movement,
         movement_rounds=movement_rounds(session, movement, pairs) if movement else [],
+        analysis=analysis_progress(session),
     )

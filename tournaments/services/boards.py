@@ -10,6 +10,9 @@ from blocking result entry (issue 13):
   only then are all boards written, in one short transaction. On SQLite (which takes
   the write lock when a transaction starts) other directors' writes wait milliseconds
   instead of failing with "database is locked".
+- More than ``deal_analysis.SYNCHRONOUS_UP_TO`` (4) deals are stored without their
+  analyses, which a thread works out after the answer (issue 24); up to 4 (a demo, a
+  misboarded deal re-dealt) are analysed here, under a second, and shown at once.
 
 Re-dealing a board that already has results replaces the hands and par its results
 were played on: it is refused, naming the boards, unless the director confirms
@@ -30,6 +33,7 @@ from tournaments.analysis import BoardAnalysis, board_analysis
 from tournaments.bridge import Deal, PermutationError, board_dealer, deal_from_permutation, parse_permutation
 from tournaments.bridge.deck import random_permutation
 from tournaments.models import AuditAction, Board, Result, ResultChange, Session
+from tournaments.services.deal_analysis import analysis_request, analysis_store_fields, in_background
 from tournaments.services.sessions import refuse_if_finished
 
 MAX_BOARDS_PER_DEAL = 36
@@ -50,11 +54,9 @@ def parse_permutation_lines(text: str) -> list[tuple[int, ...]]:
     return permutations
 
 
-def _store_deal(board: Board, deal: Deal, analysis: BoardAnalysis) -> None:
+def _store_deal(board: Board, deal: Deal, analysis: BoardAnalysis | None) -> None:
     board.north, board.east, board.south, board.west = (deal[seat].pbn() for seat in "NESW")
-    board.dd_tricks = analysis.tricks
-    board.par_score = analysis.par_score
-    board.par_contracts = analysis.par_contracts
+    analysis_store_fields(board, analysis)
 
 
 def _check_deal_size(count: int, field: str) -> None:
@@ -106,13 +108,16 @@ def boards_deal(
     rng: random.Random | None = None,
     redeal_played: bool = False,
     user: AbstractBaseUser | None = None,
+    background: bool | None = None,
 ) -> list[Board]:
     """Deal boards ``first_number``.. from the permutations given, or ``count`` fresh random ones.
 
     Each board is dealt by its own dealer (the 16-board cycle). Boards that already
     exist are re-dealt, which a director does before play when a deal is misboarded.
-    The analyses run before the write transaction opens (see the module docstring).
-    A board with results is re-dealt only with ``redeal_played``, and audited as done by ``user``.
+    The analyses run before the write transaction opens (see the module docstring), or,
+    for more than a few boards (``background``, by default as the settings say), after
+    the answer in a thread (``services.deal_analysis``). A board with results is
+    re-dealt only with ``redeal_played``, and audited as done by ``user``.
     """
     refuse_if_finished(session, "dealing")
     if permutations is None:
@@ -124,11 +129,12 @@ def boards_deal(
     numbers = [first_number + offset for offset in range(len(permutations))]
     if not redeal_played:
         _refuse_unconfirmed_redeal(_played_numbers(session, numbers))  # before the slow part
+    later = in_background(len(permutations)) if background is None else background
     dealt = []
     for offset, permutation in enumerate(permutations):
         number = first_number + offset
         deal = deal_from_permutation(permutation, dealer=board_dealer(number))
-        dealt.append((number, deal, board_analysis(deal, number)))
+        dealt.append((number, deal, None if later else board_analysis(deal, number)))
     with transaction.atomic():
         # Lock the session as result entry does, so no result arrives between the check and the write.
         refuse_if_finished(
@@ -154,6 +160,8 @@ def boards_deal(
                     after=_deal_record(board),
                 )
             boards.append(board)
+    if later:
+        analysis_request(session.pk)
     return boards
 
 

@@ -9,6 +9,8 @@ the write transaction opens: a 36-board file would otherwise hold row locks for 
 seconds while results are being entered. A file that gives its deals' tricks
 ([DoubleDummyTricks], as dealing programs and ClubScore's own export write) is taken at
 its word and only par is worked out: 200 boards in about a second instead of 20-50 s.
+A file without them (more than four boards to solve) is stored with the analyses empty,
+and a thread works them out after the answer (``services.deal_analysis``, issue 24).
 A board that already has results is never re-dealt (its results were scored on other
 cards); the whole file is then refused. The file is limited in size and in boards, so
 an upload cannot keep a worker busy.
@@ -25,6 +27,7 @@ from django.db import transaction
 from tournaments.analysis import BoardAnalysis, board_analysis, board_analysis_from_tricks
 from tournaments.bridge.pbn import PbnBoard, PbnError, PbnFile, decode_pbn, read_pbn_file
 from tournaments.models import Board, Result, Session
+from tournaments.services.deal_analysis import analysis_request, analysis_store_fields, in_background
 from tournaments.services.pbn_travellers import travellers_enter
 from tournaments.services.sessions import refuse_if_finished
 
@@ -94,15 +97,22 @@ def pbn_import(
     big, when a board it names already has results, or when a result it carries is refused.
     """
     read = check_pbn_file(data)
-    analyses = {board.number: _analysis(board) for board in read.boards}
-    return _store(session=session, read=read, analyses=analyses, results=results, user=user)
+    later = in_background(sum(1 for board in read.boards if not board.dd_tricks))
+    analyses = {board.number: _analysis(board, later=later) for board in read.boards}
+    done = _store(session=session, read=read, analyses=analyses, results=results, user=user)
+    if later:
+        analysis_request(session.pk)
+    return done
 
 
-def _analysis(pbn_board: PbnBoard) -> BoardAnalysis:
-    """The file's own double-dummy tricks when it gives them (no solver: issue 24), else DDS's."""
+def _analysis(pbn_board: PbnBoard, *, later: bool) -> BoardAnalysis | None:
+    """The file's own double-dummy tricks when it gives them (no solver: issue 24), else DDS's.
+
+    ``later``: DDS's is left to the background thread (None).
+    """
     if pbn_board.dd_tricks:
         return board_analysis_from_tricks(pbn_board.dd_tricks, pbn_board.number)
-    return board_analysis(pbn_board.deal, pbn_board.number)
+    return None if later else board_analysis(pbn_board.deal, pbn_board.number)
 
 
 @transaction.atomic
@@ -110,7 +120,7 @@ def _store(
     *,
     session: Session,
     read: PbnFile,
-    analyses: dict[int, BoardAnalysis],
+    analyses: dict[int, BoardAnalysis | None],
     results: bool,
     user: AbstractBaseUser | None,
 ) -> PbnImport:
@@ -139,10 +149,7 @@ def _store(
     for pbn_board in sorted(pbn_boards, key=lambda board: board.number):
         board = existing.get(pbn_board.number) or Board(session=session, number=pbn_board.number)
         board.north, board.east, board.south, board.west = (pbn_board.deal[seat].pbn() for seat in "NESW")
-        analysis = analyses[pbn_board.number]
-        board.dd_tricks = analysis.tricks
-        board.par_score = analysis.par_score
-        board.par_contracts = analysis.par_contracts
+        analysis_store_fields(board, analyses[pbn_board.number])
         board.full_clean()
         board.save()
         stored.append(board)

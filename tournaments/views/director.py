@@ -38,6 +38,7 @@ from tournaments.selectors import director as selectors
 from tournaments.selectors import public
 from tournaments.selectors.teams import teams_events_directed
 from tournaments.services.boards import boards_deal, boards_ensure, parse_permutation_lines
+from tournaments.services.deal_analysis import analysis_resume
 from tournaments.services.movement import session_create_with_movement
 from tournaments.services.results import (
     AdjustedEntry,
@@ -144,7 +145,8 @@ def session_deal(request: HttpRequest, session_id: int) -> HttpResponse:
         except ValidationError as error:
             form_add_service_error(form, error)
         else:
-            messages.success(request, f"Dealt {len(boards)} boards.")
+            later = " Their double-dummy analysis follows in a minute." if boards[-1].analysis_pending else ""
+            messages.success(request, f"Dealt {len(boards)} boards.{later}")
             return redirect(_session_url(session) + "#boards")
     return session_page(request, session, deal_form=form)
 
@@ -202,6 +204,8 @@ def _board_page(
     assign_form: AssignedScoreForm | None = None,
 ) -> HttpResponse:
     scores_settle_if_due(session.pk)
+    if board.analysis_pending:
+        analysis_resume(session.pk)  # a dead process left it unanalysed (issue 24)
     pairs = public.session_pairs(session)
     results = selectors.board_results(board)
     tables = selectors.board_tables(session, board, pairs, results)

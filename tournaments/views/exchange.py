@@ -35,6 +35,7 @@ from tournaments.selectors.exchange import (
 )
 from tournaments.selectors.movements import public_board_numbers
 from tournaments.selectors.usebio import UsebioExportError, session_usebio_bytes, session_usebio_filename
+from tournaments.services.deal_analysis import analysis_resume
 from tournaments.services.exchange import MAX_PBN_BYTES, PbnImport, pbn_import
 
 TEMPLATES = "tournaments/exchange/"
@@ -64,7 +65,9 @@ class PbnUploadForm(forms.Form):
 
 
 def _pbn_import_messages(request: HttpRequest, done: PbnImport, name: str) -> None:
-    messages.success(request, f"Dealt {len(done.boards)} boards from {name}.")
+    pending = any(board.analysis_pending for board in done.boards)
+    later = " Their double-dummy analysis follows in a minute." if pending else ""
+    messages.success(request, f"Dealt {len(done.boards)} boards from {name}.{later}")
     if done.results_entered:
         messages.success(request, f"Entered {done.results_entered} results as the boards' travellers.")
     elif done.results_in_file:
@@ -157,9 +160,12 @@ def pbn_upload(request: HttpRequest, session_id: int) -> HttpResponse:
 def _hand_records(request: HttpRequest, session: Session, *, director: bool) -> HttpResponse:
     # The public copy follows the board pages: nothing of a board any table has still to play.
     public_numbers = None if director else public_board_numbers(session)
+    pages = session_hand_records(session, public_numbers)
+    if any(record.board.analysis_pending for page in pages for record in page):
+        analysis_resume(session.pk)  # a dead process left them unanalysed (issue 24)
     context = {
         "session": session,
-        "pages": session_hand_records(session, public_numbers),
+        "pages": pages,
         "dealt": session_has_deals(session),
         "dd_strains": public_selectors.dd_strain_headers(),
         "director": director,

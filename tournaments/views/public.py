@@ -14,6 +14,7 @@ from tournaments.selectors.exchange import board_handviewer_url
 from tournaments.selectors.movements import public_board_numbers
 from tournaments.selectors.pages import board_traveller_page, page_asked, session_standings_page
 from tournaments.selectors.teams import teams_events_recent
+from tournaments.services.deal_analysis import analysis_resume
 from tournaments.services.settle_soon import scores_settle_if_due
 
 # How often an open standings page asks for fresh standings; tests shorten it.
@@ -76,6 +77,8 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
         context = {"session": board.session, "board": board}
         return render(request, "tournaments/public/board_not_yet.html", context, status=404)
     scores_settle_if_due(board.session_id, marked=board.scores_marked)
+    if board.analysis_pending:
+        analysis_resume(board.session_id)  # a dead process left it unanalysed (issue 24)
     board_numbers = list(board.session.boards.values_list("number", flat=True))
     results, page = board_traveller_page(board, page_asked(request.GET.get("page")))
     context = {

@@ -15,6 +15,7 @@ from tournaments.forms import BoardCountForm, DealForm, MovementForm, PairForm
 from tournaments.models import Session
 from tournaments.selectors.session_page import SessionPage
 from tournaments.selectors.session_page import session_page as read_session_page
+from tournaments.services.deal_analysis import analysis_resume
 from tournaments.services.settle_soon import scores_settle_if_due
 
 TEMPLATE = "tournaments/director/session.html"
@@ -36,6 +37,8 @@ def session_page(request: HttpRequest, session: Session, **bound: forms.Form) ->
     """Render the session page; a bound form given (``pair_form=...``) shows its errors, with 400."""
     scores_settle_if_due(session.pk)  # a lost or failed settle is made good first (issue 24)
     page: SessionPage = read_session_page(session)
+    if page.analysis.pending:
+        analysis_resume(session.pk)  # boards a dead process left unanalysed (issue 24)
     count = page.board_count_default
     context = {
         "session": session,

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.models import Session
+from tournaments.services.deal_analysis import analysis_wait
 from tournaments.services.exchange import MAX_PBN_BYTES, pbn_import
 
 
@@ -51,3 +52,4 @@ class Command(BaseCommand):
             )
         for line in (*(f"Not entered, {line}." for line in done.skipped), *done.differences):
             self.stderr.write(line)
+        analysis_wait(timeout=600)  # the command's process ends here: let the analyses finish first

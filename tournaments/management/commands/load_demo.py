@@ -164,7 +164,8 @@ class Command(BaseCommand):
             pair_add(session=session, player_names=names, direction="NS")
         for names in EW_PLAYERS:
             pair_add(session=session, player_names=names, direction="EW")
-        boards_deal(session=session, count=TABLES * BOARDS_PER_ROUND, rng=random.Random(SEED + 1))
+        rng = random.Random(SEED + 1)
+        boards_deal(session=session, count=TABLES * BOARDS_PER_ROUND, rng=rng, background=False)
         return session
 
     def _finished_session(self, club: Club, director) -> Session:
@@ -174,7 +175,7 @@ class Command(BaseCommand):
         )
         ns_pairs = [pair_add(session=session, player_names=names, direction="NS") for names in NS_PLAYERS]
         ew_pairs = [pair_add(session=session, player_names=names, direction="EW") for names in EW_PLAYERS]
-        boards = boards_deal(session=session, count=TABLES * BOARDS_PER_ROUND, rng=rng)
+        boards = boards_deal(session=session, count=TABLES * BOARDS_PER_ROUND, rng=rng, background=False)
         bid = {board.number: _bid(board) for board in boards}
         for board, ns_pair, ew_pair in _mitchell_rounds(ns_pairs, ew_pairs, boards):
             played = _with_noise(bid[board.number], rng)

@@ -1,0 +1,35 @@
+"""``manage.py analyse_boards [--session ID]``: work out the double-dummy analyses left waiting.
+
+Dealing and PBN imports leave the analyses to a thread of the web process
+(``services.deal_analysis``); boards a killed worker left without analysis are picked up
+when their session's pages are read, and here at once (from cron, or after a restart).
+Runs in this process, one deal at a time, each board stored as it is done.
+"""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from tournaments.models import Board, Session
+from tournaments.services.deal_analysis import boards_analyse
+
+
+class Command(BaseCommand):
+    help = "Work out the double-dummy analyses of dealt boards that have none."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--session", type=int, help="only this session's boards (default: every session)")
+
+    def handle(self, *args: object, session: int | None, **options) -> None:
+        if session is not None and not Session.objects.filter(pk=session).exists():
+            raise CommandError(f"No session with id {session}.")
+        waiting = Board.objects.filter(dd_tricks__isnull=True).exclude(north="")
+        if session is not None:
+            waiting = waiting.filter(session_id=session)
+        session_ids = sorted(set(waiting.values_list("session_id", flat=True)))
+        total = 0
+        for session_id in session_ids:
+            done = boards_analyse(session_id)
+            total += done
+            self.stdout.write(f"Session {session_id}: analysed {done} boards.")
+        self.stdout.write(f"Analysed {total} boards in {len(session_ids)} sessions.")
