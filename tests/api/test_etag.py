@@ -107,7 +107,7 @@ def test_pages_split_a_list_with_its_count(client, in_play):
     rest = client.get(f"{API}/sessions/{in_play.pk}/pairs?limit=4&offset=4").json()
     assert (first["count"], len(first["items"]), len(rest["items"])) == (6, 4, 2)
     labels = [p["label"] for p in first["items"] + rest["items"]]
-    assert labels == ["1 EW", "2 EW", "3 EW", "1 NS", "2 NS", "3 NS"]
+    assert labels == ["1 NS", "2 NS", "3 NS", "1 EW", "2 EW", "3 EW"]  # NS before EW, as on every page
 
 
 @pytest.mark.django_db

@@ -144,9 +144,11 @@ class ScorecardRowOut(Schema):
 
 
 class PairDetail(PairOut):
+    """A pair's totals as its scorecard shows them: no sum of raw scores from different
+    boards, which means nothing (issue 24, point 16)."""
+
     session: int
     boards_played: int
-    score: int
     matchpoints: float
     percentage: float | None
     imps: float | None
