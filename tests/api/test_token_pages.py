@@ -62,3 +62,10 @@ def test_the_command_creates_lists_and_revokes(club):
     assert api_token_check(secret) is None
     with pytest.raises(CommandError, match="No club 'nowhere'"):
         call_command("api_token", "create", "--club", "nowhere", "--name", "x")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("chosen", ["abc", "", "1e9", "²", "99999999999999999999999"])
+def test_revoking_a_token_that_is_not_a_number_is_a_404_not_a_500(director_client, club, chosen):
+    response = director_client.post(PAGE, {"action": "revoke", "token": chosen})
+    assert response.status_code == 404

@@ -21,7 +21,10 @@ def club_api_tokens_page(request: HttpRequest, slug: str) -> HttpResponse:
     secret = None
     error = None
     if request.method == "POST" and request.POST.get("action") == "revoke":
-        token = get_object_or_404(ApiToken, pk=request.POST.get("token") or 0, club=club)
+        chosen = request.POST.get("token", "")
+        token = get_object_or_404(
+            ApiToken, pk=int(chosen) if chosen.isascii() and chosen.isdigit() else 0, club=club
+        )
         api_token_revoke(token=token)
         messages.success(request, f"Token {token.name} ({token.prefix}...) revoked: it writes no more.")
         return redirect("director:api_tokens", slug=club.slug)
