@@ -62,6 +62,7 @@ urlpatterns = [
     path("teams/<int:event_id>/draw/", teams.teams_draw, name="teams_draw"),
     path("teams/<int:event_id>/finish/", teams.teams_finish, name="teams_finish"),
     path("teams/<int:event_id>/pbn/", teams.teams_pbn, name="teams_pbn"),
+    path("teams/<int:event_id>/usebio/", teams.teams_usebio, name="teams_usebio"),
     path("teams/<int:event_id>/rounds/<int:number>/pairs/", teams.teams_round_lineups, name="teams_lineups"),
     path(
         "teams/<int:event_id>/rounds/<int:number>/draw/", teams.teams_round_draw_adjust, name="teams_adjust"
