@@ -2,7 +2,15 @@
 
 from django.urls import include, path
 
-from tournaments.views import api_tokens, movements, seating, session_state, table_entry, teams
+from tournaments.views import (
+    api_tokens,
+    movements,
+    seating,
+    session_state,
+    table_entry,
+    teams,
+    teams_penalties,
+)
 from tournaments.views import director as views
 
 app_name = "director"
@@ -73,6 +81,11 @@ urlpatterns = [
         name="teams_publish",
     ),
     path("teams/<int:event_id>/rounds/<int:number>/cards/", teams.teams_round_cards, name="teams_cards"),
+    path(
+        "teams/<int:event_id>/rounds/<int:number>/matches/<int:table>/penalties/",
+        teams_penalties.teams_match_penalties,
+        name="teams_penalties",
+    ),
     path("", include("tournaments.urls_exchange")),
     path("", include("tournaments.urls_season")),
 ]
