@@ -52,12 +52,14 @@ def test_the_usebio_file_holds_every_team_and_match_as_the_site_shows_them(club,
     usebio_event = root.find("EVENT")
     assert usebio_event.get("EVENT_TYPE") == "SWISS_TEAMS"
     assert usebio_event.findtext("BOARDS_PER_MATCH") == "2"
+    assert usebio_event.findtext("MATCH_SCORING_METHOD") == "VPS"
 
-    teams = {team.findtext("TEAM_NAME"): team for team in usebio_event.find("PARTICIPANTS").findall("TEAM")}
+    teams = {team.get("TEAM_NAME"): team for team in usebio_event.find("PARTICIPANTS").findall("TEAM")}
     ranking = teams_event_ranking(event)
     assert set(teams) == {row.team.name for row in ranking} and len(teams) == 5
     for row in ranking:
         team = teams[row.team.name]
+        assert int(team.get("TEAM_ID")) == row.team.number
         assert int(team.findtext("PLACE")) == row.place
         assert float(team.findtext("TOTAL_SCORE")) == pytest.approx(row.vp, abs=0.005)
         players = [player.findtext("PLAYER_NAME") for player in team.findall("PLAYER")]
@@ -71,23 +73,24 @@ def test_the_usebio_file_holds_every_team_and_match_as_the_site_shows_them(club,
     assert set(written) == {(match.round.number, match.table) for match in stored}
     for match in stored:
         element = written[(match.round.number, match.table)]
-        assert int(element.findtext("HOME_TEAM")) == match.home.number
+        assert int(element.findtext("TEAM")) == match.home.number
         if match.is_bye:
-            assert element.find("AWAY_TEAM") is None and _float(element, "HOME_VPS") == match.home_vp
+            assert element.find("OPPOSING_TEAM") is None and _float(element, "TEAM_SCORE") == match.home_vp
             continue
         card = match_scorecard(match)
-        assert int(element.findtext("AWAY_TEAM")) == match.away.number
-        assert _float(element, "HOME_IMPS") == pytest.approx(card.figures.totals.home_imps)
-        assert _float(element, "AWAY_IMPS") == pytest.approx(card.figures.totals.away_imps)
-        assert _float(element, "HOME_VPS") == pytest.approx(card.figures.home_vp, abs=0.005)
-        assert _float(element, "AWAY_VPS") == pytest.approx(card.figures.away_vp, abs=0.005)
+        assert int(element.findtext("OPPOSING_TEAM")) == match.away.number
+        assert _float(element, "TEAM_IMPS") == pytest.approx(card.figures.totals.home_imps)
+        assert _float(element, "OPPOSING_TEAM_IMPS") == pytest.approx(card.figures.totals.away_imps)
+        assert _float(element, "TEAM_SCORE") == pytest.approx(card.figures.home_vp, abs=0.005)
+        assert _float(element, "OPPOSING_TEAM_SCORE") == pytest.approx(card.figures.away_vp, abs=0.005)
         assert card.figures.home_vp + card.figures.away_vp == pytest.approx(20)
         boards = element.findall("BOARD")
         assert [int(board.findtext("BOARD_NUMBER")) for board in boards] == [1, 2]
         for board, row in zip(boards, card.boards, strict=True):
-            assert _float(board, "HOME_IMPS") == row.figures.home
+            assert _float(board, "IMPS") == row.figures.home
             lines = board.findall("TRAVELLER_LINE")
             assert [line.findtext("ROOM") for line in lines] == ["Open", "Closed"]
+            assert [line.findtext("DIRECTION") for line in lines] == ["NS", "EW"]
             assert [int(line.findtext("NS_TEAM")) for line in lines] == [match.home.number, match.away.number]
             for line, result in zip(lines, row.results, strict=True):
                 expected = (

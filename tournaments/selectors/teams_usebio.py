@@ -21,7 +21,7 @@ from tournaments.bridge.usebio.teams_writing import (
     write_teams_usebio,
 )
 from tournaments.bridge.usebio.values import UsebioPlayer
-from tournaments.models import Result, TeamMatch, TeamsEvent, TeamsForm
+from tournaments.models import Result, TeamMatch, TeamsEvent, TeamsForm, TeamsScoring
 from tournaments.selectors.teams import event_rounds, event_teams, teams_event_ranking
 from tournaments.selectors.teams_scorecard import Scorecard, round_scorecards
 from tournaments.selectors.usebio import _program_version
@@ -83,6 +83,7 @@ def teams_event_usebio(event: TeamsEvent) -> UsebioTeamsEvent:
         date=event.date,
         event_type=SWISS_TEAMS if event.form == TeamsForm.SWISS else TEAMS,
         boards_per_match=event.boards_per_match,
+        match_scoring="BOARD_A_MATCH" if event.scoring == TeamsScoring.BOARD_A_MATCH else "VPS",
         teams=tuple(teams),
         matches=tuple(matches),
         program_version=_program_version(),

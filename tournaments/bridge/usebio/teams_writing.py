@@ -1,19 +1,23 @@
 """Write a teams event as USEBIO 1.2: the teams with their VPs and places, every match, both tables.
 
 USEBIO 1.2 names teams events by ``EVENT_TYPE`` (``SWISS_TEAMS``, ``TEAMS`` for a round
-robin or a single match). The layout follows the DTD's teams elements:
+robin or a single match). The layout follows what teams producers write (a public
+scorer's SWISS_TEAMS output: ``MATCH_SCORING_METHOD``, ``TEAM`` with ``TEAM_ID`` and
+``TEAM_NAME`` attributes, ``MATCH`` with ``TEAM``/``OPPOSING_TEAM`` and their scores):
 
-- ``PARTICIPANTS`` holds one ``TEAM`` a team: ``TEAM_NUMBER``, ``TEAM_NAME``,
+- ``MATCH_SCORING_METHOD`` ``VPS`` (WBF scale) or ``BOARD_A_MATCH``;
+- ``PARTICIPANTS`` holds one ``TEAM TEAM_ID=".." TEAM_NAME=".."`` a team with
   ``TOTAL_SCORE`` (its victory points, two decimals), ``PLACE`` (a whole number, tied
   teams repeat it) and a ``PLAYER`` per member with ``PLAYER_NAME`` and
   ``NATIONAL_ID_NUMBER`` (empty where unknown);
 - one ``MATCH`` per match: ``ROUND_NUMBER``, ``TABLE_NUMBER`` (the match's number in its
-  round), ``HOME_TEAM`` and ``AWAY_TEAM`` (team numbers; a bye has no away team),
-  ``HOME_IMPS``/``AWAY_IMPS`` and ``HOME_VPS``/``AWAY_VPS`` as the site shows them (after
-  the director's penalties), then each ``BOARD`` with a ``TRAVELLER_LINE`` for each
-  table: ``ROOM`` (Open: the home pair NS; Closed: the away pair NS), ``NS_TEAM`` and
-  ``EW_TEAM``, the contract and score as in a pairs file, and the home team's IMPs on the
-  board (``HOME_IMPS``) once both tables have it.
+  round), ``TEAM`` (home) and ``OPPOSING_TEAM`` (away; a bye has none), the board range,
+  ``TEAM_SCORE``/``OPPOSING_TEAM_SCORE`` (VPs, or board-a-match points) and
+  ``TEAM_IMPS``/``OPPOSING_TEAM_IMPS`` as the site shows them (after the director's
+  penalties), then each ``BOARD`` with ``IMPS`` (the home team's, once both tables have
+  it) and a ``TRAVELLER_LINE`` for each table: ``DIRECTION`` (the home team's seat: NS in
+  the Open room, EW in the Closed), ``ROOM``, ``NS_TEAM`` and ``EW_TEAM``, then the contract
+  and score as in a pairs file.
 
 Plain Python: the selector (``selectors.teams_usebio``) gathers the values.
 """
@@ -82,6 +86,7 @@ class UsebioTeamsEvent:
     date: datetime.date
     event_type: str
     boards_per_match: int
+    match_scoring: str
     teams: tuple[UsebioTeam, ...]
     matches: tuple[UsebioMatch, ...] = field(default_factory=tuple)
     club_id: str = ""
@@ -97,9 +102,7 @@ def _text(parent: Element, tag: str, value: object, *, always: bool = False) -> 
 
 
 def _team(participants: Element, team: UsebioTeam) -> None:
-    element = SubElement(participants, "TEAM")
-    _text(element, "TEAM_NUMBER", team.number)
-    _text(element, "TEAM_NAME", team.name)
+    element = SubElement(participants, "TEAM", TEAM_ID=str(team.number), TEAM_NAME=team.name)
     _text(element, "TOTAL_SCORE", float(team.total_vp))
     _text(element, "PLACE", team.place)
     for player in team.players:
@@ -110,6 +113,7 @@ def _team(participants: Element, team: UsebioTeam) -> None:
 
 def _line(board: Element, line: TeamsLine) -> None:
     element = SubElement(board, "TRAVELLER_LINE")
+    _text(element, "DIRECTION", ("NS", "EW")[line.room])
     _text(element, "ROOM", ROOMS[line.room])
     _text(element, "NS_TEAM", line.ns_team)
     _text(element, "EW_TEAM", line.ew_team)
@@ -126,19 +130,22 @@ def _match(event_element: Element, match: UsebioMatch) -> None:
     element = SubElement(event_element, "MATCH")
     _text(element, "ROUND_NUMBER", match.round)
     _text(element, "TABLE_NUMBER", match.table)
-    _text(element, "HOME_TEAM", match.home)
-    _text(element, "AWAY_TEAM", match.away)
+    _text(element, "TEAM", match.home)
+    _text(element, "OPPOSING_TEAM", match.away)
+    if match.boards:
+        _text(element, "START_BOARD_NUMBER", match.boards[0].number)
+        _text(element, "END_BOARD_NUMBER", match.boards[-1].number)
     for tag, value in (
-        ("HOME_IMPS", match.home_imps),
-        ("AWAY_IMPS", match.away_imps),
-        ("HOME_VPS", match.home_vp),
-        ("AWAY_VPS", match.away_vp),
+        ("TEAM_SCORE", match.home_vp),
+        ("OPPOSING_TEAM_SCORE", match.away_vp),
+        ("TEAM_IMPS", match.home_imps),
+        ("OPPOSING_TEAM_IMPS", match.away_imps),
     ):
         _text(element, tag, None if value is None else float(value))
     for board in match.boards:
         board_element = SubElement(element, "BOARD")
         _text(board_element, "BOARD_NUMBER", board.number)
-        _text(board_element, "HOME_IMPS", None if board.home_imps is None else float(board.home_imps))
+        _text(board_element, "IMPS", None if board.home_imps is None else float(board.home_imps))
         for line in board.lines:
             _line(board_element, line)
 
@@ -156,6 +163,7 @@ def write_teams_usebio(event: UsebioTeamsEvent) -> bytes:
     _text(event_element, "WINNER_TYPE", 1)
     _text(event_element, "DATE", event.date.strftime(DATE_FORMAT))
     _text(event_element, "BOARDS_PER_MATCH", event.boards_per_match)
+    _text(event_element, "MATCH_SCORING_METHOD", event.match_scoring)
     _text(event_element, "MPS_AWARDED_FLAG", "N")
     participants = SubElement(event_element, "PARTICIPANTS")
     for team in event.teams:
