@@ -110,3 +110,13 @@ class LineupForm(forms.Form):
 
     def clean_lineups(self) -> list[tuple[int, list[list[str]]]]:
         return parse_lineups(self.cleaned_data["lineups"])
+
+
+class PenaltiesForm(forms.Form):
+    """A match's penalties in force (0: none) and why: IMPs come off before the VP scale, VPs after."""
+
+    home_imp_penalty = forms.FloatField(min_value=0, max_value=100, initial=0, label="Home team: IMPs off")
+    away_imp_penalty = forms.FloatField(min_value=0, max_value=100, initial=0, label="Away team: IMPs off")
+    home_vp_penalty = forms.FloatField(min_value=0, max_value=20, initial=0, label="Home team: VPs off")
+    away_vp_penalty = forms.FloatField(min_value=0, max_value=20, initial=0, label="Away team: VPs off")
+    reason = forms.CharField(max_length=200, help_text="The Law or regulation and what happened.")

@@ -2,7 +2,15 @@
 
 from django.urls import include, path
 
-from tournaments.views import api_tokens, movements, seating, session_state, table_entry, teams
+from tournaments.views import (
+    api_tokens,
+    movements,
+    seating,
+    session_state,
+    table_entry,
+    teams,
+    teams_penalties,
+)
 from tournaments.views import director as views
 
 app_name = "director"
@@ -62,6 +70,7 @@ urlpatterns = [
     path("teams/<int:event_id>/draw/", teams.teams_draw, name="teams_draw"),
     path("teams/<int:event_id>/finish/", teams.teams_finish, name="teams_finish"),
     path("teams/<int:event_id>/pbn/", teams.teams_pbn, name="teams_pbn"),
+    path("teams/<int:event_id>/usebio/", teams.teams_usebio, name="teams_usebio"),
     path("teams/<int:event_id>/rounds/<int:number>/pairs/", teams.teams_round_lineups, name="teams_lineups"),
     path(
         "teams/<int:event_id>/rounds/<int:number>/draw/", teams.teams_round_draw_adjust, name="teams_adjust"
@@ -72,6 +81,11 @@ urlpatterns = [
         name="teams_publish",
     ),
     path("teams/<int:event_id>/rounds/<int:number>/cards/", teams.teams_round_cards, name="teams_cards"),
+    path(
+        "teams/<int:event_id>/rounds/<int:number>/matches/<int:table>/penalties/",
+        teams_penalties.teams_match_penalties,
+        name="teams_penalties",
+    ),
     path("", include("tournaments.urls_exchange")),
     path("", include("tournaments.urls_season")),
 ]

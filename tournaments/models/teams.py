@@ -10,6 +10,7 @@ them (``services.teams``); the rest are constraints here.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
@@ -169,3 +170,24 @@ class TeamMatch(models.Model):
     @property
     def is_scored(self) -> bool:
         return self.home_vp is not None
+
+
+class TeamMatchPenalty(models.Model):
+    """The director's IMP and VP penalties on a match (Laws 90, 91), who set them and why: the audit."""
+
+    match = models.ForeignKey(TeamMatch, on_delete=models.CASCADE, related_name="penalties")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    home_imp_penalty = models.FloatField(default=0)
+    away_imp_penalty = models.FloatField(default=0)
+    home_vp_penalty = models.FloatField(default=0)
+    away_vp_penalty = models.FloatField(default=0)
+    reason = models.CharField(max_length=200)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.match}: penalties set by {self.user} at {self.at:%Y-%m-%d %H:%M}"

@@ -25,6 +25,7 @@ from tournaments.selectors import teams as selectors
 from tournaments.selectors.table_entry.links import qr_svg
 from tournaments.selectors.teams_exports import teams_event_pbn_filename, teams_event_pbn_text
 from tournaments.selectors.teams_scorecard import round_scorecards
+from tournaments.selectors.teams_usebio import teams_event_usebio_bytes, teams_event_usebio_filename
 from tournaments.services.table_entry import table_accesses_ensure
 from tournaments.services.teams import (
     round_robin_draw,
@@ -220,6 +221,15 @@ def teams_pbn(request: HttpRequest, event_id: int) -> HttpResponse:
     event = selectors.teams_event_for_director(request.user, event_id)
     response = HttpResponse(teams_event_pbn_text(event), content_type="text/x-pbn; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{teams_event_pbn_filename(event)}"'
+    return response
+
+
+@login_required
+def teams_usebio(request: HttpRequest, event_id: int) -> HttpResponse:
+    """The event's teams, ranking and every match at both tables, as a USEBIO 1.2 file."""
+    event = selectors.teams_event_for_director(request.user, event_id)
+    response = HttpResponse(teams_event_usebio_bytes(event), content_type="application/xml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{teams_event_usebio_filename(event)}"'
     return response
 
 

@@ -1,4 +1,4 @@
-"""``manage.py export_usebio SESSION_ID [--output FILE]``.
+"""``manage.py export_usebio SESSION_ID [--output FILE]`` or ``export_usebio --teams-event ID``.
 
 Writes a session's pairs, players (with federation numbers), travellers and standings
 as USEBIO 1.2 XML (see ``tournaments.bridge.usebio``), on stdout or to ``--output``, for
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.models import Session
+from tournaments.models import Session, TeamsEvent
+from tournaments.selectors.teams_usebio import teams_event_usebio_bytes
 from tournaments.selectors.usebio import UsebioExportError, session_usebio_bytes
 
 
@@ -18,17 +19,28 @@ class Command(BaseCommand):
     help = "Write a session's results and standings as a USEBIO 1.2 XML file."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("session", type=int, help="the session's id")
+        parser.add_argument("session", type=int, nargs="?", help="the session's id")
+        parser.add_argument("--teams-event", type=int, help="write this teams event instead of a session")
         parser.add_argument("--output", "-o", help="the file to write (default: standard output)")
 
-    def handle(self, *args: object, session: int, output: str | None, **options) -> None:
-        found = Session.objects.select_related("club").filter(pk=session).first()
-        if found is None:
-            raise CommandError(f"No session with id {session}.")
-        try:
-            data = session_usebio_bytes(found)
-        except UsebioExportError as error:
-            raise CommandError(str(error)) from None
+    def handle(
+        self, *args: object, session: int | None, teams_event: int | None, output: str | None, **options
+    ) -> None:
+        if teams_event is not None:
+            found = TeamsEvent.objects.select_related("club").filter(pk=teams_event).first()
+            if found is None:
+                raise CommandError(f"No teams event with id {teams_event}.")
+            data = teams_event_usebio_bytes(found)
+        else:
+            if session is None:
+                raise CommandError("Name a session's id, or a teams event with --teams-event ID.")
+            found = Session.objects.select_related("club").filter(pk=session).first()
+            if found is None:
+                raise CommandError(f"No session with id {session}.")
+            try:
+                data = session_usebio_bytes(found)
+            except UsebioExportError as error:
+                raise CommandError(str(error)) from None
         if output is None:
             self.stdout.write(data.decode("utf-8"), ending="")
             return
@@ -37,4 +49,5 @@ class Command(BaseCommand):
                 written.write(data)
         except OSError as error:
             raise CommandError(f"{output}: cannot write the file: {error.strerror}") from None
-        self.stderr.write(f"Wrote session {found.pk} ({found}) to {output}.")
+        what = "teams event" if teams_event is not None else "session"
+        self.stderr.write(f"Wrote {what} {found.pk} ({found}) to {output}.")
