@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 
 from tournaments.bridge.imps import butler_datum, imps
 from tournaments.models import Board, Result, Session, Standing
+from tournaments.selectors.usebio import session_usebio_bytes
 from tournaments.services.results import ResultEntry, result_correct
 from tournaments.services.usebio import usebio_import
 
@@ -265,6 +266,11 @@ def test_butler_is_scored_against_the_files_own_datum_so_its_figures_are_reprodu
         direction, number = _session_pair(text, file["sections"], "", set())
         standing = Standing.objects.get(pair__session=session, pair__direction=direction, pair__number=number)
         assert standing.imps == pytest.approx(total)
+    # Exported again, the board's datum is the file's, the one its IMPs are against.
+    exported = ET.fromstring(session_usebio_bytes(session))
+    boards = exported.find("EVENT").iter("BOARD")
+    datums = {board.findtext("BOARD_NUMBER"): board.findtext("BOARD_AVERAGE") for board in boards}
+    assert datums["2"] == "-450"
     # Without the file's datum, ClubScore's own applies: a correction on the board drops it.
     result = Result.objects.filter(board=board2).first()
     result_correct(result=result, entry=_same_entry(result))
