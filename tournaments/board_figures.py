@@ -26,6 +26,7 @@ a table's traveller works its board out with it before the settle comes
 from __future__ import annotations
 
 from collections import defaultdict
+from functools import partial
 
 from tournaments.bridge import adjusted
 from tournaments.bridge.imps import butler_imps, cross_imps
@@ -64,15 +65,17 @@ def board_scored(
     full: int | None,
     played: dict[int, float],
     percentages: list[adjusted.AdjustmentPercentages],
+    datum: int | None = None,
 ) -> list[Scorable]:
     """Give one board's ``results`` their figures (in memory); return those whose figures changed.
 
     ``full`` is the session's full board count (None: no Neuberg beyond the board's own),
     ``played`` maps pair id -> its percentage without artificial scores (Average-plus),
-    ``percentages`` caches the club's A+/A- across boards (read on the first need).
+    ``percentages`` caches the club's A+/A- across boards (read on the first need),
+    ``datum`` is the board's stored Butler datum (``Board.butler_datum``; None: its own).
     """
     figures = _board_figures(session, results, full=full, played=played, percentages=percentages)
-    ns_imps, ew_imps = _board_imps(session, results)
+    ns_imps, ew_imps = _board_imps(session, results, datum)
     changed = []
     for result, figure, ns, ew in zip(results, figures, ns_imps, ew_imps, strict=True):
         new = (figure.ns_mp, figure.ew_mp, figure.ns_pct, figure.ew_pct, ns, ew)
@@ -116,11 +119,16 @@ def _entry(result: Scorable, played: dict[int, float]) -> adjusted.Entry:
     return result.ns_score
 
 
-def _board_imps(session: Session, results: list[Scorable]) -> tuple[list[float | None], list[float | None]]:
-    """Return the NS and EW IMPs of each result (all None in a matchpoint session)."""
+def _board_imps(
+    session: Session, results: list[Scorable], datum: int | None
+) -> tuple[list[float | None], list[float | None]]:
+    """Return the NS and EW IMPs of each result (all None in a matchpoint session).
+
+    Butler scores against ``datum`` where the board stores one (an imported file's).
+    """
     if not session.is_imps:
         return [None] * len(results), [None] * len(results)
-    method = cross_imps if session.scoring == ScoringMethod.CROSS_IMPS else butler_imps
+    method = cross_imps if session.scoring == ScoringMethod.CROSS_IMPS else partial(butler_imps, datum=datum)
     entries: list[int | adjusted.Assigned | None] = [
         None if result.is_adjusted else result.assigned_score if result.is_assigned else result.ns_score
         for result in results

@@ -81,7 +81,16 @@ def test_its_results_become_the_travellers_as_the_file_gives_them(howell, direct
 
 def test_a_club_barometer_score_table_gives_the_file_scores_and_percentages(mitchell):
     done = pbn_import(session=mitchell, data=RUTER, results=True)
-    assert (done.results_entered, done.differences) == (3, ())
+    assert done.results_entered == 3
+    # The file is cut to board 1: its [TotalScoreTable] totals are over 28 boards, so every
+    # pair's total differs from ClubScore's over one and is listed; nothing else differs.
+    assert all(difference.startswith("Pair ") for difference in done.differences)
+    assert len(done.differences) == 7
+    assert (
+        "Pair 6 NS (line 26): the file totals 58.33% over 28 boards, ClubScore 100.00% over 1."
+        in done.differences
+    )
+    assert "Pair 2 (line 30): the file totals 46.88%; ClubScore has no result for it." in done.differences
     stored = {
         (r.ns_pair.number, r.ew_pair.number): (r.ns_score, r.lead, round(r.ns_percentage))
         for r in Result.objects.filter(board__session=mitchell).select_related("ns_pair", "ew_pair")
@@ -142,3 +151,49 @@ def test_the_upload_page_enters_the_results_when_ticked(director_client, mitchel
     page = response.content.decode()
     assert "Entered 3 results as the boards&#x27; travellers." in page
     assert Result.objects.filter(board__session=mitchell).count() == 3
+
+
+def _ruter_with_board_one_totals(changed: dict[str, str] | None = None) -> bytes:
+    """The Ruter file with its [TotalScoreTable] rows rewritten to board 1 alone: each pair's
+    TotalPercentage is its Percentage column in the file's own [ScoreTable] (pair 2 sat out).
+    """
+    text = RUTER.decode("latin-1")
+    lines = text.split("\r\n")
+    head = lines.index(next(line for line in lines if line.startswith("[TotalScoreTable")))
+    table = lines.index(next(line for line in lines if line.startswith("[ScoreTable")))
+    percentages = {}
+    for row in lines[table + 1 :]:
+        if row.startswith("["):
+            break
+        cells = row.split()
+        ns, ew, ns_pct, ew_pct = cells[2], cells[3], cells[-2], cells[-1]
+        if "-" not in (ns, ew):  # a sit-out row is no result
+            percentages.update({ns: ns_pct, ew: ew_pct})
+    percentages.update(changed or {})
+    rows = []
+    for row in lines[head + 1 : table]:
+        pair = row.split()[2]
+        if pair in percentages:
+            cells = row.split(" ")
+            cells[6] = percentages[pair]  # TotalPercentage
+            rows.append(" ".join(cells).replace(" 28 ", " 1 "))  # NrBoards
+    return "\r\n".join([*lines[: head + 1], *rows, *lines[table:]]).encode("latin-1")
+
+
+def test_a_total_score_table_that_agrees_with_clubscores_standings_lists_nothing(mitchell):
+    data = _ruter_with_board_one_totals()
+    assert data.count(b' 1 "Hallstahammars') + data.count(b' 1 "BK') == 6  # six rows, now of one board
+    done = pbn_import(session=mitchell, data=data, results=True)
+    assert (done.results_entered, done.differences) == (3, ())
+
+
+def test_a_pairs_total_the_file_states_otherwise_is_listed_with_both_figures(mitchell):
+    done = pbn_import(session=mitchell, data=_ruter_with_board_one_totals({"7": "30.00"}), results=True)
+    assert done.differences == ("Pair 7 NS (line 28): the file totals 30.00%, ClubScore 25.00%.",)
+    # A hundredth is beyond a file's rounding that writes hundredths.
+    done = pbn_import(
+        session=session_create(club=mitchell.club, date=mitchell.date, name="Again", movement="mitchell"),
+        data=_ruter_with_board_one_totals({"1": "75.01"}),
+        results=True,
+    )
+    assert done.differences == ("Pair 1 EW (line 27): the file totals 75.01%, ClubScore 75.00%.",)

@@ -17,8 +17,10 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournaments.bridge.imps import imps
+from tournaments.bridge.imps import butler_datum, imps
 from tournaments.models import Board, Result, Session, Standing
+from tournaments.selectors.usebio import session_usebio_bytes
+from tournaments.services.results import ResultEntry, result_correct
 from tournaments.services.usebio import usebio_import
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "usebio"
@@ -99,10 +101,9 @@ def _line_gaps(session: Session, file: dict) -> set[tuple[int, str, str]]:
         elif kind == "CROSS_IMP":
             if abs(result.ns_imps - float(line.findtext("NS_CROSS_IMP_POINTS"))) > 0.006:
                 gaps.add((*where, "points"))
-        elif not score.startswith("A"):  # Butler, against the file's own datum
-            ours = imps(result.ns_score - int(board.findtext("BOARD_AVERAGE")))
-            if ours != float(line.findtext("NS_BUTLER_POINTS")):
-                gaps.add((*where, "points"))
+        # Butler: the stored IMPs, scored against the file's datum.
+        elif not score.startswith("A") and result.ns_imps != float(line.findtext("NS_BUTLER_POINTS")):
+            gaps.add((*where, "points"))
     return gaps
 
 
@@ -240,14 +241,56 @@ def test_scorers_passed_out_np_and_pass_lines_import_as_passed_boards(club):
     assert _line_gaps(session, _file("scorer-pairs-np-passed.xml")) == set()
 
 
-def test_butler_with_the_files_own_datum_lists_where_clubscores_datum_differs(club):
+def _file_imp_sums(file: dict) -> dict[str, float]:
+    """Each pair's IMPs over the file's kept boards, summed here from its lines' Butler points."""
+    sums: Counter = Counter()
+    for _, line in file["lines"]:
+        sums[line.findtext("NS_PAIR_NUMBER")] += float(line.findtext("NS_BUTLER_POINTS"))
+        sums[line.findtext("EW_PAIR_NUMBER")] += float(line.findtext("EW_BUTLER_POINTS"))
+    return dict(sums)
+
+
+def test_butler_is_scored_against_the_files_own_datum_so_its_figures_are_reproduced(club):
     imported = _import(club, "compscore-butler-howell.xml")
     session, file = imported.session, _file("compscore-butler-howell.xml")
-    # Every line's IMPs against the file's BOARD_AVERAGE are the file's own.
-    assert _line_gaps(session, file) == set()
     # With 4 results Compscore leaves out the top and the bottom, ClubScore (EBU/WBF) from 5:
-    # board 2's -490, -460, -430, +50 give -450 there and -330 here, and the import says so.
-    assert "Board 2: the file's Butler datum is -450, ClubScore's -330." in imported.differences
+    # board 2's -490, -460, -430, +50 give -450 there and -330 by ClubScore's own rule. The
+    # board keeps the file's datum, so every stored line's IMPs are the file's own...
+    board2 = Board.objects.get(session=session, number=2)
+    file_board2 = next(board for board, _ in file["lines"] if board.findtext("BOARD_NUMBER") == "2")
+    assert board2.butler_datum == int(file_board2.findtext("BOARD_AVERAGE")) == -450
+    assert _line_gaps(session, file) == set()
+    assert not any("Butler datum" in difference for difference in imported.differences)
+    # ... and so is every pair's total over these boards (the file's stated totals are for all its boards).
+    for text, total in _file_imp_sums(file).items():
+        direction, number = _session_pair(text, file["sections"], "", set())
+        standing = Standing.objects.get(pair__session=session, pair__direction=direction, pair__number=number)
+        assert standing.imps == pytest.approx(total)
+    # Exported again, the board's datum is the file's, the one its IMPs are against.
+    exported = ET.fromstring(session_usebio_bytes(session))
+    boards = exported.find("EVENT").iter("BOARD")
+    datums = {board.findtext("BOARD_NUMBER"): board.findtext("BOARD_AVERAGE") for board in boards}
+    assert datums["2"] == "-450"
+    # Without the file's datum, ClubScore's own applies: a correction on the board drops it.
+    result = Result.objects.filter(board=board2).first()
+    result_correct(result=result, entry=_same_entry(result))
+    board2.refresh_from_db()
+    assert board2.butler_datum is None
+    scores = list(Result.objects.filter(board=board2).values_list("ns_score", flat=True))
+    assert butler_datum(scores) == -330
+    for stored in Result.objects.filter(board=board2):
+        assert stored.ns_imps == imps(stored.ns_score - (-330))
+
+
+def _same_entry(result: Result) -> ResultEntry:
+    return ResultEntry(
+        ns_pair=result.ns_pair,
+        ew_pair=result.ew_pair,
+        contract=result.contract,
+        declarer=result.declarer,
+        result=str(result.tricks),
+        lead=result.lead,
+    )
 
 
 def test_an_event_type_clubscore_does_not_score_is_refused_by_name_and_nothing_stored(club):

@@ -95,9 +95,13 @@ def butler_datum(ns_scores: Sequence[Score]) -> int | None:
     return 10 * ((2 * sum(played) + 10 * count) // (20 * count))
 
 
-def butler_imps(ns_scores: Sequence[Score]) -> list[int | None]:
-    """Return each North-South result's Butler IMPs: its score against the board's datum."""
-    datum = butler_datum(ns_scores)
+def butler_imps(ns_scores: Sequence[Score], datum: int | None = None) -> list[int | None]:
+    """Return each North-South result's Butler IMPs: its score against the board's datum.
+
+    ``datum`` is one given from outside (another scorer's file); None: the board's own.
+    """
+    if datum is None:
+        datum = butler_datum(ns_scores)
     if datum is None:
         return [None] * len(ns_scores)
     return [None if score is None else imps(score - datum) for score in ns_scores]

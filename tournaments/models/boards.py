@@ -72,6 +72,10 @@ class Board(models.Model):
     dd_tricks = models.JSONField(null=True, blank=True)
     par_score = models.IntegerField(null=True, blank=True, help_text="Par score, from North-South.")
     par_contracts = models.CharField(max_length=200, blank=True, default="")
+    # Butler's datum as another scorer's file gave it (USEBIO ``BOARD_AVERAGE``): the board's
+    # IMPs are scored against it, so an import keeps the file's figures. Any later change of
+    # the board's results drops it (``services.scoring.settle``): ClubScore's own datum applies.
+    butler_datum = models.IntegerField(null=True, blank=True, editable=False)
     needs_scoring = models.BooleanField(
         default=False,
         editable=False,

@@ -107,7 +107,12 @@ def _line(result: Result, club: Club, is_imps: bool) -> TravellerLine:
 
 
 def _datum(session: Session, results: list[Result]) -> int | None:
-    if session.scoring != ScoringMethod.BUTLER or any(result.ns_score is None for result in results):
+    """The board's Butler datum: the one an imported file gave it (its IMPs are against it), else its own."""
+    if session.scoring != ScoringMethod.BUTLER:
+        return None
+    if results[0].board.butler_datum is not None:
+        return results[0].board.butler_datum
+    if any(result.ns_score is None for result in results):
         return None
     return butler_datum([result.ns_score for result in results])
 

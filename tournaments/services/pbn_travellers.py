@@ -10,7 +10,10 @@ boards are marked and settled once at the end (``scores_settle``), so a file of 
 results is one rescoring, not 300. The score the file states for a table, where it
 states one, is compared with ClubScore's, and each difference is reported: the file's
 scorer may use another rule, and the director decides. So is the NS percentage of a
-[ScoreTable] row, beyond the file's rounding.
+[ScoreTable] row, beyond the file's rounding, and each pair's ``TotalPercentage`` of a
+[TotalScoreTable] against its standing (a pair the file totals and ClubScore has no
+result for is listed too). A table that gives matchpoints alone is not compared: its
+scale (Ruter gives 2 a pair beaten, ClubScore 1) is not written in it.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 
 from tournaments.bridge.cards import CardError, parse_lead
-from tournaments.bridge.pbn.results import PASS_CONTRACTS, PbnResult, PbnResults
-from tournaments.models import Board, Direction, Pair, Result, Session
+from tournaments.bridge.pbn.results import PASS_CONTRACTS, PbnResult, PbnResults, PbnTotal
+from tournaments.models import Board, Direction, Pair, Result, Session, Standing
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.scoring.settle import scores_settle
 from tournaments.services.sessions import pair_add
@@ -46,7 +49,50 @@ def travellers_enter(
             stated = f"the file scores NS {result.ns_score}, ClubScore {stored.ns_score}"
             differences.append(f"{_where(result, stored)}: {stated}.")
     scores_settle(session)
-    return differences + _percentage_differences(entered)
+    return differences + _percentage_differences(entered) + _total_differences(session, results, pairs)
+
+
+def _rounding(figure: str) -> float:
+    """Half the last decimal the file writes (``58.33``: 0.005), a hair over for float sums."""
+    return 0.5 * 10 ** -len(figure.partition(".")[2]) + 1e-9
+
+
+def _total_differences(
+    session: Session, results: PbnResults, pairs: dict[tuple[str, int], Pair]
+) -> list[str]:
+    """Where a [TotalScoreTable]'s TotalPercentage differs from the pair's standing beyond its rounding."""
+    sides = {}
+    for result in results.results:
+        sides.setdefault(result.ns_id, Direction.NS)
+        sides.setdefault(result.ew_id, Direction.EW)
+    standings = {
+        standing.pair_id: standing
+        for standing in Standing.objects.filter(pair__session=session, boards_played__gt=0)
+    }
+    differences = []
+    for total in results.totals:
+        if not total.percentage:
+            continue
+        pair = None
+        if total.pair_id in results.numbers:
+            pair = pairs.get(_side_key(session, sides[total.pair_id], results.numbers[total.pair_id]))
+        standing = standings.get(pair.pk) if pair is not None else None
+        stated = f"the file totals {total.percentage}%"
+        if standing is None:
+            differences.append(
+                f"Pair {total.pair_id} (line {total.line}): {stated}; ClubScore has no result for it."
+            )
+        elif abs(float(total.percentage) - standing.percentage) > _rounding(total.percentage):
+            differences.append(f"Pair {pair.label} (line {total.line}): {stated}{_over(total, standing)}.")
+    return differences
+
+
+def _over(total: PbnTotal, standing: Standing) -> str:
+    """ClubScore's figure, with both board counts where the file's differs (a file cut to some boards)."""
+    ours = f", ClubScore {standing.percentage:.2f}%"
+    if total.boards is not None and total.boards != standing.boards_played:
+        return f" over {total.boards} boards{ours} over {standing.boards_played}"
+    return ours
 
 
 def _where(result: PbnResult, stored: Result) -> str:

@@ -124,8 +124,9 @@ def usebio_store(
                 line = _readable_lead(line, where, notes)
                 result = _line_add(board, line, pairs, where, user)
                 results.append(LineResult(usebio_board, line, where, result))
+        _datums_store(event, boards)
         locked = Session.objects.select_for_update().select_related("club").get(pk=session.pk)
-        scores_settle_locked(locked, inserted=True)
+        scores_settle_locked(locked, inserted=True, keep_datums=True)
         differences = notes + not_played_differences(not_played)
         differences += usebio_differences(locked, event, pairs, results)
     return UsebioImport(session, differences)
@@ -214,6 +215,26 @@ def _boards_add(session: Session, event: UsebioEvent) -> dict[int, Board]:
         boards.append(board)
     Board.objects.bulk_create(boards)
     return {board.number: board for board in session.boards.select_related("session")}
+
+
+def _datums_store(event: UsebioEvent, boards: dict[int, Board]) -> None:
+    """Keep a Butler file's datum (``BOARD_AVERAGE``) on its boards, so their IMPs are the file's.
+
+    A board whose sections give different datums keeps none (ClubScore's own then applies,
+    and the differences list it).
+    """
+    if event.event_type != BUTLER:
+        return
+    given: dict[int, set[int]] = {}
+    for usebio_board in event.boards:
+        if usebio_board.datum is not None:
+            given.setdefault(usebio_board.number, set()).add(usebio_board.datum)
+    kept = []
+    for number, datums in given.items():
+        if len(datums) == 1:
+            boards[number].butler_datum = datums.pop()
+            kept.append(boards[number])
+    Board.objects.bulk_update(kept, ["butler_datum"])
 
 
 def _line_where(number: int, section: str, index: int, line: TravellerLine) -> str:

@@ -7,9 +7,9 @@ difference names the board line or the pair and gives both figures; none is sile
 - **Board figures**: matchpoints are compared on the file's own scale (Compscore and
   Scorer give 2 for each pair beaten, ClubScore 1): ClubScore's percentage of the line's
   top, the file's NS plus EW matchpoints. Cross-IMPs are compared as they are. Butler
-  IMPs are compared against the file's own datum (``BOARD_AVERAGE``) where it gives one,
-  and a datum that differs from ClubScore's is a board difference of its own (ClubScore
-  stores its IMPs against its own datum, so the pairs' totals then differ too).
+  IMPs are stored against the file's own datum (``BOARD_AVERAGE``) where it gives one
+  (``Board.butler_datum``), so they and the pairs' totals are the file's; a board whose
+  sections give different datums keeps ClubScore's own, and that is a board difference.
 - **Pairs**: the session percentage (matchpoints) or total IMPs, and the place. Scorer's
   handicap pairs state a ``PERCENTAGE`` that includes half the pair's ``HANDICAP`` (so on
   every pair of a real file), so ClubScore's figure has the same half added first.
@@ -25,7 +25,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tournaments.bridge.imps import butler_datum, imps
+from tournaments.bridge.imps import butler_datum
 from tournaments.bridge.matchpoints import places
 from tournaments.bridge.usebio import (
     BUTLER,
@@ -60,7 +60,7 @@ def usebio_differences(
 ) -> list[str]:
     """Return every difference between the file's figures and ClubScore's (module docstring)."""
     stored = Result.objects.in_bulk([line.result.pk for line in lines])
-    differences = _board_differences(event, lines, stored)
+    differences = _board_differences(session, event, lines, stored)
     tops = {id(board): _board_top(board) for board in event.boards}
     for line in lines:
         differences += _line_differences(event.event_type, line, stored[line.result.pk], tops[id(line.board)])
@@ -78,15 +78,20 @@ def not_played_differences(lines: list[tuple[TravellerLine, str]]) -> list[str]:
     ]
 
 
-def _board_differences(event: UsebioEvent, lines: list[LineResult], stored: dict[int, Result]) -> list[str]:
+def _board_differences(
+    session: Session, event: UsebioEvent, lines: list[LineResult], stored: dict[int, Result]
+) -> list[str]:
     if event.event_type != BUTLER:
         return []
     differences = []
+    kept = dict(session.boards.values_list("number", "butler_datum"))  # the file's, where stored
     for board in event.boards:
         if board.datum is None:
             continue
         scores = [stored[line.result.pk].ns_score for line in lines if line.board is board]
-        ours = butler_datum([score for score in scores if score is not None])
+        ours = kept.get(board.number)
+        if ours is None:
+            ours = butler_datum([score for score in scores if score is not None])
         if ours is not None and ours != board.datum:
             in_section = f" of section {board.section}" if board.section else ""
             differences.append(
@@ -130,8 +135,6 @@ def _line_differences(
                 )
         return differences
     ours_imps = result.ns_imps
-    if event_type == BUTLER and line_result.board.datum is not None and result.ns_score is not None:
-        ours_imps = imps(result.ns_score - line_result.board.datum)  # against the file's own datum
     if ours_imps is not None and abs(ours_imps - line.ns_points) > IMP_TOLERANCE:
         kind = "Butler IMPs" if event_type == BUTLER else "cross-IMPs" if event_type == CROSS_IMPS else "IMPs"
         differences.append(

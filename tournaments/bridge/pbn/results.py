@@ -19,6 +19,11 @@ file's ``skipped`` lines, for the director to give on the board page. ClubScore 
 pair numbers: a pair id or a partnership's name that is a number or a label with one
 (``7``, ``Para-7``, ``Pair 7``) gives it; other partnerships are numbered by their
 first appearance in the file.
+
+The [TotalScoreTable]'s rows (5.10) are read too (``PbnTotal``): each pair's
+``TotalPercentage`` and ``TotalScoreMP`` as written, with its ``NrBoards`` where given,
+for the import to compare with ClubScore's standings. Its ``Direction`` is not read: Ruter
+writes the pair's last seat there, not its field.
 """
 
 from __future__ import annotations
@@ -54,12 +59,24 @@ class PbnResult:
 
 
 @dataclass(frozen=True)
+class PbnTotal:
+    """One pair's row of a [TotalScoreTable]: its totals as written ('' where the table has none)."""
+
+    pair_id: str
+    percentage: str  # TotalPercentage
+    matchpoints: str  # TotalScoreMP
+    boards: int | None  # NrBoards
+    line: int
+
+
+@dataclass(frozen=True)
 class PbnResults:
     """Every result of the file, the lines of those that cannot be entered, and the pair numbers."""
 
     results: tuple[PbnResult, ...]
     skipped: tuple[str, ...]
     numbers: dict[str, int]  # pair id -> ClubScore pair number
+    totals: tuple[PbnTotal, ...] = ()  # the [TotalScoreTable]'s rows, in file order
 
 
 def split_names(text: str) -> tuple[str, ...]:
@@ -169,6 +186,39 @@ def _table_results(section: Section, number: int, names: dict[str, str]) -> tupl
     return results, skipped
 
 
+def _total_rows(games: list[Game]) -> list[tuple[int, dict[str, str]]]:
+    """Every row of the file's [TotalScoreTable]s, as (line, column -> value)."""
+    rows = []
+    for game in games:
+        section = game.sections.get("totalscoretable")
+        if section is not None:
+            columns = [name for name, _, _ in section.columns]
+            rows += [(line, dict(zip(columns, elements, strict=False))) for line, elements in section.rows]
+    return rows
+
+
+def read_totals(games: list[Game]) -> tuple[PbnTotal, ...]:
+    """The pairs' totals a [TotalScoreTable] states (a row without a pair id or a figure is left out)."""
+    totals = []
+    for line, row in _total_rows(games):
+        pair_id = row.get("PairId", "")
+        percentage = row.get("TotalPercentage", "") if _is_number(row.get("TotalPercentage", "")) else ""
+        matchpoints = row.get("TotalScoreMP", "") if _is_number(row.get("TotalScoreMP", "")) else ""
+        if pair_id in _UNKNOWN or not (percentage or matchpoints):
+            continue
+        boards = row.get("NrBoards", "")
+        totals.append(
+            PbnTotal(
+                pair_id=pair_id,
+                percentage=percentage,
+                matchpoints=matchpoints,
+                boards=int(boards) if boards.isdigit() else None,
+                line=line,
+            )
+        )
+    return tuple(totals)
+
+
 def _total_score_names(games: list[Game]) -> dict[str, str]:
     """PairId -> Names from every [TotalScoreTable] of the file."""
     names: dict[str, str] = {}
@@ -216,4 +266,4 @@ def read_results(games: list[tuple[Game, int]], all_games: list[Game]) -> PbnRes
                 skipped.append(result)
             elif result is not None:
                 results.append(result)
-    return PbnResults(tuple(results), tuple(skipped), pair_numbers(results))
+    return PbnResults(tuple(results), tuple(skipped), pair_numbers(results), read_totals(all_games))

@@ -25,7 +25,7 @@ from tournaments.board_figures import board_scored, holds_average_plus, played_p
 from tournaments.bridge import adjusted
 from tournaments.db.rows import RESULT_FIGURES, ScoredResult, board_results
 from tournaments.db.sql import update_rows
-from tournaments.models import Adjustment, Board, Result, Session
+from tournaments.models import Adjustment, Board, Result, ScoringMethod, Session
 
 
 def session_full_board(session: Session) -> int | None:
@@ -81,10 +81,26 @@ def boards_rescore(
     if played is None and any(holds_average_plus(results) for results in by_board.values()):
         played = played_percentages(session)
     percentages: list[adjusted.AdjustmentPercentages] = []  # the club's, read once when needed
+    datums = stored_datums(session, by_board)
     changed: list[ScoredResult] = []
-    for results in by_board.values():
-        changed += board_scored(session, results, full=full, played=played or {}, percentages=percentages)
+    for board_id, results in by_board.items():
+        changed += board_scored(
+            session,
+            results,
+            full=full,
+            played=played or {},
+            percentages=percentages,
+            datum=datums.get(board_id),
+        )
     update_rows(Result, changed, RESULT_FIGURES)
+
+
+def stored_datums(session: Session, boards: Iterable[int]) -> dict[int, int]:
+    """Board id -> the Butler datum an imported file gave it, for a Butler session's boards that keep one."""
+    if session.scoring != ScoringMethod.BUTLER:
+        return {}
+    kept = Board.objects.filter(pk__in=list(boards), butler_datum__isnull=False)
+    return dict(kept.values_list("pk", "butler_datum"))
 
 
 def average_plus_rescore(session: Session) -> None:

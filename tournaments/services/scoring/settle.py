@@ -19,7 +19,7 @@ from django.db import transaction
 from tournaments.board_figures import holds_average_plus
 from tournaments.db.rows import ScoredResult, board_results
 from tournaments.db.scoring import board_mark, marked_boards
-from tournaments.models import Board, Movement, Session
+from tournaments.models import Board, Movement, ScoringMethod, Session
 from tournaments.services.scoring.board import boards_rescore, result_counts
 from tournaments.services.scoring.standings import session_recalculate_standings
 from tournaments.services.scoring.totals import stored_figures, totals_moves
@@ -58,7 +58,12 @@ def scores_settle(session: Session) -> bool:
 
 
 def scores_settle_locked(
-    session: Session, *, changed: Iterable[int] = (), removed: bool = False, inserted: bool = False
+    session: Session,
+    *,
+    changed: Iterable[int] = (),
+    removed: bool = False,
+    inserted: bool = False,
+    keep_datums: bool = False,
 ) -> dict[int, ScoredResult]:
     """``scores_settle`` for a caller that holds the session's lock, with the boards it ``changed``;
     return the rescored results by id, with their fresh figures (empty if nothing was to do).
@@ -70,11 +75,16 @@ def scores_settle_locked(
     ``inserted`` says the caller's change was only new results (as a table's entries,
     which mark their boards, always are): the standings can then be moved by what the
     rescored boards' figures moved (``totals_moves``) instead of summed over the session.
+    A Butler datum an imported file gave a board is dropped when its results change, so
+    ClubScore's own datum applies (docs/decisions.md); ``keep_datums`` only for the
+    import that stored it.
     """
     marked = marked_boards(session.pk)
     boards = set(marked) | set(changed)
     if not boards:
         return {}
+    if session.scoring == ScoringMethod.BUTLER and not keep_datums:
+        Board.objects.filter(pk__in=boards, butler_datum__isnull=False).update(butler_datum=None)
     by_board = board_results(boards)
     full = None if session.source_sha256 else _full_count(session, by_board, removed=removed)
     movable = inserted and not removed and not session.source_sha256
