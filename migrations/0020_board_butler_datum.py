@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0018_session_changes"),
+        ("tournaments", "0019_match_penalties"),
     ]
 
     operations = [
