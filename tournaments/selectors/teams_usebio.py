@@ -24,7 +24,7 @@ from tournaments.bridge.usebio.values import UsebioPlayer
 from tournaments.models import Result, TeamMatch, TeamsEvent, TeamsForm, TeamsScoring
 from tournaments.selectors.teams import event_rounds, event_teams, teams_event_ranking
 from tournaments.selectors.teams_scorecard import Scorecard, round_scorecards
-from tournaments.selectors.usebio import _program_version
+from tournaments.selectors.usebio import program_version_text
 
 
 def _line(result: Result, room: int, ns_team: int, ew_team: int) -> TeamsLine:
@@ -86,7 +86,7 @@ def teams_event_usebio(event: TeamsEvent) -> UsebioTeamsEvent:
         match_scoring="BOARD_A_MATCH" if event.scoring == TeamsScoring.BOARD_A_MATCH else "VPS",
         teams=tuple(teams),
         matches=tuple(matches),
-        program_version=_program_version(),
+        program_version=program_version_text(),
     )
 
 

@@ -53,7 +53,7 @@ class UsebioExportError(ValueError):
 
 
 @functools.cache
-def _program_version() -> str:
+def program_version_text() -> str:
     try:
         with open(settings.BASE_DIR / "pyproject.toml", "rb") as project:
             return str(tomllib.load(project)["project"]["version"])
@@ -161,7 +161,7 @@ def session_usebio_event(session: Session) -> UsebioEvent:
         date=session.date,
         event_type=_EVENT_TYPES[session.scoring],
         program="ClubScore",
-        program_version=_program_version(),
+        program_version=program_version_text(),
         winner_type=1 if session.ranks_one_field else 2,  # an arrow-switched Mitchell has one winner
         pairs=tuple(_usebio_pair(pair, is_imps=session.is_imps) for pair in pairs),
         boards=boards,

@@ -50,7 +50,7 @@ def team_match_penalties_set(
 ) -> TeamMatch:
     """Set a match's penalties (0 lifts one), record who and why, and score the match again."""
     match = (
-        TeamMatch.objects.select_for_update()
+        TeamMatch.objects.select_for_update(of=("self",))
         .select_related("round__event", "round__session")
         .get(pk=match.pk)
     )
