@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
-from xml.etree.ElementTree import Element, SubElement, indent, tostring
+from xml.etree.ElementTree import Element, SubElement
 
-from tournaments.bridge.usebio.values import DATE_FORMAT, USEBIO_VERSION, UsebioPlayer
-from tournaments.bridge.usebio.writing import DOCTYPE
+from tournaments.bridge.usebio.values import DATE_FORMAT, UsebioPlayer
+from tournaments.bridge.usebio.writing import text_element, usebio_document, usebio_event_root
 
 SWISS_TEAMS = "SWISS_TEAMS"
 TEAMS = "TEAMS"
@@ -94,82 +94,65 @@ class UsebioTeamsEvent:
     program_version: str = ""
 
 
-def _text(parent: Element, tag: str, value: object, *, always: bool = False) -> None:
-    if (value is None or value == "") and not always:
-        return
-    text = "" if value is None else f"{value:.2f}" if isinstance(value, float) else str(value)
-    SubElement(parent, tag).text = text
-
-
 def _team(participants: Element, team: UsebioTeam) -> None:
     element = SubElement(participants, "TEAM", TEAM_ID=str(team.number), TEAM_NAME=team.name)
-    _text(element, "TOTAL_SCORE", float(team.total_vp))
-    _text(element, "PLACE", team.place)
+    text_element(element, "TOTAL_SCORE", float(team.total_vp))
+    text_element(element, "PLACE", team.place)
     for player in team.players:
         player_element = SubElement(element, "PLAYER")
-        _text(player_element, "PLAYER_NAME", player.name)
-        _text(player_element, "NATIONAL_ID_NUMBER", player.federation_number, always=True)
+        text_element(player_element, "PLAYER_NAME", player.name)
+        text_element(player_element, "NATIONAL_ID_NUMBER", player.federation_number, always=True)
 
 
 def _line(board: Element, line: TeamsLine) -> None:
     element = SubElement(board, "TRAVELLER_LINE")
-    _text(element, "DIRECTION", ("NS", "EW")[line.room])
-    _text(element, "ROOM", ROOMS[line.room])
-    _text(element, "NS_TEAM", line.ns_team)
-    _text(element, "EW_TEAM", line.ew_team)
+    text_element(element, "DIRECTION", ("NS", "EW")[line.room])
+    text_element(element, "ROOM", ROOMS[line.room])
+    text_element(element, "NS_TEAM", line.ns_team)
+    text_element(element, "EW_TEAM", line.ew_team)
     if line.adjusted:
-        _text(element, "SCORE", line.adjusted)
+        text_element(element, "SCORE", line.adjusted)
         return
-    _text(element, "CONTRACT", line.contract)
-    _text(element, "PLAYED_BY", line.declarer)
-    _text(element, "TRICKS", line.tricks)
-    _text(element, "SCORE", line.ns_score)
+    text_element(element, "CONTRACT", line.contract)
+    text_element(element, "PLAYED_BY", line.declarer)
+    text_element(element, "TRICKS", line.tricks)
+    text_element(element, "SCORE", line.ns_score)
 
 
 def _match(event_element: Element, match: UsebioMatch) -> None:
     element = SubElement(event_element, "MATCH")
-    _text(element, "ROUND_NUMBER", match.round)
-    _text(element, "TABLE_NUMBER", match.table)
-    _text(element, "TEAM", match.home)
-    _text(element, "OPPOSING_TEAM", match.away)
+    text_element(element, "ROUND_NUMBER", match.round)
+    text_element(element, "TABLE_NUMBER", match.table)
+    text_element(element, "TEAM", match.home)
+    text_element(element, "OPPOSING_TEAM", match.away)
     if match.boards:
-        _text(element, "START_BOARD_NUMBER", match.boards[0].number)
-        _text(element, "END_BOARD_NUMBER", match.boards[-1].number)
+        text_element(element, "START_BOARD_NUMBER", match.boards[0].number)
+        text_element(element, "END_BOARD_NUMBER", match.boards[-1].number)
     for tag, value in (
         ("TEAM_SCORE", match.home_vp),
         ("OPPOSING_TEAM_SCORE", match.away_vp),
         ("TEAM_IMPS", match.home_imps),
         ("OPPOSING_TEAM_IMPS", match.away_imps),
     ):
-        _text(element, tag, None if value is None else float(value))
+        text_element(element, tag, None if value is None else float(value))
     for board in match.boards:
         board_element = SubElement(element, "BOARD")
-        _text(board_element, "BOARD_NUMBER", board.number)
-        _text(board_element, "IMPS", None if board.home_imps is None else float(board.home_imps))
+        text_element(board_element, "BOARD_NUMBER", board.number)
+        text_element(board_element, "IMPS", None if board.home_imps is None else float(board.home_imps))
         for line in board.lines:
             _line(board_element, line)
 
 
 def write_teams_usebio(event: UsebioTeamsEvent) -> bytes:
     """Return the teams event as a USEBIO 1.2 document: UTF-8, with its XML declaration and DOCTYPE."""
-    root = Element("USEBIO", Version=USEBIO_VERSION)
-    club = SubElement(root, "CLUB")
-    _text(club, "CLUB_NAME", event.club, always=True)
-    _text(club, "CLUB_ID_NUMBER", event.club_id, always=True)
-    event_element = SubElement(root, "EVENT", EVENT_TYPE=event.event_type)
-    _text(event_element, "EVENT_DESCRIPTION", event.description)
-    _text(event_element, "PROGRAM_NAME", event.program)
-    _text(event_element, "PROGRAM_VERSION", event.program_version, always=True)
-    _text(event_element, "WINNER_TYPE", 1)
-    _text(event_element, "DATE", event.date.strftime(DATE_FORMAT))
-    _text(event_element, "BOARDS_PER_MATCH", event.boards_per_match)
-    _text(event_element, "MATCH_SCORING_METHOD", event.match_scoring)
-    _text(event_element, "MPS_AWARDED_FLAG", "N")
+    root, event_element = usebio_event_root(event, winner_type=1)
+    text_element(event_element, "DATE", event.date.strftime(DATE_FORMAT))
+    text_element(event_element, "BOARDS_PER_MATCH", event.boards_per_match)
+    text_element(event_element, "MATCH_SCORING_METHOD", event.match_scoring)
+    text_element(event_element, "MPS_AWARDED_FLAG", "N")
     participants = SubElement(event_element, "PARTICIPANTS")
     for team in event.teams:
         _team(participants, team)
     for match in event.matches:
         _match(event_element, match)
-    indent(root)
-    body = tostring(root, encoding="unicode").encode("utf-8")
-    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + DOCTYPE + b"\n" + body + b"\n"
+    return usebio_document(root)

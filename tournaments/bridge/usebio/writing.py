@@ -46,7 +46,8 @@ _POINTS = {
 }
 
 
-def _text(parent: Element, tag: str, value: object, *, always: bool = False) -> None:
+def text_element(parent: Element, tag: str, value: object, *, always: bool = False) -> None:
+    """Add ``<tag>value</tag>``, floats to two decimals; an empty value only when ``always``."""
     if (value is None or value == "") and not always:
         return
     text = "" if value is None else f"{value:.2f}" if isinstance(value, float) else str(value)
@@ -55,62 +56,79 @@ def _text(parent: Element, tag: str, value: object, *, always: bool = False) -> 
 
 def _pair(participants: Element, pair: UsebioPair, event_type: str) -> None:
     element = SubElement(participants, "PAIR")
-    _text(element, "PAIR_NUMBER", pair.key.compact)
-    _text(element, "DIRECTION", pair.direction)
-    _text(element, "TOTAL_SCORE", pair.total_score)
+    text_element(element, "PAIR_NUMBER", pair.key.compact)
+    text_element(element, "DIRECTION", pair.direction)
+    text_element(element, "TOTAL_SCORE", pair.total_score)
     if event_type == MATCHPOINTS:
-        _text(element, "PERCENTAGE", pair.percentage)
-    _text(element, "PLACE", pair.place)
+        text_element(element, "PERCENTAGE", pair.percentage)
+    text_element(element, "PLACE", pair.place)
     players = list(pair.players) + [None] * (2 - len(pair.players))
     for player in players:
         player_element = SubElement(element, "PLAYER")
-        _text(player_element, "PLAYER_NAME", player.name if player else "Unknown")
-        _text(player_element, "NATIONAL_ID_NUMBER", player.federation_number if player else "", always=True)
+        text_element(player_element, "PLAYER_NAME", player.name if player else "Unknown")
+        text_element(
+            player_element, "NATIONAL_ID_NUMBER", player.federation_number if player else "", always=True
+        )
 
 
 def _line(board: Element, line: TravellerLine, event_type: str) -> None:
     element = SubElement(board, "TRAVELLER_LINE")
-    _text(element, "NS_PAIR_NUMBER", line.ns_pair.compact)
-    _text(element, "EW_PAIR_NUMBER", line.ew_pair.compact)
+    text_element(element, "NS_PAIR_NUMBER", line.ns_pair.compact)
+    text_element(element, "EW_PAIR_NUMBER", line.ew_pair.compact)
     if line.adjusted is not None:
-        _text(element, "SCORE", line.adjusted.code)
+        text_element(element, "SCORE", line.adjusted.code)
     else:
-        _text(element, "CONTRACT", line.contract)
-        _text(element, "PLAYED_BY", line.declarer)
-        _text(element, "LEAD", line.lead)
-        _text(element, "TRICKS", line.tricks)
-        _text(element, "SCORE", line.ns_score)
+        text_element(element, "CONTRACT", line.contract)
+        text_element(element, "PLAYED_BY", line.declarer)
+        text_element(element, "LEAD", line.lead)
+        text_element(element, "TRICKS", line.tricks)
+        text_element(element, "SCORE", line.ns_score)
     ns_tag, ew_tag = _POINTS[event_type]
-    _text(element, ns_tag, line.ns_points)
-    _text(element, ew_tag, line.ew_points)
+    text_element(element, ns_tag, line.ns_points)
+    text_element(element, ew_tag, line.ew_points)
+
+
+def usebio_event_root(event: object, *, winner_type: object) -> tuple[Element, Element]:
+    """Start a document as every producer does: the CLUB, then the EVENT with its program.
+
+    ``event`` is a pairs or teams event: anything with ``club``, ``club_id``,
+    ``event_type``, ``description``, ``program`` and ``program_version``.
+    """
+    root = Element("USEBIO", Version=USEBIO_VERSION)
+    club = SubElement(root, "CLUB")
+    text_element(club, "CLUB_NAME", event.club, always=True)
+    text_element(club, "CLUB_ID_NUMBER", event.club_id, always=True)
+    event_element = SubElement(root, "EVENT", EVENT_TYPE=event.event_type)
+    text_element(event_element, "EVENT_DESCRIPTION", event.description)
+    text_element(event_element, "PROGRAM_NAME", event.program)
+    text_element(event_element, "PROGRAM_VERSION", event.program_version, always=True)
+    text_element(event_element, "WINNER_TYPE", winner_type)
+    return root, event_element
+
+
+def usebio_document(root: Element) -> bytes:
+    """Return the document as UTF-8, with its XML declaration and DOCTYPE."""
+    indent(root)
+    body = tostring(root, encoding="unicode").encode("utf-8")
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + DOCTYPE + b"\n" + body + b"\n"
 
 
 def write_usebio(event: UsebioEvent) -> bytes:
     """Return the event as a USEBIO 1.2 document: UTF-8, with its XML declaration and DOCTYPE."""
-    root = Element("USEBIO", Version=USEBIO_VERSION)
-    club = SubElement(root, "CLUB")
-    _text(club, "CLUB_NAME", event.club, always=True)
-    _text(club, "CLUB_ID_NUMBER", event.club_id, always=True)
-    event_element = SubElement(root, "EVENT", EVENT_TYPE=event.event_type)
-    _text(event_element, "EVENT_DESCRIPTION", event.description)
-    _text(event_element, "PROGRAM_NAME", event.program)
-    _text(event_element, "PROGRAM_VERSION", event.program_version, always=True)
-    _text(event_element, "WINNER_TYPE", event.ranking)
-    _text(event_element, "DATE", event.date.strftime(DATE_FORMAT))
-    _text(event_element, "BOARDS_PLAYED", len(event.boards))
-    _text(event_element, "MPS_AWARDED_FLAG", "N")
+    root, event_element = usebio_event_root(event, winner_type=event.ranking)
+    text_element(event_element, "DATE", event.date.strftime(DATE_FORMAT))
+    text_element(event_element, "BOARDS_PLAYED", len(event.boards))
+    text_element(event_element, "MPS_AWARDED_FLAG", "N")
     participants = SubElement(event_element, "PARTICIPANTS")
     for pair in event.pairs:
         _pair(participants, pair, event.event_type)
     for board in event.boards:
         board_element = SubElement(event_element, "BOARD")
-        _text(board_element, "BOARD_NUMBER", board.number)
+        text_element(board_element, "BOARD_NUMBER", board.number)
         if event.event_type == BUTLER:
-            _text(board_element, "BOARD_AVERAGE", board.datum)
+            text_element(board_element, "BOARD_AVERAGE", board.datum)
         for line in board.lines:
             _line(board_element, line, event.event_type)
     if event.deals:
         write_handset(root, event.deals)
-    indent(root)
-    body = tostring(root, encoding="unicode").encode("utf-8")
-    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + DOCTYPE + b"\n" + body + b"\n"
+    return usebio_document(root)
