@@ -86,18 +86,26 @@ def _table_result(board: Board, entry: AdjustedEntry | AssignedEntry) -> Result 
     return board.results.filter(ns_pair=entry.ns_pair, ew_pair=entry.ew_pair).first()
 
 
+def _replacing(
+    board: Board, entry: AdjustedEntry | AssignedEntry, result: Result | None
+) -> tuple[Board, Result, dict | None]:
+    """Lock the board and the table's result an adjusted or assigned score replaces (if any),
+    check the pairs, and return the result to fill (a new one if none) with what it was."""
+    board = locked_board(board)
+    result = result or _table_result(board, entry)
+    if result is None:
+        check_pairs(board, entry, editing=None)
+        return board, Result(board=board), None
+    result = locked_result(result, board)
+    before = snapshot(result)
+    check_pairs(board, entry, editing=result)
+    return board, result, before
+
+
 def _adjust(
     board: Board, entry: AdjustedEntry, result: Result | None, user: AbstractBaseUser | None
 ) -> Result:
-    board = locked_board(board)
-    result = result or _table_result(board, entry)
-    before = None
-    if result is not None:
-        result = locked_result(result, board)
-        before = snapshot(result)
-    check_pairs(board, entry, editing=result)
-    if result is None:
-        result = Result(board=board)
+    board, result, before = _replacing(board, entry, result)
     apply_adjustment(result, entry, user)
     action = AuditAction.CREATE if before is None else AuditAction.UPDATE
     audit(board, action, user, result=result, before=before, after=snapshot(result))
@@ -119,16 +127,8 @@ def result_assign(
 def _assign(
     board: Board, entry: AssignedEntry, result: Result | None, user: AbstractBaseUser | None
 ) -> Result:
-    board = locked_board(board)
-    result = result or _table_result(board, entry)
-    before = None
-    if result is not None:
-        result = locked_result(result, board)
-        before = snapshot(result)
-    check_pairs(board, entry, editing=result)
+    board, result, before = _replacing(board, entry, result)
     parts = assigned_parts(board, entry)
-    if result is None:
-        result = Result(board=board)
     apply_assigned(result, entry, parts, user)
     action = AuditAction.CREATE if before is None else AuditAction.UPDATE
     audit(board, action, user, result=result, before=before, after=snapshot(result))
