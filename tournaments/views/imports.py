@@ -23,12 +23,9 @@ is recorded at the club as a ``SessionDeletion`` with the user (see
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
-from functools import wraps
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -46,24 +43,11 @@ from tournaments.bridge.legacy import (
 from tournaments.models import Club, PendingImport, Session
 from tournaments.selectors.director import clubs_directed, user_directs
 from tournaments.services.imports import score_file_digest, score_file_import, score_file_preview
+from tournaments.views.access import director_required
 
 TEMPLATES = "tournaments/imports/"
 PENDING_LIFETIME = datetime.timedelta(hours=1)
 PENDING_PER_USER = 3
-
-
-def director_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Send visitors to log in; refuse (403) users who direct no club."""
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not clubs_directed(request.user).exists():
-            raise PermissionDenied("You direct no club to import into.")
-        return view(request, *args, **kwargs)
-
-    return wrapped
 
 
 class ImportForm(forms.Form):

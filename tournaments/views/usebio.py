@@ -15,12 +15,8 @@ user who directs no club gets 403, a visitor the login page. The file is limited
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -32,22 +28,9 @@ from tournaments.selectors.director import clubs_directed, user_directs
 from tournaments.services.usebio import MAX_USEBIO_BYTES, usebio_import
 from tournaments.services.usebio_pending import usebio_pending_done, usebio_pending_find, usebio_pending_keep
 from tournaments.services.usebio_preview import usebio_preview
+from tournaments.views.access import director_required
 
 TEMPLATES = "tournaments/exchange/"
-
-
-def director_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Send visitors to log in; refuse (403) users who direct no club."""
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        if not clubs_directed(request.user).exists():
-            raise PermissionDenied("You direct no club to import into.")
-        return view(request, *args, **kwargs)
-
-    return wrapped
 
 
 class UsebioUploadForm(forms.Form):
