@@ -8,6 +8,7 @@ table layout; the rules themselves are tested in tests/bridge/test_movements.py.
 from __future__ import annotations
 
 import datetime
+import random
 import re
 
 import pytest
@@ -47,7 +48,10 @@ def _mitchell(club, *, tables: int = TABLES, seat: int | None = None, deal: bool
         pair_add(session=session, player_names=(f"North {number}", f"South {number}"), direction="NS")
         pair_add(session=session, player_names=(f"East {number}", f"West {number}"), direction="EW")
     if deal:
-        boards_deal(session=session, count=selectors.session_movement(session).boards_total())
+        # Fixed deals: a random one whose par is 7NT would read as a leaked 7NT contract.
+        boards_deal(
+            session=session, count=selectors.session_movement(session).boards_total(), rng=random.Random(5)
+        )
     return session
 
 
