@@ -369,8 +369,8 @@ def _many_sessions(played_session: Session) -> None:
         ("home", lambda s: [], 2),
         # club, sessions, competitions, teams events
         ("club", lambda s: [s.club.slug], 4),
-        # session, standings, boards; the field: pairs, ratings, percentages
-        ("session", lambda s: [s.pk], 6),
+        # session, standings, boards; the field: its pairs' players, their ratings
+        ("session", lambda s: [s.pk], 5),
         ("session_standings", lambda s: [s.pk], 2),
         # board, results, the session's board numbers
         ("board", lambda s: [s.pk, 1], 3),

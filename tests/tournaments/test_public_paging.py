@@ -13,7 +13,8 @@ import pytest
 from django.urls import reverse
 
 from bench.congress_build import congress_build
-from tournaments.models import Direction, Standing
+from tournaments.bridge.rating import expected_percentages, field_strength
+from tournaments.models import Direction, PlayerRating, Standing
 from tournaments.selectors import pages
 from tournaments.selectors.public import board_traveller
 
@@ -44,6 +45,29 @@ def test_the_standings_pages_together_are_each_field_in_rank_order(client, congr
         )
         assert shown == [standing.pk for standing in expected]
         assert all(len(context["tables"][index].standings) <= ROWS for context in contexts)
+
+
+def test_the_field_section_shows_each_pages_pairs_measured_against_the_whole_field(client, congress):
+    pairs = list(congress.pairs.order_by("number"))
+    players = {player for pair in pairs for player in (pair.player1_id, pair.player2_id)}
+    PlayerRating.objects.bulk_create(
+        PlayerRating(player_id=player, rating=35 + player % 31, uncertainty=5, sessions=3)
+        for player in players
+    )
+    contexts = _standings_pages(client, congress)
+    ratings = dict(PlayerRating.objects.values_list("player_id", "rating"))
+    for index, direction in enumerate((Direction.NS, Direction.EW)):
+        field = [pair for pair in pairs if pair.direction == direction]
+        teams = [(pair.player1_id, pair.player2_id) for pair in field]
+        expected = dict(zip([pair.pk for pair in field], expected_percentages(teams, ratings), strict=True))
+        shown = {}
+        for context in contexts:
+            view = context["fields"][index]
+            assert view.strength == pytest.approx(field_strength(teams, ratings)) and view.pairs == len(field)
+            on_page = [standing.pair_id for standing in context["tables"][index].standings]
+            assert [row.pair.pk for row in view.rows] == on_page  # the page's pairs, in rank order
+            shown.update({row.pair.pk: row.expected for row in view.rows})
+        assert shown == pytest.approx(expected)  # every pair once, over the three pages
 
 
 def test_the_traveller_pages_together_are_the_whole_traveller_in_order(client, congress):

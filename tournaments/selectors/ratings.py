@@ -7,11 +7,16 @@ have scored in that field, beside what it did score.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.db.models import Q
+
 from tournaments.bridge.rating import AVERAGE, expected_percentages, field_strength, pair_strength
-from tournaments.models import Pair, Player, PlayerRating, RatingSnapshot, Session, Standing
+from tournaments.models import Pair, Player, PlayerRating, RatingSnapshot, Session
 from tournaments.models.sessions import Direction
+from tournaments.selectors.pages import STANDINGS_PAGE_ROWS
+from tournaments.selectors.public import StandingsTable
 
 
 @dataclass(frozen=True)
@@ -29,6 +34,7 @@ class FieldView:
     title: str
     strength: float
     rows: list[FieldRow]
+    pairs: int
 
 
 def player_rating(player: Player) -> PlayerRating | None:
@@ -43,27 +49,62 @@ def rating_chart_points(player: Player) -> tuple[list[tuple], list[float]]:
     return points, [snapshot.uncertainty for snapshot in snapshots]
 
 
-def session_fields(session: Session) -> list[FieldView]:
-    """Return each field's strength and each pair's expected percentage (two queries)."""
-    pairs = list(session.pairs.select_related("player1", "player2").order_by("direction", "number"))
-    if not pairs:
+def session_fields(session: Session, tables: Sequence[StandingsTable]) -> list[FieldView]:
+    """Each field's strength, and the expected percentage of the pairs this page shows.
+
+    The strength and every expectation are the whole field's (each pair is measured
+    against all the others), read as plain rows; but only the pairs on this page of the
+    standings get a row, in the standings' order, so a congress's 1,000 pairs do not make
+    the page 200 kB (``bench/bench_congress.py``). Before any standing, the first pairs
+    by number stand in.
+    """
+    members = {
+        pk: (direction, number, [p for p in (player1, player2) if p is not None])
+        for pk, direction, number, player1, player2 in session.pairs.values_list(
+            "pk", "direction", "number", "player1_id", "player2_id"
+        )
+    }
+    if not members:
         return []
-    members = {pair.pk: [p for p in (pair.player1_id, pair.player2_id) if p is not None] for pair in pairs}
-    wanted = {player for players in members.values() for player in players}
-    ratings = dict(PlayerRating.objects.filter(player__in=wanted).values_list("player_id", "rating"))
-    actual = dict(
-        Standing.objects.filter(session=session, boards_played__gt=0).values_list("pair_id", "percentage")
-    )
-    groups = [("Field", pairs)]
+    ratings = _field_ratings(session)
+    groups = [("Field", sorted(members, key=lambda pk: members[pk][:2]))]
     if not session.ranks_one_field:
-        groups = [(d.label, [p for p in pairs if p.direction == d]) for d in (Direction.NS, Direction.EW)]
-    views = []
-    for title, group in groups:
-        teams = [members[pair.pk] for pair in group]
-        expected = expected_percentages(teams, ratings)
-        rows = [
-            FieldRow(pair, pair_strength(team, ratings), expect, actual.get(pair.pk))
-            for pair, team, expect in zip(group, teams, expected, strict=True)
+        by_number = sorted(members, key=lambda pk: members[pk][1])
+        groups = [
+            (d.label, [pk for pk in by_number if members[pk][0] == d]) for d in (Direction.NS, Direction.EW)
         ]
-        views.append(FieldView(title, field_strength(teams, ratings) if group else AVERAGE, rows))
+    shown = _field_rows_shown(session, tables, groups)
+    views = []
+    for (title, group), rows in zip(groups, shown, strict=True):
+        teams = [members[pk][2] for pk in group]
+        expected = dict(zip(group, expected_percentages(teams, ratings), strict=True))
+        strength = field_strength(teams, ratings) if group else AVERAGE
+        field_rows = [
+            FieldRow(pair, pair_strength(members[pair.pk][2], ratings), expected[pair.pk], actual)
+            for pair, actual in rows
+        ]
+        views.append(FieldView(title, strength, field_rows, len(group)))
     return views
+
+
+def _field_ratings(session: Session) -> dict[int, float]:
+    """The current rating of every rated player seated in the session, by player id."""
+    seated = Pair.objects.filter(session=session)
+    return dict(
+        PlayerRating.objects.filter(
+            Q(player__in=seated.values("player1")) | Q(player__in=seated.values("player2"))
+        ).values_list("player_id", "rating")
+    )
+
+
+def _field_rows_shown(
+    session: Session, tables: Sequence[StandingsTable], groups: list[tuple[str, list[int]]]
+) -> list[list[tuple[Pair, float | None]]]:
+    """Each field's pairs on this page, with the percentage they have scored so far."""
+    if any(table.standings for table in tables):
+        return [
+            [(s.pair, s.percentage if s.boards_played else None) for s in table.standings] for table in tables
+        ]
+    first = {pk for _, group in groups for pk in group[:STANDINGS_PAGE_ROWS]}
+    pairs = {pair.pk: pair for pair in Pair.objects.filter(pk__in=first).select_related("player1", "player2")}
+    return [[(pairs[pk], None) for pk in group[:STANDINGS_PAGE_ROWS]] for _, group in groups]

@@ -56,7 +56,7 @@ def session(request: HttpRequest, pk: int) -> HttpResponse:
     public = public_board_numbers(session)
     shown = boards if public is None else [board for board in boards if board.number in public]
     context.update(boards=shown, boards_in_play=len(boards) - len(shown), poll_ms=int(_poll_seconds() * 1000))
-    context["fields"] = ratings.session_fields(session) if not session.is_imps else []
+    context["fields"] = ratings.session_fields(session, context["tables"]) if not session.is_imps else []
     return render(request, "tournaments/public/session.html", context)
 
 

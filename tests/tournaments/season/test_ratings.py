@@ -78,10 +78,23 @@ def test_the_session_page_shows_the_fields_strength_and_each_pairs_expected_perc
     ratings = dict(PlayerRating.objects.values_list("player_id", "rating"))
     pairs = list(session.pairs.order_by("number"))
     teams = [(pair.player1_id, pair.player2_id) for pair in pairs]
-    (field,) = session_fields(session)
+    page = client.get(reverse("session", args=[session.pk]))
+    (field,) = page.context["fields"]
     assert field.strength == pytest.approx(field_strength(teams, ratings))
-    assert [row.expected for row in field.rows] == pytest.approx(expected_percentages(teams, ratings))
+    expected = dict(zip([pair.pk for pair in pairs], expected_percentages(teams, ratings), strict=True))
+    assert {row.pair.pk: row.expected for row in field.rows} == pytest.approx(expected)
     assert sum(row.expected for row in field.rows) == pytest.approx(50 * len(pairs))
-    page = client.get(reverse("session", args=[session.pk])).content.decode()
-    assert f"strength {field.strength:.1f}" in page
-    assert f"{field.rows[0].expected:.1f}" in page
+    # Beside what each pair did score, in the standings' order.
+    ranked = Standing.objects.filter(session=session).order_by("rank", "pair__direction", "pair__number")
+    assert [(row.pair.pk, row.actual) for row in field.rows] == [(s.pair_id, s.percentage) for s in ranked]
+    html = page.content.decode()
+    assert f"strength {field.strength:.1f}" in html
+    assert f"{field.rows[0].expected:.1f}" in html
+
+
+def test_before_any_result_the_field_lists_its_pairs_with_their_expectations(client, nights):
+    session = nights[3]
+    Standing.objects.filter(session=session).delete()
+    (field,) = session_fields(session, [])
+    assert [row.pair.number for row in field.rows] == sorted(p.number for p in session.pairs.all())
+    assert all(row.actual is None for row in field.rows) and field.pairs == len(field.rows)
