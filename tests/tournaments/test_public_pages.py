@@ -369,9 +369,10 @@ def _many_sessions(played_session: Session) -> None:
         ("home", lambda s: [], 2),
         # club, sessions, competitions, teams events
         ("club", lambda s: [s.club.slug], 4),
-        # session, standings, boards; the field: its pairs' players, their ratings
-        ("session", lambda s: [s.pk], 5),
-        ("session_standings", lambda s: [s.pk], 2),
+        # session, the poll's stamp, standings, boards; the field: its pairs' players, their ratings
+        ("session", lambda s: [s.pk], 6),
+        # session, stamp, standings
+        ("session_standings", lambda s: [s.pk], 3),
         # board, results, the session's board numbers
         ("board", lambda s: [s.pk, 1], 3),
         # pair, its results, the session's boards
@@ -388,6 +389,14 @@ def test_pages_read_in_a_fixed_number_of_queries(
     with django_assert_num_queries(queries):
         response = client.get(url)
     assert response.status_code == 200
+
+
+def test_an_unchanged_standings_poll_reads_no_standings(client, django_assert_num_queries, played_session):
+    url = reverse("session_standings", args=[played_session.pk])
+    stamp = re.search(r'data-stamp="([0-9a-f]+)"', client.get(url).content.decode()).group(1)
+    with django_assert_num_queries(2) as captured:  # the session and its stamp
+        assert client.get(url, {"since": stamp}).status_code == 204
+    assert not any("_standing\"" in query["sql"] for query in captured.captured_queries)
 
 
 def test_player_search_reads_in_one_query(client, django_assert_num_queries, played_session):

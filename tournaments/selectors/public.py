@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404
 from tournaments.bridge import Hand
 from tournaments.bridge.cards import SUITS_HIGH_FIRST
 from tournaments.bridge.evaluation import high_card_points
+from tournaments.db.stamps import session_stamp_row
 from tournaments.models import Board, Club, Direction, Pair, Player, Result, Session, Standing
 
 RECENT_SESSIONS = 20
@@ -91,21 +92,16 @@ def session_standings(session: Session) -> list[StandingsTable]:
     return tables
 
 
-def standings_stamp(tables: list[StandingsTable]) -> str:
-    """Return a short digest of what the standings show, so a poll swaps them only on change."""
-    digest = hashlib.sha256()
-    for table in tables:
-        for standing in table.standings:
-            row = (
-                standing.pair_id,
-                standing.rank,
-                standing.tied,
-                standing.matchpoints,
-                standing.imps,
-                standing.boards_played,
-            )
-            digest.update(repr(row).encode())
-    return digest.hexdigest()[:16]
+def standings_stamp(session_id: int, page: int) -> str:
+    """Return the stamp a page of standings holds, so its poll swaps them only on change.
+
+    Read before the standings (one statement, ``db.stamps``; it changes whenever they may
+    have, as the API's ETag does), so a poll that finds nothing changed answers 204
+    without reading or rendering a row: the readers' polls are most of an evening's
+    requests (docs/scaling.md).
+    """
+    row = session_stamp_row(session_id)
+    return hashlib.sha256(repr((session_id, page, row)).encode()).hexdigest()[:16]
 
 
 def session_boards(session: Session) -> list[Board]:

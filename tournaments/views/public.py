@@ -42,15 +42,21 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _standings_context(request: HttpRequest, session) -> dict:
-    """One page of the standings (a congress's run to several), with its stamp for the poll."""
-    # A lost or failed settle is made good before anyone reads (issue 24).
-    scores_settle_if_due(session.pk, marked=session.scores_marked)
-    tables, page = session_standings_page(session, page_asked(request.GET.get("page")))
-    return {"session": session, "tables": tables, "page": page, "stamp": selectors.standings_stamp(tables)}
+    """One page of the standings (a congress's run to several), with its stamp for the poll.
+
+    The stamp is read first: a settle between the two reads then costs one more full poll,
+    where the other order would hold new stamp over old standings until the next change.
+    """
+    asked = page_asked(request.GET.get("page"))
+    stamp = selectors.standings_stamp(session.pk, asked)
+    tables, page = session_standings_page(session, asked)
+    return {"session": session, "tables": tables, "page": page, "stamp": stamp}
 
 
 def session(request: HttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk)
+    # A lost or failed settle is made good before anyone reads (issue 24).
+    scores_settle_if_due(session.pk, marked=session.scores_marked)
     context = _standings_context(request, session)
     boards = selectors.session_boards(session)
     public = public_board_numbers(session)
@@ -63,10 +69,11 @@ def session(request: HttpRequest, pk: int) -> HttpResponse:
 def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Return just the standings tables, or 204 when they still match the stamp the page holds."""
     session = selectors.session_get(pk)
-    context = _standings_context(request, session)
-    if request.GET.get("since") == context["stamp"]:
-        return HttpResponse(status=204)
-    return render(request, "tournaments/public/_standings.html", context)
+    scores_settle_if_due(session.pk, marked=session.scores_marked)
+    since = request.GET.get("since")
+    if since and since == selectors.standings_stamp(session.pk, page_asked(request.GET.get("page"))):
+        return HttpResponse(status=204)  # unchanged: not a row read
+    return render(request, "tournaments/public/_standings.html", _standings_context(request, session))
 
 
 def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
