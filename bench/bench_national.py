@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import table_entry_server as server  # noqa: E402
 from bench.national_clubs import Phone, clubs_in_play, clubs_mismatches, unsettled_boards  # noqa: E402
-from bench.national_cpu import database_cpu, gunicorn_cpu  # noqa: E402
+from bench.national_cpu import database_cpu, gunicorn_cpu, machine_busy  # noqa: E402
 from bench.national_load import Load, play_evening  # noqa: E402
 from bench.table_entry_phones import percentile  # noqa: E402
 
@@ -86,9 +86,9 @@ def _report(clubs: int, load: Load, workers: int, threads: int) -> list[str]:
     return [f"session {t.session_id}: HTTP {t.status} {t.body}" for t in errors]
 
 
-def _report_cpu(cpu: tuple[float | None, float | None], load: Load) -> None:
-    """What the server side spent, whatever else the machine ran (its load average is printed too)."""
-    app, database = cpu
+def _report_cpu(cpu: dict, load: Load) -> None:
+    """What the server side spent, whatever else the machine ran, and who had the cores."""
+    app, database = cpu["gunicorn"], cpu["database"]
     if app is None:
         return
     spent = app + (database or 0.0)
@@ -98,6 +98,16 @@ def _report_cpu(cpu: tuple[float | None, float | None], load: Load) -> None:
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
         flush=True,
     )
+    if cpu["machine"] is not None:
+        busy, idle = cpu["machine"]
+        print(
+            f"  the machine: {busy / cpu['seconds']:.2f} of {os.cpu_count()} cores busy "
+            f"({idle / cpu['seconds']:.2f} idle); this benchmark's client threads "
+            f"{cpu['client'] / cpu['seconds']:.2f} cores, gunicorn {app / cpu['seconds']:.2f}, "
+            f"the rest (PostgreSQL, settles' connections, other programs) "
+            f"{max(0.0, busy - app - cpu['client']) / cpu['seconds']:.2f}",
+            flush=True,
+        )
 
 
 def _round_phones(phones: list[Phone], round_: int) -> list[Phone]:
@@ -118,6 +128,7 @@ def _play_round(
     try:
         server.wait_until_up(process, port, log)
         booted = gunicorn_cpu(process.pid)  # importing Django is not the evening's work
+        machine, client, clock = machine_busy(), time.process_time(), time.perf_counter()
         sessions = [session.pk for session in evening.sessions]
         load = play_evening(
             port,
@@ -129,9 +140,16 @@ def _play_round(
             poll=15.0,
             seconds=options["seconds"],
         )
+        client, seconds, after = time.process_time() - client, time.perf_counter() - clock, machine_busy()
         settled = _settle(evening.sessions)
         app = gunicorn_cpu(process.pid)
-        cpu = (None if app is None or booted is None else app - booted, database_cpu(server.POSTGRES_NAME))
+        cpu = {
+            "gunicorn": None if app is None or booted is None else app - booted,
+            "database": database_cpu(server.POSTGRES_NAME),
+            "machine": None if machine is None else (after[0] - machine[0], after[1] - machine[1]),
+            "client": client,
+            "seconds": seconds,
+        }
     finally:
         server.stop(process)
     print(f"round {round_}:", flush=True)
@@ -193,7 +211,7 @@ def main() -> int:
     )
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads a worker (default 4)")
     parser.add_argument("--phones", type=int, default=32, help="client threads playing the tables")
-    parser.add_argument("--reader-threads", type=int, default=8, help="client threads polling standings")
+    parser.add_argument("--reader-threads", type=int, default=32, help="client threads polling standings")
     parser.add_argument("--seconds", type=float, default=90.0, help="the longest the sends may take")
     parser.add_argument("--quick", action="store_true", help="10 clubs of 4 tables, 100 readers")
     options = parser.parse_args()

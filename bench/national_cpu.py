@@ -3,6 +3,8 @@
 The machine is shared (other programs' load shows in the wall-clock figures), so the
 national benchmark also reports the CPU its own server processes used, read from /proc
 just before gunicorn stops: what a result and a poll cost, whoever else was running.
+And the whole machine's busy time over the round (``machine_busy``), beside the
+benchmark's own client threads' CPU: whether the cores were the limit, and who had them.
 Linux only; elsewhere the figures are None.
 """
 
@@ -49,3 +51,13 @@ def database_cpu(database: str) -> float | None:
     if not pids or not Path(f"/proc/{pids[0]}").exists():
         return None
     return sum(_cpu_seconds(pid) for pid in pids)
+
+
+def machine_busy() -> tuple[float, float] | None:
+    """Seconds of CPU the whole machine has spent busy and idle since boot (all cores summed)."""
+    try:
+        ticks = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except (OSError, ValueError):
+        return None
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)  # idle, iowait
+    return (sum(ticks) - idle) / _TICKS, idle / _TICKS

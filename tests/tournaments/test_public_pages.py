@@ -396,7 +396,7 @@ def test_an_unchanged_standings_poll_reads_no_standings(client, django_assert_nu
     stamp = re.search(r'data-stamp="([0-9a-f]+)"', client.get(url).content.decode()).group(1)
     with django_assert_num_queries(2) as captured:  # the session and its stamp
         assert client.get(url, {"since": stamp}).status_code == 204
-    assert not any("_standing\"" in query["sql"] for query in captured.captured_queries)
+    assert not any('_standing"' in query["sql"] for query in captured.captured_queries)
 
 
 def test_player_search_reads_in_one_query(client, django_assert_num_queries, played_session):

@@ -6,10 +6,10 @@ each answer (even shared) put a rescoring of the marked boards and every standin
 between the sends queued behind it, on the same two cores. Here the rescoring waits
 until the session has been quiet for ``TABLE_SETTLE_DELAY`` seconds (but never more than
 ``TABLE_SETTLE_MAX_WAIT`` after the first entry waiting), then runs once, in a thread of
-the process that stored the entries, for every board marked meanwhile. Quiet means no
-entry stored by any worker (each gunicorn worker has its own timer, and looks at the
-newest entry in the database before it settles), so one worker does not settle in the
-middle of a burst another is still receiving.
+the process that stored the entries (``settle_timers``), for every board marked
+meanwhile. Quiet means no entry stored by any worker (each gunicorn worker has its own
+timer, and looks at the newest entry in the database before it settles), so one worker
+does not settle in the middle of a burst another is still receiving.
 
 The marks are in the database, so nothing depends on the timer (issue 24): if a worker
 stops before its timer fires, or the settle fails (it is retried a few times, waiting
@@ -36,12 +36,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import DatabaseError, connection, connections, transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
 
 from tournaments.models import Board, Session, TableSubmission
 from tournaments.services.scoring.settle import scores_settle, scores_settle_locked
+from tournaments.services.settle_timers import run_later
 from tournaments.services.write_gate import serialised_writes, serialised_writes_if_free
 
 logger = logging.getLogger(__name__)
@@ -85,16 +86,11 @@ def scores_settle_logged(session_id: int, attempt: int = 0) -> None:
 
 
 def _start_retry(session_id: int, attempt: int, after: float) -> None:
-    def retry() -> None:
-        try:
-            scores_settle_logged(session_id, attempt)
-        finally:
-            connections.close_all()
+    run_later(after, _retry, session_id, attempt)
 
-    timer = threading.Timer(after, retry)
-    timer.daemon = True
-    timer.name = f"settle-session-{session_id}-retry-{attempt}"
-    timer.start()
+
+def _retry(session_id: int, attempt: int) -> None:
+    scores_settle_logged(session_id, attempt)  # looked up when it runs (the tests count it)
 
 
 def scores_settle_if_due(session_id: int, *, marked: bool | None = None) -> bool:
@@ -151,22 +147,16 @@ def settle_soon(session_id: int) -> None:
 
 
 def _start_timer(session_id: int, after: float) -> None:
-    timer = threading.Timer(after, _fire, args=(session_id,))
-    timer.daemon = True
-    timer.name = f"settle-session-{session_id}"
-    timer.start()
+    run_later(after, _fire, session_id)
 
 
 def _fire(session_id: int) -> None:
     """Settle now if the session has been quiet long enough (or waited too long), else wait on."""
-    try:
-        wait_more = _wait_more(session_id)
-        if wait_more > 0:
-            _start_timer(session_id, wait_more)
-            return
-        scores_settle_logged(session_id)
-    finally:
-        connections.close_all()  # this thread's connection, which nothing else would close
+    wait_more = _wait_more(session_id)
+    if wait_more > 0:
+        _start_timer(session_id, wait_more)
+        return
+    scores_settle_logged(session_id)
 
 
 def _wait_more(session_id: int) -> float:
@@ -174,8 +164,8 @@ def _wait_more(session_id: int) -> float:
 
     Quiet means no entry in the session for ``TABLE_SETTLE_DELAY`` seconds, in this
     process or, by the newest stored entry, in another worker (which waits on its own).
-    The database is asked only once this process is quiet: each timer runs in a thread
-    of its own, whose first query opens a connection, which a burst should not pay for.
+    The database is asked only once this process is quiet: a burst should not pay a
+    query for each entry.
     """
     delay = settle_delay()
     longest = settings.TABLE_SETTLE_MAX_WAIT
