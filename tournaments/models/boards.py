@@ -79,7 +79,7 @@ class Board(models.Model):
     needs_scoring = models.BooleanField(
         default=False,
         editable=False,
-        help_text="A result changed since the board was last scored (services.standings.scores_settle).",
+        help_text="A result changed since the board was last scored (services.scoring.settle).",
     )
 
     class Meta:
