@@ -225,7 +225,8 @@ def test_the_session_form_reads_the_movement_or_none(club, data, cleaned):
 @pytest.mark.parametrize(
     ("name", "args", "queries"),
     [
-        ("session", lambda s: [s.pk], 8),  # and the field: pairs, ratings, percentages
+        # and the poll's stamp; the field: its pairs, their ratings, with no standings yet the pairs shown
+        ("session", lambda s: [s.pk], 9),
         ("board", lambda s: [s.pk, 1], 3),
         ("pair", lambda s: [s.pk, s.pairs.get(direction="EW", number=2).pk], 5),
     ],

@@ -13,7 +13,7 @@ What it reads, and why that is enough, is ``tournaments.api.http.session_stamp``
 
 from __future__ import annotations
 
-from django.db import connection
+from django.db import connections, router
 
 from tournaments.db.sql import with_tables
 from tournaments.models import Board, Pair, Result, ResultChange, Session
@@ -35,7 +35,8 @@ def session_stamp_row(session_id: int) -> tuple | None:
     """Return the session's state, save time, newest audit entry, marked boards, and the
     count and newest id of its boards and pairs, and the count and latest save of its results
     (for writes that keep no audit entry, such as an import's); None if there is no such session."""
-    with connection.cursor() as cursor:
+    # Where the ORM would read the session: a public page's reads go to the replica, if any.
+    with connections[router.db_for_read(Session)].cursor() as cursor:
         statement = with_tables(
             _STAMP, change=ResultChange, board=Board, pair=Pair, result=Result, session=Session
         )
