@@ -126,6 +126,19 @@ if os.environ.get("DATABASE_REPLICA_URL"):
     DATABASES[READ_REPLICA_ALIAS]["TEST"] = {"MIRROR": "default"}
 DATABASE_ROUTERS = ["clubscore.replica.PublicReadsToReplica"]
 
+# The cache counts each API token's writes a minute (tournaments/api/auth.py). Each process
+# keeps its own by default, so N workers or app servers would allow N times the rate;
+# CACHE_URL=redis://host:6379/0 gives every process one count (Django's own Redis backend).
+_cache_url = os.environ.get("CACHE_URL", "").strip()
+if _cache_url.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url}}
+elif _cache_url:
+    raise ImproperlyConfigured(
+        f"CACHE_URL must be a redis:// (or rediss://, unix://) address, not {_cache_url!r}"
+    )
+# An API token's writes a minute (tournaments/api/auth.py).
+API_WRITE_RATE = int(os.environ.get("API_WRITE_RATE", "120"))
+
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Take the write lock when a transaction starts, so concurrent writers queue
     # instead of failing with "database is locked" halfway through.

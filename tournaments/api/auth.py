@@ -3,8 +3,8 @@
 The token names its club; a write to another club's session is refused (403). Writes are
 counted per token in a fixed window in Django's cache (``API_WRITE_RATE`` writes a
 minute, 120 by default): a program gone wrong cannot flood a session with results. With
-the default local-memory cache each process counts its own; a shared cache (Redis,
-Memcached) counts across processes.
+the default local-memory cache each process counts its own; ``CACHE_URL`` (Redis) gives
+all of them one count (clubscore/settings.py).
 """
 
 from __future__ import annotations
