@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from django.urls import reverse
 
-from tournaments.models import SessionState
+from tournaments.models import ResultChange, SessionState
 from tournaments.selectors import public as site
 from tournaments.selectors.movements import encounter_keys, session_movement
 
@@ -176,3 +177,20 @@ def test_deleting_a_result_twice_is_404_and_state_moves_only_forward(api, in_pla
         "detail": "Play can only start in preparation; it is in play.",
         "field": "state",
     }
+
+
+@pytest.mark.django_db
+def test_the_audit_log_names_the_token_each_write_came_through(api, in_play, director_client):
+    pairs = _pair_ids(api, in_play.pk)
+    body = {"board": 1, "ns_pair": pairs[("NS", 1)], "ew_pair": pairs[("EW", 1)], "contract": "Pass"}
+    result = api.post(f"{API}/sessions/{in_play.pk}/results", body, content_type="application/json").json()
+    fixed = {"ns_pair": body["ns_pair"], "ew_pair": body["ew_pair"], "contract": "3NT", "declarer": "N"}
+    fixed["result"] = "="
+    assert api.put(f"{API}/results/{result['id']}", fixed, content_type="application/json").status_code == 200
+    assert api.delete(f"{API}/results/{result['id']}").status_code == 204
+    changes = ResultChange.objects.filter(session=in_play).select_related("api_token")
+    assert sorted(change.action for change in changes) == ["create", "delete", "update"]
+    assert {change.api_token.name for change in changes} == {"club website"}
+    assert all(change.user is None and change.table is None for change in changes)
+    page = director_client.get(reverse("director:audit", args=[in_play.pk])).content.decode()
+    assert page.count("API token \u201cclub website\u201d") == 3

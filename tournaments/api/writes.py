@@ -22,6 +22,7 @@ from tournaments.models import Board, Pair, Result, Session
 from tournaments.selectors import public as selectors
 from tournaments.services.movement import session_finish, session_start
 from tournaments.services.results import ResultEntry, result_correct, result_delete, result_record
+from tournaments.services.results.audit import audited_as_api_token
 
 router = Router(tags=["writes"], auth=ClubToken())
 
@@ -64,11 +65,12 @@ def _result_response(request: HttpRequest, result: Result, status: int = 200) ->
 @router.post("/sessions/{session_id}/results", response=writes(ResultOut, 201), summary="Enter a result")
 def result_enter(request: HttpRequest, session_id: Id, body: ResultIn) -> HttpResponse:
     session = selectors.session_get(session_id)
-    check_club(request, session)
+    token = check_club(request, session)
     board = Board.objects.filter(session=session, number=body.board).first()
     if board is None:
         raise ValidationError({"board": f"This session has no board {body.board}."})
-    result = result_record(board=board, entry=_entry(session, body))
+    with audited_as_api_token(token):
+        result = result_record(board=board, entry=_entry(session, body))
     return _result_response(request, result, status=201)
 
 
@@ -81,13 +83,16 @@ def _result_for(request: HttpRequest, result_id: int) -> Result:
 @router.put("/results/{result_id}", response=writes(ResultOut), summary="Correct a result")
 def result_fix(request: HttpRequest, result_id: Id, body: CorrectionIn) -> HttpResponse:
     result = _result_for(request, result_id)
-    corrected = result_correct(result=result, entry=_entry(result.board.session, body))
+    with audited_as_api_token(request.auth):
+        corrected = result_correct(result=result, entry=_entry(result.board.session, body))
     return _result_response(request, corrected)
 
 
 @router.delete("/results/{result_id}", response=writes(None, 204), summary="Delete a result entered in error")
 def result_remove(request: HttpRequest, result_id: Id) -> HttpResponse:
-    result_delete(result=_result_for(request, result_id))
+    result = _result_for(request, result_id)
+    with audited_as_api_token(request.auth):
+        result_delete(result=result)
     return HttpResponse(status=204)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from tournaments.models.api_tokens import ApiToken
 from tournaments.models.boards import Result
 from tournaments.models.clubs import Club
 from tournaments.models.sessions import Session
@@ -35,6 +36,14 @@ class ResultChange(models.Model):
     table = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The table that entered the result from its own page."
     )
+    api_token = models.ForeignKey(
+        ApiToken,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The club's API token the change came through: a program's write, not a person's.",
+    )
 
     class Meta:
         ordering = ["-at", "-id"]
@@ -53,6 +62,8 @@ class ResultChange(models.Model):
         """Who made the change, as the audit log says it: a director, or 'entered at table 4'."""
         if self.table is not None:
             return f"entered at table {self.table}"
+        if self.api_token_id is not None:
+            return f"API token \u201c{self.api_token.name}\u201d"
         return str(self.user) if self.user else "-"
 
 

@@ -83,7 +83,7 @@ def result_for_director(user: AbstractBaseUser, result_id: int) -> Result:
 
 
 def session_changes(session: Session) -> list[ResultChange]:
-    return list(session.result_changes.select_related("user").order_by("-at", "-id"))
+    return list(session.result_changes.select_related("user", "api_token").order_by("-at", "-id"))
 
 
 def club_for_director(user: AbstractBaseUser, slug: str) -> Club:

@@ -6,13 +6,16 @@ were, so a snapshot keeps those, not ids.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import timezone
 
 from tournaments.db.sql import insert_row
-from tournaments.models import Board, Result, ResultChange
+from tournaments.models import ApiToken, Board, Result, ResultChange
 from tournaments.services.results.entries import ResultEntry
 
 
@@ -37,6 +40,23 @@ def snapshot(result: Result, entry: ResultEntry | None = None) -> dict[str, Any]
     if entry is not None and entry.out_of_order:
         snapshot["out_of_order"] = True
     return snapshot
+
+
+_api_token: ContextVar[ApiToken | None] = ContextVar("audited_api_token", default=None)
+
+
+@contextmanager
+def audited_as_api_token(token: ApiToken) -> Iterator[None]:
+    """Every result change written in the block names ``token``: a program wrote it, not a person.
+
+    The API's writes go through the same services as the pages, which take a user; the
+    token is the request's, so it is held for the request rather than passed down every call.
+    """
+    held = _api_token.set(token)
+    try:
+        yield
+    finally:
+        _api_token.reset(held)
 
 
 def audit_user(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
@@ -66,5 +86,6 @@ def audit(
             "before": before,
             "after": after,
             "table": table,
+            "api_token": token.pk if (token := _api_token.get()) is not None else None,
         },
     )
