@@ -397,6 +397,8 @@ def test_an_unchanged_standings_poll_reads_no_standings(client, django_assert_nu
     with django_assert_num_queries(2) as captured:  # the session and its stamp
         assert client.get(url, {"since": stamp}).status_code == 204
     assert not any('_standing"' in query["sql"] for query in captured.captured_queries)
+    with django_assert_num_queries(3):  # a changed one: the session, its stamp once, the standings
+        assert client.get(url, {"since": "an older stamp"}).status_code == 200
 
 
 def test_player_search_reads_in_one_query(client, django_assert_num_queries, played_session):

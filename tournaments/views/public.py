@@ -41,14 +41,15 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/public/club.html", context)
 
 
-def _standings_context(request: HttpRequest, session) -> dict:
+def _standings_context(request: HttpRequest, session, stamp: str | None = None) -> dict:
     """One page of the standings (a congress's run to several), with its stamp for the poll.
 
-    The stamp is read first: a settle between the two reads then costs one more full poll,
-    where the other order would hold new stamp over old standings until the next change.
+    The stamp is read first (or given, read by the poll): a settle between the two reads
+    then costs one more full poll, where the other order would hold new stamp over old
+    standings until the next change.
     """
     asked = page_asked(request.GET.get("page"))
-    stamp = selectors.standings_stamp(session.pk, asked)
+    stamp = stamp or selectors.standings_stamp(session.pk, asked)
     tables, page = session_standings_page(session, asked)
     return {"session": session, "tables": tables, "page": page, "stamp": stamp}
 
@@ -70,10 +71,10 @@ def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Return just the standings tables, or 204 when they still match the stamp the page holds."""
     session = selectors.session_get(pk)
     scores_settle_if_due(session.pk, marked=session.scores_marked)
-    since = request.GET.get("since")
-    if since and since == selectors.standings_stamp(session.pk, page_asked(request.GET.get("page"))):
+    stamp = selectors.standings_stamp(session.pk, page_asked(request.GET.get("page")))
+    if request.GET.get("since") == stamp:
         return HttpResponse(status=204)  # unchanged: not a row read
-    return render(request, "tournaments/public/_standings.html", _standings_context(request, session))
+    return render(request, "tournaments/public/_standings.html", _standings_context(request, session, stamp))
 
 
 def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
