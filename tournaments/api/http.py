@@ -19,7 +19,7 @@ from django.utils.http import parse_etags, quote_etag
 from pydantic import TypeAdapter
 
 from tournaments.api.schemas import PageQuery
-from tournaments.db.stamps import session_stamp_row
+from tournaments.db.stamps import session_stamp_digest
 from tournaments.models import Session
 from tournaments.services.settle_soon import scores_settle_if_due
 
@@ -53,8 +53,7 @@ def session_stamp(session: Session, *parts: object, marked: bool | None = None) 
     if marked is None:
         marked = getattr(session, "scores_marked", None)
     scores_settle_if_due(session.pk, marked=marked)
-    row = session_stamp_row(session.pk)
-    return _digest(repr((session.pk, row, parts)).encode())
+    return session_stamp_digest(session.pk, *parts)
 
 
 def page_key(page: PageQuery) -> tuple[int, int]:

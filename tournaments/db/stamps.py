@@ -13,6 +13,8 @@ What it reads, and why that is enough, is ``tournaments.api.http.session_stamp``
 
 from __future__ import annotations
 
+import hashlib
+
 from django.db import connections, router
 
 from tournaments.db.sql import with_tables
@@ -42,3 +44,13 @@ def session_stamp_row(session_id: int) -> tuple | None:
         )
         cursor.execute(statement, [session_id])
         return cursor.fetchone()
+
+
+def session_stamp_digest(session_id: int, *parts: object) -> str:
+    """A short tag of the session's stamp row and the read's own ``parts`` (its page, its board).
+
+    The API's ETags and the public standings' poll are both this one tag, so a page and a
+    program see a change at the same moment.
+    """
+    row = session_stamp_row(session_id)
+    return hashlib.sha256(repr((session_id, row, parts)).encode()).hexdigest()[:24]

@@ -7,7 +7,6 @@ anything a template shows per row is computed here, from rows already fetched.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
@@ -16,7 +15,7 @@ from django.shortcuts import get_object_or_404
 from tournaments.bridge import Hand
 from tournaments.bridge.cards import SUITS_HIGH_FIRST
 from tournaments.bridge.evaluation import high_card_points
-from tournaments.db.stamps import session_stamp_row
+from tournaments.db.stamps import session_stamp_digest
 from tournaments.models import Board, Club, Direction, Pair, Player, Result, Session, Standing
 
 RECENT_SESSIONS = 20
@@ -100,8 +99,7 @@ def standings_stamp(session_id: int, page: int) -> str:
     without reading or rendering a row: the readers' polls are most of an evening's
     requests (docs/scaling.md).
     """
-    row = session_stamp_row(session_id)
-    return hashlib.sha256(repr((session_id, page, row)).encode()).hexdigest()[:16]
+    return session_stamp_digest(session_id, "standings page", page)
 
 
 def session_boards(session: Session) -> list[Board]:
