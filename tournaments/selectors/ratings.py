@@ -73,7 +73,7 @@ def session_fields(session: Session, tables: Sequence[StandingsTable]) -> list[F
         groups = [
             (d.label, [pk for pk in by_number if members[pk][0] == d]) for d in (Direction.NS, Direction.EW)
         ]
-    shown = _field_rows_shown(session, tables, groups)
+    shown = _field_rows_shown(tables, groups)
     views = []
     for (title, group), rows in zip(groups, shown, strict=True):
         teams = [members[pk][2] for pk in group]
@@ -98,7 +98,7 @@ def _field_ratings(session: Session) -> dict[int, float]:
 
 
 def _field_rows_shown(
-    session: Session, tables: Sequence[StandingsTable], groups: list[tuple[str, list[int]]]
+    tables: Sequence[StandingsTable], groups: list[tuple[str, list[int]]]
 ) -> list[list[tuple[Pair, float | None]]]:
     """Each field's pairs on this page, with the percentage they have scored so far."""
     if any(table.standings for table in tables):

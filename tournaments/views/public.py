@@ -7,6 +7,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournaments.charts import percentage_chart
+from tournaments.models import Session
 from tournaments.selectors import public as selectors
 from tournaments.selectors import ratings
 from tournaments.selectors.competitions import competitions_of
@@ -54,10 +55,15 @@ def _standings_context(request: HttpRequest, session, stamp: str | None = None) 
     return {"session": session, "tables": tables, "page": page, "stamp": stamp}
 
 
-def session(request: HttpRequest, pk: int) -> HttpResponse:
+def _session_settled(pk: int) -> Session:
+    """The session, its lost or failed settle made good before anyone reads (issue 24)."""
     session = selectors.session_get(pk)
-    # A lost or failed settle is made good before anyone reads (issue 24).
     scores_settle_if_due(session.pk, marked=session.scores_marked)
+    return session
+
+
+def session(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session_settled(pk)
     context = _standings_context(request, session)
     boards = selectors.session_boards(session)
     public = public_board_numbers(session)
@@ -69,8 +75,7 @@ def session(request: HttpRequest, pk: int) -> HttpResponse:
 
 def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Return just the standings tables, or 204 when they still match the stamp the page holds."""
-    session = selectors.session_get(pk)
-    scores_settle_if_due(session.pk, marked=session.scores_marked)
+    session = _session_settled(pk)
     stamp = selectors.standings_stamp(session.pk, page_asked(request.GET.get("page")))
     if request.GET.get("since") == stamp:
         return HttpResponse(status=204)  # unchanged: not a row read
