@@ -65,11 +65,11 @@ def _result_response(request: HttpRequest, result: Result, status: int = 200) ->
 @router.post("/sessions/{session_id}/results", response=writes(ResultOut, 201), summary="Enter a result")
 def result_enter(request: HttpRequest, session_id: Id, body: ResultIn) -> HttpResponse:
     session = selectors.session_get(session_id)
-    token = check_club(request, session)
+    check_club(request, session)
     board = Board.objects.filter(session=session, number=body.board).first()
     if board is None:
         raise ValidationError({"board": f"This session has no board {body.board}."})
-    with audited_as_api_token(token):
+    with audited_as_api_token(request.auth):
         result = result_record(board=board, entry=_entry(session, body))
     return _result_response(request, result, status=201)
 
