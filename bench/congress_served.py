@@ -10,13 +10,13 @@ prints their own CPU share.
 
 from __future__ import annotations
 
-import http.client
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench import table_entry_server as server
+from bench.national_load import KeepAliveClient
 from bench.table_entry_phones import percentile
 
 
@@ -28,26 +28,15 @@ class Served:
 
 
 def _reader(port: int, paths: list[str], start: int, until: float, served: Served) -> None:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    turn = start
+    client, turn = KeepAliveClient(port), start
     while time.monotonic() < until:
         path = paths[turn % len(paths)]
         turn += 1
-        began = time.perf_counter()
-        try:
-            connection.request("GET", path)
-            response = connection.getresponse()
-            response.read()
-            status = response.status
-        except Exception as error:  # a dropped connection counts as an error
-            connection.close()
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            status, path = 0, f"{path}: {error!r}"
-        elapsed = (time.perf_counter() - began) * 1000
+        status, text, _, elapsed = client.request("GET", path)
         with served.lock:
             served.milliseconds.append(elapsed)
             if status not in (200, 204):
-                served.errors.append(f"HTTP {status} {path}")
+                served.errors.append(f"HTTP {status} {path}: {text[:200]}")
 
 
 def _round(port: int, paths: list[str], readers: int, seconds: float) -> tuple[Served, float, float]:

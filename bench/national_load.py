@@ -45,7 +45,7 @@ class Load:
     stopped_early: bool = False
 
 
-class _Client:
+class KeepAliveClient:
     """One thread's keep-alive connection; reconnects after a dropped one."""
 
     def __init__(self, port: int) -> None:
@@ -73,7 +73,7 @@ class _Table:
     headers: dict | None = None
 
 
-def _phone_turn(client: _Client, table: _Table, load: Load) -> None:
+def _phone_turn(client: KeepAliveClient, table: _Table, load: Load) -> None:
     """The table's next step: open its page (the first turn), else send its next board."""
     phone, path = table.phone, f"/table/{table.phone.token}/"
     if table.headers is None:
@@ -95,7 +95,7 @@ def _phone_turn(client: _Client, table: _Table, load: Load) -> None:
 
 
 def _phones(port: int, queue: collections.deque, lock: threading.Lock, load: Load, deadline: float) -> None:
-    client = _Client(port)
+    client = KeepAliveClient(port)
     while time.monotonic() < deadline:
         with lock:
             if not queue:
@@ -110,7 +110,7 @@ def _phones(port: int, queue: collections.deque, lock: threading.Lock, load: Loa
 
 def _readers(port: int, clock: dict, lock: threading.Lock, load: Load, done: threading.Event) -> None:
     """Poll standings at the readers' aggregate rate until the phones are done."""
-    client = _Client(port)
+    client = KeepAliveClient(port)
     while not done.is_set():
         with lock:
             turn = clock["next"]
