@@ -19,7 +19,6 @@ from ninja.security import HttpBearer
 from tournaments.models import ApiToken, Session
 from tournaments.services.api_tokens import api_token_check
 
-DEFAULT_WRITE_RATE = 120
 WINDOW_SECONDS = 60
 
 
@@ -52,7 +51,7 @@ def check_club(request: HttpRequest, session: Session) -> ApiToken:
 
 
 def _write_rate() -> int:
-    return int(getattr(settings, "API_WRITE_RATE", DEFAULT_WRITE_RATE))
+    return settings.API_WRITE_RATE  # from the environment, 120 by default (clubscore/settings.py)
 
 
 def count_write(token: ApiToken, now: float | None = None) -> None:
