@@ -1,8 +1,10 @@
 """The director's player pages: likely duplicates and their merge, a player's privacy.
 
 Players are shared by the clubs (a member may play at two); a director sees, merges,
-exports and erases only the players of the clubs he directs (who sat in one of their
-sessions or are on their member lists): another club's players answer 404. Every merge
+exports and erases only the players of the clubs he directs (on their member lists, in
+their sessions or teams): another club's players answer 404. A player of his clubs who
+also belongs to another club is shown, but merged, erased, shown by initials and
+exported by the site's administrator only, and the pages say so (issue 28). Every merge
 is recorded (``PlayerMerge``, read-only in the admin).
 """
 
@@ -18,13 +20,15 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.models import Player
+from tournaments.selectors.club_players import administrator_note
 from tournaments.selectors.director import clubs_directed
-from tournaments.selectors.players import merge_candidate, player_duplicates, players_of_clubs
+from tournaments.selectors.players import director_duplicates, merge_candidate, players_of_clubs
 from tournaments.selectors.privacy import player_export
 from tournaments.services.players import player_merge
 from tournaments.services.privacy import erased_name, player_erase, player_initials_set
 
 TEMPLATES = "tournaments/director/"
+PRIVACY = "shows him by initials, exports and erases his data"
 
 
 def directors_players(request: HttpRequest) -> QuerySet[Player]:
@@ -37,7 +41,7 @@ def directors_players(request: HttpRequest) -> QuerySet[Player]:
 
 @login_required
 def duplicates(request: HttpRequest) -> HttpResponse:
-    suggestions = player_duplicates(directors_players(request))
+    suggestions = director_duplicates(request.user, directors_players(request))
     return render(request, TEMPLATES + "duplicates.html", {"suggestions": suggestions})
 
 
@@ -60,14 +64,22 @@ def merge(request: HttpRequest, keep: int, duplicate: int) -> HttpResponse:
                 f"{len(merged.sessions)} session{'s' if len(merged.sessions) != 1 else ''} moved.",
             )
         return redirect(reverse("director:duplicates"))
-    return render(request, TEMPLATES + "merge.html", {"keep": kept, "duplicate": merged})
+    note = administrator_note(request.user, [kept.player, merged.player], "merges them")
+    return render(
+        request, TEMPLATES + "merge.html", {"keep": kept, "duplicate": merged, "administrator": note}
+    )
 
 
 @login_required
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     """The director's page of one player: the initials flag, the export, the erasure."""
     candidate = merge_candidate(pk, directors_players(request))
-    return render(request, TEMPLATES + "player.html", {"candidate": candidate, "player": candidate.player})
+    context = {
+        "candidate": candidate,
+        "player": candidate.player,
+        "administrator": administrator_note(request.user, [candidate.player], PRIVACY),
+    }
+    return render(request, TEMPLATES + "player.html", context)
 
 
 @login_required
@@ -75,9 +87,13 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 def player_initials(request: HttpRequest, pk: int) -> HttpResponse:
     chosen = merge_candidate(pk, directors_players(request)).player
     shown = request.POST.get("shown_by_initials") == "on"
-    player_initials_set(player=chosen, shown_by_initials=shown)
-    how = f"by initials ({chosen.public_name})" if shown else "by name"
-    messages.success(request, f"{chosen.name} is shown {how} on public pages.")
+    try:
+        player_initials_set(player=chosen, shown_by_initials=shown, user=request.user)
+    except ValidationError as error:
+        messages.error(request, f"Not changed: {' '.join(error.messages)}")
+    else:
+        how = f"by initials ({chosen.public_name})" if shown else "by name"
+        messages.success(request, f"{chosen.name} is shown {how} on public pages.")
     return redirect(reverse("director:player", args=[pk]))
 
 
@@ -88,15 +104,24 @@ def player_erasure(request: HttpRequest, pk: int) -> HttpResponse:
     if request.POST.get("confirm") != erased_name(chosen):
         messages.error(request, f"Not erased: type {erased_name(chosen)} to confirm.")
         return redirect(reverse("director:player", args=[pk]))
-    player_erase(player=chosen)
-    messages.success(request, f"Erased: the player is now {erased_name(chosen)}; every result is kept.")
+    try:
+        player_erase(player=chosen, user=request.user)
+    except ValidationError as error:
+        messages.error(request, f"Not erased: {' '.join(error.messages)}")
+    else:
+        messages.success(request, f"Erased: the player is now {erased_name(chosen)}; every result is kept.")
     return redirect(reverse("director:player", args=[pk]))
 
 
 @login_required
 def player_data(request: HttpRequest, pk: int) -> JsonResponse:
-    """Everything the site holds about the player, as a JSON download."""
+    """What the director's clubs hold about the player, as a JSON download (everything, for the
+    site's administrator); a player of another club too is the administrator's to export."""
     chosen = merge_candidate(pk, directors_players(request)).player
-    response = JsonResponse(player_export(chosen), json_dumps_params={"indent": 2, "ensure_ascii": False})
+    note = administrator_note(request.user, [chosen], PRIVACY)
+    if note:
+        raise PermissionDenied(note)
+    data = player_export(chosen, clubs=clubs_directed(request.user))
+    response = JsonResponse(data, json_dumps_params={"indent": 2, "ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="player-{chosen.pk}.json"'
     return response

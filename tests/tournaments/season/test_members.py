@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tournaments.bridge.members import parse_member_list
-from tournaments.models import ClubMember, Player
+from tournaments.models import ClubMember, Movement, Player
 from tournaments.selectors.members import FOUND_BY_NAME, FOUND_BY_NUMBER, NEW_PLAYER, members_plan
 from tournaments.services.members import members_import
 from tournaments.services.players import player_merge
+from tournaments.services.sessions import pair_add, session_create
 
 pytestmark = pytest.mark.django_db
 
@@ -23,11 +26,14 @@ LIST = (
 
 
 @pytest.fixture
-def known(db):
-    """Ann has played (no number yet); someone else holds number 77 under another spelling."""
-    return Player.objects.create(name="ann north"), Player.objects.create(
-        name="Zoë West", federation_number="077"
+def known(club):
+    """Ann has played at the club (no number yet); someone else holds number 77 under another
+    spelling (a number finds him at any club; a name finds only the club's own players)."""
+    night = session_create(
+        club=club, date=datetime.date(2026, 9, 1), name="Tuesday", movement=Movement.HOWELL
     )
+    ann = pair_add(session=night, player_names=["ann north"]).player1
+    return ann, Player.objects.create(name="Zoë West", federation_number="077")
 
 
 def test_the_plan_finds_players_by_number_then_by_name_else_new(club, known):
