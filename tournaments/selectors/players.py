@@ -9,7 +9,7 @@ from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from tournaments.bridge.duplicates import Likeness, likely_duplicates
-from tournaments.models import Club, Pair, Player, Session, TeamMember
+from tournaments.models import Club, Pair, Player, PlayerMerge, Session, TeamMember
 from tournaments.selectors.club_players import players_for_administrator
 
 
@@ -80,3 +80,12 @@ def merge_candidate(pk: int, players: QuerySet[Player] | None = None) -> MergeCa
     pairs = Pair.objects.filter(Q(player1=player) | Q(player2=player))
     sessions = Session.objects.filter(pk__in=pairs.values("session")).select_related("club")
     return MergeCandidate(player, list(sessions.order_by("date", "id")))
+
+
+def merge_of(duplicate_pk: int, players: QuerySet[Player] | None = None) -> PlayerMerge | None:
+    """Return the merge that deleted this player, if the player he was merged into is among
+    ``players`` (a director is told only of his own clubs' merges), else None."""
+    merge = PlayerMerge.objects.filter(duplicate_pk=duplicate_pk).order_by("-at", "-id").first()
+    if merge is None or (players is not None and not players.filter(pk=merge.kept_id).exists()):
+        return None
+    return merge

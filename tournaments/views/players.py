@@ -5,7 +5,8 @@ exports and erases only the players of the clubs he directs (on their member lis
 their sessions or teams): another club's players answer 404. A player of his clubs who
 also belongs to another club is shown, but merged, erased, shown by initials and
 exported by the site's administrator only, and the pages say so (issue 28). Every merge
-is recorded (``PlayerMerge``, read-only in the admin).
+is recorded (``PlayerMerge``, read-only in the admin); the page of a player merged away
+says into whom, for the browser's Back after a merge.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
@@ -22,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.models import Player
 from tournaments.selectors.club_players import administrator_note
 from tournaments.selectors.director import clubs_directed
-from tournaments.selectors.players import director_duplicates, merge_candidate, players_of_clubs
+from tournaments.selectors.players import director_duplicates, merge_candidate, merge_of, players_of_clubs
 from tournaments.selectors.privacy import player_export
 from tournaments.services.players import player_merge
 from tournaments.services.privacy import erased_name, player_erase, player_initials_set
@@ -39,6 +40,26 @@ def directors_players(request: HttpRequest) -> QuerySet[Player]:
     return players_of_clubs(clubs)
 
 
+def _merged_away(
+    request: HttpRequest, pks: tuple[int, ...], players: QuerySet[Player]
+) -> HttpResponse | None:
+    """Answer for a player merged away (Back after a merge, a second click): say into whom.
+
+    None while every player still exists; 404 for a player gone without a merge the
+    director may be told of (another club's).
+    """
+    gone = [pk for pk in pks if not Player.objects.filter(pk=pk).exists()]
+    if not gone:
+        return None
+    merge = merge_of(gone[0], players)
+    if merge is None:
+        raise Http404("No such player.")
+    if request.method == "POST":
+        messages.info(request, f"{merge.duplicate_name} was already merged into {merge.kept_name}.")
+        return redirect(reverse("director:duplicates"))
+    return render(request, TEMPLATES + "merged.html", {"merge": merge})
+
+
 @login_required
 def duplicates(request: HttpRequest) -> HttpResponse:
     suggestions = director_duplicates(request.user, directors_players(request))
@@ -50,6 +71,9 @@ def duplicates(request: HttpRequest) -> HttpResponse:
 def merge(request: HttpRequest, keep: int, duplicate: int) -> HttpResponse:
     """Show both players and what will move (GET); merge them on the confirmation (POST)."""
     players = directors_players(request)
+    answered = _merged_away(request, (duplicate, keep), players)
+    if answered is not None:
+        return answered
     kept, merged = merge_candidate(keep, players), merge_candidate(duplicate, players)
     if request.method == "POST":
         try:
@@ -73,7 +97,11 @@ def merge(request: HttpRequest, keep: int, duplicate: int) -> HttpResponse:
 @login_required
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     """The director's page of one player: the initials flag, the export, the erasure."""
-    candidate = merge_candidate(pk, directors_players(request))
+    players = directors_players(request)
+    answered = _merged_away(request, (pk,), players)
+    if answered is not None:
+        return answered
+    candidate = merge_candidate(pk, players)
     context = {
         "candidate": candidate,
         "player": candidate.player,
