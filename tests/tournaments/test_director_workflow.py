@@ -11,7 +11,17 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments.bridge import deal_from_permutation
-from tournaments.models import AuditAction, Board, Pair, Player, Result, ResultChange, Session, Standing
+from tournaments.models import (
+    AuditAction,
+    Board,
+    ClubMember,
+    Pair,
+    Player,
+    Result,
+    ResultChange,
+    Session,
+    Standing,
+)
 
 IDENTITY = " ".join(str(n) for n in range(1, 53))
 REVERSED = " ".join(str(n) for n in range(52, 0, -1))
@@ -63,9 +73,10 @@ def test_a_second_session_with_the_same_name_and_day_is_refused(director_client,
 
 
 def test_pairs_are_seated_under_the_next_number_and_known_players_are_found(
-    director_client, mitchell_session
+    director_client, club, mitchell_session
 ):
-    known = Player.objects.create(name="Val Regular")  # plays at the club, not tonight yet
+    known = Player.objects.create(name="Val Regular")  # on the club's list, not tonight yet
+    ClubMember.objects.create(club=club, player=known)
     url = reverse("director:pair_add", args=[mitchell_session.pk])
     response = director_client.post(url, {"player1": "val regular", "player2": "Zoe New", "direction": "NS"})
     assert response.status_code == 302

@@ -10,9 +10,18 @@ from django.core.exceptions import ValidationError
 
 from tests.tournaments.legacy_files import EASY_TEST, EASY_TEST_REPORT, generated_score_file, standing_report
 from tournaments.bridge.legacy import LegacyFormatError, parse_score_file, simpscore_report
-from tournaments.models import Board, Movement, Pair, Player, Result, Session, SessionState, Standing
+from tournaments.models import (
+    Board,
+    ClubMember,
+    Movement,
+    Pair,
+    Player,
+    Result,
+    Session,
+    SessionState,
+    Standing,
+)
 from tournaments.services.imports import score_file_import, score_file_preview, split_pair_names
-from tournaments.services.sessions import player_find_or_create
 
 DAY = datetime.date(2026, 3, 10)
 STORED = (Session, Player, Pair, Board, Result, Standing)
@@ -113,8 +122,9 @@ def test_preview_shares_a_place_between_equal_percentages():
 
 
 def test_players_the_club_knows_are_reused_by_exact_name(club):
-    known = player_find_or_create(name="Cher")
-    player_find_or_create(name="bill gates")
+    known = Player.objects.create(name="Cher")
+    ClubMember.objects.create(club=club, player=known)  # the club's own (issue 28: only those)
+    ClubMember.objects.create(club=club, player=Player.objects.create(name="bill gates"))
 
     session = import_text(club, EASY_TEST)
 
@@ -192,6 +202,20 @@ def test_replace_deletes_the_session_imported_before_and_imports_anew(club):
     assert list(Session.objects.values_list("pk", flat=True)) == [second.pk]
     assert Result.objects.count() == 11
     assert standing_report(session_standings(second)) == EASY_TEST_REPORT
+
+
+def test_replace_keeps_the_players_of_the_session_it_replaces(club):
+    """They were the club's own until the old session went: a name still finds them (issue 28),
+    so a player's row, page and initials survive a corrected file imported again."""
+    first = import_text(club, EASY_TEST, name="Tuesday")
+    players = sorted(Player.objects.values_list("pk", "name"))
+    Player.objects.filter(name="Cher").update(shown_by_initials=True)
+
+    second = import_text(club, EASY_TEST, name="Tuesday", replace=True)
+
+    assert sorted(Player.objects.values_list("pk", "name")) == players
+    assert Pair.objects.get(session=second, number=3).player1.shown_by_initials
+    assert first.pk != second.pk
 
 
 def test_the_same_file_for_another_club_is_not_a_duplicate(club):

@@ -4,13 +4,19 @@ What is held (README, "What ClubScore stores about players"): the player's row (
 federation number, the initials flag), each club membership and its email, the pairs he
 sat in with their partners, standings and board results, his rating and its snapshots,
 his teams, and the merges that folded another entry into him.
+
+A club's export holds what that club holds (issue 28): given ``clubs``, only their
+memberships (never another club's email), their sessions and results, the rating
+history of their sessions and their teams. A director exports only a player of his
+clubs alone, so for him the two are the same; the filter keeps it so by construction.
 """
 
 from __future__ import annotations
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
 from tournaments.models import (
+    Club,
     ClubMember,
     Pair,
     Player,
@@ -23,12 +29,22 @@ from tournaments.models import (
 )
 
 
-def player_export(player: Player) -> dict:
-    """Return the player's data as plain JSON-ready values (a fixed number of queries)."""
+def player_export(player: Player, clubs: QuerySet[Club] | None = None) -> dict:
+    """Return the player's data as plain JSON-ready values (a fixed number of queries): all of
+    it, or what ``clubs`` hold of it."""
+    memberships = ClubMember.objects.filter(player=player).select_related("club")
+    pairs_rows = Pair.objects.filter(Q(player1=player) | Q(player2=player))
+    snapshots = RatingSnapshot.objects.filter(player=player).select_related("session")
+    teams = TeamMember.objects.filter(player=player).select_related("team__event")
+    if clubs is not None:
+        memberships = memberships.filter(club__in=clubs)
+        pairs_rows = pairs_rows.filter(session__club__in=clubs)
+        snapshots = snapshots.filter(session__club__in=clubs)
+        teams = teams.filter(team__event__club__in=clubs)
     pairs = list(
-        Pair.objects.filter(Q(player1=player) | Q(player2=player))
-        .select_related("session__club", "player1", "player2")
-        .order_by("session__date", "session_id")
+        pairs_rows.select_related("session__club", "player1", "player2").order_by(
+            "session__date", "session_id"
+        )
     )
     standings = {s.pair_id: s for s in Standing.objects.filter(pair__in=pairs)}
     rating = PlayerRating.objects.filter(player=player).first()
@@ -40,8 +56,7 @@ def player_export(player: Player) -> dict:
             "shown_by_initials": player.shown_by_initials,
         },
         "memberships": [
-            {"club": m.club.name, "email": m.email, "added_at": m.added_at.isoformat()}
-            for m in ClubMember.objects.filter(player=player).select_related("club")
+            {"club": m.club.name, "email": m.email, "added_at": m.added_at.isoformat()} for m in memberships
         ],
         "sessions": [_session(pair, player, standings.get(pair.pk)) for pair in pairs],
         "results": _results(pairs),
@@ -55,12 +70,9 @@ def player_export(player: Player) -> dict:
                 "rating": s.rating,
                 "uncertainty": s.uncertainty,
             }
-            for s in RatingSnapshot.objects.filter(player=player).select_related("session")
+            for s in snapshots
         ],
-        "teams": [
-            {"event": m.team.event.name, "team": m.team.name}
-            for m in TeamMember.objects.filter(player=player).select_related("team__event")
-        ],
+        "teams": [{"event": m.team.event.name, "team": m.team.name} for m in teams],
         "merges": [
             {
                 "merged_name": m.duplicate_name,

@@ -13,7 +13,8 @@ Decisions where the seed is silent:
   pairs have no fixed direction.
 - **Names.** A pair's names are split on the first ``" - "`` into two players, so that
   ``Pair.names`` gives back the file's names exactly; names without ``" - "`` are one
-  player. Players the club already knows are found by their exact name (the oldest of
+  player. Players the club already knows (its own: on its list, in its sessions or
+  teams, never another club's, issue 28) are found by their exact name (the oldest of
   namesakes, as ``player_find_or_create`` does), in a few bulk queries. Unlike
   ``player_find_or_create`` the match is case-sensitive: a file's names are what its
   report prints, and a session exported again must print them to the letter.
@@ -45,6 +46,7 @@ from typing import NamedTuple
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
+from django.db.models import Q
 
 from tournaments.bridge.legacy import ScoreFile, format_score_file, parse_score_file
 from tournaments.bridge.matchpoints import board_matchpoints, places, session_totals
@@ -63,6 +65,7 @@ from tournaments.models import (
     SessionState,
     Standing,
 )
+from tournaments.selectors.club_players import own_players
 from tournaments.services.scoring.standings import session_recalculate_standings
 from tournaments.services.sessions import session_create
 
@@ -174,7 +177,7 @@ def score_file_import(
         )
     _check_totals_fit(score_file)
     digest = score_file_digest(score_file)
-    replaced = _check_not_imported(club, digest, replace)
+    replaced, replaced_players = _check_not_imported(club, digest, replace)
     session = session_create(club=club, date=date, name=name, movement=Movement.HOWELL)
     # A legacy file is a night already played: its session is finished, so published.
     session.source_sha256 = digest
@@ -184,7 +187,7 @@ def score_file_import(
         replaced.reason = f"Replaced by session {session.pk} ({session.name}), imported again from its file"
         replaced.user = user if user is not None and user.is_authenticated else None
         replaced.save()
-    pairs = _create_pairs(session, score_file)
+    pairs = _create_pairs(session, score_file, replaced_players)
     boards = Board.objects.bulk_create(
         [Board(session=session, number=number) for number in range(1, len(score_file.boards) + 1)],
         batch_size=BATCH_SIZE,
@@ -217,14 +220,27 @@ def _check_totals_fit(score_file: ScoreFile) -> None:
             )
 
 
-def _check_not_imported(club: Club, digest: str, replace: bool) -> SessionDeletion | None:
-    """Refuse a file imported before, or delete its session when replacing (its record returned)."""
+def _check_not_imported(
+    club: Club, digest: str, replace: bool
+) -> tuple[SessionDeletion | None, dict[str, list[int]]]:
+    """Refuse a file imported before, or delete its session when replacing.
+
+    Returns the deletion's record and the replaced session's players (ids by name): they
+    were the club's own a moment ago, and stay its own for the file imported again, so
+    they keep their rows (their pages, their initials) even if they played nowhere else.
+    """
     existing = Session.objects.select_for_update().filter(club=club, source_sha256=digest).first()
     if existing is None:
-        return None
+        return None, {}
     if not replace:
         raise DuplicateImportError(existing)
-    return _session_delete(existing)
+    players: dict[str, list[int]] = {}
+    pairs = Pair.objects.filter(session=existing)
+    for pk, name in Player.objects.filter(
+        Q(pk__in=pairs.values("player1")) | Q(pk__in=pairs.values("player2"))
+    ).values_list("pk", "name"):
+        players.setdefault(name, []).append(pk)
+    return _session_delete(existing), players
 
 
 def _session_delete(session: Session) -> SessionDeletion:
@@ -257,11 +273,11 @@ def _session_delete(session: Session) -> SessionDeletion:
     return record
 
 
-def _create_pairs(session: Session, score_file: ScoreFile) -> list[Pair]:
+def _create_pairs(session: Session, score_file: ScoreFile, replaced: dict[str, list[int]]) -> list[Pair]:
     """Create the file's pairs, in pair-number order, with their players."""
     ordered = sorted(score_file.pairs, key=lambda pair: pair[0])
     split_names = [split_pair_names(names) for _, names in ordered]
-    players = _players_by_name(name for names in split_names for name in names)
+    players = _players_by_name(session.club, (name for names in split_names for name in names), replaced)
     pairs = [
         Pair(
             session=session,
@@ -275,8 +291,9 @@ def _create_pairs(session: Session, score_file: ScoreFile) -> list[Pair]:
     return Pair.objects.bulk_create(pairs, batch_size=BATCH_SIZE)
 
 
-def _players_by_name(names: Iterable[str]) -> dict[str, Player]:
-    """Find or create a player for every name, in bulk, keyed by name."""
+def _players_by_name(club: Club, names: Iterable[str], replaced: dict[str, list[int]]) -> dict[str, Player]:
+    """Find among the club's own players (and the ``replaced`` session's), or create, a player
+    for every name, in bulk, keyed by name."""
     wanted = list(dict.fromkeys(names))
     max_length = Player._meta.get_field("name").max_length
     for name in wanted:
@@ -284,8 +301,13 @@ def _players_by_name(names: Iterable[str]) -> dict[str, Player]:
             raise ValidationError(f"The player name {quoted(name)} is longer than {max_length} characters.")
     found: dict[str, Player] = {}
     for start in range(0, len(wanted), LOOKUP_CHUNK):
-        for player in Player.objects.filter(name__in=wanted[start : start + LOOKUP_CHUNK]).order_by("id"):
-            found.setdefault(player.name, player)
+        chunk = wanted[start : start + LOOKUP_CHUNK]
+        named = list(Player.objects.filter(name__in=chunk).order_by("id"))
+        own = {player.pk for player in own_players(club, named)}
+        own.update(pk for name in chunk for pk in replaced.get(name, ()))
+        for player in named:
+            if player.pk in own:
+                found.setdefault(player.name, player)
     missing = [Player(name=name) for name in wanted if name not in found]
     for player in Player.objects.bulk_create(missing, batch_size=BATCH_SIZE):
         found[player.name] = player

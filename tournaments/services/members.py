@@ -23,9 +23,10 @@ class MembersImported:
 def members_import(*, club: Club, lines: Sequence[MemberLine]) -> MembersImported:
     """Add every line to the club's member list, all or nothing, as ``members_plan`` previews it.
 
-    A found player keeps his name (the club's sessions show it); he takes the line's
-    federation number if he had none. A member already on the list has his email
-    updated when the line gives one.
+    A found player keeps his name (the club's sessions show it); found by name, he takes
+    the line's federation number if he had none and belongs to no other club. A member
+    already on the list has his email updated when the line gives one; another club's
+    membership and email are never touched.
     """
     Club.objects.select_for_update().get(pk=club.pk)  # one import at a time per club
     created = found = joined = 0

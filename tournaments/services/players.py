@@ -6,6 +6,10 @@ rating snapshots and team memberships move too (the two never sat in one session
 played in one teams event, so they never collide) and the current ratings are refitted,
 now that one player's results are one history. His club memberships pass to the kept
 player.
+
+A director merges only players who belong to no club but his (issue 28): a merge moves
+another club's pairs to another person, so for a player of two clubs the site's
+administrator merges (``selectors.club_players.check_director_may_act``).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from django.db.models import Q, QuerySet
 
 from tournaments.bridge.duplicates import federation_key
 from tournaments.models import ClubMember, Pair, Player, PlayerMerge, RatingSnapshot, Session, TeamMember
+from tournaments.selectors.club_players import check_director_may_act
 from tournaments.services.ratings import ratings_refit
 
 
@@ -25,14 +30,16 @@ def player_merge(*, keep: Player, duplicate: Player, user: AbstractBaseUser | No
     """Move every pair of ``duplicate`` to ``keep``, delete ``duplicate`` and record the merge.
 
     Refused with a message, nothing changed, when the two are one player, when either
-    is gone, when both played in one session (they are two people), or when they hold
-    two different federation numbers. The kept player takes the duplicate's federation
-    number if it has none. Both rows are locked first, so no pair can be seated with
-    the duplicate while it is being merged away.
+    is gone, when either belongs to a club ``user`` does not direct (checked first, so a
+    refusal tells nothing of that club's sessions), when both played in one session (they
+    are two people), or when they hold two different federation numbers. The kept player
+    takes the duplicate's federation number if it has none. Both rows are locked first,
+    so no pair can be seated with the duplicate while it is being merged away.
     """
     if keep.pk == duplicate.pk:
         raise ValidationError({"duplicate": f"{keep.name} cannot be merged with itself."})
     keep, duplicate = _locked(keep, duplicate)
+    check_director_may_act(user, [keep, duplicate], "merges them")
     _check_never_played_together(keep, duplicate)
     _check_never_in_one_teams_event(keep, duplicate)
     _check_federation_numbers(keep, duplicate)

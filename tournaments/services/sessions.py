@@ -1,4 +1,4 @@
-"""Create sessions and seat their pairs, finding players the club already knows.
+"""Create sessions and seat their pairs, finding players the club already knows (its own only).
 
 A player sits in one pair of a session, and a pair in a session with a movement has a
 seat in it (issue 24, point 11); both are checked under the session's row lock, since a
@@ -28,6 +28,7 @@ from tournaments.models import (
     SessionAction,
     SessionChange,
 )
+from tournaments.selectors.club_players import own_players
 
 
 def session_create(
@@ -55,11 +56,17 @@ def session_create(
     return session
 
 
-def player_find_or_create(*, name: str, federation_number: str = "") -> Player:
-    """Return the player with this federation number, or else this exact name, or a new one.
+def player_find_or_create(*, club: Club, name: str, federation_number: str = "") -> Player:
+    """Return the player with this federation number, else the club's own player of this name,
+    else a new one.
 
-    A name shared by several players without a federation number is ambiguous; the
-    oldest is taken, as a director retyping a regular's name expects.
+    A federation number names one person wherever he plays, so it finds him at any club,
+    and nothing of his changes. A name finds only among the club's own players (its list,
+    its sessions, its teams: ``selectors.club_players``): another club's player of that
+    name may be another person, and taking him would hand this club's director his
+    results (issue 28). A name shared by several of the club's own players without a
+    federation number is ambiguous; the oldest is taken, as a director retyping a
+    regular's name expects.
     """
     name = " ".join(name.split())
     if not name:
@@ -70,8 +77,8 @@ def player_find_or_create(*, name: str, federation_number: str = "") -> Player:
         if player is not None:
             return player
         return Player.objects.create(name=name, federation_number=federation_number)
-    player = Player.objects.filter(name__iexact=name).order_by("id").first()
-    return player or Player.objects.create(name=name)
+    own = own_players(club, Player.objects.filter(name__iexact=name).order_by("id"))
+    return own[0] if own else Player.objects.create(name=name)
 
 
 def _check_direction(session: Session, direction: str) -> str:
@@ -129,13 +136,17 @@ def refuse_if_finished(session: Session, doing: str, field: str = "state") -> No
         raise ValidationError({field: f"The session is finished: reopen it before {doing}."})
 
 
-def _players(player_names: tuple[str, ...] | list[str]) -> list[Player]:
+def _players(club: Club, player_names: tuple[str, ...] | list[str]) -> list[Player]:
     names = [name for name in player_names if name and name.strip()]
     if not names:
         raise ValidationError({"players": "Give the names of the pair's players."})
     if len(names) > 2:
         raise ValidationError({"players": "A pair has two players."})
-    players = [player_find_or_create(name=name) for name in names]
+    found: dict[str, Player] = {}  # one name twice is one player, even one created a moment ago
+    for name in names:
+        key = " ".join(name.split()).casefold()
+        found[key] = found.get(key) or player_find_or_create(club=club, name=name)
+    players = [found[" ".join(name.split()).casefold()] for name in names]
     if len(players) == 2 and players[0].pk == players[1].pk:
         raise ValidationError({"players": f"{players[0].name} cannot be their own partner."})
     return players
@@ -181,7 +192,7 @@ def pair_add(
     session = _locked(session)
     refuse_if_finished(session, "seating pairs", "players")
     direction = _check_direction(session, direction)
-    players = _players(player_names)
+    players = _players(session.club, player_names)
     seated = _pair_of(session, direction, players)
     if seated is not None and number in (None, seated.number):
         return seated
@@ -251,7 +262,7 @@ def pair_update(
     session = _locked(pair.session)
     pair = Pair.objects.select_related("player1", "player2").get(pk=pair.pk, session=session)
     before = str(pair)
-    players = _players(player_names)
+    players = _players(session.club, player_names)
     _check_players_free(session, players, keep=pair)
     pair.player1 = players[0]
     pair.player2 = players[1] if len(players) > 1 else None

@@ -71,7 +71,8 @@ def teams_event_create(
 
 @transaction.atomic
 def team_add(*, event: TeamsEvent, name: str, player_names: Iterable[str], number: int | None = None) -> Team:
-    """Enter a team of 4 to 6 players, found by name like the pairs' players, under the next number."""
+    """Enter a team of 4 to 6 players, found by name among the club's own like the pairs' players,
+    under the next number."""
     _check_preparation(event)
     names = [" ".join(player.split()) for player in player_names if player and player.strip()]
     if not TEAM_MIN_PLAYERS <= len(names) <= TEAM_MAX_PLAYERS:
@@ -80,7 +81,7 @@ def team_add(*, event: TeamsEvent, name: str, player_names: Iterable[str], numbe
         )
     if len({player.casefold() for player in names}) != len(names):
         raise ValidationError({"players": "A team lists a player twice."})
-    players = [player_find_or_create(name=player) for player in names]
+    players = [player_find_or_create(club=event.club, name=player) for player in names]
     clash = TeamMember.objects.filter(team__event=event, player__in=players).select_related("player", "team")
     member = clash.first()
     if member is not None:

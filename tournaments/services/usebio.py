@@ -1,7 +1,8 @@
 """Store another scorer's USEBIO results file as a new session, all or nothing.
 
-Pairs, players (found by federation number, else by name) and every traveller line are
-entered through the result services (``result_record``, ``result_adjust``), inside the
+Pairs, players (found by federation number, which changes nothing of the player found,
+else by name among the club's own players: ``player_find_or_create``) and every traveller
+line are entered through the result services (``result_record``, ``result_adjust``), inside the
 import's transaction, so ClubScore scores, matchpoints and ranks them itself; the file's
 own figures are then compared with ClubScore's (``services.usebio_differences``) and every
 difference is listed. The session is kept: the file's scorer may follow another rule (a
@@ -187,7 +188,9 @@ def session_numbers(event: UsebioEvent) -> dict[PairKey, int]:
 
 def _pair_add(session: Session, pair: UsebioPair, number: int) -> Pair:
     players = [
-        player_find_or_create(name=player.name[:120], federation_number=player.federation_number[:20])
+        player_find_or_create(
+            club=session.club, name=player.name[:120], federation_number=player.federation_number[:20]
+        )
         for player in pair.players
     ]
     created = Pair(

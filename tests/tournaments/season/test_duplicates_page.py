@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Pair, Player, PlayerMerge, PlayerRating, RatingSnapshot
+from tournaments.models import Club, Pair, Player, PlayerMerge, PlayerRating, RatingSnapshot
 from tournaments.services.ratings import rated_sessions
 
 from .conftest import played_night
@@ -58,3 +58,30 @@ def test_someone_who_directs_no_club_is_refused(client, django_user_model, twice
     assert client.get(reverse("director:duplicates")).status_code == 403
     assert client.post(reverse("director:merge", args=[p.pk for p in twice])).status_code == 403
     assert Player.objects.filter(name="Änn").exists()
+
+
+def test_back_after_a_merge_says_the_players_were_merged(director_client, twice):
+    """The browser's Back (or a second click) reaches the merge of a player who is gone: not a bare 404."""
+    ann, other = twice
+    url = reverse("director:merge", args=[ann.pk, other.pk])
+    director_client.post(url)
+    back = director_client.get(url)
+    assert back.status_code == 200
+    assert "Änn was merged into Ann" in back.content.decode()
+    again = director_client.post(url, follow=True)
+    assert "Änn was already merged into Ann" in again.content.decode()
+    gone = director_client.get(reverse("director:player", args=[other.pk]))
+    assert gone.status_code == 200 and "Änn was merged into Ann" in gone.content.decode()
+    assert PlayerMerge.objects.count() == 1
+
+
+def test_a_merge_of_another_clubs_players_is_not_told_to_a_director_after_it(
+    django_user_model, client, director_client, twice
+):
+    ann, other = twice
+    director_client.post(reverse("director:merge", args=[ann.pk, other.pk]))
+    rival = django_user_model.objects.create_user(username="rival", password="rival-director-pw")
+    Club.objects.create(name="Hilltop Bridge Club", slug="hilltop").directors.add(rival)
+    client.force_login(rival)
+    response = client.get(reverse("director:merge", args=[ann.pk, other.pk]))
+    assert response.status_code == 404 and "Änn" not in response.content.decode()

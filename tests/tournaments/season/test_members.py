@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import datetime
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from tournaments.bridge.members import parse_member_list
-from tournaments.models import ClubMember, Player
+from tournaments.models import ClubMember, Movement, Player
 from tournaments.selectors.members import FOUND_BY_NAME, FOUND_BY_NUMBER, NEW_PLAYER, members_plan
 from tournaments.services.members import members_import
 from tournaments.services.players import player_merge
+from tournaments.services.sessions import pair_add, session_create
 
 pytestmark = pytest.mark.django_db
 
@@ -23,11 +26,14 @@ LIST = (
 
 
 @pytest.fixture
-def known(db):
-    """Ann has played (no number yet); someone else holds number 77 under another spelling."""
-    return Player.objects.create(name="ann north"), Player.objects.create(
-        name="Zoë West", federation_number="077"
+def known(club):
+    """Ann has played at the club (no number yet); someone else holds number 77 under another
+    spelling (a number finds him at any club; a name finds only the club's own players)."""
+    night = session_create(
+        club=club, date=datetime.date(2026, 9, 1), name="Tuesday", movement=Movement.HOWELL
     )
+    ann = pair_add(session=night, player_names=["ann north"]).player1
+    return ann, Player.objects.create(name="Zoë West", federation_number="077")
 
 
 def test_the_plan_finds_players_by_number_then_by_name_else_new(club, known):
@@ -92,3 +98,35 @@ def test_a_merge_keeps_the_duplicates_membership(club, director):
     ClubMember.objects.create(club=club, player=duplicate, email="ann@example.org")
     player_merge(keep=keep, duplicate=duplicate, user=director)
     assert ClubMember.objects.get(club=club).player == keep
+
+
+@pytest.mark.parametrize(
+    ("line", "reason", "confirmed"),
+    [
+        # A NUL posted back as the confirmation's text is refused by the NUL middleware.
+        (
+            "Ann\x00North,1,",
+            "Line 2: the name holds a NUL character",
+            (400, "The field <code>text</code> holds a NUL character"),
+        ),
+        (
+            "Ann,1," + "a" * 500_000 + "@x.org",
+            "Line 2: the email is longer than 254 characters",
+            (200, "Not imported, nothing stored: line 2: the email is longer than 254 characters"),
+        ),
+    ],
+    ids=["nul", "long-field"],
+)
+def test_a_nul_or_a_huge_field_is_refused_by_line_and_field_on_upload_and_confirm(
+    director_client, club, line, reason, confirmed
+):
+    """Never a 500 (issue 28): PostgreSQL refuses a NUL in a query, csv a field over 131,072 characters."""
+    text = f"Bob,2,\n{line}\n"
+    upload = SimpleUploadedFile("members.csv", text.encode(), content_type="text/csv")
+    response = director_client.post(reverse("director:members", args=[club.slug]), {"file": upload})
+    assert response.status_code == 400 and reason in response.content.decode()
+    confirm = director_client.post(
+        reverse("director:members_confirm", args=[club.slug]), {"text": text}, follow=True
+    )
+    assert (confirm.status_code, confirmed[1] in confirm.content.decode()) == (confirmed[0], True)
+    assert not Player.objects.exists() and not ClubMember.objects.exists()
