@@ -37,6 +37,7 @@ from tournaments.models import (
 from tournaments.selectors.teams_finish import teams_event_progress
 from tournaments.services.movement import session_finish, session_reopen
 from tournaments.services.sessions import player_find_or_create
+from tournaments.services.table_entry import table_accesses_ensure
 from tournaments.services.teams_tables import teams_round_boards_missing, teams_round_seat
 from tournaments.services.write_gate import serialised_writes
 
@@ -179,7 +180,8 @@ def teams_round_publish(*, teams_round: TeamsRound) -> TeamsRound:
     """Publish a round's draw: the teams see it, it can no longer change, and its tables can play.
 
     Publishing seats the round in its own session (``services.teams_tables``), whose
-    tables enter their results at their links as a pairs session's do.
+    tables enter their results at their links as a pairs session's do; the links are
+    made at once.
     """
     teams_round = TeamsRound.objects.select_for_update().select_related("event__club").get(pk=teams_round.pk)
     if teams_round.published:
@@ -187,7 +189,10 @@ def teams_round_publish(*, teams_round: TeamsRound) -> TeamsRound:
     TeamsRound.objects.filter(pk=teams_round.pk).update(published=True)
     teams_round.published = True
     if teams_round.session_id is None and teams_round.matches.exclude(away=None).exists():
-        teams_round_seat(teams_round=teams_round)
+        session = teams_round_seat(teams_round=teams_round)
+        # The tables' links now, not when the cards are printed: the phones of the round
+        # before lead each pair to its next table (issue 28).
+        table_accesses_ensure(session)
     return teams_round
 
 
