@@ -121,3 +121,21 @@ def test_a_finished_event_is_reopened_with_who_and_when_and_its_tables_take_resu
     page = director_client.get(f"/director/teams/{event.pk}/").content.decode()
     assert "Reopened by director at" in page and "Finished by director at" in page
     enter_board(session, 2, 1, "4S", "-1")  # the evening goes on
+
+
+def test_a_finished_event_draws_and_publishes_nothing_until_reopened(director_client, event):
+    session = event.rounds_drawn.get(number=1).session
+    for table, board in [(table, board) for table in range(1, 5) for board in (1, 2)][1:]:
+        enter_board(session, table, board, "4S", "=")
+    _finish(director_client, event, confirm="yes", anyway="yes")  # rounds 2 and 3 are not drawn
+    page = director_client.get(f"/director/teams/{event.pk}/").content.decode()
+    assert "Draw round 2" not in page
+
+    director_client.post(f"/director/teams/{event.pk}/draw/")
+    assert event.rounds_drawn.count() == 1
+    page = director_client.get(f"/director/teams/{event.pk}/").content.decode()
+    assert "Tuesday Swiss has finished: reopen it to draw or publish a round." in page
+
+    director_client.post(f"/director/teams/{event.pk}/reopen/", {"confirm": "yes"})
+    director_client.post(f"/director/teams/{event.pk}/draw/")
+    assert event.rounds_drawn.count() == 2

@@ -104,6 +104,7 @@ def team_add(*, event: TeamsEvent, name: str, player_names: Iterable[str], numbe
 def swiss_round_draw(*, event: TeamsEvent) -> TeamsRound:
     """Draw the event's next Swiss round (or draw the unpublished one again) from the scores so far."""
     event = TeamsEvent.objects.select_for_update().get(pk=event.pk)
+    _check_not_finished(event)
     if event.form != TeamsForm.SWISS:
         raise ValidationError({"form": "Only a Swiss event's rounds are drawn one at a time."})
     TeamsRound.objects.filter(event=event, published=False).delete()
@@ -136,6 +137,7 @@ def swiss_round_draw(*, event: TeamsEvent) -> TeamsRound:
 def round_robin_draw(*, event: TeamsEvent) -> list[TeamsRound]:
     """Draw every round of a round robin (or the one match) by the Berger tables of the teams' numbers."""
     event = TeamsEvent.objects.select_for_update().get(pk=event.pk)
+    _check_not_finished(event)
     if event.form == TeamsForm.SWISS:
         raise ValidationError({"form": "A Swiss is drawn a round at a time."})
     if event.rounds_drawn.exists():
@@ -186,6 +188,7 @@ def teams_round_publish(*, teams_round: TeamsRound) -> TeamsRound:
     teams_round = TeamsRound.objects.select_for_update().select_related("event__club").get(pk=teams_round.pk)
     if teams_round.published:
         return teams_round
+    _check_not_finished(teams_round.event)
     TeamsRound.objects.filter(pk=teams_round.pk).update(published=True)
     teams_round.published = True
     if teams_round.session_id is None and teams_round.matches.exclude(away=None).exists():
@@ -292,6 +295,12 @@ def _event_audit(event: TeamsEvent, action: str, user: AbstractBaseUser | None, 
         user=user if user is not None and user.is_authenticated else None,
         note=note[:300],
     )
+
+
+def _check_not_finished(event: TeamsEvent) -> None:
+    """A finished event's rounds are published and its links closed: a new round would play unseen."""
+    if event.state == SessionState.FINISHED:
+        raise ValidationError({"state": f"{event.name} has finished: reopen it to draw or publish a round."})
 
 
 def _check_preparation(event: TeamsEvent) -> None:

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.bridge.teams_tables import match_pairs, match_tables
 from tournaments.forms import form_add_service_error
 from tournaments.forms_teams import DrawForm, LineupForm, TeamForm, TeamsEventForm
-from tournaments.models import TeamsEvent, TeamsForm
+from tournaments.models import SessionState, TeamsEvent, TeamsForm
 from tournaments.selectors import director as director_selectors
 from tournaments.selectors import teams as selectors
 from tournaments.selectors.table_entry.links import qr_svg
@@ -75,6 +75,7 @@ def _event_page(request: HttpRequest, event: TeamsEvent, *, team_form=None, draw
             for match in selectors.teams_round_matches(drawing)
         ]
         draw_form = DrawForm(initial={"draw": "\n".join(lines)})
+    open_ = event.state != SessionState.FINISHED  # a finished event draws nothing until reopened
     context = {
         "event": event,
         "teams": selectors.event_teams(event),
@@ -84,8 +85,8 @@ def _event_page(request: HttpRequest, event: TeamsEvent, *, team_form=None, draw
         "team_form": team_form or TeamForm(),
         "draw_form": draw_form,
         "can_add_teams": not rounds,
-        "can_draw": event.form == TeamsForm.SWISS and drawing is None and len(rounds) < event.rounds,
-        "can_draw_all": event.form != TeamsForm.SWISS and not rounds,
+        "can_draw": open_ and event.form == TeamsForm.SWISS and not drawing and len(rounds) < event.rounds,
+        "can_draw_all": open_ and event.form != TeamsForm.SWISS and not rounds,
         "changes": teams_event_changes(event),
     }
     invalid = (team_form is not None and team_form.errors) or (draw_form is not None and draw_form.errors)
