@@ -152,8 +152,17 @@
     if (state.called) { called.hidden = false; called.textContent = "The director has been called."; }
   }
 
-  function pairLine(side, pair) {
-    return el("p", {class: "table-pair"}, [el("strong", {}, [pair.label]), " " + pair.names]);
+  function pairLine(side, pair, team) {
+    return el("p", {class: "table-pair"}, [el("strong", {}, [pair.label]), " " + pair.names + (team ? " (" + team + ")" : "")]);
+  }
+
+  /* A teams table: its match and the match so far (issue 28). */
+  function matchLines(teams) {
+    var match = teams.match;
+    return [
+      el("p", {class: "table-match"}, [el("strong", {}, ["Match " + match.number + ": " + match.home + " v " + match.away])]),
+      el("p", {class: "match-score", id: "match-score"}, [match.score])
+    ];
   }
 
   function roundView() {
@@ -165,17 +174,20 @@
     if (state.moves && !folded) parts.push(movesView(state.moves, false));
     var current = state.round ? state.round.number : null;
     var round = shownRound ? state.table_rounds[shownRound - 1] : state.round;
+    var teams = state.teams;
+    if (teams) parts = parts.concat(matchLines(teams));
     if (!round) {
-      parts.push(el("p", {class: "table-message"}, ["All this table's rounds are in. Thank you!"]));
+      parts.push(el("p", {class: "table-message"}, [teams ? "Every board of this round is in." : "All this table's rounds are in. Thank you!"]));
     } else {
-      parts.push(el("h2", {}, ["Round " + round.number + " of " + state.rounds]));
+      // A teams round is a session of one round: the round that counts is the event's.
+      parts.push(el("h2", {}, [teams ? "Round " + teams.round + " of " + teams.rounds : "Round " + round.number + " of " + state.rounds]));
       if (current !== round.number) {
         parts.push(el("p", {class: "table-notice"}, [current
           ? "The table is still in round " + current + " (a board is missing there); this is round " + round.number + "."
           : "Every round is in; this is round " + round.number + "."]));
       }
-      parts.push(pairLine("NS", round.ns));
-      parts.push(pairLine("EW", round.ew));
+      parts.push(pairLine("NS", round.ns, teams && teams.match.ns));
+      parts.push(pairLine("EW", round.ew, teams && teams.match.ew));
       if (round.sits_out) {
         parts.push(el("p", {class: "table-message"}, ["A pair sits out this round: there are no results to enter."]));
       } else {
@@ -202,11 +214,14 @@
   }
 
   function movesView(moves, folded) {
-    var title = moves.over
+    // A teams table's title comes with the state: its round is over, not the night (issue 28).
+    var title = moves.title || (moves.over
       ? "Round " + moves.round + " was the last: the night is over. Thank you for playing!"
-      : "Round " + moves.round + " is over: move for the next round";
+      : "Round " + moves.round + " is over: move for the next round");
     var lines = moves.lines.map(function (line) {
-      return el("p", {class: "move"}, [el("strong", {}, [line.pair]), " " + line.names + ": ", el("strong", {}, [line.to])]);
+      var parts = [el("strong", {}, [line.pair]), (line.names ? " " + line.names : "") + ": ", el("strong", {}, [line.to])];
+      if (line.url) parts.push(" ", el("a", {class: "button next-table", href: line.url}, ["Open " + line.to.split(",")[0]]));
+      return el("p", {class: "move"}, parts);
     });
     if (moves.boards) lines.push(el("p", {class: "move move-boards"}, [el("strong", {}, [moves.boards])]));
     if (folded) {
@@ -224,7 +239,9 @@
       return function () { shownRound = target === current ? null : target; render(); };
     }
     var buttons = [];
-    if (number > 1) buttons.push(el("button", {type: "button", class: "pick nav", id: "previous-round", onclick: go(number - 1)}, ["\u25c0 Round " + (number - 1)]));
+    // A teams round is its session's round 1: the button names the event's round.
+    var label = function (n) { return "Round " + (state.teams ? state.teams.round : n); };
+    if (number > 1) buttons.push(el("button", {type: "button", class: "pick nav", id: "previous-round", onclick: go(number - 1)}, ["\u25c0 " + label(number - 1)]));
     if (number < state.rounds) buttons.push(el("button", {type: "button", class: "pick nav", id: "next-round", onclick: go(number + 1)}, ["Round " + (number + 1) + " \u25b6"]));
     return el("div", {class: "round-nav"}, buttons);
   }
@@ -412,8 +429,32 @@
 
   function percent(value) { return value == null ? "-" : value.toFixed(1) + "%"; }
 
+  /* A teams board: the match's two tables, the swing between them, the match so far (issue 28). */
+  function teamsTravellerView(t) {
+    var rows = t.rows.map(function (row) {
+      return el("tr", {class: row.mine ? "mine" : ""}, [
+        el("td", {class: "num"}, [String(row.table)]), el("td", {}, [row.ns]), el("td", {}, [row.ew]), el("td", {}, [row.result]),
+        el("td", {class: "num"}, [row.ns_score == null ? "-" : signed(row.ns_score)])
+      ]);
+    });
+    return [
+      el("h2", {}, ["Board " + t.board + ": both tables of the match"]),
+      el("p", {class: "own-percentage", id: "board-swing"}, [t.swing_text]),
+      el("div", {class: "table-wrap"}, [el("table", {class: "traveller"}, [
+        el("thead", {}, [el("tr", {}, [el("th", {class: "num"}, ["Table"]), el("th", {}, ["NS"]), el("th", {}, ["EW"]),
+          el("th", {}, ["Result"]), el("th", {class: "num"}, ["NS score"])])]),
+        el("tbody", {}, rows)
+      ])]),
+      el("p", {class: "match-score", id: "traveller-match"}, [t.match.score]),
+      el("div", {class: "actions"}, [el("button", {type: "button", class: "big primary", id: "back-to-round", onclick: function () {
+        traveller = null; view = "round"; load();
+      }}, ["Back to the round"])])
+    ];
+  }
+
   function travellerView() {
     var t = traveller, imps = state && state.imps;
+    if (t.teams) return teamsTravellerView(t);
     var rows = t.rows.map(function (row) {
       return el("tr", {class: row.mine ? "mine" : ""}, [
         el("td", {}, [row.ns]), el("td", {}, [row.ew]), el("td", {}, [row.result]),
@@ -442,7 +483,7 @@
   function standingsView(fields) {
     return el("section", {class: "table-standings"}, [el("h2", {}, ["Standings so far"])].concat(fields.map(function (field) {
       return el("div", {class: "table-wrap"}, [el("table", {}, [
-        el("caption", {}, [field.title]),
+        fields.length > 1 ? el("caption", {}, [field.title]) : null,
         el("tbody", {}, field.rows.map(function (row) {
           return el("tr", {}, [el("td", {}, [row.rank]), el("td", {}, [row.pair]), el("td", {class: "names"}, [row.names]),
             el("td", {class: "num"}, [row.figure])]);

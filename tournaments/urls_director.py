@@ -10,6 +10,7 @@ from tournaments.views import (
     table_entry,
     teams,
     teams_penalties,
+    teams_state,
 )
 from tournaments.views import director as views
 
@@ -68,7 +69,8 @@ urlpatterns = [
     path("teams/<int:event_id>/", teams.teams_event, name="teams_event"),
     path("teams/<int:event_id>/teams/", teams.teams_team_add, name="teams_team_add"),
     path("teams/<int:event_id>/draw/", teams.teams_draw, name="teams_draw"),
-    path("teams/<int:event_id>/finish/", teams.teams_finish, name="teams_finish"),
+    path("teams/<int:event_id>/finish/", teams_state.teams_finish, name="teams_finish"),
+    path("teams/<int:event_id>/reopen/", teams_state.teams_reopen, name="teams_reopen"),
     path("teams/<int:event_id>/pbn/", teams.teams_pbn, name="teams_pbn"),
     path("teams/<int:event_id>/usebio/", teams.teams_usebio, name="teams_usebio"),
     path("teams/<int:event_id>/rounds/<int:number>/pairs/", teams.teams_round_lineups, name="teams_lineups"),

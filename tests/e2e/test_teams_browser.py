@@ -16,6 +16,7 @@ import time
 import pytest
 from django.db import OperationalError
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.e2e.test_browser import DESKTOP, PHONE, WAIT_MS, browser  # noqa: F401 (fixtures)
 from tournaments.bridge.teams import board_imps, victory_points
@@ -68,8 +69,12 @@ def _fieldset(page, legend: str):
     return page.locator(f"fieldset:has(legend:text-is('{legend}'))")
 
 
-def _enter(page, board: int, outcome: str) -> None:
-    """Tap 4S by North with ``outcome`` on a board and have the opponents accept it."""
+def _enter(page, board: int, outcome: str, *, second_table: bool = False) -> None:
+    """Tap 4S by North with ``outcome`` on a board and have the opponents accept it.
+
+    The traveller shows the match's two tables; at a match's second table the first has
+    the board in already, so the board's swing is shown (issue 28).
+    """
     page.locator(f"button[data-board='{board}']").click()
     _fieldset(page, "Contract").get_by_role("button", name="4", exact=True).click()
     _fieldset(page, "Strain").get_by_role("button", name="\u2660", exact=True).click()
@@ -77,9 +82,21 @@ def _enter(page, board: int, outcome: str) -> None:
     _fieldset(page, "Tricks: made or down").get_by_role("button", name=outcome, exact=True).click()
     page.locator("#score-entry").click()
     page.locator("#accept").click()
-    page.locator("#own-percentage").wait_for(timeout=WAIT_MS)
+    swing = page.locator("#board-swing")
+    swing.wait_for(timeout=WAIT_MS)
+    if second_table:
+        expect(swing).to_contain_text(re.compile(r"IMPs (on this board|either way)"), timeout=WAIT_MS)
+        expect(page.locator("#traveller-match")).to_contain_text("Match so far", timeout=WAIT_MS)
     page.locator("#back-to-round").click()
     page.locator("#app h2").first.wait_for(timeout=WAIT_MS)
+
+
+def _follow_to_next_round(page, number: int) -> None:
+    """The phone left on the last round's page leads its table's pairs to their tables of round ``number``."""
+    page.reload()
+    expect(page.locator(".moves h2")).to_contain_text(f"Round {number} is drawn", timeout=WAIT_MS)
+    page.locator("a.next-table").first.click()
+    expect(page.locator("#app h2").first).to_have_text(f"Round {number} of {ROUNDS}", timeout=WAIT_MS)
 
 
 def _round_settled(event: TeamsEvent, number: int) -> bool:
@@ -125,6 +142,8 @@ def test_four_teams_play_a_three_round_swiss_from_phones_at_both_tables(browser,
     for number in range(1, ROUNDS + 1):
         director.get_by_role("button", name=f"Draw round {number}").click()
         director.get_by_role("button", name=f"Publish round {number}").click()
+        if number > 1:
+            _follow_to_next_round(phones[0], number)
         # The round's own link, once the page after the publish has loaded (not the last round's).
         director.locator(f"#round-{number}").get_by_role(
             "link", name="Print the draw and table cards"
@@ -138,8 +157,15 @@ def test_four_teams_play_a_three_round_swiss_from_phones_at_both_tables(browser,
             page.goto(link)
             page.locator("button[data-board]").first.wait_for(timeout=WAIT_MS)
             assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+            expect(page.locator("#match-score")).to_be_visible(timeout=WAIT_MS)
             for board in range(1, BOARDS + 1):
-                _enter(page, board, OUTCOMES[(number + table + board) % len(OUTCOMES)])
+                outcome = OUTCOMES[(number + table + board) % len(OUTCOMES)]
+                _enter(page, board, outcome, second_table=table % 2 == 0)
+        if number < ROUNDS:  # the round is over, not the night: the next is still to be drawn
+            expect(phones[0].locator(".moves h2")).to_have_text(
+                re.compile(rf"^Round {number} of {ROUNDS} is over\. The director draws round {number + 1}"),
+                timeout=WAIT_MS,
+            )
         _wait_for(lambda number=number: _round_settled(event, number), f"round {number} to be scored")
         director.goto(f"{live_server.url}{event_url}")
         grid = director.locator(f"#round-{number} .teams-grid").inner_text()
@@ -150,7 +176,10 @@ def test_four_teams_play_a_three_round_swiss_from_phones_at_both_tables(browser,
         for m in _read(lambda: list(TeamMatch.objects.filter(round__event=event)))
     ]
     assert len(met) == len(set(met)) == ROUNDS * TEAMS // 2  # no rematch
-    director.get_by_role("button", name="Finish the event").click()
+    director.get_by_role("link", name="Finish the event").click()
+    entered = ROUNDS * TEAMS * BOARDS  # every table of every round entered every board: no need to insist
+    director.get_by_text(f"{entered} of {entered} results in", exact=False).wait_for(timeout=WAIT_MS)
+    director.get_by_role("button", name="Yes, finish the event").click()
     director.get_by_text("finished: the ranking and every match are published").wait_for(timeout=WAIT_MS)
     public = browser.new_context(viewport=PHONE).new_page()
     public.goto(f"{live_server.url}{reverse('teams_event_public', args=[event.pk])}")

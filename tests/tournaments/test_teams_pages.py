@@ -79,12 +79,13 @@ def test_a_director_creates_draws_adjusts_publishes_prints_and_finishes(director
     director_client.post(f"/director/teams/{event.pk}/draw/")
     assert event.rounds_drawn.count() == 2
 
-    finished = director_client.post(f"/director/teams/{event.pk}/finish/")
+    finished = director_client.post(f"/director/teams/{event.pk}/finish/", {"confirm": "yes"})
     assert finished.status_code == 302
-    page = director_client.get(f"/director/teams/{event.pk}/").content.decode()
+    page = director_client.get(finished["Location"]).content.decode()
     assert "Publish or draw again" in page  # round 2 is drawn but not published
     director_client.post(f"/director/teams/{event.pk}/rounds/2/publish/")
-    director_client.post(f"/director/teams/{event.pk}/finish/")
+    # Round 2 is not played and round 3 not drawn: finished only when the director insists.
+    director_client.post(f"/director/teams/{event.pk}/finish/", {"confirm": "yes", "anyway": "yes"})
     event.refresh_from_db()
     assert event.state == SessionState.FINISHED
     assert set(event.rounds_drawn.values_list("session__state", flat=True)) == {SessionState.FINISHED}

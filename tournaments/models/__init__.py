@@ -14,7 +14,8 @@ only, down this list, and none imports anything of the project but ``tournaments
     players      PlayerMerge
     table_entry  TableAccess, TableSubmission, DirectorCall
     imports      PendingImport
-    teams        TeamsEvent, Team, TeamMember, TeamsRound, TeamMatch and their choices
+    teams        TeamsEvent, Team, TeamMember, TeamsRound, TeamMatch and their choices,
+                 TeamMatchPenalty, TeamsEventChange (finished, reopened)
     competitions Competition and its method
     ratings      PlayerRating, RatingSnapshot
     members      ClubMember
@@ -58,6 +59,8 @@ from tournaments.models.teams import (
     TeamMatchPenalty,
     TeamMember,
     TeamsEvent,
+    TeamsEventAction,
+    TeamsEventChange,
     TeamsForm,
     TeamsRound,
     TeamsScoring,
@@ -104,6 +107,8 @@ __all__ = [
     "TeamMatchPenalty",
     "TeamMember",
     "TeamsEvent",
+    "TeamsEventAction",
+    "TeamsEventChange",
     "TeamsForm",
     "TeamsRound",
     "TeamsScoring",

@@ -191,3 +191,29 @@ class TeamMatchPenalty(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}: penalties set by {self.user} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class TeamsEventAction(models.TextChoices):
+    FINISH = "finish", "Finished"
+    REOPEN = "reopen", "Reopened"
+
+
+class TeamsEventChange(models.Model):
+    """Who finished or reopened a teams event, when, and what stood then: the event's audit (issue 28).
+
+    A finish with matches still unplayed says so in ``note``, so a reopen later has its why.
+    """
+
+    event = models.ForeignKey(TeamsEvent, on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(max_length=8, choices=TeamsEventAction.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    note = models.CharField(max_length=300, blank=True, default="")
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.get_action_display().lower()} by {self.user} at {self.at:%Y-%m-%d %H:%M}"

@@ -18,6 +18,7 @@ from tournaments.bridge.teams_tables import (
     TableEntry,
     board_figures,
     match_of_table,
+    match_tables,
     match_totals,
 )
 from tournaments.models import Result, Session, TeamMatch, TeamsRound, TeamsScoring
@@ -54,13 +55,19 @@ def table_entry(result: Result | None) -> TableEntry:
     return result.ns_score
 
 
-def session_match_boards(session: Session, boards: int) -> dict[int, list[BoardAtTables]]:
-    """Return, for each match of the round's session, its boards 1..``boards`` at both tables (one query)."""
+def session_match_boards(
+    session: Session, boards: int, *, match: int | None = None
+) -> dict[int, list[BoardAtTables]]:
+    """Return, for each match of the round's session, its boards 1..``boards`` at both tables (one query).
+
+    ``match`` reads that match's two tables alone (a table's phone asks for its own).
+    """
     matches: dict[int, list[BoardAtTables]] = {}
-    results = (
-        Result.objects.filter(board__session=session)
-        .select_related("board", "ns_pair", "ew_pair")
-        .order_by("board__number", "ns_pair__number")
+    results = Result.objects.filter(board__session=session)
+    if match is not None:
+        results = results.filter(ns_pair__number__in=[2 * table - 1 for table in match_tables(match)])
+    results = results.select_related("board", "ns_pair", "ew_pair").order_by(
+        "board__number", "ns_pair__number"
     )
     for result in results:
         table = (result.ns_pair.number + 1) // 2

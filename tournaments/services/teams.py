@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Max
@@ -26,14 +27,19 @@ from tournaments.models import (
     TeamMatch,
     TeamMember,
     TeamsEvent,
+    TeamsEventAction,
+    TeamsEventChange,
     TeamsForm,
     TeamsRound,
     TeamsScoring,
     TieBreak,
 )
-from tournaments.services.movement import session_finish
+from tournaments.selectors.teams_finish import teams_event_progress
+from tournaments.services.movement import session_finish, session_reopen
 from tournaments.services.sessions import player_find_or_create
+from tournaments.services.table_entry import table_accesses_ensure
 from tournaments.services.teams_tables import teams_round_boards_missing, teams_round_seat
+from tournaments.services.write_gate import serialised_writes
 
 Draw = Sequence[tuple[int, int | None]]
 
@@ -99,6 +105,7 @@ def team_add(*, event: TeamsEvent, name: str, player_names: Iterable[str], numbe
 def swiss_round_draw(*, event: TeamsEvent) -> TeamsRound:
     """Draw the event's next Swiss round (or draw the unpublished one again) from the scores so far."""
     event = TeamsEvent.objects.select_for_update().get(pk=event.pk)
+    _check_not_finished(event)
     if event.form != TeamsForm.SWISS:
         raise ValidationError({"form": "Only a Swiss event's rounds are drawn one at a time."})
     TeamsRound.objects.filter(event=event, published=False).delete()
@@ -131,6 +138,7 @@ def swiss_round_draw(*, event: TeamsEvent) -> TeamsRound:
 def round_robin_draw(*, event: TeamsEvent) -> list[TeamsRound]:
     """Draw every round of a round robin (or the one match) by the Berger tables of the teams' numbers."""
     event = TeamsEvent.objects.select_for_update().get(pk=event.pk)
+    _check_not_finished(event)
     if event.form == TeamsForm.SWISS:
         raise ValidationError({"form": "A Swiss is drawn a round at a time."})
     if event.rounds_drawn.exists():
@@ -175,15 +183,20 @@ def teams_round_publish(*, teams_round: TeamsRound) -> TeamsRound:
     """Publish a round's draw: the teams see it, it can no longer change, and its tables can play.
 
     Publishing seats the round in its own session (``services.teams_tables``), whose
-    tables enter their results at their links as a pairs session's do.
+    tables enter their results at their links as a pairs session's do; the links are
+    made at once.
     """
     teams_round = TeamsRound.objects.select_for_update().select_related("event__club").get(pk=teams_round.pk)
     if teams_round.published:
         return teams_round
+    _check_not_finished(teams_round.event)
     TeamsRound.objects.filter(pk=teams_round.pk).update(published=True)
     teams_round.published = True
     if teams_round.session_id is None and teams_round.matches.exclude(away=None).exists():
-        teams_round_seat(teams_round=teams_round)
+        session = teams_round_seat(teams_round=teams_round)
+        # The tables' links now, not when the cards are printed: the phones of the round
+        # before lead each pair to its next table (issue 28).
+        table_accesses_ensure(session)
     return teams_round
 
 
@@ -225,22 +238,70 @@ def team_match_score(
     return match
 
 
-def teams_event_finish(*, event: TeamsEvent) -> TeamsEvent:
+def teams_event_finish(
+    *, event: TeamsEvent, user: AbstractBaseUser | None = None, anyway: bool = False
+) -> TeamsEvent:
     """Finish the event and its rounds' sessions: every hand and match is public, the tables' links close.
 
-    Each round's session is finished by ``session_finish``, which settles any entry whose
-    settle was lost first, so the matches and the ranking published count every result.
+    Refused while a match is not played out or a round is not drawn, unless the director
+    finishes ``anyway`` (issue 28: one click finished an evening with 1 of 24 results in);
+    the audit says who finished it, when, and what was missing. Each round's session is
+    finished by ``session_finish``, which settles any entry whose settle was lost first,
+    so the matches and the ranking published count every result.
     """
-    event = TeamsEvent.objects.get(pk=event.pk)
-    if event.state == SessionState.FINISHED:
-        raise ValidationError({"state": f"{event.name} has finished already."})
-    if event.rounds_drawn.filter(published=False).exists():
-        raise ValidationError({"state": "Publish or draw again the round being drawn before finishing."})
-    for session in Session.objects.filter(teams_round__event=event, state=SessionState.PLAY):
-        session_finish(session=session)
-    TeamsEvent.objects.filter(pk=event.pk).update(state=SessionState.FINISHED)
+    with serialised_writes(), transaction.atomic():
+        event = TeamsEvent.objects.select_for_update().get(pk=event.pk)
+        if event.state == SessionState.FINISHED:
+            raise ValidationError({"state": f"{event.name} has finished already."})
+        if event.rounds_drawn.filter(published=False).exists():
+            raise ValidationError({"state": "Publish or draw again the round being drawn before finishing."})
+        progress = teams_event_progress(event)
+        if not progress.complete and not anyway:
+            insist = "Tick \u201cfinish anyway\u201d to finish it now."
+            raise ValidationError({"state": f"{event.name} is not over: {progress.shortfall()}. {insist}"})
+        for session in Session.objects.filter(teams_round__event=event, state=SessionState.PLAY):
+            session_finish(session=session)
+        TeamsEvent.objects.filter(pk=event.pk).update(state=SessionState.FINISHED)
+        note = f"{progress.results} of {progress.expected} results in"
+        if not progress.complete:
+            note = f"finished anyway: {progress.shortfall()}"
+        _event_audit(event, TeamsEventAction.FINISH, user, note)
     event.state = SessionState.FINISHED
     return event
+
+
+@transaction.atomic
+def teams_event_reopen(*, event: TeamsEvent, user: AbstractBaseUser | None = None) -> TeamsEvent:
+    """Reopen an event finished by mistake: back in play, its rounds' tables' links work again (audited).
+
+    Every finished round's session is reopened (``session_reopen``, in each session's own
+    audit log too), so any table can enter what it had still to enter; the director may
+    draw the next round. The event's audit says who reopened it and when.
+    """
+    event = TeamsEvent.objects.select_for_update().get(pk=event.pk)
+    if event.state != SessionState.FINISHED:
+        raise ValidationError({"state": f"Only a finished event can be reopened; {event.name} is in play."})
+    for session in Session.objects.filter(teams_round__event=event, state=SessionState.FINISHED):
+        session_reopen(session=session, user=user)
+    TeamsEvent.objects.filter(pk=event.pk).update(state=SessionState.PLAY)
+    _event_audit(event, TeamsEventAction.REOPEN, user, "back in play")
+    event.state = SessionState.PLAY
+    return event
+
+
+def _event_audit(event: TeamsEvent, action: str, user: AbstractBaseUser | None, note: str) -> None:
+    TeamsEventChange.objects.create(
+        event=event,
+        action=action,
+        user=user if user is not None and user.is_authenticated else None,
+        note=note[:300],
+    )
+
+
+def _check_not_finished(event: TeamsEvent) -> None:
+    """A finished event's rounds are published and its links closed: a new round would play unseen."""
+    if event.state == SessionState.FINISHED:
+        raise ValidationError({"state": f"{event.name} has finished: reopen it to draw or publish a round."})
 
 
 def _check_preparation(event: TeamsEvent) -> None:

@@ -37,6 +37,7 @@ from tournaments.models import Board, Result, Session
 from tournaments.selectors import director as selectors
 from tournaments.selectors import public
 from tournaments.selectors.teams import teams_events_directed
+from tournaments.selectors.teams_board import teams_board_rows
 from tournaments.services.boards import boards_deal, boards_ensure, parse_permutation_lines
 from tournaments.services.deal_analysis import analysis_resume
 from tournaments.services.movement import session_create_with_movement
@@ -224,6 +225,7 @@ def _board_page(
         "previous": previous,
         "next": following,
         "standings_tables": public.session_standings(session),
+        "teams_rows": teams_board_rows(session, results),
     }
     status = 400 if form.errors or adjust_form.errors or assign_form.errors else 200
     return render(request, TEMPLATES + "board.html", context, status=status)

@@ -1,8 +1,9 @@
-"""The director's teams pages: create an event and its teams, draw and publish rounds, cards, finish.
+"""The director's teams pages: create an event and its teams, draw and publish rounds, print cards.
 
 Thin views as the pairs' (``views.director``): a form parses, a teams service writes,
 a selector reads; every write answers its POST with a redirect. A round's results are
-entered, corrected and adjusted on its session's own pages (``director:session``).
+entered, corrected and adjusted on its session's own pages (``director:session``); the
+event is finished and reopened in ``views.teams_state``.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.bridge.teams_tables import match_pairs, match_tables
 from tournaments.forms import form_add_service_error
 from tournaments.forms_teams import DrawForm, LineupForm, TeamForm, TeamsEventForm
-from tournaments.models import TeamsEvent, TeamsForm
+from tournaments.models import SessionState, TeamsEvent, TeamsForm
 from tournaments.selectors import director as director_selectors
 from tournaments.selectors import teams as selectors
 from tournaments.selectors.table_entry.links import qr_svg
 from tournaments.selectors.teams_exports import teams_event_pbn_filename, teams_event_pbn_text
+from tournaments.selectors.teams_finish import teams_event_changes
 from tournaments.selectors.teams_scorecard import round_scorecards
 from tournaments.selectors.teams_usebio import teams_event_usebio_bytes, teams_event_usebio_filename
 from tournaments.services.table_entry import table_accesses_ensure
@@ -32,7 +34,6 @@ from tournaments.services.teams import (
     swiss_round_draw,
     team_add,
     teams_event_create,
-    teams_event_finish,
     teams_round_adjust,
     teams_round_publish,
 )
@@ -74,6 +75,7 @@ def _event_page(request: HttpRequest, event: TeamsEvent, *, team_form=None, draw
             for match in selectors.teams_round_matches(drawing)
         ]
         draw_form = DrawForm(initial={"draw": "\n".join(lines)})
+    open_ = event.state != SessionState.FINISHED  # a finished event draws nothing until reopened
     context = {
         "event": event,
         "teams": selectors.event_teams(event),
@@ -83,8 +85,9 @@ def _event_page(request: HttpRequest, event: TeamsEvent, *, team_form=None, draw
         "team_form": team_form or TeamForm(),
         "draw_form": draw_form,
         "can_add_teams": not rounds,
-        "can_draw": event.form == TeamsForm.SWISS and drawing is None and len(rounds) < event.rounds,
-        "can_draw_all": event.form != TeamsForm.SWISS and not rounds,
+        "can_draw": open_ and event.form == TeamsForm.SWISS and not drawing and len(rounds) < event.rounds,
+        "can_draw_all": open_ and event.form != TeamsForm.SWISS and not rounds,
+        "changes": teams_event_changes(event),
     }
     invalid = (team_form is not None and team_form.errors) or (draw_form is not None and draw_form.errors)
     return render(request, TEMPLATES + "event.html", context, status=400 if invalid else 200)
@@ -161,19 +164,6 @@ def teams_round_publish_view(request: HttpRequest, event_id: int, number: int) -
     else:
         messages.success(request, f"Round {number} published: print its table cards, the tables can play.")
     return redirect(_event_url(event, "#rounds"))
-
-
-@login_required
-@require_POST
-def teams_finish(request: HttpRequest, event_id: int) -> HttpResponse:
-    event = selectors.teams_event_for_director(request.user, event_id)
-    try:
-        teams_event_finish(event=event)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(request, f"{event.name} finished: the ranking and every match are published.")
-    return redirect(_event_url(event))
 
 
 @login_required

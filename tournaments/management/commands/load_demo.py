@@ -220,4 +220,4 @@ class Command(BaseCommand):
                             auction=played.auction,
                         )
                         result_record(board=board, entry=entry, user=director)
-        return teams_event_finish(event=event)
+        return teams_event_finish(event=event, user=director)

@@ -1,4 +1,7 @@
-"""What a table's page shows, as JSON: its round and boards, the pairs' moves, the standings so far."""
+"""What a table's page shows, as JSON: its round and boards, the pairs' moves, the standings so far.
+
+A teams table also gets its match and, after its round, what comes next (``table_entry.teams``).
+"""
 
 from __future__ import annotations
 
@@ -16,6 +19,12 @@ from tournaments.selectors.table_entry.rounds import (
     current_round,
     pair_moves,
     table_rounds,
+)
+from tournaments.selectors.table_entry.teams import (
+    TeamsTable,
+    teams_round_over,
+    teams_state_json,
+    teams_table,
 )
 
 
@@ -90,9 +99,19 @@ def table_state(access: TableAccess) -> dict[str, Any]:
         }
     if session.club.table_standings and (current is None or not current.started) and previous is not None:
         state["standings"] = standings_json(session)
+    here = teams_table(session, access.table)
+    if here is not None:
+        _teams_state(state, here, current is None)
     if session.state != SessionState.PLAY:
         state["message"] = "Play has not started yet: the director starts it from the session page."
     return state
+
+
+def _teams_state(state: dict[str, Any], here: TeamsTable, over: bool) -> None:
+    """A teams table's match, and once its round is over what comes next, not "the night is over"."""
+    state["teams"] = teams_state_json(here)
+    if over and state["moves"] is not None:
+        state["moves"].update(teams_round_over(here))
 
 
 def _previous_round(rounds: list[TableRound], current: TableRound | None) -> TableRound | None:

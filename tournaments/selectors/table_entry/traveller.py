@@ -2,6 +2,7 @@
 
 Its figures are worked out in memory when the board was entered since the last settle
 (``board_figures.board_scored_unsaved``), so the table need not wait for the rescoring.
+A teams table's traveller is its match's two tables instead (``table_entry.teams``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from tournaments.board_figures import board_scored_unsaved
 from tournaments.models import Result, Session, TableAccess
 from tournaments.selectors import movements as movement_selectors
 from tournaments.selectors.table_entry.rounds import table_rounds
+from tournaments.selectors.table_entry.teams import teams_table, teams_traveller
 
 
 class BoardNotPlayedError(Exception):
@@ -36,6 +38,9 @@ def table_traveller(access: TableAccess, number: int) -> dict[str, Any]:
                 mine = board.result
     if mine is None:
         raise BoardNotPlayedError(number)
+    here = teams_table(session, access.table)
+    if here is not None:  # the match's other table, not the room (issue 28)
+        return teams_traveller(here, number, mine)
     results = list(
         Result.objects.filter(board_id=mine.board_id).select_related("ns_pair", "ew_pair").order_by("pk")
     )
