@@ -44,6 +44,23 @@ def test_the_director_home_lists_clubs_and_sessions(director_client, mitchell_se
     assert reverse("director:session_new") in page
 
 
+def test_the_director_home_lists_sessions_newest_date_first_then_newest_created(director_client, club):
+    """Issue 28, point 5: a session created late for an earlier night sorts under its date."""
+    from tournaments.services.sessions import session_create
+
+    for date, name in [(15, "Monday"), (22, "Next Monday"), (8, "Last Monday"), (22, "Second section")]:
+        session_create(club=club, date=datetime.date(2026, 6, date), name=name)
+
+    sessions = director_client.get(reverse("director:home")).context["sessions"]
+
+    assert [session.name for session in sessions] == [
+        "Second section",
+        "Next Monday",
+        "Monday",
+        "Last Monday",
+    ]
+
+
 def test_a_director_creates_a_session(director_client, club):
     response = director_client.post(
         reverse("director:session_new"),
