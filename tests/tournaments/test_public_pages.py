@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Pair, Session
-from tournaments.services.movement import session_finish, session_reopen, session_start
+from tournaments.services.movement import session_finish, session_reopen
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.sessions import pair_add
 
@@ -40,8 +40,7 @@ def _pair(session: Session, direction: str, number: int) -> Pair:
 
 
 def _finish(session: Session) -> Session:
-    """Start and finish the session, so its boards are published (these pages' subject)."""
-    session_start(session=session)
+    """Finish the session (the fixtures are in play), so its boards are published (these pages' subject)."""
     finished = session_finish(session=session)
     session.state = finished.state
     return session
