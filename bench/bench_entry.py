@@ -119,7 +119,7 @@ def _build_session():
     Club.objects.filter(slug="bench-entry").delete()
     club = Club.objects.create(name="Bench Entry Club", slug="bench-entry")
     return seated_mitchell(
-        club, name="Thirty tables", tables=TABLES, boards_per_round=BOARDS_PER_ROUND, rounds=None
+        club, name="Thirty tables", tables=TABLES, boards_per_round=BOARDS_PER_ROUND, rounds=None, start=True
     )
 
 

@@ -96,8 +96,10 @@ EW_NAMES = [("Gus East", "Hal East"), ("Ida East", "Jon East"), ("Kim East", "Lo
 
 @pytest.fixture
 def mitchell_session(club) -> Session:
-    """Three NS pairs and three EW pairs, boards 1-3 dealt from a seeded shuffle."""
+    """Three NS pairs and three EW pairs, boards 1-3 dealt from a seeded shuffle, play started
+    (results are taken in play only, issue 28, point 7)."""
     from tournaments.services.boards import boards_deal
+    from tournaments.services.movement import session_start
     from tournaments.services.sessions import session_create
 
     session = session_create(
@@ -106,13 +108,14 @@ def mitchell_session(club) -> Session:
     _seat_pairs(session, NS_NAMES, "NS")
     _seat_pairs(session, EW_NAMES, "EW")
     boards_deal(session=session, count=3, rng=random.Random(2026))
-    return session
+    return session_start(session=session)
 
 
 @pytest.fixture
 def howell_session(club) -> Session:
-    """Four pairs in one field, boards 1-2 not dealt."""
+    """Four pairs in one field, boards 1-2 not dealt, play started."""
     from tournaments.services.boards import boards_ensure
+    from tournaments.services.movement import session_start
     from tournaments.services.sessions import session_create
 
     session = session_create(
@@ -120,4 +123,4 @@ def howell_session(club) -> Session:
     )
     _seat_pairs(session, NS_NAMES[:2] + EW_NAMES[:2], "")
     boards_ensure(session=session, count=2)
-    return session
+    return session_start(session=session)

@@ -261,13 +261,17 @@ class ResultForm(forms.Form):
 
     @staticmethod
     def initial_for(result: Result) -> dict:
-        """The form's values for correcting ``result``."""
+        """The form's values for correcting ``result``.
+
+        The result is written as the board page shows it (``=``, ``+1``, ``-2``), not as
+        tricks taken: a director comparing the two sees one notation (issue 28, point 8).
+        """
         return {
             "ns_pair": result.ns_pair_id,
             "ew_pair": result.ew_pair_id,
             "contract": "Pass" if result.is_passed_out else result.contract,
             "declarer": result.declarer,
-            "result": "" if result.tricks is None else str(result.tricks),
+            "result": result.result_text,
             "lead": result.lead,
         }
 

@@ -16,8 +16,8 @@ PAGE = "/director/clubs/riverside/api-tokens/"
 
 @pytest.mark.django_db
 def test_a_director_creates_a_token_seen_once_then_revokes_it(director_client, club):
-    created = director_client.post(PAGE, {"action": "create", "name": "club website"})
-    assert created.status_code == 200
+    created = director_client.post(PAGE, {"action": "create", "name": "club website"}, follow=True)
+    assert created.redirect_chain == [(PAGE, 302)]
     secret = re.search(r'<code id="new-token">(cs_[\w-]+)</code>', created.content.decode()).group(1)
     assert api_token_check(secret).club == club
     assert created["Cache-Control"] == "no-store"
@@ -28,6 +28,34 @@ def test_a_director_creates_a_token_seen_once_then_revokes_it(director_client, c
     revoked = director_client.post(PAGE, {"action": "revoke", "token": token.pk}, follow=True)
     assert "revoked" in revoked.content.decode()
     assert api_token_check(secret) is None
+
+
+@pytest.mark.django_db
+def test_reloading_the_page_after_creating_a_token_creates_no_second_one(director_client, club):
+    """Issue 28, point 3: the create is posted, then redirected; a reload is a GET that writes nothing."""
+    created = director_client.post(PAGE, {"action": "create", "name": "club website"})
+    assert (created.status_code, created["Location"]) == (302, PAGE)
+    shown = director_client.get(PAGE).content.decode()
+    reloaded = director_client.get(PAGE).content.decode()
+
+    assert ApiToken.objects.filter(club=club).count() == 1
+    secret = re.search(r'<code id="new-token">(cs_[\w-]+)</code>', shown).group(1)
+    assert api_token_check(secret).club == club
+    assert 'id="new-token"' not in reloaded and secret not in reloaded
+
+
+@pytest.mark.django_db
+def test_a_new_token_is_shown_only_on_its_own_club_page(director_client, django_user_model, club):
+    """The secret waits in the creator's session for the page of the club it was made for."""
+    Club.objects.create(name="Hillside", slug="hillside").directors.add(
+        django_user_model.objects.get(username="director")
+    )
+    director_client.post(PAGE, {"action": "create", "name": "club website"})
+
+    other = director_client.get("/director/clubs/hillside/api-tokens/").content.decode()
+    own = director_client.get(PAGE).content.decode()
+
+    assert 'id="new-token"' not in other and 'id="new-token"' in own
 
 
 @pytest.mark.django_db

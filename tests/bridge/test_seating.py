@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.bridge.seating import SeatingLine, SeatingListError, parse_seating_list
+from tournaments.bridge.seating import (
+    SeatingLine,
+    SeatingListError,
+    SeatingProblem,
+    parse_seating_list,
+    read_seating_list,
+)
 
 
 def test_a_list_reads_number_direction_and_names_in_either_order():
@@ -38,6 +44,7 @@ def test_a_list_reads_number_direction_and_names_in_either_order():
             "'\u00b2 NS: A & B' is not a pair: write it as 1 NS: Alice Smith & Bob Jones.",
         ),
         ("  \n", 1, "the list is empty: write one pair a line, as 1 NS: Alice Smith & Bob Jones."),
+        ("".join(f"{n}: A{n} & B{n}\n" for n in range(1, 202)), 201, "a list seats at most 200 pairs."),
     ],
 )
 def test_a_line_that_cannot_be_read_is_refused_naming_it(text, line, reason):
@@ -45,4 +52,22 @@ def test_a_line_that_cannot_be_read_is_refused_naming_it(text, line, reason):
     with pytest.raises(SeatingListError) as refused:
         parse_seating_list(text)
 
-    assert (refused.value.line, refused.value.reason) == (line, reason)
+    assert refused.value.problems == (SeatingProblem(line, reason),)
+
+
+def test_every_line_that_cannot_be_read_is_named_in_one_reading():
+    """Issue 28, point 6: a list with three bad lines names all three, not the first alone."""
+    text = "1 NS: A & B\nAlice & Bob\n1 NS: C & D\n2 EW: E & \n2 NS: F & G\n"
+
+    with pytest.raises(SeatingListError) as refused:
+        parse_seating_list(text)
+
+    assert refused.value.problems == (
+        SeatingProblem(2, "'Alice & Bob' is not a pair: write it as 1 NS: Alice Smith & Bob Jones."),
+        SeatingProblem(3, "NS 1 is already seated on line 1."),
+        SeatingProblem(4, "a player's name is missing: write the two names with & between them."),
+    )
+    assert read_seating_list(text).seats == [
+        SeatingLine(1, 1, "NS", ("A", "B")),
+        SeatingLine(5, 2, "NS", ("F", "G")),
+    ]

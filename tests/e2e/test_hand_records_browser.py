@@ -15,7 +15,7 @@ from django.urls import reverse
 from tests.e2e.test_browser import DESKTOP, browser, screenshots  # noqa: F401 (fixtures)
 from tournaments.models import Session
 from tournaments.services.boards import boards_deal
-from tournaments.services.movement import session_finish, session_start
+from tournaments.services.movement import session_finish
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 def dealt_session(mitchell_session: Session) -> Session:
     """The Mitchell fixture with ten boards dealt and the session over: three pages of hand records."""
     boards_deal(session=mitchell_session, count=10, rng=random.Random(12))
-    return session_finish(session=session_start(session=mitchell_session))
+    return session_finish(session=mitchell_session)
 
 
 def _pdf_page_count(pdf: bytes) -> int:

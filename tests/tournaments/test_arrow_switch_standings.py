@@ -16,7 +16,11 @@ pytestmark = pytest.mark.django_db
 def _played(club, arrow_switch_rounds: tuple[int, ...]) -> Session:
     """A 3-table Mitchell of 2-board rounds, every board played, NS winning more tricks each round."""
     session = seated_mitchell(
-        club, name=f"Arrows {arrow_switch_rounds}", rounds=None, arrow_switch_rounds=arrow_switch_rounds
+        club,
+        name=f"Arrows {arrow_switch_rounds}",
+        rounds=None,
+        arrow_switch_rounds=arrow_switch_rounds,
+        start=True,
     )
     pairs = {(pair.direction, pair.number): pair for pair in session.pairs.all()}
     boards = {board.number: board for board in session.boards.all()}

@@ -16,7 +16,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from tournaments.models import AuditAction, Pair, Result, ResultChange, ScoringMethod, Session, Standing
-from tournaments.services.movement import session_finish, session_start
+from tournaments.services.movement import session_finish
 from tournaments.services.results import (
     AdjustedEntry,
     AssignedEntry,
@@ -322,7 +322,7 @@ def test_the_director_gives_and_corrects_an_assigned_score_from_the_board_page(
     response = director_client.post(url, _assign_post(ns3, ew3, **parts), follow=True)
     assert response.status_code == 200
     assert "30% 4S N =, 70% 4S N -1" in response.content.decode()
-    session_finish(session=session_start(session=mitchell_session))
+    session_finish(session=mitchell_session)
     public = client.get(reverse("board", args=[mitchell_session.pk, 1])).content.decode()
     assert "30% 4S N =, 70% 4S N -1" in public
     assert "40.0" in public  # NS3's 40% on the traveller

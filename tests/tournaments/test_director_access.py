@@ -29,6 +29,8 @@ def _urls(session, result) -> list[tuple[str, str]]:
         ("post", reverse("director:deal", args=[session.pk])),
         ("post", reverse("director:board_count", args=[session.pk])),
         ("post", reverse("director:result_delete", args=[result.pk])),
+        ("get", reverse("director:session_delete", args=[session.pk])),
+        ("post", reverse("director:session_delete", args=[session.pk])),
     ]
 
 

@@ -54,6 +54,23 @@ def test_the_director_home_lists_clubs_and_sessions(director_client, mitchell_se
     assert reverse("director:session_new") in page
 
 
+def test_the_director_home_lists_sessions_newest_date_first_then_newest_created(director_client, club):
+    """Issue 28, point 5: a session created late for an earlier night sorts under its date."""
+    from tournaments.services.sessions import session_create
+
+    for date, name in [(15, "Monday"), (22, "Next Monday"), (8, "Last Monday"), (22, "Second section")]:
+        session_create(club=club, date=datetime.date(2026, 6, date), name=name)
+
+    sessions = director_client.get(reverse("director:home")).context["sessions"]
+
+    assert [session.name for session in sessions] == [
+        "Second section",
+        "Next Monday",
+        "Monday",
+        "Last Monday",
+    ]
+
+
 def test_a_director_creates_a_session(director_client, club):
     response = director_client.post(
         reverse("director:session_new"),
@@ -226,7 +243,7 @@ def test_a_correction_is_audited_and_the_standings_follow(director_client, direc
     _post_result(director_client, mitchell_session, 1, 2, 2, "4S", "N", "-1")
     wrong = Result.objects.get(ns_pair__number=2)
     edit_url = reverse("director:result_edit", args=[wrong.pk])
-    assert director_client.get(edit_url).context["form"].initial["result"] == "9"
+    assert director_client.get(edit_url).context["form"].initial["result"] == "-1"
 
     data = {"ns_pair": wrong.ns_pair_id, "ew_pair": wrong.ew_pair_id, "contract": "4S", "declarer": "N"}
     response = director_client.post(edit_url, {**data, "result": "+1", "lead": "HK"})
@@ -240,6 +257,21 @@ def test_a_correction_is_audited_and_the_standings_follow(director_client, direc
     assert (change.user, change.before["ns_score"], change.after["ns_score"]) == (director, -50, 450)
     page = director_client.get(reverse("director:audit", args=[mitchell_session.pk])).content.decode()
     assert "Corrected" in page and "(-50)" in page and "(450)" in page and "director" in page
+
+
+@pytest.mark.parametrize(("contract", "result"), [("4S", "="), ("4S", "+1"), ("3NT", "-2"), ("7NT", "-13")])
+def test_the_correction_form_shows_the_result_as_the_board_page_does(
+    director_client, mitchell_session, contract, result
+):
+    """Issue 28, point 8: the board page says -2, so the form to correct it says -2, not 7 tricks."""
+    _post_result(director_client, mitchell_session, 1, 1, 1, contract, "N", result)
+    entered = Result.objects.get()
+
+    board_page = director_client.get(reverse("director:board", args=[mitchell_session.pk, 1]))
+    form_page = director_client.get(reverse("director:result_edit", args=[entered.pk]))
+
+    assert f"<td>{result}</td>" in board_page.content.decode()
+    assert f'name="result" value="{result}"' in form_page.content.decode()
 
 
 def test_a_correction_that_breaks_a_rule_changes_nothing(director_client, mitchell_session):

@@ -10,7 +10,7 @@ from django.urls import reverse
 from endplay.parsers import lin as endplay_lin
 
 from tournaments.bridge.lin import HANDVIEWER
-from tournaments.services.movement import session_finish, session_start
+from tournaments.services.movement import session_finish
 
 
 def _deals(session) -> dict[int, str]:
@@ -21,7 +21,7 @@ def _deals(session) -> dict[int, str]:
 
 
 def _finished(session):
-    return session_finish(session=session_start(session=session))  # every board public
+    return session_finish(session=session)  # every board public
 
 
 def test_every_public_board_page_links_to_the_hand_viewer_with_its_deal(client, mitchell_session):
@@ -49,7 +49,7 @@ def test_the_session_page_offers_the_boards_as_lin_and_bbo_reads_them(client, mi
 
 
 def test_the_public_lin_holds_no_board_still_in_play(client, mitchell_session):
-    session_start(session=mitchell_session)  # in play, no movement: no board is public yet
+    # The fixture is in play, without a movement: no board is public yet.
     response = client.get(reverse("session_lin", args=[mitchell_session.pk]))
     assert response.status_code == 404
     assert mitchell_session.boards.get(number=1).north not in response.content.decode()

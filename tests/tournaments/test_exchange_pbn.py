@@ -20,7 +20,7 @@ from tournaments.models import Board
 from tournaments.selectors.exchange import session_hand_records, session_pbn_text
 from tournaments.services import exchange
 from tournaments.services.exchange import pbn_import
-from tournaments.services.movement import session_finish, session_start
+from tournaments.services.movement import session_finish
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.sessions import session_create
 
@@ -263,7 +263,7 @@ def test_the_print_page_shows_every_board_with_hands_dd_and_par(client, director
         client.force_login(director)
         url = reverse("director:exchange:hand_records", args=[mitchell_session.pk])
     else:
-        session_finish(session=session_start(session=mitchell_session))  # public once finished
+        session_finish(session=mitchell_session)  # public once finished
         url = reverse("hand_records", args=[mitchell_session.pk])
     response = client.get(url)
     page = response.content.decode()
@@ -279,7 +279,7 @@ def test_the_print_page_shows_every_board_with_hands_dd_and_par(client, director
 
 
 def test_the_public_session_page_links_to_the_print_page(client, mitchell_session):
-    session_finish(session=session_start(session=mitchell_session))
+    session_finish(session=mitchell_session)
     page = client.get(reverse("session", args=[mitchell_session.pk])).content.decode()
     assert reverse("hand_records", args=[mitchell_session.pk]) in page
 

@@ -13,7 +13,7 @@ from django.urls import reverse
 from endplay.parsers import pbn as endplay_pbn
 
 from tournaments.bridge.pbn import decode_pbn
-from tournaments.models import Board, Pair, Result
+from tournaments.models import Board, Pair, Result, SessionState
 from tournaments.services.exchange import pbn_import
 from tournaments.services.sessions import session_create
 
@@ -66,11 +66,15 @@ def test_a_file_of_one_game_per_table_deals_each_board_once_and_only_counts_its_
     assert (done.results_in_file, done.results_entered) == (16, 0)
     assert not Result.objects.filter(board__session=howell).exists()
     assert not howell.pairs.exists()
+    howell.refresh_from_db()
+    assert howell.state == SessionState.PREPARATION  # hands alone start nothing
 
 
 def test_its_results_become_the_travellers_as_the_file_gives_them(howell, director):
     done = pbn_import(session=howell, data=PARY, results=True, user=director)
     assert done.results_entered == 16
+    howell.refresh_from_db()
+    assert howell.state == SessionState.PLAY  # its results were played (issue 28, point 7)
     assert sorted(_stored(howell)) == sorted(_file_results(PARY))
     pairs = {pair.number: pair.player1.name for pair in howell.pairs.select_related("player1")}
     assert pairs == {number: f"Para-{number}" for number in range(1, 17)}

@@ -11,7 +11,7 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from tournaments.bridge.usebio import read_usebio
-from tournaments.models import Club, Player, Result, Session, Standing
+from tournaments.models import Club, Player, Result, Session, SessionState, Standing
 from tournaments.selectors.usebio import session_usebio_bytes, session_usebio_event
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.usebio import usebio_import
@@ -90,6 +90,7 @@ def test_export_then_import_gives_the_same_results_and_standings(played_session,
     )
     assert _results(session) == _results(played_session)
     assert _standings(session) == _standings(played_session)
+    assert Session.objects.get(pk=session.pk).state == SessionState.PLAY  # played, not yet published
     ann = session.pairs.get(direction="NS", number=1).player1
     assert (ann.name, ann.federation_number) == ("Ann North", "EBU-1001")
 

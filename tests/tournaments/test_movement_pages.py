@@ -106,6 +106,7 @@ def test_start_and_finish_ask_first_on_a_page_of_their_own(director_client, move
 def test_a_result_entered_at_a_round_and_table_takes_its_pairs_from_the_movement(
     director_client, movement_session
 ):
+    session_start(session=movement_session)  # results are taken in play
     seating = _first_seating(movement_session)
     url = reverse("director:table_round", args=[movement_session.pk, seating.round, seating.table])
     number = seating.boards[0]
@@ -123,6 +124,7 @@ def test_a_result_entered_at_a_round_and_table_takes_its_pairs_from_the_movement
     ],
 )
 def test_a_bad_entry_at_a_table_is_shown_beside_its_board(director_client, movement_session, data, message):
+    session_start(session=movement_session)  # results are taken in play
     seating = _first_seating(movement_session)
     url = reverse("director:table_round", args=[movement_session.pk, seating.round, seating.table])
     response = director_client.post(url, {"board": seating.boards[0]} | data)
@@ -149,6 +151,7 @@ def test_a_round_or_table_outside_the_movement_is_404(director_client, movement_
 
 
 def test_the_board_page_accepts_a_board_played_out_of_order_when_ticked(director_client, movement_session):
+    session_start(session=movement_session)  # results are taken in play
     seating = _first_seating(movement_session)
     number = seating.boards[0]
     wrong = movement_session.pairs.exclude(pk=seating.ew.pair.pk).filter(direction="EW").first()

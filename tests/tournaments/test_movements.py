@@ -159,14 +159,14 @@ def test_states_go_forward_only(club):
 
 
 def test_a_result_the_movement_gives_is_recorded(club):
-    session = _mitchell(club)
+    session = session_start(session=_mitchell(club))  # results are taken in play
     seating = _seatings(session)[0]
     result = _play(session, seating, seating.boards[0])
     assert (result.ns_pair, result.ew_pair) == (seating.ns.pair, seating.ew.pair)
 
 
 def test_a_result_for_pairs_the_movement_does_not_give_the_board_is_refused_naming_who_plays_it(club):
-    session = _mitchell(club)
+    session = session_start(session=_mitchell(club))  # results are taken in play
     seating = _seatings(session)[0]
     number = seating.boards[0]
     wrong_ew = next(p for key, p in _pairs(session).items() if key[0] == "EW" and p != seating.ew.pair)
@@ -183,7 +183,7 @@ def test_a_result_for_pairs_the_movement_does_not_give_the_board_is_refused_nami
 
 
 def test_a_board_played_out_of_order_is_accepted_when_the_director_says_so_and_audited(club):
-    session = _mitchell(club)
+    session = session_start(session=_mitchell(club))  # results are taken in play
     seating = _seatings(session)[0]
     wrong_ew = next(p for key, p in _pairs(session).items() if key[0] == "EW" and p != seating.ew.pair)
     board = session.boards.get(number=seating.boards[0])
@@ -196,7 +196,7 @@ def test_a_board_played_out_of_order_is_accepted_when_the_director_says_so_and_a
 
 
 def test_a_correction_is_checked_against_the_movement_too(club):
-    session = _mitchell(club)
+    session = session_start(session=_mitchell(club))  # results are taken in play
     seating = _seatings(session)[0]
     result = _play(session, seating, seating.boards[0])
     wrong_ew = next(p for key, p in _pairs(session).items() if key[0] == "EW" and p != seating.ew.pair)
@@ -206,7 +206,7 @@ def test_a_correction_is_checked_against_the_movement_too(club):
 
 
 def test_a_board_outside_the_movement_is_refused(club):
-    session = _mitchell(club)
+    session = session_start(session=_mitchell(club))  # results are taken in play
     extra = boards_deal(session=session, count=1, first_number=99)[0]
     seating = _seatings(session)[0]
     with pytest.raises(ValidationError, match="Board 99 is not in this session's movement"):

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Session
-from tournaments.services.movement import session_finish, session_start
+from tournaments.services.movement import session_finish
 
 pytestmark = pytest.mark.django_db
 
@@ -20,7 +20,7 @@ SAID = "5\u2666x\u22122 by N or S, NS \u2212300"
 def sacrifice_session(mitchell_session: Session) -> Session:
     """The Mitchell fixture, finished, with board 1's par a doubled sacrifice by North or South."""
     mitchell_session.boards.filter(number=1).update(par_contracts="5DNx-2, 5DSx-2", par_score=-300)
-    session_finish(session=session_start(session=mitchell_session))
+    session_finish(session=mitchell_session)
     return mitchell_session
 
 
@@ -56,8 +56,7 @@ def test_the_pbn_download_says_par_for_readers_and_keeps_the_standard_tag(direct
 
 @pytest.mark.parametrize("state", ["preparation", "play"])
 def test_before_play_ends_the_hand_records_page_says_when_they_are_published(client, mitchell_session, state):
-    if state == "play":
-        session_start(session=mitchell_session)
+    Session.objects.filter(pk=mitchell_session.pk).update(state=state)
     text = _text(client.get(reverse("hand_records", args=[mitchell_session.pk])))
     assert "The hand records are published when play ends." in text
     assert "No board of this session has been dealt" not in text

@@ -23,6 +23,7 @@ pytestmark = pytest.mark.django_db
 def _played_session(club, name: str, day: int, ns: list[tuple[str, str]], ew: list[tuple[str, str]]):
     """A Mitchell of two tables with board 1 played at both, so every pair has a result."""
     from tournaments.services.boards import boards_ensure
+    from tournaments.services.movement import session_start
 
     session = session_create(
         club=club, date=datetime.date(2026, 1, day), name=name, movement=Movement.MITCHELL
@@ -30,6 +31,7 @@ def _played_session(club, name: str, day: int, ns: list[tuple[str, str]], ew: li
     ns_pairs = [pair_add(session=session, player_names=names, direction="NS") for names in ns]
     ew_pairs = [pair_add(session=session, player_names=names, direction="EW") for names in ew]
     (board,) = boards_ensure(session=session, count=1)
+    session = session_start(session=session)
     for contract, ns_pair, ew_pair in zip(("4S", "3NT"), ns_pairs, ew_pairs, strict=True):
         result_record(board=board, entry=ResultEntry(ns_pair, ew_pair, contract, "N", "10"))
     return session

@@ -13,7 +13,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.models import Pair, Session
-from tournaments.services.movement import session_finish, session_reopen, session_start
+from tournaments.services.movement import session_finish, session_reopen
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.sessions import pair_add
 
@@ -40,8 +40,7 @@ def _pair(session: Session, direction: str, number: int) -> Pair:
 
 
 def _finish(session: Session) -> Session:
-    """Start and finish the session, so its boards are published (these pages' subject)."""
-    session_start(session=session)
+    """Finish the session (the fixtures are in play), so its boards are published (these pages' subject)."""
     finished = session_finish(session=session)
     session.state = finished.state
     return session
@@ -405,3 +404,17 @@ def test_player_search_reads_in_one_query(client, django_assert_num_queries, pla
     with django_assert_num_queries(1):
         response = client.get(reverse("player_search"), {"q": "north"})
     assert response.content.decode().count("<li>") == 6
+
+
+def test_a_session_with_no_pairs_is_not_listed_on_the_club_page_or_the_home_page(
+    client, club, mitchell_session
+):
+    """Issue 28, point 5: a session just created (or made by mistake) is nothing a player can read."""
+    from tournaments.services.sessions import session_create
+
+    empty = session_create(club=club, date=mitchell_session.date, name="Made by mistake")
+
+    for url in (reverse("club", args=[club.slug]), reverse("home")):
+        page = client.get(url).content.decode()
+        assert empty.get_absolute_url() not in page, url
+        assert mitchell_session.get_absolute_url() in page, url

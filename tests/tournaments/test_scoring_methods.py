@@ -201,7 +201,7 @@ def test_the_director_gives_an_adjusted_score_from_the_board_page(director_clien
     assert response.status_code == 302
     page = director_client.get(response["Location"]).content.decode()
     assert "Adjusted A+ / A-" in page
-    session_finish(session=session_start(session=mitchell_session))
+    session_finish(session=mitchell_session)
     public = director_client.get(reverse("board", args=[mitchell_session.pk, 1])).content.decode()
     assert "Adjusted A+ / A-" in public and "60.0" in public
 
@@ -235,8 +235,9 @@ def test_imp_pairs_pages_show_imps(director_client, client, club):
     first = pair_add(session=session, player_names=("Ann", "Bob"), direction="")
     second = pair_add(session=session, player_names=("Cat", "Dan"), direction="")
     boards_ensure(session=session, count=1)
+    session = session_start(session=session)
     result_record(board=session.boards.get(number=1), entry=ResultEntry(first, second, "4S", "N", "="))
-    session_finish(session=session_start(session=session))
+    session_finish(session=session)
     standings = client.get(reverse("session", args=[session.pk])).content.decode()
     assert "IMPs/board" in standings and ">%<" not in standings
     traveller = client.get(reverse("board", args=[session.pk, 1])).content.decode()

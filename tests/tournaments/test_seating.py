@@ -128,6 +128,32 @@ def test_a_bad_line_seats_nothing_and_is_named(director_client, empty_night, tex
     assert not session.pairs.exists()
 
 
+def test_every_bad_line_of_a_list_is_named_in_one_submit_and_nothing_is_seated(director_client, empty_night):
+    """Issue 28, point 6: one submit names every line to correct, unreadable or refused by the session."""
+    text = (
+        "1 NS: Ann A & Bob B\n"
+        "Cat & Dan\n"
+        "4 EW: Eve E & Fay F\n"
+        "1 EW: Gus G & ann a\n"
+        "2 NS: Hal H & Ida I\n"
+        "2 NS: Jon J & Kim K\n"
+    )
+
+    response = director_client.post(pairs_many_url(empty_night), {"seating": text})
+
+    assert response.status_code == 400
+    errors = response.context["form"].errors["seating"]
+    assert errors == [
+        "Line 2: 'Cat & Dan' is not a pair: write it as 1 NS: Alice Smith & Bob Jones.",
+        "Line 3 (EW 4): Pair 4 EW is not in the movement: its 3 tables seat EW pairs 1 to 3. "
+        "Change the movement first to seat more pairs.",
+        "Line 4 (EW 1): Ann A already sits in pair 1 NS of this session.",
+        "Line 6: NS 2 is already seated on line 5.",
+        "Nothing was seated.",
+    ]
+    assert not empty_night.pairs.exists()
+
+
 def test_the_session_page_links_to_editing_each_pair_and_seating_many(director_client, night):
     """Issue 24, point 11: the seating pages are found from the session page."""
     page = director_client.get(reverse("director:session", args=[night.pk])).content.decode()

@@ -12,7 +12,8 @@ after the number; ``N-S`` and ``E-W`` too, any case), a colon, then the players'
 separated by ``&``; a pair of one player has no ``&``. Blank lines are skipped. A number
 is ASCII digits. Whether the direction is needed, and whether the number is in the
 movement, is the session's to say (``services.sessions.pairs_seat``); here the list is
-read, and a line that cannot be read is refused naming its line.
+read, and every line that cannot be read is named, all of them in one reading, so a
+director corrects the whole list after one submit (issue 28, point 6).
 """
 
 from __future__ import annotations
@@ -31,12 +32,29 @@ _LINE = re.compile(
 )
 
 
-class SeatingListError(ValueError):
-    """A line of a seating list that cannot be read: ``line`` (1-based) and ``reason``."""
+class SeatingProblem(NamedTuple):
+    """A line of a seating list that cannot be read: its number (1-based) and why."""
 
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}")
-        self.line = line
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"Line {self.line}: {self.reason}"
+
+
+class SeatingListError(ValueError):
+    """A seating list with lines that cannot be read: ``problems``, every one of them in line order."""
+
+    def __init__(self, problems: list[SeatingProblem] | tuple[SeatingProblem, ...]) -> None:
+        super().__init__(" ".join(str(problem) for problem in problems))
+        self.problems = tuple(problems)
+
+
+class _UnreadableLine(ValueError):
+    """One line not read (``_read_line``), collected by ``read_seating_list`` with its number."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
         self.reason = reason
 
 
@@ -53,38 +71,64 @@ class SeatingLine(NamedTuple):
         return f"{self.direction} {self.number}" if self.direction else f"pair {self.number}"
 
 
-def parse_seating_list(text: str) -> list[SeatingLine]:
-    """Read a pasted seating list, refusing the first line that is not ``1 NS: Alice & Bob``."""
+class SeatingList(NamedTuple):
+    """A seating list read: the pairs of the lines that could be read, and the lines that could not."""
+
+    seats: list[SeatingLine]
+    problems: list[SeatingProblem]
+
+
+def read_seating_list(text: str) -> SeatingList:
+    """Read a pasted seating list, keeping every pair it can read and naming every line it cannot.
+
+    A pair number given twice is named on its later line; past ``MAX_SEATING_LINES`` pairs
+    the reading stops, naming the line where it did.
+    """
     seats: list[SeatingLine] = []
+    problems: list[SeatingProblem] = []
     first_line_of: dict[tuple[int, str], int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        seat = _read_line(number, line)
+        if len(seats) + len(problems) == MAX_SEATING_LINES:
+            problems.append(SeatingProblem(number, f"a list seats at most {MAX_SEATING_LINES} pairs."))
+            break
+        try:
+            seat = _read_line(number, line)
+        except _UnreadableLine as unreadable:
+            problems.append(SeatingProblem(number, unreadable.reason))
+            continue
         earlier = first_line_of.setdefault((seat.number, seat.direction), number)
         if earlier != number:
-            raise SeatingListError(number, f"{seat.label} is already seated on line {earlier}.")
+            problems.append(SeatingProblem(number, f"{seat.label} is already seated on line {earlier}."))
+            continue
         seats.append(seat)
-        if len(seats) > MAX_SEATING_LINES:
-            raise SeatingListError(number, f"a list seats at most {MAX_SEATING_LINES} pairs.")
-    if not seats:
-        raise SeatingListError(
-            1, "the list is empty: write one pair a line, as 1 NS: Alice Smith & Bob Jones."
+    if not seats and not problems:
+        problems.append(
+            SeatingProblem(1, "the list is empty: write one pair a line, as 1 NS: Alice Smith & Bob Jones.")
         )
-    return seats
+    return SeatingList(seats, problems)
+
+
+def parse_seating_list(text: str) -> list[SeatingLine]:
+    """Read a pasted seating list, refusing it when any line is not ``1 NS: Alice & Bob`` (naming each)."""
+    reading = read_seating_list(text)
+    if reading.problems:
+        raise SeatingListError(reading.problems)
+    return reading.seats
 
 
 def _read_line(number: int, line: str) -> SeatingLine:
     found = _LINE.match(line)
     if found is None:
-        raise SeatingListError(
-            number, f"{quoted(line.strip())} is not a pair: write it as 1 NS: Alice Smith & Bob Jones."
+        raise _UnreadableLine(
+            f"{quoted(line.strip())} is not a pair: write it as 1 NS: Alice Smith & Bob Jones."
         )
     direction = (found["before"] or found["after"] or "").upper().replace("-", "")
     pair_number = int(found["number1"] or found["number2"])
     names = tuple(" ".join(name.split()) for name in found["names"].split("&"))
     if not all(names):
-        raise SeatingListError(number, "a player's name is missing: write the two names with & between them.")
+        raise _UnreadableLine("a player's name is missing: write the two names with & between them.")
     if len(names) > 2:
-        raise SeatingListError(number, f"a pair has two players, this line names {len(names)}.")
+        raise _UnreadableLine(f"a pair has two players, this line names {len(names)}.")
     return SeatingLine(number, pair_number, direction, names)

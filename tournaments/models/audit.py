@@ -68,7 +68,7 @@ class ResultChange(models.Model):
 
 
 class SessionDeletion(models.Model):
-    """A whole session deleted (today: replaced by importing its file again), kept at the club.
+    """A whole session deleted (replaced by importing its file again, or made by mistake), kept at the club.
 
     A session's own audit log (``ResultChange``) goes with the session, so the record of
     its deletion is the club's: who deleted which session, when, why, and how much it held.

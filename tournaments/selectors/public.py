@@ -35,9 +35,16 @@ def clubs_list() -> QuerySet[Club]:
 
 
 def sessions_recent(*, club: Club | None = None, limit: int = RECENT_SESSIONS) -> list[Session]:
-    """Return the latest sessions (of one club, or of all), each with its pair and board counts."""
-    sessions = Session.objects.select_related("club").annotate(
-        pair_count=Count("pairs", distinct=True), board_count=Count("boards", distinct=True)
+    """Return the latest sessions (of one club, or of all), each with its pair and board counts.
+
+    A session with no pair seated is left out: it has nothing a player can read (a session
+    just created, or made by mistake), and without pairs it has no results (issue 28, point 5).
+    """
+    seated = Pair.objects.filter(session=OuterRef("pk"))
+    sessions = (
+        Session.objects.filter(Exists(seated))
+        .select_related("club")
+        .annotate(pair_count=Count("pairs", distinct=True), board_count=Count("boards", distinct=True))
     )
     if club is not None:
         sessions = sessions.filter(club=club)

@@ -68,6 +68,11 @@ class SessionPage:
         return self.session.state == SessionState.FINISHED
 
     @property
+    def has_results(self) -> bool:
+        """Whether any board has a result: a session without one may be deleted (issue 28, point 5)."""
+        return any(board.result_count for board in self.boards)
+
+    @property
     def boards_expected(self) -> int | None:
         """The boards the movement plays, or None without a movement."""
         return self.movement.boards_total() if self.movement else None

@@ -139,6 +139,23 @@ def session_start(*, session: Session) -> Session:
     return _move(session, SessionState.PREPARATION, SessionState.PLAY, refusal)
 
 
+def session_play_for_results(*, session: Session) -> Session:
+    """Start play, if the session is still in preparation, for a file of results played elsewhere.
+
+    Results are taken only once play has started (``results.checks.check_in_play``, issue
+    28, point 7). A USEBIO or PBN file's results were played, so importing them starts play
+    as the director's Start would; the import's own page is the director's confirmed step,
+    and the session is published only when the director finishes it. Called inside the
+    import's transaction; a session already in play is left as it is.
+    """
+    session = _locked(session)
+    if session.state != SessionState.PREPARATION:
+        return session
+    session.state = SessionState.PLAY
+    session.save(update_fields=["state", "updated_at"])
+    return session
+
+
 def session_finish(*, session: Session) -> Session:
     """Finish the session: every hand and traveller is published, with every entry scored.
 

@@ -24,6 +24,7 @@ from django.core.exceptions import ValidationError
 from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.pbn.results import PASS_CONTRACTS, PbnResult, PbnResults, PbnTotal
 from tournaments.models import Board, Direction, Pair, Result, Session, Standing
+from tournaments.services.movement import session_play_for_results
 from tournaments.services.results import ResultEntry, result_record
 from tournaments.services.scoring.settle import scores_settle
 from tournaments.services.sessions import pair_add
@@ -37,6 +38,7 @@ def travellers_enter(
     Called inside the import's transaction: a result refused refuses the whole file, naming
     its line. ``boards`` are the session's boards by number, dealt from the same file.
     """
+    session_play_for_results(session=session)  # the file's results were played (issue 28, point 7)
     pairs = _seat_pairs(session, results)
     differences = []
     entered: list[tuple[PbnResult, Result]] = []

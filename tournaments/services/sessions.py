@@ -8,13 +8,14 @@ player can be in either column of a pair, which no unique constraint can say.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 
-from tournaments.bridge.seating import SeatingLine
+from tournaments.bridge.seating import SeatingLine, SeatingProblem
 from tournaments.models import (
     MAX_PAIR_NUMBER,
     Club,
@@ -225,9 +226,18 @@ def _pair_of(session: Session, direction: str, players: list[Player]) -> Pair | 
 
 
 @transaction.atomic
-def pairs_seat(*, session: Session, seats: list[SeatingLine]) -> list[Pair]:
-    """Seat every pair of a pasted list, or none: an error names the list's line (``line 3: ...``)."""
+def pairs_seat(
+    *, session: Session, seats: list[SeatingLine], unreadable: Sequence[SeatingProblem] = ()
+) -> list[Pair]:
+    """Seat every pair of a pasted list, or none; refused, name every bad line (``Line 3 (NS 3): ...``).
+
+    Each pair is tried in its own savepoint, so one refused does not hide the next: the
+    refusal lists every line the session refuses, with the lines the list could not read
+    (``unreadable``, from ``bridge.seating.read_seating_list``), in line order, and the
+    whole list is rolled back (issue 28, point 6).
+    """
     pairs = []
+    refusals = [(problem.line, str(problem)) for problem in unreadable]
     for seat in seats:
         try:
             pairs.append(
@@ -237,7 +247,9 @@ def pairs_seat(*, session: Session, seats: list[SeatingLine]) -> list[Pair]:
             )
         except ValidationError as error:
             reasons = " ".join(message for messages in error.message_dict.values() for message in messages)
-            raise ValidationError({"seating": f"Line {seat.line} ({seat.label}): {reasons}"}) from None
+            refusals.append((seat.line, f"Line {seat.line} ({seat.label}): {reasons}"))
+    if refusals:
+        raise ValidationError({"seating": [text for _, text in sorted(refusals)]})
     return pairs
 
 

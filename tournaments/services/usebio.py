@@ -47,6 +47,7 @@ from tournaments.bridge.usebio import (
     read_usebio,
 )
 from tournaments.models import Adjustment, Board, Club, Movement, Pair, Result, ScoringMethod, Session
+from tournaments.services.movement import session_play_for_results
 from tournaments.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
 from tournaments.services.scoring.settle import scores_settle_locked
 from tournaments.services.sessions import player_find_or_create, session_create
@@ -111,6 +112,7 @@ def usebio_store(
             movement=Movement.MITCHELL if event.is_mitchell else Movement.HOWELL,
             scoring=_SCORING[event.event_type],
         )
+        session = session_play_for_results(session=session)  # its lines were played (issue 28)
         _mark_arrow_switch(session, event)
         pairs = {pair.key: _pair_add(session, pair, numbers[pair.key]) for pair in _pairs_who_played(event)}
         boards = _boards_add(session, event)

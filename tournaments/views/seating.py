@@ -2,7 +2,7 @@
 
 Seating one pair at a time is on the session page (``director.session_pair_add``); a
 club's night of twenty pairs is one pasted list here (issue 24, point 11). Every pair of
-the list is seated or none, and a refusal names the list's line.
+the list is seated or none, and a refusal names every line to correct (issue 28, point 6).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.bridge.seating import SeatingListError, parse_seating_list
+from tournaments.bridge.seating import read_seating_list
 from tournaments.forms import form_add_service_error
 from tournaments.forms_seating import PairPlayersForm, SeatingListForm
 from tournaments.models import Pair, Session
@@ -43,10 +43,9 @@ def pairs_seat_many(request: HttpRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     form = SeatingListForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        reading = read_seating_list(form.cleaned_data["seating"])
         try:
-            seated = pairs_seat(session=session, seats=parse_seating_list(form.cleaned_data["seating"]))
-        except SeatingListError as error:
-            form.add_error("seating", f"Line {error.line}: {error.reason} Nothing was seated.")
+            seated = pairs_seat(session=session, seats=reading.seats, unreadable=reading.problems)
         except ValidationError as error:
             form_add_service_error(form, error)
             form.add_error("seating", "Nothing was seated.")

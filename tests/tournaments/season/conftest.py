@@ -22,11 +22,12 @@ def played_night(
     )
     seated = [pair_add(session=session, player_names=names) for names in pairs]
     (board,) = boards_ensure(session=session, count=1)
+    session = session_start(session=session)
     for table, made in enumerate(tricks):
         ns, ew = seated[2 * table], seated[2 * table + 1]
         result_record(board=board, entry=ResultEntry(ns, ew, "4S", "N", str(made)))
     if finish:
-        session_finish(session=session_start(session=session))
+        session = session_finish(session=session)
     return session
 
 

@@ -11,7 +11,7 @@ from django.urls import reverse
 from tournaments.bridge.rating import expected_percentages, field_strength, rate_players
 from tournaments.models import PlayerRating, RatingSnapshot, Standing
 from tournaments.selectors.ratings import session_fields
-from tournaments.services.movement import session_finish, session_start
+from tournaments.services.movement import session_finish
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +36,7 @@ def test_finishing_a_session_refits_every_rating_from_the_finished_sessions(nigh
         assert stored[player].uncertainty == pytest.approx(rated.uncertainty)
         assert stored[player].sessions == rated.sessions
 
-    session_finish(session=session_start(session=nights[3]))
+    session_finish(session=nights[3])
     refitted = rate_players(_season_from_standings(nights))
     ann = nights[3].pairs.get(number=1).player1
     assert PlayerRating.objects.get(player=ann).rating == pytest.approx(refitted[ann.pk].rating)
@@ -47,7 +47,7 @@ def test_each_session_keeps_the_snapshot_of_its_night_for_its_players(nights):
     first_night = {s.player_id: s.rating for s in RatingSnapshot.objects.filter(session=nights[0])}
     after_one = rate_players(_season_from_standings(nights[:1]))
     assert first_night == pytest.approx({player: rated.rating for player, rated in after_one.items()})
-    session_finish(session=session_start(session=nights[3]))
+    session_finish(session=nights[3])
     assert {s.player_id: s.rating for s in RatingSnapshot.objects.filter(session=nights[0])} == first_night
     assert RatingSnapshot.objects.filter(session=nights[3]).count() == 4
 

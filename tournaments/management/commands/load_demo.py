@@ -177,6 +177,7 @@ class Command(BaseCommand):
         ew_pairs = [pair_add(session=session, player_names=names, direction="EW") for names in EW_PLAYERS]
         boards = boards_deal(session=session, count=TABLES * BOARDS_PER_ROUND, rng=rng, background=False)
         bid = {board.number: _bid(board) for board in boards}
+        session = session_start(session=session)  # results are taken in play only
         for board, ns_pair, ew_pair in _mitchell_rounds(ns_pairs, ew_pairs, boards):
             played = _with_noise(bid[board.number], rng)
             entry = ResultEntry(
@@ -189,7 +190,7 @@ class Command(BaseCommand):
             )
             result_record(board=board, entry=entry, user=director)
         # The night is over: finishing it publishes its hands and travellers.
-        return session_finish(session=session_start(session=session))
+        return session_finish(session=session)
 
     def _teams_event(self, club: Club, director) -> TeamsEvent:
         """A Swiss of 8 teams, 3 rounds of 4 boards: each round drawn, published, dealt and played."""

@@ -12,7 +12,7 @@ from django.db import transaction
 from tournaments.models import AuditAction, Board, Result
 from tournaments.services.results.adjusted import apply_adjustment, apply_assigned, assigned_parts
 from tournaments.services.results.audit import audit, snapshot
-from tournaments.services.results.checks import check_movement, check_pairs, score_entry
+from tournaments.services.results.checks import check_in_play, check_movement, check_pairs, score_entry
 from tournaments.services.results.entries import AdjustedEntry, AssignedEntry, ResultEntry
 from tournaments.services.results.writes import apply_played, locked_board, locked_result, written_and_scored
 from tournaments.services.scoring.settle import scores_pending, scores_settle_locked
@@ -59,6 +59,7 @@ def _record(
 ) -> Result:
     if not board_locked:
         board = locked_board(board)
+    check_in_play(board)
     if not pairs_checked:  # else the movement seated them for this board
         check_pairs(board, entry, editing=None)
         check_movement(board, entry)
@@ -92,6 +93,7 @@ def _replacing(
     """Lock the board and the table's result an adjusted or assigned score replaces (if any),
     check the pairs, and return the result to fill (a new one if none) with what it was."""
     board = locked_board(board)
+    check_in_play(board)
     result = result or _table_result(board, entry)
     if result is None:
         check_pairs(board, entry, editing=None)
@@ -142,6 +144,7 @@ def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser
 
 def _correct(result: Result, entry: ResultEntry, user: AbstractBaseUser | None) -> Result:
     board = locked_board(result.board)
+    check_in_play(board)
     result = locked_result(result, board)
     before = snapshot(result)
     check_pairs(board, entry, editing=result)

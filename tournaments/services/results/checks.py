@@ -17,7 +17,7 @@ from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat, seat_from
 from tournaments.bridge.text import quoted
 from tournaments.db.sql import with_tables
-from tournaments.models import Board, Direction, Pair, Result
+from tournaments.models import Board, Direction, Pair, Result, SessionState
 from tournaments.selectors import movements as movement_selectors
 from tournaments.services.results.entries import AdjustedEntry, AssignedEntry, ResultEntry
 
@@ -30,6 +30,21 @@ class Scored:
     declarer: str
     tricks: int | None
     ns_score: int
+
+
+def check_in_play(board: Board) -> None:
+    """Refuse a result while the session is in preparation: play has not started (issue 28, point 7).
+
+    The tables' links refuse them too (``services.table_entry``); the director's desk and
+    the API say the same, through this one check, under the session's lock.
+    """
+    if board.session.state == SessionState.PREPARATION:
+        raise ValidationError(
+            {
+                "session": "Play has not started yet: start play on the session page (4. Play) "
+                "before entering results."
+            }
+        )
 
 
 def check_pairs(

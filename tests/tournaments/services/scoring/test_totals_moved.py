@@ -167,13 +167,13 @@ def _play(session: Session, rng: random.Random, steps: int) -> list[str]:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_standings_after_random_entries_corrections_and_adjustments_equal_the_summed_results(club, seed):
-    session = seated_mitchell(club, tables=4, boards_per_round=2, rounds=4)
+    session = seated_mitchell(club, tables=4, boards_per_round=2, rounds=4, start=True)
     done = _play(session, random.Random(seed), steps=24)
     assert {"enter", "table"} & set(done)  # the moved standings were exercised
 
 
 def test_standings_of_new_results_only_equal_the_summed_results_in_imp_pairs(club):
-    session = seated_mitchell(club, tables=4, boards_per_round=2, rounds=4)
+    session = seated_mitchell(club, tables=4, boards_per_round=2, rounds=4, start=True)
     session = session_set_scoring(session=session, scoring=ScoringMethod.CROSS_IMPS)
     rng = random.Random(7)
     for board, ns, ew in _encounters(session)[:20]:
@@ -183,7 +183,7 @@ def test_standings_of_new_results_only_equal_the_summed_results_in_imp_pairs(clu
 
 def test_an_average_plus_elsewhere_follows_each_new_result(club):
     """An Average-plus takes the pair's percentage on its other boards, so it moves with every entry."""
-    session = seated_mitchell(club, tables=4, boards_per_round=2, rounds=4)
+    session = seated_mitchell(club, tables=4, boards_per_round=2, rounds=4, start=True)
     encounters = _encounters(session)
     board, ns, ew = encounters[0]
     result_adjust(board=board, entry=AdjustedEntry(ns, ew, "A+", "A+"))
@@ -199,7 +199,7 @@ def test_an_average_plus_elsewhere_follows_each_new_result(club):
 def test_an_average_plus_is_returned_with_the_figures_of_the_boards_settled_with_it(club):
     """An Average-plus given while a table's entry waits to be settled takes that entry into
     the pair's percentage, and the director is shown the figure that was stored."""
-    session = seated_mitchell(club, tables=4, boards_per_round=2, rounds=4)
+    session = seated_mitchell(club, tables=4, boards_per_round=2, rounds=4, start=True)
     encounters = _encounters(session)
     pair = encounters[0][1]
     own = [e for e in encounters if e[1] == pair]
