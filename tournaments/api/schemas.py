@@ -69,7 +69,7 @@ class SessionOut(SessionSummary):
 
 class PlayerRef(Schema):
     id: int
-    name: str
+    name: str = Field(description="The name, or the initials alone for a player who asked for it")
 
 
 class PairOut(Schema):
@@ -155,9 +155,10 @@ class PairDetail(PairOut):
 
 
 class PlayerOut(Schema):
+    """A player as the public pages show him (his national number is not public)."""
+
     id: int
-    name: str
-    federation_number: str
+    name: str = Field(description="The name, or the initials alone for a player who asked for it")
 
 
 class HistoryOut(Schema):
