@@ -54,24 +54,30 @@ def test_a_write_without_a_valid_token_is_401_and_changes_nothing(client, in_pla
 
 
 @pytest.mark.django_db
-def test_a_token_of_another_club_is_refused(api, in_play):
+def test_another_clubs_token_is_answered_as_if_the_session_or_result_did_not_exist(api, in_play):
     ns, ew = in_play.pairs.get(direction="NS", number=1), in_play.pairs.get(direction="EW", number=1)
     body = {"ns_pair": ns.pk, "ew_pair": ew.pk, "contract": "Pass"}
     url = f"{API}/sessions/{in_play.pk}/results"
     result = api.post(url, {**body, "board": 1}, content_type="application/json").json()
     other = Club.objects.create(name="Hillside", slug="hillside")
     theirs = {"HTTP_AUTHORIZATION": f"Bearer {api_token_create(club=other, name='their site').secret}"}
-
-    finish = api.post(f"{API}/sessions/{in_play.pk}/finish", **theirs)
-    assert finish.status_code == 403
-    assert finish.json()["detail"] == "This token writes for Hillside, not for Riverside Bridge Club."
-    assert api.post(url, {**body, "board": 2}, content_type="application/json", **theirs).status_code == 403
+    json = {"content_type": "application/json", **theirs}
     fix = {**body, "contract": "1NT", "declarer": "N", "result": "7"}
-    assert (
-        api.put(f"{API}/results/{result['id']}", fix, content_type="application/json", **theirs).status_code
-        == 403
-    )
-    assert api.delete(f"{API}/results/{result['id']}", **theirs).status_code == 403
+    nothing = 2**31 - 1  # no session, no result has this id
+
+    # Each write to the club's session or result, then the same write to an id that names nothing.
+    for send in (
+        lambda session, result: api.post(f"{API}/sessions/{session}/finish", **theirs),
+        lambda session, result: api.post(f"{API}/sessions/{session}/start", **theirs),
+        lambda session, result: api.post(f"{API}/sessions/{session}/results", {**body, "board": 2}, **json),
+        lambda session, result: api.put(f"{API}/results/{result}", fix, **json),
+        lambda session, result: api.delete(f"{API}/results/{result}", **theirs),
+    ):
+        refused, missing = send(in_play.pk, result["id"]), send(nothing, nothing)
+        assert refused.status_code == missing.status_code == 404
+        assert refused.content == missing.content
+        assert "Riverside" not in refused.content.decode()
+
     in_play.refresh_from_db()
     assert in_play.state == "play"
     assert [(r.contract, r.board.number) for r in Result.objects.filter(board__session=in_play)] == [

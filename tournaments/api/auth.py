@@ -1,6 +1,9 @@
 """Who may write: a club's API token (``Authorization: Bearer cs_...``), and how often.
 
-The token names its club; a write to another club's session is refused (403). Writes are
+The token names its club, and a write reaches only that club's sessions and results: one
+of another club's is answered exactly as one that does not exist (404, the same body),
+so a token learns neither which club a session belongs to nor which result ids exist
+elsewhere. Writes are
 counted per token in a fixed window in Django's cache (``API_WRITE_RATE`` writes a
 minute, 120 by default): a program gone wrong cannot flood a session with results. With
 the default local-memory cache each process counts its own; ``CACHE_URL`` (Redis) gives
@@ -13,10 +16,10 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from ninja.security import HttpBearer
 
-from tournaments.models import ApiToken, Session
+from tournaments.models import ApiToken, Result, Session
 from tournaments.services.api_tokens import api_token_check
 
 WINDOW_SECONDS = 60
@@ -33,7 +36,7 @@ class Refused(Exception):
 
 
 class ClubToken(HttpBearer):
-    """Accept an active token of any club; each write then checks the club (``check_club``)."""
+    """Accept an active token of any club; each write then looks in its club alone (``club_session``)."""
 
     openapi_description = "A club's API token, created by a director (shown once)."
 
@@ -41,13 +44,29 @@ class ClubToken(HttpBearer):
         return api_token_check(token)
 
 
-def check_club(request: HttpRequest, session: Session) -> ApiToken:
-    """Refuse a token of another club than the session's, then count the write."""
+NO_SESSION = "This token's club has no session with that id."
+NO_RESULT = "This token's club has no result with that id."
+
+
+def club_session(request: HttpRequest, session_id: int) -> Session:
+    """Return the token's club's session ``session_id`` and count the write; 404 for any other."""
     token: ApiToken = request.auth
-    if token.club_id != session.club_id:
-        raise Refused(403, f"This token writes for {token.club.name}, not for {session.club.name}.")
+    session = Session.objects.select_related("club").filter(pk=session_id, club_id=token.club_id).first()
+    if session is None:
+        raise Http404(NO_SESSION)
     count_write(token)
-    return token
+    return session
+
+
+def club_result(request: HttpRequest, result_id: int) -> Result:
+    """Return the token's club's result ``result_id`` and count the write; 404 for any other."""
+    token: ApiToken = request.auth
+    mine = Result.objects.select_related("board__session__club").filter(board__session__club_id=token.club_id)
+    result = mine.filter(pk=result_id).first()
+    if result is None:
+        raise Http404(NO_RESULT)
+    count_write(token)
+    return result
 
 
 def _write_rate() -> int:

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from ninja import Router
 
-from tournaments.api.auth import ClubToken, check_club
+from tournaments.api.auth import ClubToken, club_result, club_session
 from tournaments.api.http import json_response
 from tournaments.api.reads import session_document
 from tournaments.api.schemas import CorrectionIn, Error, Id, ResultIn, ResultOut, SessionOut
@@ -28,9 +27,9 @@ router = Router(tags=["writes"], auth=ClubToken())
 
 
 def writes(schema: object, status: int = 200) -> dict[int, object]:
-    """The answers a write may give: done, refused (400), no token (401), not this club's (403),
-    not found (404), a malformed body (422), too many writes (429)."""
-    return {status: schema, 400: Error, 401: Error, 403: Error, 404: Error, 422: Error, 429: Error}
+    """The answers a write may give: done, refused (400), no token (401), not found in the
+    token's club (404), a malformed address (422), too many writes (429)."""
+    return {status: schema, 400: Error, 401: Error, 404: Error, 422: Error, 429: Error}
 
 
 def _pair(session: Session, pair_id: int, field: str) -> Pair:
@@ -64,8 +63,7 @@ def _result_response(request: HttpRequest, result: Result, status: int = 200) ->
 
 @router.post("/sessions/{session_id}/results", response=writes(ResultOut, 201), summary="Enter a result")
 def result_enter(request: HttpRequest, session_id: Id, body: ResultIn) -> HttpResponse:
-    session = selectors.session_get(session_id)
-    check_club(request, session)
+    session = club_session(request, session_id)
     board = Board.objects.filter(session=session, number=body.board).first()
     if board is None:
         raise ValidationError({"board": f"This session has no board {body.board}."})
@@ -74,15 +72,9 @@ def result_enter(request: HttpRequest, session_id: Id, body: ResultIn) -> HttpRe
     return _result_response(request, result, status=201)
 
 
-def _result_for(request: HttpRequest, result_id: int) -> Result:
-    result = get_object_or_404(Result.objects.select_related("board__session__club"), pk=result_id)
-    check_club(request, result.board.session)
-    return result
-
-
 @router.put("/results/{result_id}", response=writes(ResultOut), summary="Correct a result")
 def result_fix(request: HttpRequest, result_id: Id, body: CorrectionIn) -> HttpResponse:
-    result = _result_for(request, result_id)
+    result = club_result(request, result_id)
     with audited_as_api_token(request.auth):
         corrected = result_correct(result=result, entry=_entry(result.board.session, body))
     return _result_response(request, corrected)
@@ -90,16 +82,14 @@ def result_fix(request: HttpRequest, result_id: Id, body: CorrectionIn) -> HttpR
 
 @router.delete("/results/{result_id}", response=writes(None, 204), summary="Delete a result entered in error")
 def result_remove(request: HttpRequest, result_id: Id) -> HttpResponse:
-    result = _result_for(request, result_id)
+    result = club_result(request, result_id)
     with audited_as_api_token(request.auth):
         result_delete(result=result)
     return HttpResponse(status=204)
 
 
 def _state_change(request: HttpRequest, session_id: int, service) -> HttpResponse:
-    session = selectors.session_get(session_id)
-    check_club(request, session)
-    session = service(session=session)
+    session = service(session=club_session(request, session_id))
     session = selectors.session_get(session.pk)
     return json_response(request, SessionOut, session_document(session), conditional=False)
 
