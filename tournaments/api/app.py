@@ -3,8 +3,11 @@
 django-ninja builds the OpenAPI 3 document (``/api/v1/openapi.json``) and the docs page
 (``/api/v1/docs``) from the operations' type hints and pydantic schemas, so the document
 cannot drift from the code. Every refusal is ``{"detail": ..., "field": ...}``: a
-service's ``ValidationError`` is 400 naming its field, a malformed request 422 naming
-the first bad parameter, a missing object 404, a missing or revoked token 401.
+service's ``ValidationError`` is 400 naming its field, and so is a write's body that
+misses a field or holds one of the wrong kind (the README's promise: to a program, a
+contract that is missing and one that is not a contract are both a refused field); an
+address or query the document forbids is 422 naming the parameter; a missing object
+404, a missing or revoked token 401.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI
-from ninja.errors import AuthenticationError
+from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as RequestInvalid
 
 from tournaments.api import boards, players, reads, writes
@@ -51,11 +54,24 @@ def refused(request: HttpRequest, error: ValidationError) -> HttpResponse:
 
 @api.exception_handler(RequestInvalid)
 def request_invalid(request: HttpRequest, error: RequestInvalid) -> HttpResponse:
+    """Name the first bad field: 400 for the body's (a refused write), 422 for the address's."""
     first = error.errors[0] if error.errors else {}
-    where = [str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path", "payload")]
+    source, *where = [str(part) for part in first.get("loc", ())] or [""]
+    if source == "body":
+        where = where[1:]  # the operation's parameter holding the body, not a field of it
     field = ".".join(where) or None
     detail = first.get("msg", "Invalid request.")
-    return _error(request, 422, f"{field}: {detail}" if field else detail, field)
+    if field:
+        detail = f"{field}: {detail}"
+    elif source == "body":
+        detail = f"Send the write's fields as a JSON object: {detail}"
+    return _error(request, 400 if source == "body" else 422, detail, field)
+
+
+@api.exception_handler(HttpError)
+def http_error(request: HttpRequest, error: HttpError) -> HttpResponse:
+    """ninja's own refusals (a body that is not JSON: 400) in the API's shape."""
+    return _error(request, error.status_code, str(error))
 
 
 @api.exception_handler(Http404)
