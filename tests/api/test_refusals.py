@@ -89,3 +89,23 @@ def test_a_query_parameter_the_document_forbids_is_still_422(client, in_play):
 
     assert response.status_code == 422
     assert response.json()["field"] == "limit"
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("method", ["post", "put"])
+def test_a_pair_the_movement_does_not_give_the_board_is_refused_naming_the_apis_field(api, in_play, method):
+    body = _entry(in_play, ew_pair=_pairs(in_play)[("EW", 2)], contract="Pass", declarer="", result="")
+    if method == "put":
+        entered = api.post(
+            f"{API}/sessions/{in_play.pk}/results", _entry(in_play), content_type="application/json"
+        )
+        response = api.put(f"{API}/results/{entered.json()['id']}", body, content_type="application/json")
+    else:
+        response = api.post(f"{API}/sessions/{in_play.pk}/results", body, content_type="application/json")
+
+    assert response.status_code == 400
+    refusal = response.json()
+    assert refusal["field"] == "ns_pair"
+    assert "not in the movement" in refusal["detail"]
+    assert '"out_of_order": true' in refusal["detail"]
+    assert "Tick" not in refusal["detail"]

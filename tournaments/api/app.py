@@ -20,7 +20,7 @@ from ninja.errors import ValidationError as RequestInvalid
 
 from tournaments.api import boards, players, reads, writes
 from tournaments.api.auth import Refused
-from tournaments.services.results import ResultGoneError
+from tournaments.services.results import NotInMovementError, ResultGoneError
 
 api = NinjaAPI(
     title="ClubScore API",
@@ -42,10 +42,15 @@ def _error(request: HttpRequest, status: int, detail: str, field: str | None = N
     return api.create_response(request, {"detail": detail, "field": field}, status=status)
 
 
+OUT_OF_ORDER = 'Send "out_of_order": true if it really was played so.'
+
+
 @api.exception_handler(ValidationError)
 def refused(request: HttpRequest, error: ValidationError) -> HttpResponse:
     if isinstance(error, ResultGoneError):
         return _error(request, 404, " ".join(error.messages))
+    if isinstance(error, NotInMovementError):  # the service words the form's override
+        return _error(request, 400, f"{error.where} {OUT_OF_ORDER}", "ns_pair")
     if hasattr(error, "error_dict"):
         field, messages = next(iter(error.message_dict.items()))
         return _error(request, 400, " ".join(messages), None if field == "__all__" else field)
