@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
+from tournaments.api import refusals
 from tournaments.api.auth import ClubToken, club_result, club_session
 from tournaments.api.http import json_response
 from tournaments.api.reads import session_document
@@ -28,7 +29,8 @@ router = Router(tags=["writes"], auth=ClubToken())
 
 def writes(schema: object, status: int = 200) -> dict[int, object]:
     """The answers a write may give: done, refused (400), no token (401), not found in the
-    token's club (404), a malformed address (422), too many writes (429)."""
+    token's club (404), a malformed address (422), too many writes (429); what each
+    write's refusals mean is in its ``openapi_extra`` (``refusals``)."""
     return {status: schema, 400: Error, 401: Error, 404: Error, 422: Error, 429: Error}
 
 
@@ -61,7 +63,12 @@ def _result_response(request: HttpRequest, result: Result, status: int = 200) ->
     return json_response(request, ResultOut, data, status=status, conditional=False)
 
 
-@router.post("/sessions/{session_id}/results", response=writes(ResultOut, 201), summary="Enter a result")
+@router.post(
+    "/sessions/{session_id}/results",
+    response=writes(ResultOut, 201),
+    summary="Enter a result",
+    openapi_extra=refusals.described(refusals.ENTER, refusals.SESSION_NOT_FOUND),
+)
 def result_enter(request: HttpRequest, session_id: Id, body: ResultIn) -> HttpResponse:
     session = club_session(request, session_id)
     board = Board.objects.filter(session=session, number=body.board).first()
@@ -72,7 +79,12 @@ def result_enter(request: HttpRequest, session_id: Id, body: ResultIn) -> HttpRe
     return _result_response(request, result, status=201)
 
 
-@router.put("/results/{result_id}", response=writes(ResultOut), summary="Correct a result")
+@router.put(
+    "/results/{result_id}",
+    response=writes(ResultOut),
+    summary="Correct a result",
+    openapi_extra=refusals.described(refusals.CORRECT, refusals.RESULT_NOT_FOUND),
+)
 def result_fix(request: HttpRequest, result_id: Id, body: CorrectionIn) -> HttpResponse:
     result = club_result(request, result_id)
     with audited_as_api_token(request.auth):
@@ -80,7 +92,12 @@ def result_fix(request: HttpRequest, result_id: Id, body: CorrectionIn) -> HttpR
     return _result_response(request, corrected)
 
 
-@router.delete("/results/{result_id}", response=writes(None, 204), summary="Delete a result entered in error")
+@router.delete(
+    "/results/{result_id}",
+    response=writes(None, 204),
+    summary="Delete a result entered in error",
+    openapi_extra=refusals.described(refusals.DELETE, refusals.RESULT_NOT_FOUND),
+)
 def result_remove(request: HttpRequest, result_id: Id) -> HttpResponse:
     result = club_result(request, result_id)
     with audited_as_api_token(request.auth):
@@ -94,13 +111,21 @@ def _state_change(request: HttpRequest, session_id: int, service) -> HttpRespons
     return json_response(request, SessionOut, session_document(session), conditional=False)
 
 
-@router.post("/sessions/{session_id}/start", response=writes(SessionOut), summary="Start play")
+@router.post(
+    "/sessions/{session_id}/start",
+    response=writes(SessionOut),
+    summary="Start play",
+    openapi_extra=refusals.described(refusals.START, refusals.SESSION_NOT_FOUND),
+)
 def start(request: HttpRequest, session_id: Id) -> HttpResponse:
     return _state_change(request, session_id, session_start)
 
 
 @router.post(
-    "/sessions/{session_id}/finish", response=writes(SessionOut), summary="Finish: publish every board"
+    "/sessions/{session_id}/finish",
+    response=writes(SessionOut),
+    summary="Finish: publish every board",
+    openapi_extra=refusals.described(refusals.FINISH, refusals.SESSION_NOT_FOUND),
 )
 def finish(request: HttpRequest, session_id: Id) -> HttpResponse:
     return _state_change(request, session_id, session_finish)
