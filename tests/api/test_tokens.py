@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 
 from tournaments.api.auth import count_write
-from tournaments.models import ApiToken, Club, Result
+from tournaments.models import ApiToken, ApiWriteCount, Club, Result
 from tournaments.services.api_tokens import api_token_check, api_token_create, api_token_revoke
 
 API = "/api/v1"
@@ -86,8 +86,9 @@ def test_another_clubs_token_is_answered_as_if_the_session_or_result_did_not_exi
 
 
 @pytest.mark.django_db
-def test_writes_past_the_rate_are_429_until_the_next_minute(api, in_play, settings, token):
-    settings.API_WRITE_RATE = 3
+@pytest.mark.parametrize("counts", ["database", "cache"])
+def test_writes_past_the_rate_are_429_until_the_next_minute(api, in_play, settings, token, counts):
+    settings.API_WRITE_RATE, settings.API_WRITE_COUNTS = 3, counts
     cache.clear()
     for _ in range(3):
         assert api.post(f"{API}/sessions/{in_play.pk}/start").status_code == 400  # counted, refused
@@ -97,3 +98,11 @@ def test_writes_past_the_rate_are_429_until_the_next_minute(api, in_play, settin
     in_play.refresh_from_db()
     assert in_play.state == "play"
     count_write(api_token_check(token), now=10_000_000 * 60.0)  # a later minute counts afresh: no refusal
+
+
+@pytest.mark.django_db
+def test_the_database_keeps_only_a_tokens_latest_minute(token):
+    issued = api_token_check(token)
+    for minute in (100, 100, 101, 101, 101):
+        count_write(issued, now=minute * 60.0 + 5)
+    assert list(ApiWriteCount.objects.values_list("token", "minute", "count")) == [(issued.pk, 101, 3)]

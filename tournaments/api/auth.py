@@ -3,11 +3,10 @@
 The token names its club, and a write reaches only that club's sessions and results: one
 of another club's is answered exactly as one that does not exist (404, the same body),
 so a token learns neither which club a session belongs to nor which result ids exist
-elsewhere. Writes are
-counted per token in a fixed window in Django's cache (``API_WRITE_RATE`` writes a
-minute, 120 by default): a program gone wrong cannot flood a session with results. With
-the default local-memory cache each process counts its own; ``CACHE_URL`` (Redis) gives
-all of them one count (clubscore/settings.py).
+elsewhere. Writes are counted per token in a fixed one-minute window (``API_WRITE_RATE``
+writes a minute, 120 by default): a program gone wrong cannot flood a session with
+results. Every process shares the count: in Redis when ``CACHE_URL`` names one, else in
+the database (``API_WRITE_COUNTS``, clubscore/settings.py; ``services.api_write_counts``).
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ from ninja.security import HttpBearer
 
 from tournaments.models import ApiToken, Result, Session
 from tournaments.services.api_tokens import api_token_check
+from tournaments.services.api_write_counts import api_write_count_add
 
 WINDOW_SECONDS = 60
 
@@ -77,15 +77,23 @@ def count_write(token: ApiToken, now: float | None = None) -> None:
     """Count one write in the token's current minute; refuse it (429) past the rate."""
     now = time.time() if now is None else now
     window = int(now // WINDOW_SECONDS)
-    key = f"api-writes:{token.pk}:{window}"
-    cache.add(key, 0, timeout=WINDOW_SECONDS * 2)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=WINDOW_SECONDS * 2)
-        count = 1
+    if settings.API_WRITE_COUNTS == "cache":
+        count = _count_in_cache(token.pk, window)
+    else:
+        count = api_write_count_add(token_id=token.pk, minute=window)
     if count > _write_rate():
         retry = int(WINDOW_SECONDS - now % WINDOW_SECONDS) + 1
         raise Refused(
             429, f"At most {_write_rate()} writes a minute per token; try again in {retry} s.", retry
         )
+
+
+def _count_in_cache(token_id: int, window: int) -> int:
+    """Add one to the token's minute in the shared cache (Redis adds atomically) and return it."""
+    key = f"api-writes:{token_id}:{window}"
+    cache.add(key, 0, timeout=WINDOW_SECONDS * 2)
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=WINDOW_SECONDS * 2)
+        return 1
