@@ -126,9 +126,13 @@ if os.environ.get("DATABASE_REPLICA_URL"):
     DATABASES[READ_REPLICA_ALIAS]["TEST"] = {"MIRROR": "default"}
 DATABASE_ROUTERS = ["clubscore.replica.PublicReadsToReplica"]
 
-# The cache counts each API token's writes a minute (tournaments/api/auth.py). Each process
-# keeps its own by default, so N workers or app servers would allow N times the rate;
-# CACHE_URL=redis://host:6379/0 gives every process one count (Django's own Redis backend).
+# Each API token's writes a minute (tournaments/api/auth.py) are counted where every
+# process sees the same count, or N workers or app servers would allow N times the rate
+# (issue 28): in the database by default (one row a token, services/api_write_counts.py,
+# made by `migrate`), in Redis with CACHE_URL=redis://host:6379/0 (Django's own backend),
+# which spares the database those writes. Django's cache stays each process's own
+# without CACHE_URL; nothing else of ClubScore uses it (django-axes keeps its counts in
+# the database).
 _cache_url = os.environ.get("CACHE_URL", "").strip()
 if _cache_url.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url}}
@@ -136,6 +140,7 @@ elif _cache_url:
     raise ImproperlyConfigured(
         f"CACHE_URL must be a redis:// (or rediss://, unix://) address, not {_cache_url!r}"
     )
+API_WRITE_COUNTS = "cache" if _cache_url else "database"
 # An API token's writes a minute (tournaments/api/auth.py).
 API_WRITE_RATE = int(os.environ.get("API_WRITE_RATE", "120"))
 

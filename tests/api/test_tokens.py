@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 
 from tournaments.api.auth import count_write
-from tournaments.models import ApiToken, Club, Result
+from tournaments.models import ApiToken, ApiWriteCount, Club, Result
 from tournaments.services.api_tokens import api_token_check, api_token_create, api_token_revoke
 
 API = "/api/v1"
@@ -54,24 +54,30 @@ def test_a_write_without_a_valid_token_is_401_and_changes_nothing(client, in_pla
 
 
 @pytest.mark.django_db
-def test_a_token_of_another_club_is_refused(api, in_play):
+def test_another_clubs_token_is_answered_as_if_the_session_or_result_did_not_exist(api, in_play):
     ns, ew = in_play.pairs.get(direction="NS", number=1), in_play.pairs.get(direction="EW", number=1)
     body = {"ns_pair": ns.pk, "ew_pair": ew.pk, "contract": "Pass"}
     url = f"{API}/sessions/{in_play.pk}/results"
     result = api.post(url, {**body, "board": 1}, content_type="application/json").json()
     other = Club.objects.create(name="Hillside", slug="hillside")
     theirs = {"HTTP_AUTHORIZATION": f"Bearer {api_token_create(club=other, name='their site').secret}"}
-
-    finish = api.post(f"{API}/sessions/{in_play.pk}/finish", **theirs)
-    assert finish.status_code == 403
-    assert finish.json()["detail"] == "This token writes for Hillside, not for Riverside Bridge Club."
-    assert api.post(url, {**body, "board": 2}, content_type="application/json", **theirs).status_code == 403
+    json = {"content_type": "application/json", **theirs}
     fix = {**body, "contract": "1NT", "declarer": "N", "result": "7"}
-    assert (
-        api.put(f"{API}/results/{result['id']}", fix, content_type="application/json", **theirs).status_code
-        == 403
-    )
-    assert api.delete(f"{API}/results/{result['id']}", **theirs).status_code == 403
+    nothing = 2**31 - 1  # no session, no result has this id
+
+    # Each write to the club's session or result, then the same write to an id that names nothing.
+    for send in (
+        lambda session, result: api.post(f"{API}/sessions/{session}/finish", **theirs),
+        lambda session, result: api.post(f"{API}/sessions/{session}/start", **theirs),
+        lambda session, result: api.post(f"{API}/sessions/{session}/results", {**body, "board": 2}, **json),
+        lambda session, result: api.put(f"{API}/results/{result}", fix, **json),
+        lambda session, result: api.delete(f"{API}/results/{result}", **theirs),
+    ):
+        refused, missing = send(in_play.pk, result["id"]), send(nothing, nothing)
+        assert refused.status_code == missing.status_code == 404
+        assert refused.content == missing.content
+        assert "Riverside" not in refused.content.decode()
+
     in_play.refresh_from_db()
     assert in_play.state == "play"
     assert [(r.contract, r.board.number) for r in Result.objects.filter(board__session=in_play)] == [
@@ -80,8 +86,9 @@ def test_a_token_of_another_club_is_refused(api, in_play):
 
 
 @pytest.mark.django_db
-def test_writes_past_the_rate_are_429_until_the_next_minute(api, in_play, settings, token):
-    settings.API_WRITE_RATE = 3
+@pytest.mark.parametrize("counts", ["database", "cache"])
+def test_writes_past_the_rate_are_429_until_the_next_minute(api, in_play, settings, token, counts):
+    settings.API_WRITE_RATE, settings.API_WRITE_COUNTS = 3, counts
     cache.clear()
     for _ in range(3):
         assert api.post(f"{API}/sessions/{in_play.pk}/start").status_code == 400  # counted, refused
@@ -91,3 +98,11 @@ def test_writes_past_the_rate_are_429_until_the_next_minute(api, in_play, settin
     in_play.refresh_from_db()
     assert in_play.state == "play"
     count_write(api_token_check(token), now=10_000_000 * 60.0)  # a later minute counts afresh: no refusal
+
+
+@pytest.mark.django_db
+def test_the_database_keeps_only_a_tokens_latest_minute(token):
+    issued = api_token_check(token)
+    for minute in (100, 100, 101, 101, 101):
+        count_write(issued, now=minute * 60.0 + 5)
+    assert list(ApiWriteCount.objects.values_list("token", "minute", "count")) == [(issued.pk, 101, 3)]

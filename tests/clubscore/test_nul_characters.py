@@ -112,3 +112,33 @@ def test_a_path_with_a_nul_is_refused_as_unreadable(club):
         call_command("simpscore", "scores\x00.txt", stdout=io.StringIO(), stderr=err)
 
     assert "cannot read the file" in err.getvalue()
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/v1/clubs/%00", "/api/v1/clubs/river%00side/sessions", "/api/v1/players?q=%00"]
+)
+def test_the_api_refuses_a_nul_in_the_address_or_query_in_json(client, club, url):
+    response = client.get(url)
+
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/json"
+    assert "NUL" in response.json()["detail"]
+
+
+def test_a_nul_in_the_address_of_a_write_is_refused_before_the_token_is_read(client, club):
+    response = client.delete("/api/v1/results/%00", HTTP_AUTHORIZATION="Bearer cs_x%00")
+
+    assert response.status_code == 400
+    assert response.json() == {
+        "detail": "The address holds a NUL character (%00), which no address here may contain.",
+        "field": None,
+    }
+
+
+@pytest.mark.parametrize("url", ["/table/%00/", "/club/%00/", "/admin/tournaments/player/%00/change/"])
+def test_a_page_refuses_a_nul_in_its_address(client, db, url):
+    response = client.get(url)
+
+    assert response.status_code == 400
+    page = " ".join(response.content.decode().split())
+    assert "The address holds a NUL character" in page

@@ -179,6 +179,9 @@ def test_a_result_for_pairs_the_movement_does_not_give_the_board_is_refused_nami
         f"by {seating.ns.label} and {seating.ew.label}"
     )
     assert expected in message
+    assert caught.value.message_dict["ns_pair"][0].endswith(  # the director's form: the API says it its way
+        "Tick 'played out of order' if it really was played so."
+    )
     assert not session.boards.get(number=number).results.exists()
 
 

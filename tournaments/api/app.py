@@ -3,8 +3,11 @@
 django-ninja builds the OpenAPI 3 document (``/api/v1/openapi.json``) and the docs page
 (``/api/v1/docs``) from the operations' type hints and pydantic schemas, so the document
 cannot drift from the code. Every refusal is ``{"detail": ..., "field": ...}``: a
-service's ``ValidationError`` is 400 naming its field, a malformed request 422 naming
-the first bad parameter, a missing object 404, a missing or revoked token 401.
+service's ``ValidationError`` is 400 naming its field, and so is a write's body that
+misses a field or holds one of the wrong kind (the README's promise: to a program, a
+contract that is missing and one that is not a contract are both a refused field); an
+address or query the document forbids is 422 naming the parameter; a missing object
+404, a missing or revoked token 401.
 """
 
 from __future__ import annotations
@@ -12,12 +15,12 @@ from __future__ import annotations
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import NinjaAPI
-from ninja.errors import AuthenticationError
+from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as RequestInvalid
 
 from tournaments.api import boards, players, reads, writes
 from tournaments.api.auth import Refused
-from tournaments.services.results import ResultGoneError
+from tournaments.services.results import NotInMovementError, ResultGoneError
 
 api = NinjaAPI(
     title="ClubScore API",
@@ -39,10 +42,15 @@ def _error(request: HttpRequest, status: int, detail: str, field: str | None = N
     return api.create_response(request, {"detail": detail, "field": field}, status=status)
 
 
+OUT_OF_ORDER = 'Send "out_of_order": true if it really was played so.'
+
+
 @api.exception_handler(ValidationError)
 def refused(request: HttpRequest, error: ValidationError) -> HttpResponse:
     if isinstance(error, ResultGoneError):
         return _error(request, 404, " ".join(error.messages))
+    if isinstance(error, NotInMovementError):  # the service words the form's override
+        return _error(request, 400, f"{error.where} {OUT_OF_ORDER}", "ns_pair")
     if hasattr(error, "error_dict"):
         field, messages = next(iter(error.message_dict.items()))
         return _error(request, 400, " ".join(messages), None if field == "__all__" else field)
@@ -51,11 +59,24 @@ def refused(request: HttpRequest, error: ValidationError) -> HttpResponse:
 
 @api.exception_handler(RequestInvalid)
 def request_invalid(request: HttpRequest, error: RequestInvalid) -> HttpResponse:
+    """Name the first bad field: 400 for the body's (a refused write), 422 for the address's."""
     first = error.errors[0] if error.errors else {}
-    where = [str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path", "payload")]
+    source, *where = [str(part) for part in first.get("loc", ())] or [""]
+    if source == "body":
+        where = where[1:]  # the operation's parameter holding the body, not a field of it
     field = ".".join(where) or None
     detail = first.get("msg", "Invalid request.")
-    return _error(request, 422, f"{field}: {detail}" if field else detail, field)
+    if field:
+        detail = f"{field}: {detail}"
+    elif source == "body":
+        detail = f"Send the write's fields as a JSON object: {detail}"
+    return _error(request, 400 if source == "body" else 422, detail, field)
+
+
+@api.exception_handler(HttpError)
+def http_error(request: HttpRequest, error: HttpError) -> HttpResponse:
+    """ninja's own refusals (a body that is not JSON: 400) in the API's shape."""
+    return _error(request, error.status_code, str(error))
 
 
 @api.exception_handler(Http404)

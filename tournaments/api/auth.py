@@ -1,10 +1,12 @@
 """Who may write: a club's API token (``Authorization: Bearer cs_...``), and how often.
 
-The token names its club; a write to another club's session is refused (403). Writes are
-counted per token in a fixed window in Django's cache (``API_WRITE_RATE`` writes a
-minute, 120 by default): a program gone wrong cannot flood a session with results. With
-the default local-memory cache each process counts its own; ``CACHE_URL`` (Redis) gives
-all of them one count (clubscore/settings.py).
+The token names its club, and a write reaches only that club's sessions and results: one
+of another club's is answered exactly as one that does not exist (404, the same body),
+so a token learns neither which club a session belongs to nor which result ids exist
+elsewhere. Writes are counted per token in a fixed one-minute window (``API_WRITE_RATE``
+writes a minute, 120 by default): a program gone wrong cannot flood a session with
+results. Every process shares the count: in Redis when ``CACHE_URL`` names one, else in
+the database (``API_WRITE_COUNTS``, clubscore/settings.py; ``services.api_write_counts``).
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 from ninja.security import HttpBearer
 
-from tournaments.models import ApiToken, Session
+from tournaments.models import ApiToken, Result, Session
 from tournaments.services.api_tokens import api_token_check
+from tournaments.services.api_write_counts import api_write_count_add
 
 WINDOW_SECONDS = 60
 
@@ -33,7 +36,7 @@ class Refused(Exception):
 
 
 class ClubToken(HttpBearer):
-    """Accept an active token of any club; each write then checks the club (``check_club``)."""
+    """Accept an active token of any club; each write then looks in its club alone (``club_session``)."""
 
     openapi_description = "A club's API token, created by a director (shown once)."
 
@@ -41,13 +44,29 @@ class ClubToken(HttpBearer):
         return api_token_check(token)
 
 
-def check_club(request: HttpRequest, session: Session) -> ApiToken:
-    """Refuse a token of another club than the session's, then count the write."""
+NO_SESSION = "This token's club has no session with that id."
+NO_RESULT = "This token's club has no result with that id."
+
+
+def club_session(request: HttpRequest, session_id: int) -> Session:
+    """Return the token's club's session ``session_id`` and count the write; 404 for any other."""
     token: ApiToken = request.auth
-    if token.club_id != session.club_id:
-        raise Refused(403, f"This token writes for {token.club.name}, not for {session.club.name}.")
+    session = Session.objects.select_related("club").filter(pk=session_id, club_id=token.club_id).first()
+    if session is None:
+        raise Http404(NO_SESSION)
     count_write(token)
-    return token
+    return session
+
+
+def club_result(request: HttpRequest, result_id: int) -> Result:
+    """Return the token's club's result ``result_id`` and count the write; 404 for any other."""
+    token: ApiToken = request.auth
+    mine = Result.objects.select_related("board__session__club").filter(board__session__club_id=token.club_id)
+    result = mine.filter(pk=result_id).first()
+    if result is None:
+        raise Http404(NO_RESULT)
+    count_write(token)
+    return result
 
 
 def _write_rate() -> int:
@@ -58,15 +77,23 @@ def count_write(token: ApiToken, now: float | None = None) -> None:
     """Count one write in the token's current minute; refuse it (429) past the rate."""
     now = time.time() if now is None else now
     window = int(now // WINDOW_SECONDS)
-    key = f"api-writes:{token.pk}:{window}"
-    cache.add(key, 0, timeout=WINDOW_SECONDS * 2)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=WINDOW_SECONDS * 2)
-        count = 1
+    if settings.API_WRITE_COUNTS == "cache":
+        count = _count_in_cache(token.pk, window)
+    else:
+        count = api_write_count_add(token_id=token.pk, minute=window)
     if count > _write_rate():
         retry = int(WINDOW_SECONDS - now % WINDOW_SECONDS) + 1
         raise Refused(
             429, f"At most {_write_rate()} writes a minute per token; try again in {retry} s.", retry
         )
+
+
+def _count_in_cache(token_id: int, window: int) -> int:
+    """Add one to the token's minute in the shared cache (Redis adds atomically) and return it."""
+    key = f"api-writes:{token_id}:{window}"
+    cache.add(key, 0, timeout=WINDOW_SECONDS * 2)
+    try:
+        return cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=WINDOW_SECONDS * 2)
+        return 1

@@ -1,4 +1,8 @@
-"""Reads of players: a search by name, a player, and their sessions with their standings."""
+"""Reads of players: a search by name, a player, and their sessions with their standings.
+
+A player is shown as the public pages show him (``Player.public_name``): by initials when
+he asked for it, and then not found by name. No read gives a federation number.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ router = Router(tags=["reads"])
 
 
 def _player_out(player: Player) -> dict:
-    return {"id": player.pk, "name": player.name, "federation_number": player.federation_number}
+    return {"id": player.pk, "name": player.public_name}
 
 
 @router.get("/players", response=reads(Page[PlayerOut]), summary="Players whose name contains q")
@@ -25,14 +29,7 @@ def players(
     page: Query[PageQuery],
     q: str = Query("", max_length=120, description="Part of a name"),
 ) -> HttpResponse:
-    # The public search's rule (selectors.players_search), pages over all matches.
-    query = " ".join(q.split())
-    rows = (
-        Player.objects.filter(name__icontains=query).order_by("name", "id")
-        if query
-        else Player.objects.none()
-    )
-    data = page_of(rows, page)
+    data = page_of(selectors.players_matching(q), page)  # the public search's rule, every page
     data["items"] = [_player_out(player) for player in data["items"]]
     return json_response(request, Page[PlayerOut], data)
 

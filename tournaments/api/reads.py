@@ -35,8 +35,8 @@ router = Router(tags=["reads"])
 
 
 def reads(schema: object) -> dict[int, object]:
-    """The answers every read may give: the document, not modified, a NUL in the query (400,
-    refused before the API, ``clubscore.nul_input``), not found, a bad query (422)."""
+    """The answers every read may give: the document, not modified, a NUL in the address or
+    query (400, refused before the API, ``clubscore.nul_input``), not found, a bad query (422)."""
     return {200: schema, 304: None, 400: Error, 404: Error, 422: Error}
 
 

@@ -19,6 +19,11 @@ MAX_ID = 2**31 - 1  # ids and numbers past it name nothing (and would overflow a
 
 Id = Annotated[int, Field(ge=1, le=MAX_ID)]
 
+OUT_OF_ORDER = (
+    "true: these pairs played this board although the movement does not seat them at it "
+    "(audited); without it such an entry is refused (400, field ns_pair)"
+)
+
 
 class Error(Schema):
     """A refusal: what is wrong, and the field it concerns when there is one."""
@@ -69,7 +74,7 @@ class SessionOut(SessionSummary):
 
 class PlayerRef(Schema):
     id: int
-    name: str
+    name: str = Field(description="The name, or the initials alone for a player who asked for it")
 
 
 class PairOut(Schema):
@@ -155,9 +160,10 @@ class PairDetail(PairOut):
 
 
 class PlayerOut(Schema):
+    """A player as the public pages show him (his national number is not public)."""
+
     id: int
-    name: str
-    federation_number: str
+    name: str = Field(description="The name, or the initials alone for a player who asked for it")
 
 
 class HistoryOut(Schema):
@@ -178,7 +184,7 @@ class ResultIn(Schema):
     declarer: str = Field("", max_length=1, description="N, E, S or W; empty when passed out")
     result: str = Field("", max_length=3, description="Tricks (10) or against the contract (=, +1, -2)")
     lead: str = Field("", max_length=3)
-    out_of_order: bool = Field(False, description="Played out of the movement's order (audited)")
+    out_of_order: bool = Field(False, description=OUT_OF_ORDER)
 
 
 class CorrectionIn(Schema):
@@ -190,4 +196,4 @@ class CorrectionIn(Schema):
     declarer: str = Field("", max_length=1)
     result: str = Field("", max_length=3)
     lead: str = Field("", max_length=3)
-    out_of_order: bool = False
+    out_of_order: bool = Field(False, description=OUT_OF_ORDER)

@@ -28,7 +28,8 @@ def pair_out(pair: Pair | None) -> dict[str, Any] | None:
         "number": pair.number,
         "direction": pair.direction,
         "label": pair.label,
-        "players": [{"id": player.pk, "name": player.name} for player in players],
+        # As the public pages show them: initials for a player who asked (Player.public_name).
+        "players": [{"id": player.pk, "name": player.public_name} for player in players],
     }
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
 from ninja import Router
 
-from tournaments.api.auth import ClubToken, check_club
+from tournaments.api import refusals
+from tournaments.api.auth import ClubToken, club_result, club_session
 from tournaments.api.http import json_response
 from tournaments.api.reads import session_document
 from tournaments.api.schemas import CorrectionIn, Error, Id, ResultIn, ResultOut, SessionOut
@@ -28,9 +28,10 @@ router = Router(tags=["writes"], auth=ClubToken())
 
 
 def writes(schema: object, status: int = 200) -> dict[int, object]:
-    """The answers a write may give: done, refused (400), no token (401), not this club's (403),
-    not found (404), a malformed body (422), too many writes (429)."""
-    return {status: schema, 400: Error, 401: Error, 403: Error, 404: Error, 422: Error, 429: Error}
+    """The answers a write may give: done, refused (400), no token (401), not found in the
+    token's club (404), a malformed address (422), too many writes (429); what each
+    write's refusals mean is in its ``openapi_extra`` (``refusals``)."""
+    return {status: schema, 400: Error, 401: Error, 404: Error, 422: Error, 429: Error}
 
 
 def _pair(session: Session, pair_id: int, field: str) -> Pair:
@@ -62,10 +63,14 @@ def _result_response(request: HttpRequest, result: Result, status: int = 200) ->
     return json_response(request, ResultOut, data, status=status, conditional=False)
 
 
-@router.post("/sessions/{session_id}/results", response=writes(ResultOut, 201), summary="Enter a result")
+@router.post(
+    "/sessions/{session_id}/results",
+    response=writes(ResultOut, 201),
+    summary="Enter a result",
+    openapi_extra=refusals.described(refusals.ENTER, refusals.SESSION_NOT_FOUND),
+)
 def result_enter(request: HttpRequest, session_id: Id, body: ResultIn) -> HttpResponse:
-    session = selectors.session_get(session_id)
-    check_club(request, session)
+    session = club_session(request, session_id)
     board = Board.objects.filter(session=session, number=body.board).first()
     if board is None:
         raise ValidationError({"board": f"This session has no board {body.board}."})
@@ -74,43 +79,53 @@ def result_enter(request: HttpRequest, session_id: Id, body: ResultIn) -> HttpRe
     return _result_response(request, result, status=201)
 
 
-def _result_for(request: HttpRequest, result_id: int) -> Result:
-    result = get_object_or_404(Result.objects.select_related("board__session__club"), pk=result_id)
-    check_club(request, result.board.session)
-    return result
-
-
-@router.put("/results/{result_id}", response=writes(ResultOut), summary="Correct a result")
+@router.put(
+    "/results/{result_id}",
+    response=writes(ResultOut),
+    summary="Correct a result",
+    openapi_extra=refusals.described(refusals.CORRECT, refusals.RESULT_NOT_FOUND),
+)
 def result_fix(request: HttpRequest, result_id: Id, body: CorrectionIn) -> HttpResponse:
-    result = _result_for(request, result_id)
+    result = club_result(request, result_id)
     with audited_as_api_token(request.auth):
         corrected = result_correct(result=result, entry=_entry(result.board.session, body))
     return _result_response(request, corrected)
 
 
-@router.delete("/results/{result_id}", response=writes(None, 204), summary="Delete a result entered in error")
+@router.delete(
+    "/results/{result_id}",
+    response=writes(None, 204),
+    summary="Delete a result entered in error",
+    openapi_extra=refusals.described(refusals.DELETE, refusals.RESULT_NOT_FOUND),
+)
 def result_remove(request: HttpRequest, result_id: Id) -> HttpResponse:
-    result = _result_for(request, result_id)
+    result = club_result(request, result_id)
     with audited_as_api_token(request.auth):
         result_delete(result=result)
     return HttpResponse(status=204)
 
 
 def _state_change(request: HttpRequest, session_id: int, service) -> HttpResponse:
-    session = selectors.session_get(session_id)
-    check_club(request, session)
-    session = service(session=session)
+    session = service(session=club_session(request, session_id))
     session = selectors.session_get(session.pk)
     return json_response(request, SessionOut, session_document(session), conditional=False)
 
 
-@router.post("/sessions/{session_id}/start", response=writes(SessionOut), summary="Start play")
+@router.post(
+    "/sessions/{session_id}/start",
+    response=writes(SessionOut),
+    summary="Start play",
+    openapi_extra=refusals.described(refusals.START, refusals.SESSION_NOT_FOUND),
+)
 def start(request: HttpRequest, session_id: Id) -> HttpResponse:
     return _state_change(request, session_id, session_start)
 
 
 @router.post(
-    "/sessions/{session_id}/finish", response=writes(SessionOut), summary="Finish: publish every board"
+    "/sessions/{session_id}/finish",
+    response=writes(SessionOut),
+    summary="Finish: publish every board",
+    openapi_extra=refusals.described(refusals.FINISH, refusals.SESSION_NOT_FOUND),
 )
 def finish(request: HttpRequest, session_id: Id) -> HttpResponse:
     return _state_change(request, session_id, session_finish)

@@ -6,7 +6,7 @@ session) and again in the services' and forms' messages. The modules import one 
 only, down this list, and none imports anything of the project but ``tournaments.bridge``:
 
     clubs        Club, Player
-    api_tokens   ApiToken
+    api_tokens   ApiToken, ApiWriteCount
     sessions     Session, Pair and their choices (movement, scoring, state, direction)
     boards       Board, Result, Adjustment and the assigned score's validator
     standings    Standing
@@ -23,7 +23,7 @@ only, down this list, and none imports anything of the project but ``tournaments
 Migrations name ``tournaments.models.validate_assigned_parts``: keep it exported here.
 """
 
-from tournaments.models.api_tokens import ApiToken
+from tournaments.models.api_tokens import ApiToken, ApiWriteCount
 from tournaments.models.audit import AuditAction, ResultChange, SessionAction, SessionChange, SessionDeletion
 from tournaments.models.boards import (
     ASSIGNED_MAX_PARTS,
@@ -75,6 +75,7 @@ __all__ = [
     "TEAM_MIN_PLAYERS",
     "Adjustment",
     "ApiToken",
+    "ApiWriteCount",
     "AuditAction",
     "Board",
     "Club",

@@ -39,3 +39,24 @@ class ApiToken(models.Model):
     @property
     def is_active(self) -> bool:
         return self.revoked_at is None
+
+
+class ApiWriteCount(models.Model):
+    """A token's writes in one minute, when no shared cache counts them (``API_WRITE_COUNTS``).
+
+    A row of the database every process and every app server uses, so the API's write
+    rate holds however many there are; a local cache counted per process (issue 28).
+    ``services.api_write_counts`` adds to it in the database, never read-then-write.
+    """
+
+    token = models.ForeignKey(ApiToken, on_delete=models.CASCADE, related_name="+")
+    minute = models.BigIntegerField(help_text="Minutes since the epoch (UTC).")
+    count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["token", "minute"], name="api_write_count_one_row_a_minute"),
+        ]
+
+    def __str__(self) -> str:
+        return f"token {self.token_id}, minute {self.minute}: {self.count}"

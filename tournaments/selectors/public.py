@@ -346,9 +346,14 @@ def history_chart_points(history: list[HistoryRow]) -> list[tuple]:
 
 
 def players_search(query: str, *, limit: int = SEARCH_LIMIT) -> list[Player]:
+    """Return the first ``limit`` players ``players_matching`` finds."""
+    return list(players_matching(query)[:limit])
+
+
+def players_matching(query: str) -> QuerySet[Player]:
     """Return players whose name contains ``query`` (case-insensitive), by name; not a player
-    shown by initials, whom finding would name."""
+    shown by initials, whom finding would name. The public search and the API's."""
     query = " ".join(query.split())
     if not query:
-        return []
-    return list(Player.objects.filter(name__icontains=query, shown_by_initials=False)[:limit])
+        return Player.objects.none()
+    return Player.objects.filter(name__icontains=query, shown_by_initials=False).order_by("name", "id")

@@ -33,6 +33,7 @@ from tournaments.services.results.entries import (
     AdjustedEntry,
     AssignedEntry,
     AssignedPart,
+    NotInMovementError,
     ResultEntry,
     ResultGoneError,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "AdjustedEntry",
     "AssignedEntry",
     "AssignedPart",
+    "NotInMovementError",
     "ResultEntry",
     "ResultGoneError",
     "result_adjust",

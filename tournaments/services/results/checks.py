@@ -19,7 +19,7 @@ from tournaments.bridge.text import quoted
 from tournaments.db.sql import with_tables
 from tournaments.models import Board, Direction, Pair, Result, SessionState
 from tournaments.selectors import movements as movement_selectors
-from tournaments.services.results.entries import AdjustedEntry, AssignedEntry, ResultEntry
+from tournaments.services.results.entries import AdjustedEntry, AssignedEntry, NotInMovementError, ResultEntry
 
 PASS_WORDS = {"PASS", "P", "PASSED", "PASSED OUT", "ALL PASS"}
 
@@ -100,7 +100,8 @@ def check_movement(board: Board, entry: ResultEntry) -> None:
     """Refuse pairs the movement does not give this board, saying who should be playing it.
 
     A session without a movement (legacy imports, older sessions) is checked by pair
-    numbers only, as before. ``entry.out_of_order`` is the director's override.
+    numbers only, as before. ``entry.out_of_order`` is the director's override, which the
+    refusal (``NotInMovementError``) tells how to give.
     """
     session = board.session
     movement = movement_selectors.session_movement(session)
@@ -118,11 +119,8 @@ def check_movement(board: Board, entry: ResultEntry) -> None:
         e for e in encounters if set(entered) & set(movement_selectors.encounter_keys(session.movement, e))
     ] or encounters
     where = "; ".join(movement_selectors.encounter_text(session.movement, e, board.number) for e in concerned)
-    raise ValidationError(
-        {
-            "ns_pair": f"{entry.ns_pair.label} against {entry.ew_pair.label} is not in the movement: "
-            f"{where}. Tick 'played out of order' if it really was played so."
-        }
+    raise NotInMovementError(
+        f"{entry.ns_pair.label} against {entry.ew_pair.label} is not in the movement: {where}."
     )
 
 

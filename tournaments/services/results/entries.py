@@ -47,6 +47,21 @@ class AdjustedEntry:
     ew_adjustment: str
 
 
+class NotInMovementError(ValidationError):
+    """The movement does not give this board to these pairs (``checks.check_movement``).
+
+    ``where`` says who plays it instead; the message (the ``ns_pair`` field's) adds how
+    the director's form overrides the movement. Another caller, with its own way to say
+    "played out of order" (the API's ``out_of_order``), words the override from ``where``.
+    """
+
+    FORM_OVERRIDE = "Tick 'played out of order' if it really was played so."
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        super().__init__({"ns_pair": f"{where} {self.FORM_OVERRIDE}"})
+
+
 class ResultGoneError(ValidationError):
     """The result was deleted after it was read and before its session was locked."""
 
