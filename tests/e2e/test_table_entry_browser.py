@@ -62,9 +62,18 @@ def _enter(
     shown = page.locator("#confirm-score").inner_text()
     page.locator("#accept").click()
     page.locator("#own-percentage").wait_for(timeout=WAIT_MS)
-    page.locator("#back-to-round").click()
-    page.locator("#app h2").first.wait_for(timeout=WAIT_MS)
+    back_to_the_round(page)
     return shown
+
+
+def back_to_the_round(page) -> None:
+    """Leave a board's traveller for the round, and wait until the round is shown.
+
+    The round is drawn once the phone has read the table's state again; until then the
+    traveller stays (its heading too, so waiting for a heading would not wait at all).
+    """
+    page.locator("#back-to-round").click()
+    page.locator("#app .round-nav").wait_for(state="attached", timeout=WAIT_MS)
 
 
 def _stored(session: Session, board: int) -> list[Result]:
@@ -113,7 +122,7 @@ def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_se
     (result,) = _stored(night, first)
     assert (result.contract, result.tricks) == ("3NT", 10)
     assert shown.startswith(f"NS +{result.ns_score}")
-    page.locator("#back-to-round").click()
+    back_to_the_round(page)
     _enter(page, second, 2, "\u2665", "S", "+1")
 
     # Table 2: the phone is offline when the opponents accept; the entry waits on the phone.

@@ -18,6 +18,7 @@ from django.db import OperationalError
 from django.urls import reverse
 
 from tests.e2e.test_browser import DESKTOP, PHONE, WAIT_MS, browser  # noqa: F401 (fixtures)
+from tests.e2e.test_table_entry_browser import back_to_the_round
 from tournaments.bridge.teams import board_imps, victory_points
 from tournaments.bridge.teams_ranking import MatchScore, rank_teams
 from tournaments.bridge.teams_tables import match_of_table
@@ -78,8 +79,7 @@ def _enter(page, board: int, outcome: str) -> None:
     page.locator("#score-entry").click()
     page.locator("#accept").click()
     page.locator("#own-percentage").wait_for(timeout=WAIT_MS)
-    page.locator("#back-to-round").click()
-    page.locator("#app h2").first.wait_for(timeout=WAIT_MS)
+    back_to_the_round(page)
 
 
 def _round_settled(event: TeamsEvent, number: int) -> bool:
