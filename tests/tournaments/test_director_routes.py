@@ -270,8 +270,8 @@ def _client(user: AbstractBaseUser | None) -> Client:
     return client
 
 
-def club_a_rows(a: ClubA) -> dict[str, list[dict[str, Any]]]:
-    """Every row of the app's tables: what no refused request may change."""
+def _all_rows() -> dict[str, list[dict[str, Any]]]:
+    """Every row of the app's tables (club A's among them): what no refused request may change."""
     rows = {}
     for model in apps.get_app_config("tournaments").get_models():
         rows[model._meta.label] = list(model.objects.order_by("pk").values())
@@ -297,7 +297,7 @@ def _assert_harmless(response, who: str, method: str, url: str, a: ClubA) -> Non
 def test_only_the_clubs_director_passes(name, world):
     route, a, b = ROUTES[name], world.a, world.b
     url = reverse(name, kwargs=route.kwargs(a))
-    before = club_a_rows(a)
+    before = _all_rows()
 
     anonymous = _client(None)
     for method in ("get", "post"):
@@ -326,7 +326,7 @@ def test_only_the_clubs_director_passes(name, world):
                 response = getattr(other, method)(mixed_url, data)
                 _assert_harmless(response, "club B's director, club A's object", method, mixed_url, a)
 
-    assert club_a_rows(a) == before, f"{name}: a refused request changed club A's data"
+    assert _all_rows() == before, f"{name}: a refused request changed club A's data"
 
     # The arguments are real: club A's director (club B's, on a route naming no club) gets in.
     owner = _client(b.director if route.across == OWN else world.a_director)
