@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
+from tests.e2e.waiting import WAIT_MS
 from tournaments.models import ScoringMethod, Session
 from tournaments.services.movement import session_finish
 from tournaments.services.results import ResultEntry, result_record
@@ -34,7 +36,6 @@ CHROMIUM_ARGS = [
 ]
 DESKTOP = {"width": 1100, "height": 800}
 PHONE = {"width": 375, "height": 740}
-WAIT_MS = 10_000
 
 # Eight of the nine tables' results (board, NS pair, EW pair, contract, declarer, tricks);
 # the director enters the ninth, NS 3 against EW 1 on board 2, through the site.
@@ -72,8 +73,9 @@ def browser(monkeypatch):
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     from playwright.sync_api import sync_playwright
 
+    expect.set_options(timeout=WAIT_MS)  # a state may be long in coming on a loaded machine
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=WAIT_MS)
         yield browser
         browser.close()
 
@@ -135,7 +137,7 @@ def _director_enters_the_last_result(browser, live_server, session: Session) -> 
     page.fill("#id_lead", "D4")
     page.get_by_role("button", name="Save result").click()
     page.wait_for_url(f"**{board_url}")
-    assert "3NT W -1" in page.locator(".messages").inner_text()
+    expect(page.locator(".messages")).to_contain_text("3NT W -1")
     context.close()
 
 
@@ -203,7 +205,7 @@ def test_an_imp_pairs_session_with_an_adjusted_score(browser, live_server, imp_p
     page.select_option("#id_adjust-ew_adjustment", value="A-")
     page.get_by_role("button", name="Save adjusted score").click()
     page.wait_for_url(f"**{board_url}")
-    assert "Adjusted A+ / A-" in page.locator(".messages").inner_text()
+    expect(page.locator(".messages")).to_contain_text("Adjusted A+ / A-")
     context.close()
     session_finish(session=imp_pairs_session)  # travellers are public once the session ends
 
@@ -241,7 +243,7 @@ def test_a_matchpoint_session_with_an_assigned_score(browser, live_server, mitch
         page.fill(f"#id_assign-result{number}", result)
     page.get_by_role("button", name="Save assigned score").click()
     page.wait_for_url(f"**{board_url}")
-    assert "assigned 50% 3NT W -1, 50% 3NT W =" in page.locator(".messages").inner_text()
+    expect(page.locator(".messages")).to_contain_text("assigned 50% 3NT W -1, 50% 3NT W =")
     context.close()
     session_finish(session=session)  # travellers are public once the session ends
 

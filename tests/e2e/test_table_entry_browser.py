@@ -8,14 +8,13 @@ sends it again under the same key), a call for the director, and the move to rou
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from django.db import OperationalError
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.conftest import seated_mitchell
-from tests.e2e.test_browser import DESKTOP, PHONE, WAIT_MS, browser, screenshots  # noqa: F401 (fixtures)
+from tests.e2e.test_browser import DESKTOP, PHONE, browser, screenshots  # noqa: F401 (fixtures)
+from tests.e2e.waiting import WAIT_MS, read_when_unlocked
 from tournaments.models import Result, ResultChange, Session, TableAccess
 from tournaments.selectors import movements as movement_selectors
 
@@ -63,39 +62,23 @@ def _enter(
     shown = page.locator("#confirm-score").inner_text()
     page.locator("#accept").click()
     page.locator("#own-percentage").wait_for(timeout=WAIT_MS)
-    page.locator("#back-to-round").click()
-    page.locator("#app h2").first.wait_for(timeout=WAIT_MS)
+    back_to_the_round(page)
     return shown
 
 
-def _wait_for(condition, what: str, seconds: float = 15.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if _read(condition):
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
+def back_to_the_round(page) -> None:
+    """Leave a board's traveller for the round, and wait until the round is shown.
 
-
-def _read(query):
-    """Run a read of the database the live server is writing to, trying again while it is locked.
-
-    The live server shares the test's in-memory SQLite database, and goes on rescoring
-    after it has answered a phone; a read that meets that write is refused ("database
-    table is locked").
+    The round is drawn once the phone has read the table's state again; until then the
+    traveller stays (its heading too, so waiting for a heading would not wait at all).
     """
-    for _ in range(50):
-        try:
-            return query()
-        except OperationalError as error:
-            if "locked" not in str(error):
-                raise
-        time.sleep(0.1)
-    return query()
+    page.locator("#back-to-round").click()
+    page.locator("#app .round-nav").wait_for(state="attached", timeout=WAIT_MS)
 
 
 def _stored(session: Session, board: int) -> list[Result]:
-    return _read(lambda: list(Result.objects.filter(board__session=session, board__number=board)))
+    results = Result.objects.filter(board__session=session, board__number=board)
+    return read_when_unlocked(lambda: list(results))
 
 
 def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_server, night, screenshots):  # noqa: F811
@@ -139,7 +122,7 @@ def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_se
     (result,) = _stored(night, first)
     assert (result.contract, result.tricks) == ("3NT", 10)
     assert shown.startswith(f"NS +{result.ns_score}")
-    page.locator("#back-to-round").click()
+    back_to_the_round(page)
     _enter(page, second, 2, "\u2665", "S", "+1")
 
     # Table 2: the phone is offline when the opponents accept; the entry waits on the phone.
@@ -149,34 +132,41 @@ def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_se
     context.set_offline(True)
     _tap_contract(page, second, 1, "NT", "S", "+2")
     page.locator("#accept").click()
-    page.locator("#network").wait_for(state="visible", timeout=WAIT_MS)
-    assert "kept on this phone" in page.locator("#network").inner_text()
+    # Not just any "No network" (a poll of the round may have failed first): the entry kept.
+    expect(page.locator("#network")).to_contain_text("kept on this phone", timeout=WAIT_MS)
     assert _stored(night, second) == []
     context.set_offline(False)
-    _wait_for(lambda: len(_stored(night, second)) == 1, "the offline entry to arrive")
-    page.locator("#network").wait_for(state="hidden", timeout=WAIT_MS)
+    # The banner goes only once the phone's queue is empty: the entry was sent and answered.
+    expect(page.locator("#network")).to_be_hidden(timeout=WAIT_MS)
+    assert len(_stored(night, second)) == 1
 
     # Table 3: the first send arrives but its answer is lost; the phone sends it again.
     context, page = phones[3]
     first, second = _boards(night, 1, 3)
     submit_url = reverse("table_submit", args=[TableAccess.objects.get(session=night, table=3).token])
-    lost = []
+    lost, held, released = [], [], []
 
     def lose_first_answer(route):
         if not lost:
             lost.append(route.fetch())  # the server stores it...
             route.abort("internetdisconnected")  # ...and the phone never hears back
-        else:
+        elif released:
             route.continue_()
+        else:
+            held.append(route)  # the phone's retry waits until the test has seen the banner
 
     page.route(f"**{submit_url}", lose_first_answer)
     _tap_contract(page, first, 5, "\u2663", "W", "=")
     page.locator("#accept").click()
-    page.locator("#network").wait_for(state="visible", timeout=WAIT_MS)
-    _wait_for(lambda: page.locator("#network").is_hidden(), "the phone to send it again", seconds=20)
+    # The banner shows while the entry waits on the phone; with the retries held, it stays.
+    expect(page.locator("#network")).to_contain_text("kept on this phone", timeout=WAIT_MS)
+    released.append(True)
+    for route in held:
+        route.continue_()
+    expect(page.locator("#network")).to_be_hidden(timeout=WAIT_MS)  # sent again, and answered
     assert lost and lost[0].status == 201
     assert len(_stored(night, first)) == 1
-    assert _read(ResultChange.objects.filter(session=night, board_number=first).count) == 1
+    assert read_when_unlocked(ResultChange.objects.filter(session=night, board_number=first).count) == 1
     _enter(page, second, 3, "NT", "N", "-2")
 
     # Table 4 calls the director, who sees it on the grid without reloading.
@@ -209,9 +199,10 @@ def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_se
             _enter(page, number)
         page.locator("text=All this table's rounds are in").wait_for(timeout=WAIT_MS)
     expected = TABLES * ROUNDS * BOARDS_PER_ROUND
-    assert _read(Result.objects.filter(board__session=night).count) == expected
-    assert _read(ResultChange.objects.filter(session=night, table__isnull=False).count) == expected
-    _wait_for(lambda: director.locator("td.grid-done").count() == TABLES * ROUNDS, "the grid to fill")
+    assert read_when_unlocked(Result.objects.filter(board__session=night).count) == expected
+    changes = ResultChange.objects.filter(session=night, table__isnull=False)
+    assert read_when_unlocked(changes.count) == expected
+    expect(director.locator("td.grid-done")).to_have_count(TABLES * ROUNDS, timeout=WAIT_MS)  # its poll
     director.screenshot(path=screenshots / "table-grid.png", full_page=True)
     for context, _ in phones.values():
         context.close()

@@ -12,8 +12,9 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import seated_mitchell
-from tests.e2e.test_browser import WAIT_MS, browser  # noqa: F401 (fixture)
-from tests.e2e.test_table_entry_browser import _boards, _fieldset, _stored
+from tests.e2e.test_browser import browser  # noqa: F401 (fixture)
+from tests.e2e.test_table_entry_browser import _boards, _fieldset, _stored, back_to_the_round
+from tests.e2e.waiting import WAIT_MS
 from tournaments.models import Session, TableAccess
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -53,8 +54,7 @@ def _enter(page, board: int) -> None:
     page.locator("#score-entry").click()
     page.locator("#accept").click()
     page.locator("#own-percentage").wait_for(timeout=WAIT_MS)
-    page.locator("#back-to-round").click()
-    page.locator("#app h2").first.wait_for(timeout=WAIT_MS)
+    back_to_the_round(page)
 
 
 def test_a_phone_through_the_night_on_an_812_pixel_screen(browser, live_server, night):  # noqa: F811
@@ -80,8 +80,7 @@ def test_a_phone_through_the_night_on_an_812_pixel_screen(browser, live_server, 
     assert f"Board {first} is already in from this table" in refusal.inner_text()
     assert len(_stored(night, first)) == 1
 
-    phone.locator("#back-to-round").click()
-    phone.locator("#app h2").first.wait_for(timeout=WAIT_MS)
+    back_to_the_round(phone)
     _enter(phone, second)
     moves = phone.locator("section.moves")
     moves.wait_for(timeout=WAIT_MS)

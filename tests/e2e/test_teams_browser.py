@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import datetime
 import re
-import time
 
 import pytest
-from django.db import OperationalError
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.e2e.test_browser import DESKTOP, PHONE, WAIT_MS, browser  # noqa: F401 (fixtures)
+from tests.e2e.test_browser import DESKTOP, PHONE, browser  # noqa: F401 (fixtures)
+from tests.e2e.test_table_entry_browser import back_to_the_round
+from tests.e2e.waiting import WAIT_MS, read_when_unlocked, wait_until
 from tournaments.bridge.teams import board_imps, victory_points
 from tournaments.bridge.teams_ranking import MatchScore, rank_teams
 from tournaments.bridge.teams_tables import match_of_table
@@ -44,27 +44,6 @@ def event(club) -> TeamsEvent:
     return event
 
 
-def _read(query):
-    """Read the database the live server writes to, again while SQLite says it is locked."""
-    for _ in range(50):
-        try:
-            return query()
-        except OperationalError as error:
-            if "locked" not in str(error):
-                raise
-        time.sleep(0.1)
-    return query()
-
-
-def _wait_for(condition, what: str, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if _read(condition):
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
 def _fieldset(page, legend: str):
     return page.locator(f"fieldset:has(legend:text-is('{legend}'))")
 
@@ -87,8 +66,7 @@ def _enter(page, board: int, outcome: str, *, second_table: bool = False) -> Non
     if second_table:
         expect(swing).to_contain_text(re.compile(r"IMPs (on this board|either way)"), timeout=WAIT_MS)
         expect(page.locator("#traveller-match")).to_contain_text("Match so far", timeout=WAIT_MS)
-    page.locator("#back-to-round").click()
-    page.locator("#app h2").first.wait_for(timeout=WAIT_MS)
+    back_to_the_round(page)
 
 
 def _follow_to_next_round(page, number: int) -> None:
@@ -166,14 +144,14 @@ def test_four_teams_play_a_three_round_swiss_from_phones_at_both_tables(browser,
                 re.compile(rf"^Round {number} of {ROUNDS} is over\. The director draws round {number + 1}"),
                 timeout=WAIT_MS,
             )
-        _wait_for(lambda number=number: _round_settled(event, number), f"round {number} to be scored")
+        wait_until(lambda number=number: _round_settled(event, number), f"round {number} scored")
         director.goto(f"{live_server.url}{event_url}")
         grid = director.locator(f"#round-{number} .teams-grid").inner_text()
         assert grid.count(f"{BOARDS}/{BOARDS}") == TEAMS // 2
 
     met = [
         frozenset((m.home_id, m.away_id))
-        for m in _read(lambda: list(TeamMatch.objects.filter(round__event=event)))
+        for m in read_when_unlocked(lambda: list(TeamMatch.objects.filter(round__event=event)))
     ]
     assert len(met) == len(set(met)) == ROUNDS * TEAMS // 2  # no rematch
     director.get_by_role("link", name="Finish the event").click()
@@ -185,7 +163,7 @@ def test_four_teams_play_a_three_round_swiss_from_phones_at_both_tables(browser,
     public.goto(f"{live_server.url}{reverse('teams_event_public', args=[event.pk])}")
     rows = public.locator(".teams-ranking tbody tr").all_inner_texts()
     shown = [re.match(r"\S+\s+\d+ (Team \d+)", row).group(1) for row in rows]
-    assert shown == _read(lambda: _expected_ranking(event))
+    assert shown == read_when_unlocked(lambda: _expected_ranking(event))
     public.get_by_role("link", name="Scorecard").first.click()
     public.wait_for_url("**/matches/*/")
     public.locator(".teams-scorecard").wait_for(timeout=WAIT_MS)

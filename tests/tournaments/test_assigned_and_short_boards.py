@@ -244,10 +244,10 @@ def test_bad_assigned_scores_are_refused_naming_the_part(mitchell_session, parts
 )
 def test_a_weight_is_a_percentage_or_a_simple_fraction_with_few_digits(mitchell_session, weight1, weight2):
     """Issue 24, point 5: a weight a director would not write is refused at once, naming it."""
-    started = time.monotonic()
+    started = time.thread_time()  # this thread's work, which a busy machine does not stretch
     with pytest.raises(ValidationError) as caught:
         _assign(mitchell_session, 1, 3, 3, (weight1, "4S", "N", "="), (weight2, "4S", "N", "-1"))
-    assert time.monotonic() - started < 1
+    assert time.thread_time() - started < 1
     field = "weight1" if weight1 != "50%" else "weight2"
     assert "is not a weight" in " ".join(caught.value.message_dict[field])
     assert not Result.objects.filter(board__session=mitchell_session).exists()

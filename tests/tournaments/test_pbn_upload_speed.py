@@ -41,9 +41,9 @@ def test_a_file_with_its_double_dummy_tricks_is_dealt_without_the_solver(directo
 
     monkeypatch.setattr(analysis, "_analyse", no_solver)
     url = reverse("director:exchange:pbn_upload", args=[session.pk])
-    started = time.monotonic()
+    started = time.thread_time()  # the request's work in this thread, which a busy machine does not stretch
     response = director_client.post(url, {"file": SimpleUploadedFile("long.pbn", write_pbn(boards).encode())})
-    took = time.monotonic() - started
+    took = time.thread_time() - started
 
     assert response.status_code == 302
     assert Board.objects.filter(session=session).count() == 200

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 import threading
-import time
 
 import pytest
 from django.db import connection, connections, transaction
@@ -22,17 +21,23 @@ pytestmark = [
     pytest.mark.django_db(transaction=True),
 ]
 
-# A read that waited for the writer would take the writer's whole 5 s.
-PROMPT = 1.5
+# A bound for a loaded machine: the writer holds its lock until released, or this long.
+WAIT = 60
 
 
 class HeldLock:
-    """A writer in another connection holding the session's row lock until released."""
+    """A writer in another connection holding the session's row lock until released.
+
+    A read that queued behind it would be let in only when the writer gives up (``WAIT``
+    later); ``held`` says whether the writer still held the lock, so a prompt read is
+    one answered while ``held``, however slow the machine.
+    """
 
     def __init__(self, session: Session) -> None:
         self.session_id = session.pk
         self.taken = threading.Event()
         self.release = threading.Event()
+        self.gave_up = threading.Event()
         self.thread = threading.Thread(target=self._hold)
 
     def _hold(self) -> None:
@@ -40,18 +45,23 @@ class HeldLock:
             with transaction.atomic():
                 Session.objects.select_for_update().get(pk=self.session_id)
                 self.taken.set()
-                self.release.wait(timeout=5)
+                if not self.release.wait(timeout=WAIT):
+                    self.gave_up.set()
         finally:
             connections.close_all()
 
+    @property
+    def held(self) -> bool:
+        return not self.gave_up.is_set()
+
     def __enter__(self) -> HeldLock:
         self.thread.start()
-        assert self.taken.wait(timeout=5)
+        assert self.taken.wait(timeout=WAIT)
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.release.set()
-        self.thread.join(timeout=10)
+        self.thread.join(timeout=WAIT)
 
 
 def _with_an_overdue_settle(session: Session) -> None:
@@ -85,13 +95,11 @@ def test_public_reads_answer_while_a_writer_holds_the_session(client, club, sett
     _with_an_overdue_settle(session)
     pages = _pages(session)
 
-    with HeldLock(session):
+    with HeldLock(session) as writer:
         for url in pages:
-            started = time.monotonic()
             response = client.get(url)
-            took = time.monotonic() - started
             assert response.status_code in (200, 404), url  # the board is not public during play
-            assert took < PROMPT, f"{url} waited {took:.1f} s for the writer"
+            assert writer.held, f"{url} waited for the writer to let its lock go"
 
     assert Board.objects.filter(session=session, needs_scoring=True).exists()  # left to a later read
     client.get(pages[1])

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from bench.bench_simpscore import generated_score_file
-from tests.examples import EXAMPLES
+from tests.examples import EXAMPLES, shared_examples
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED_EXAMPLES = ROOT.parent.parent / "shared" / "examples"
+SHARED_EXAMPLES = shared_examples()
 
 
 def _run(args: list[str]) -> tuple[int, str, str]:
@@ -34,7 +34,7 @@ def _both(path: Path) -> tuple[tuple[int, str, str], tuple[int, str, str]]:
 def _score_files(tmp_path: Path) -> list[Path]:
     """The seed's example (both copies), generated club files, and malformed ones."""
     files = [EXAMPLES / "easy-test.txt"]
-    if (SHARED_EXAMPLES / "easy-test.txt").exists():
+    if SHARED_EXAMPLES is not None:
         files.append(SHARED_EXAMPLES / "easy-test.txt")
     for pairs, boards, seed in ((7, 3, 1), (40, 27, 2), (300, 12, 3)):
         path = tmp_path / f"club-{pairs}x{boards}.txt"

@@ -129,7 +129,7 @@ def _round_sends(session, round_: int) -> dict[int, tuple[str, list[dict]]]:
     }
 
 
-def _wait_until_settled(session, timeout: float = 15.0) -> bool:
+def _wait_until_settled(session, timeout: float = 60.0) -> bool:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if not Board.objects.filter(session=session, needs_scoring=True).exists():

@@ -29,7 +29,9 @@ from tournaments.services import deal_analysis
 from tournaments.services.boards import boards_deal
 from tournaments.services.sessions import session_create
 
-WAIT = 30  # seconds: a bounded wait for the thread (a few solves of 0.1-0.3 s)
+# Seconds: a bound for the thread's solves (0.1-0.3 s each on an idle machine, many times that
+# on a loaded one) and for the gate held while a test reads; each wait ends when its state comes.
+WAIT = 120
 
 
 class Gate:

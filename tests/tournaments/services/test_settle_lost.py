@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime
 import threading
-import time
 
 import pytest
 from django.db import connection
@@ -87,8 +86,13 @@ def test_the_directors_session_page_settles_a_lost_settle(director_client, club,
 
 
 @pytest.mark.django_db
-def test_a_reader_leaves_an_entry_of_the_last_moment_to_its_timer(client, club, delayed_settle):
-    """Issue 24, point 2: within the delay the worker's own timer settles (a burst shares it)."""
+def test_a_reader_leaves_an_entry_of_the_last_moment_to_its_timer(client, club, settings):
+    """Issue 24, point 2: within the delay the worker's own timer settles (a burst shares it).
+
+    A delay of a minute: the read comes within it however slow the machine is.
+    """
+    settings.TABLE_SETTLE_DELAY = 60.0
+    settings.TABLE_SETTLE_MAX_WAIT = 120.0
     session = seated_mitchell(club, start=True)
     _entered_without_settle(session, seconds_ago=0)
 
@@ -130,7 +134,7 @@ def test_a_failed_settle_is_tried_again(club, delayed_settle, monkeypatch):
 
     soon.scores_settle_logged(session.pk)
 
-    assert done.wait(10), "the failed settle was never tried again"
+    assert done.wait(60), "the failed settle was never tried again"
     assert calls == [session.pk, session.pk]
     assert _boards_played(session) == [2] * 6
 
@@ -143,24 +147,24 @@ def test_a_reader_does_not_queue_behind_a_writer_for_an_overdue_settle(client, c
 
     session = seated_mitchell(club, start=True)
     _entered_without_settle(session)
-    taken, release = threading.Event(), threading.Event()
+    taken, release, gave_up = threading.Event(), threading.Event(), threading.Event()
 
     def writer() -> None:
         with serialised_writes():
             taken.set()
-            release.wait(5)
+            if not release.wait(60):
+                gave_up.set()  # a reader queued behind the gate would be let in only now
 
     holder = threading.Thread(target=writer)
     holder.start()
     try:
-        assert taken.wait(5)
-        started = time.monotonic()
+        assert taken.wait(60)
         response = client.get(reverse("session_standings", args=[session.pk]))
-        took = time.monotonic() - started
+        answered_while_held = not gave_up.is_set()
     finally:
         release.set()
-        holder.join(5)
+        holder.join(60)
 
     assert response.status_code == 200
-    assert took < 1.5
+    assert answered_while_held, "the reader waited for the writer to give the gate up"
     assert _marked(session) == 6  # left for a reader that finds the session free
