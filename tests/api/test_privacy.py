@@ -18,7 +18,7 @@ def shy(api, in_play):
     player = Player.objects.get(name=HIDDEN)
     player.federation_number = NUMBER
     player.save(update_fields=["federation_number"])
-    player_initials_set(player=player, shown_by_initials=True)
+    player_initials_set(player=player, shown_by_initials=True, user=None)
     pairs = {(p.direction, p.number): p.pk for p in in_play.pairs.all()}
     body = {"board": 1, "ns_pair": pairs[("NS", 1)], "ew_pair": pairs[("EW", 1)], "contract": "Pass"}
     entered = api.post(f"{API}/sessions/{in_play.pk}/results", body, content_type="application/json")
