@@ -31,9 +31,9 @@ def main() -> None:
     from endplay.dds import calc_all_tables
     from endplay.types import Deal as EndplayDeal
 
-    from tournaments.analysis import board_analysis
     from tournaments.bridge import board_dealer, deal_from_permutation
     from tournaments.bridge.deck import random_permutation
+    from tournaments.night.analysis import board_analysis
 
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     rng = random.Random(24)

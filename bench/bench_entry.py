@@ -38,7 +38,7 @@ while measured (so they move by 5 ms or more from run to run):
 - last (this session, same machine kind, where the code above measured SQLite p50
   15.3 ms and PostgreSQL p50 37.0 ms at its start): the standings moved by the rescored
   boards' changes instead of summed over the session (now services.scoring.totals.totals_moves,
-  checked against sums by tests/tournaments/services/scoring/test_totals_moved.py); the
+  checked against sums by tests/night/services/scoring/test_totals_moved.py); the
   rescored results and the standings handled as plain rows, not models; the figures and
   standings written from one array per column on PostgreSQL (psycopg parsed the 480
   placeholders of a VALUES list afresh each time); the clash check and the marked
@@ -114,7 +114,7 @@ def _setup_django() -> None:
 def _build_session():
     """A fresh 30-table Mitchell with its pairs and boards (a previous run's club is removed first)."""
     from tests.conftest import seated_mitchell
-    from tournaments.models import Club
+    from tournaments.core.models import Club
 
     Club.objects.filter(slug="bench-entry").delete()
     club = Club.objects.create(name="Bench Entry Club", slug="bench-entry")
@@ -125,8 +125,8 @@ def _build_session():
 
 def _round_entries(session, rng: random.Random) -> list[list[tuple]]:
     """Each round's (board, ResultEntry) list, with the movement's pairs and a random contract."""
-    from tournaments.selectors.movements import movement_rounds, session_movement
-    from tournaments.services.results import ResultEntry
+    from tournaments.night.selectors.movements import movement_rounds, session_movement
+    from tournaments.night.services.results import ResultEntry
 
     boards = {board.number: board for board in session.boards.all()}
     movement = session_movement(session)
@@ -147,8 +147,8 @@ def _round_entries(session, rng: random.Random) -> list[list[tuple]]:
 def _check(session) -> list[str]:
     """Compare stored matchpoints and standings with ones computed from scratch; return the differences."""
     from tournaments.bridge.matchpoints import places
-    from tournaments.models import Pair, Result, Standing
-    from tournaments.services.scoring.board import board_recalculate, session_full_board
+    from tournaments.night.models import Pair, Result, Standing
+    from tournaments.night.services.scoring.board import board_recalculate, session_full_board
 
     fields = ("ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage")
     stored = {
@@ -221,7 +221,7 @@ def child() -> int:
     _setup_django()
     from django.db import connection
 
-    from tournaments.services.results import result_record
+    from tournaments.night.services.results import result_record
 
     label = "PostgreSQL" if connection.vendor == "postgresql" else "SQLite file"
     session = _build_session()

@@ -38,10 +38,11 @@ def main() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from tournaments.bridge.legacy import parse_score_file
-    from tournaments.models import Club, Result
-    from tournaments.selectors.exports import session_score_file_text
-    from tournaments.services.imports import score_file_import
+    from tournaments.bridge.formats.legacy import parse_score_file
+    from tournaments.core.models import Club
+    from tournaments.exchange.selectors.legacy import session_score_file_text
+    from tournaments.exchange.services.legacy import score_file_import
+    from tournaments.night.models import Result
 
     call_command("migrate", verbosity=0)
     club = Club.objects.create(name="Bench Club", slug="bench")

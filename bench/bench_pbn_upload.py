@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 def pbn_file(count: int, seed: int) -> bytes:
     from tournaments.bridge import deal_from_permutation
     from tournaments.bridge.deck import random_permutation
-    from tournaments.bridge.pbn import PbnBoard, write_pbn
+    from tournaments.bridge.formats.pbn import PbnBoard, write_pbn
     from tournaments.bridge.seats import board_dealer
 
     rng = random.Random(seed)
@@ -64,10 +64,11 @@ def main() -> None:
     from django.test import Client, override_settings
     from django.urls import reverse
 
-    from tournaments.models import Board, Club
-    from tournaments.selectors.session_page import analysis_progress
-    from tournaments.services import deal_analysis
-    from tournaments.services.sessions import session_create
+    from tournaments.core.models import Club
+    from tournaments.night.models import Board
+    from tournaments.night.selectors.session_page import analysis_progress
+    from tournaments.night.services import deal_analysis
+    from tournaments.night.services.sessions import session_create
 
     call_command("migrate", verbosity=0)
     director = get_user_model().objects.create_user(username="bench", password="bench-password-1")

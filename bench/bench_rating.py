@@ -36,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tournaments.bridge.matchpoints import percentages  # noqa: E402
-from tournaments.bridge.rating import rate_players  # noqa: E402
+from tournaments.bridge.season.rating import rate_players  # noqa: E402
 
 SEEDS = (101, 202, 303, 404, 505)
 SESSIONS = 150

@@ -84,7 +84,7 @@ def _play_kill_and_read(label: str, directory: Path) -> int:
     from django.core.management import call_command
     from django.db import connections
 
-    from tournaments.models import Board
+    from tournaments.night.models import Board
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)

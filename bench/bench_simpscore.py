@@ -1,7 +1,7 @@
 """Time the simpscore report of a generated 10,000-pair x 40-board legacy score file.
 
 Two targets. The whole ``manage.py simpscore FILE`` command, Django's start-up included,
-under half a second. And the plain entry point ``python -m tournaments.simpscore FILE``
+under half a second. And the plain entry point ``python -m tournaments.exchange.simpscore FILE``
 (the same code, no Django) within 3 times the C reference, ``simpscore_reference.c``
 beside this script: the seed's simpscore as its C program would be, compiled here with
 ``cc -O2`` (the comparison is skipped, said so, when there is no C compiler). Its report
@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tournaments.bridge.legacy import parse_score_file, simpscore_report  # noqa: E402
+from tournaments.bridge.formats.legacy import parse_score_file, simpscore_report  # noqa: E402
 
 TARGET_SECONDS = 0.5
 TARGET_RATIO = 3.0  # the plain entry point against the C reference
@@ -97,7 +97,7 @@ def manage_command(path: Path) -> list[str]:
 
 
 def plain_command(path: Path) -> list[str]:
-    return [_python(), "-m", "tournaments.simpscore", str(path)]
+    return [_python(), "-m", "tournaments.exchange.simpscore", str(path)]
 
 
 def run_seconds(commands: dict[str, list[str]]) -> dict[str, tuple[float, float]]:
@@ -159,7 +159,7 @@ def main() -> int:
         reference = compiled_reference(directory)
         commands = {
             "manage.py simpscore": manage_command(big),
-            "python -m tournaments.simpscore": plain_command(big),
+            "python -m tournaments.exchange.simpscore": plain_command(big),
             "Django start-up alone": manage_command(small),
         }
         if reference is not None:
@@ -182,10 +182,10 @@ def main() -> int:
         print("  C reference: no C compiler (cc), not compared")
         return 0
     c_cpu = timed["C reference (cc -O2)"][1]
-    plain_ratio = timed["python -m tournaments.simpscore"][1] / c_cpu
+    plain_ratio = timed["python -m tournaments.exchange.simpscore"][1] / c_cpu
     verdict = "within" if plain_ratio <= TARGET_RATIO else "OVER"
     print(
-        f"  against the C reference's CPU time: python -m tournaments.simpscore {plain_ratio:.1f}x "
+        f"  against the C reference's CPU time: python -m tournaments.exchange.simpscore {plain_ratio:.1f}x "
         f"({verdict} the {TARGET_RATIO:g}x target), manage.py simpscore "
         f"{timed['manage.py simpscore'][1] / c_cpu:.1f}x"
     )

@@ -35,7 +35,7 @@ in WAL mode):
   PostgreSQL, 2 workers x 8 threads, CONN_MAX_AGE 60  693-912 / 1376-1681 ms, 0 errors (all in 2.8-3.6 s)
 
 Now (a send only stores its result, in two reads and the result's writes, and the
-session is rescored once the sends pause, services/settle_soon.py; the defaults below),
+session is rescored once the sends pause, night/services/settle_soon.py; the defaults below),
 on another 2-core machine of the same kind, where the "then" code measured SQLite
 693 / 1116 ms and PostgreSQL 1277 / 2095 ms at the start of the work:
 
@@ -119,7 +119,7 @@ def _measure(label: str, directory: Path, workers: int, threads: int) -> int:
     from django.core.management import call_command
     from django.db import connections
 
-    from tournaments.models import Result, TableSubmission
+    from tournaments.night.models import Result, TableSubmission
 
     started = time.perf_counter()
     call_command("migrate", verbosity=0)

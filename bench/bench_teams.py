@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.bridge.teams import swiss_pairings, victory_points  # noqa: E402
+from tournaments.bridge.teams.scoring import swiss_pairings, victory_points  # noqa: E402
 
 RUNS = 3
 SEED = 21

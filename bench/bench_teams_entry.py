@@ -65,10 +65,15 @@ TRICKS = [9, 10, 10, 10, 11]
 
 def _set_up(rng: random.Random):
     """Create the event, play round 1 through the services, draw and publish round 2; return its sends."""
-    from tournaments.models import Club
-    from tournaments.services.results import ResultEntry, result_record
-    from tournaments.services.table_entry import table_accesses_ensure
-    from tournaments.services.teams import swiss_round_draw, team_add, teams_event_create, teams_round_publish
+    from tournaments.core.models import Club
+    from tournaments.night.services.results import ResultEntry, result_record
+    from tournaments.night.services.table_entry import table_accesses_ensure
+    from tournaments.teams.services.events import (
+        swiss_round_draw,
+        team_add,
+        teams_event_create,
+        teams_round_publish,
+    )
 
     club = Club.objects.create(name="Bench Teams Club", slug="bench-teams")
     event = teams_event_create(
@@ -104,10 +109,11 @@ def _set_up(rng: random.Random):
 
 def ranking_mismatches(event) -> list[str]:
     """Compare every stored match and the ranking with a recomputation from the stored NS scores."""
-    from tournaments.bridge.teams import board_imps, victory_points
-    from tournaments.bridge.teams_ranking import MatchScore, rank_teams
-    from tournaments.models import Result, TeamMatch
-    from tournaments.selectors.teams import teams_event_ranking
+    from tournaments.bridge.teams.ranking import MatchScore, rank_teams
+    from tournaments.bridge.teams.scoring import board_imps, victory_points
+    from tournaments.night.models import Result
+    from tournaments.teams.models import TeamMatch
+    from tournaments.teams.selectors.events import teams_event_ranking
 
     problems, scores = [], []
     for match in TeamMatch.objects.filter(round__event=event).select_related("round__session"):

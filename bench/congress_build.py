@@ -22,9 +22,10 @@ def congress_build(*, tables: int = TABLES, boards: int = BOARDS, seed: int = 50
     from django.db import transaction
 
     from tournaments.bridge.scoring import ns_score
-    from tournaments.models import Board, Club, Direction, Pair, Player, Result, Session, SessionState
-    from tournaments.services.scoring.board import board_recalculate, session_full_board
-    from tournaments.services.scoring.standings import session_recalculate_standings
+    from tournaments.core.models import Club, Player
+    from tournaments.night.models import Board, Direction, Pair, Result, Session, SessionState
+    from tournaments.night.services.scoring.board import board_recalculate, session_full_board
+    from tournaments.night.services.scoring.standings import session_recalculate_standings
 
     rng = random.Random(seed)
     with transaction.atomic():

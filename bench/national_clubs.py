@@ -39,8 +39,8 @@ def clubs_in_play(
     from django.db import transaction
 
     from tests.conftest import seated_mitchell
-    from tournaments.models import Club
-    from tournaments.selectors import movements as movement_selectors
+    from tournaments.core.models import Club
+    from tournaments.night.selectors import movements as movement_selectors
 
     rng = random.Random(seed)
     sessions, phones = [], []
@@ -82,7 +82,7 @@ def clubs_in_play(
 
 def unsettled_boards(sessions: list) -> int:
     """How many boards of these sessions still wait for their rescoring."""
-    from tournaments.models import Board
+    from tournaments.night.models import Board
 
     return Board.objects.filter(session__in=sessions, needs_scoring=True).count()
 
@@ -92,7 +92,7 @@ def clubs_mismatches(sessions: list, expected_results: dict[int, int]) -> list[s
     from django.db.models import Count
 
     from bench.table_entry_session import standings_mismatches
-    from tournaments.models import Result, TableSubmission
+    from tournaments.night.models import Result, TableSubmission
 
     stored = dict(
         Result.objects.filter(board__session__in=sessions)

@@ -90,7 +90,7 @@ def wait_until_settled(session, timeout: float = 10.0) -> float | None:
     """
     from django.db import connections
 
-    from tournaments.models import Board
+    from tournaments.night.models import Board
 
     started = time.perf_counter()
     while time.perf_counter() - started < timeout:

@@ -64,9 +64,9 @@ def bench_session(
     from django.db import transaction
 
     from tests.conftest import seated_mitchell
-    from tournaments.models import Club
-    from tournaments.selectors import movements as movement_selectors
-    from tournaments.services.results import ResultEntry, result_record
+    from tournaments.core.models import Club
+    from tournaments.night.selectors import movements as movement_selectors
+    from tournaments.night.services.results import ResultEntry, result_record
 
     rng = random.Random(seed)
     with transaction.atomic():
@@ -127,9 +127,9 @@ def standings_mismatches(session) -> list[str]:
     """
     from django.db import transaction
 
-    from tournaments.models import Result, Session, Standing
-    from tournaments.services.scoring.board import board_recalculate, session_full_board
-    from tournaments.services.scoring.standings import session_recalculate_standings
+    from tournaments.night.models import Result, Session, Standing
+    from tournaments.night.services.scoring.board import board_recalculate, session_full_board
+    from tournaments.night.services.scoring.standings import session_recalculate_standings
 
     figures = ["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage"]
 

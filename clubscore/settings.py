@@ -75,7 +75,7 @@ MIDDLEWARE = [
 ]
 
 # Uploads. The largest file a form takes is a legacy score file (5 MB,
-# tournaments.bridge.legacy.MAX_SCORE_FILE_BYTES); past that a file's bytes are counted
+# tournaments.bridge.formats.legacy.MAX_SCORE_FILE_BYTES); past that a file's bytes are counted
 # and dropped (clubscore.uploads). Files over 1 MB go to a temporary file, not memory;
 # a request's other fields (a pasted permutation list is the largest) stay under 2 MB.
 UPLOAD_FILE_MAX_BYTES = 5_000_000
@@ -128,7 +128,7 @@ DATABASE_ROUTERS = ["clubscore.replica.PublicReadsToReplica"]
 
 # Each API token's writes a minute (tournaments/api/auth.py) are counted where every
 # process sees the same count, or N workers or app servers would allow N times the rate
-# (issue 28): in the database by default (one row a token, services/api_write_counts.py,
+# (issue 28): in the database by default (one row a token, core/services/api_write_counts.py,
 # made by `migrate`), in Redis with CACHE_URL=redis://host:6379/0 (Django's own backend),
 # which spares the database those writes. Django's cache stays each process's own
 # without CACHE_URL; nothing else of ClubScore uses it (django-axes keeps its counts in
@@ -156,12 +156,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 # A table's entry is rescored (its board's matchpoints, the standings) once the session's
 # entries have paused this many seconds, but at most TABLE_SETTLE_MAX_WAIT after the
-# first one waiting: a burst of sends shares one rescoring (services/settle_soon.py).
+# first one waiting: a burst of sends shares one rescoring (night/services/settle_soon.py).
 # 0 rescores after each answer.
 TABLE_SETTLE_DELAY = float(os.environ.get("TABLE_SETTLE_DELAY", "0.2"))
 TABLE_SETTLE_MAX_WAIT = float(os.environ.get("TABLE_SETTLE_MAX_WAIT", "2.0"))
 # Deal and import boards at once and work out their double-dummy analyses in a thread
-# after the answer (services/deal_analysis.py); "0" analyses inside the request.
+# after the answer (night/services/deal_analysis.py); "0" analyses inside the request.
 BOARD_ANALYSIS_IN_BACKGROUND = os.environ.get("BOARD_ANALYSIS_IN_BACKGROUND", "1") != "0"
 
 MIGRATION_MODULES = {"tournaments": "migrations"}

@@ -18,7 +18,7 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 # Rescore a table's entry as soon as its answer is sent, so a test reads its scores at
-# once (tests/tournaments/services/test_settle_soon.py sets a delay to test the wait).
+# once (tests/night/services/test_settle_soon.py sets a delay to test the wait).
 TABLE_SETTLE_DELAY = 0.0
 # A read replica that is the primary's own test database (Django's test mirror), so the
 # router's tests need no second server; off unless a test turns it on
@@ -27,5 +27,5 @@ TABLE_SETTLE_DELAY = 0.0
 DATABASES["replica"] = {**DATABASES["default"], "TEST": {"MIRROR": "default"}}  # noqa: F405
 READ_REPLICA_ALIAS = None
 # Analyse dealt boards inside the request, so a test reads its analyses at once
-# (tests/tournaments/services/test_deal_analysis.py switches the thread on).
+# (tests/night/services/test_deal_analysis.py switches the thread on).
 BOARD_ANALYSIS_IN_BACKGROUND = False

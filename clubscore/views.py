@@ -8,7 +8,7 @@ from django.contrib.auth.views import LoginView as DjangoLoginView
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.templatetags.static import static
 
-from tournaments.selectors.director import demo_club_exists
+from tournaments.night.selectors.director import demo_club_exists
 
 
 class LoginView(DjangoLoginView):

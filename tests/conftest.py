@@ -11,7 +11,8 @@ import random
 
 import pytest
 
-from tournaments.models import Club, Movement, Session
+from tournaments.core.models import Club
+from tournaments.night.models import Movement, Session
 
 
 @pytest.fixture
@@ -33,7 +34,7 @@ def director_client(client, director):
 
 
 def _seat_pairs(session: Session, names: list[tuple[str, str]], direction: str) -> list:
-    from tournaments.services.sessions import pair_add
+    from tournaments.night.services.sessions import pair_add
 
     return [pair_add(session=session, player_names=pair, direction=direction) for pair in names]
 
@@ -51,13 +52,13 @@ def seated_mitchell(
     """A Mitchell set up as a director does it: the movement, a pair at each table's NS and
     EW ('North 3 - South 3', 'East 3 - West 3'), the movement's boards (not dealt) and the
     tables' entry links; play started when ``start``."""
-    from tournaments.services.movement import (
+    from tournaments.night.services.movement import (
         movement_boards_ensure,
         session_create_with_movement,
         session_start,
     )
-    from tournaments.services.sessions import pair_add
-    from tournaments.services.table_entry import table_accesses_ensure
+    from tournaments.night.services.sessions import pair_add
+    from tournaments.night.services.table_entry import table_accesses_ensure
 
     session = session_create_with_movement(
         club=club,
@@ -79,7 +80,7 @@ def seated_mitchell(
 
 def mitchell_3nt(session: Session, ns: int, ew: int, tricks: str = "9"):
     """3NT by North between Mitchell pairs ``ns`` (NS) and ``ew`` (EW): a director's ResultEntry."""
-    from tournaments.services.results import ResultEntry
+    from tournaments.night.services.results import ResultEntry
 
     return ResultEntry(
         session.pairs.get(direction="NS", number=ns),
@@ -98,9 +99,9 @@ EW_NAMES = [("Gus East", "Hal East"), ("Ida East", "Jon East"), ("Kim East", "Lo
 def mitchell_session(club) -> Session:
     """Three NS pairs and three EW pairs, boards 1-3 dealt from a seeded shuffle, play started
     (results are taken in play only, issue 28, point 7)."""
-    from tournaments.services.boards import boards_deal
-    from tournaments.services.movement import session_start
-    from tournaments.services.sessions import session_create
+    from tournaments.night.services.boards import boards_deal
+    from tournaments.night.services.movement import session_start
+    from tournaments.night.services.sessions import session_create
 
     session = session_create(
         club=club, date=datetime.date(2026, 11, 20), name="Friday evening", movement=Movement.MITCHELL
@@ -114,9 +115,9 @@ def mitchell_session(club) -> Session:
 @pytest.fixture
 def howell_session(club) -> Session:
     """Four pairs in one field, boards 1-2 not dealt, play started."""
-    from tournaments.services.boards import boards_ensure
-    from tournaments.services.movement import session_start
-    from tournaments.services.sessions import session_create
+    from tournaments.night.services.boards import boards_ensure
+    from tournaments.night.services.movement import session_start
+    from tournaments.night.services.sessions import session_create
 
     session = session_create(
         club=club, date=datetime.date(2026, 11, 21), name="Saturday", movement=Movement.HOWELL

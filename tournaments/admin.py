@@ -7,12 +7,10 @@ log are read-only, so the admin cannot make them disagree with each other.
 
 from django.contrib import admin
 
-from tournaments.models import (
+from tournaments.core.models import Club, Player
+from tournaments.night.models import (
     Board,
-    Club,
     Pair,
-    Player,
-    PlayerMerge,
     Result,
     ResultChange,
     Session,
@@ -20,6 +18,7 @@ from tournaments.models import (
     SessionDeletion,
     Standing,
 )
+from tournaments.season.models import PlayerMerge
 
 DERIVED_RESULT_FIELDS = ("ns_score", "ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage")
 

@@ -2,18 +2,12 @@
 
 from django.urls import include, path
 
-from tournaments.views import (
-    api_tokens,
-    movements,
-    seating,
-    session_delete,
-    session_state,
-    table_entry,
-    teams,
-    teams_penalties,
-    teams_state,
-)
-from tournaments.views import director as views
+from tournaments.api import views as api_tokens
+from tournaments.night.views import director as views
+from tournaments.night.views import movements, seating, session_delete, session_state, table_entry
+from tournaments.teams.views import director as teams
+from tournaments.teams.views import penalties as teams_penalties
+from tournaments.teams.views import state as teams_state
 
 app_name = "director"
 urlpatterns = [

@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from tournaments.views import exchange as views
-from tournaments.views import usebio as usebio_views
+from tournaments.exchange.views import session_files as views
+from tournaments.exchange.views import usebio as usebio_views
 
 app_name = "exchange"
 urlpatterns = [

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.views import imports as views
+from tournaments.exchange.views import legacy as views
 
 app_name = "imports"
 urlpatterns = [

@@ -2,7 +2,10 @@
 
 from django.urls import path
 
-from tournaments.views import exchange, public, season, table_entry, teams_public
+from tournaments.exchange.views import session_files as exchange
+from tournaments.night.views import public, table_entry
+from tournaments.season.views import competitions as season
+from tournaments.teams.views import public as teams_public
 
 urlpatterns = [
     path("", public.home, name="home"),

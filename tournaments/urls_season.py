@@ -2,8 +2,8 @@
 
 from django.urls import path
 
-from tournaments.views import members, players
-from tournaments.views import season as views
+from tournaments.season.views import competitions as views
+from tournaments.season.views import members, players
 
 urlpatterns = [
     path("clubs/<slug:slug>/competitions/", views.competitions, name="competitions"),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.models import Club
-from tournaments.services.movement import session_finish
+from tournaments.core.models import Club
+from tournaments.night.services.movement import session_finish
 
 API = "/api/v1"
 
@@ -121,7 +121,7 @@ def test_a_nul_in_a_query_is_refused_in_json_naming_the_field(client):
 def test_a_poll_settles_a_lost_table_settle_before_it_answers(client, in_play, settings):
     """Issue 24's rule, kept by the API: a table's entry whose settle was lost is scored
     before any read answers, a 304 included; the tag then moves."""
-    from tests.tournaments.services.test_settle_lost import _boards_played, _entered_without_settle, _marked
+    from tests.night.services.test_settle_lost import _boards_played, _entered_without_settle, _marked
 
     settings.TABLE_SETTLE_DELAY = 0.2
     url = f"{API}/sessions/{in_play.pk}/standings"

@@ -28,8 +28,8 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from tests.conftest import mitchell_3nt
-from tournaments.services.movement import session_finish
-from tournaments.services.results import result_record
+from tournaments.night.services.movement import session_finish
+from tournaments.night.services.results import result_record
 
 EXAMPLES = 20
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]

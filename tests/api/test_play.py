@@ -7,9 +7,9 @@ import random
 import pytest
 from django.urls import reverse
 
-from tournaments.models import ResultChange, SessionState
-from tournaments.selectors import public as site
-from tournaments.selectors.movements import encounter_keys, session_movement
+from tournaments.night.models import ResultChange, SessionState
+from tournaments.night.selectors import public as site
+from tournaments.night.selectors.movements import encounter_keys, session_movement
 
 API = "/api/v1"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.models import Player
-from tournaments.services.privacy import player_initials_set
+from tournaments.core.models import Player
+from tournaments.season.services.privacy import player_initials_set
 
 API = "/api/v1"
 HIDDEN, INITIALS, NUMBER = "North 1", "N. 1.", "NBB-4711"

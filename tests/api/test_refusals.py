@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.models import Result
+from tournaments.night.models import Result
 
 API = "/api/v1"
 

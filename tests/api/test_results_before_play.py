@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import seated_mitchell
-from tournaments.models import Result, SessionState
+from tournaments.night.models import Result, SessionState
 
 API = "/api/v1"
 NOT_STARTED = "Play has not started yet: start play on the session page (4. Play) before entering results."

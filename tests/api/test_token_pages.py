@@ -8,8 +8,9 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.models import ApiToken, Club
-from tournaments.services.api_tokens import api_token_check
+from tournaments.api.models import ApiToken
+from tournaments.api.services import api_token_check
+from tournaments.core.models import Club
 
 PAGE = "/director/clubs/riverside/api-tokens/"
 

@@ -8,8 +8,10 @@ import pytest
 from django.core.cache import cache
 
 from tournaments.api.auth import count_write
-from tournaments.models import ApiToken, ApiWriteCount, Club, Result
-from tournaments.services.api_tokens import api_token_check, api_token_create, api_token_revoke
+from tournaments.api.models import ApiToken, ApiWriteCount
+from tournaments.api.services import api_token_check, api_token_create, api_token_revoke
+from tournaments.core.models import Club
+from tournaments.night.models import Result
 
 API = "/api/v1"
 

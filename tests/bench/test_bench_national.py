@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from bench.national_clubs import clubs_in_play, clubs_mismatches, unsettled_boards
 from bench.national_load import _STAMP
-from tournaments.models import Result, Standing
+from tournaments.night.models import Result, Standing
 
 pytestmark = pytest.mark.django_db
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Result, Standing, TableSubmission
+from tournaments.night.models import Result, Standing, TableSubmission
 
 pytestmark = pytest.mark.django_db
 

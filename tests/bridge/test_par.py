@@ -63,9 +63,9 @@ def test_every_par_contract_the_solver_finds_is_said_with_its_declarers():
     from endplay.dds import calc_dd_table, par
     from endplay.types import Deal, Player, Vul
 
-    from tournaments.analysis import board_analysis
     from tournaments.bridge import board_vulnerability
     from tournaments.bridge.deck import deal_from_permutation, random_permutation
+    from tournaments.night.analysis import board_analysis
 
     rng = random.Random(19)
     for board_number in range(1, 13):

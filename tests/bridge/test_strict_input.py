@@ -7,7 +7,7 @@ import pytest
 from tournaments.bridge.calls import Contract
 from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.deck import PermutationError, parse_permutation
-from tournaments.bridge.legacy import LegacyFormatError, parse_score_file
+from tournaments.bridge.formats.legacy import LegacyFormatError, parse_score_file
 from tournaments.bridge.scoring import result_tricks
 
 IDENTITY = [str(number) for number in range(1, 53)]

@@ -15,8 +15,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from tournaments.bridge.legacy import LegacyFormatError, parse_score_bytes, parse_score_file
-from tournaments.models import Pair, Player, Session
+from tournaments.bridge.formats.legacy import LegacyFormatError, parse_score_bytes, parse_score_file
+from tournaments.core.models import Player
+from tournaments.night.models import Pair, Session
 
 NUL_FILE = "1 Ann - Bob\n2 Cat\x00 - Dan\nSCORES\n420 -420\n"
 

@@ -19,8 +19,8 @@ from django.urls import reverse
 
 from clubscore.replica import PublicReadsToReplica, _public_read
 from tests.conftest import mitchell_3nt, seated_mitchell
-from tournaments.models import Result, Session
-from tournaments.services.results import result_record
+from tournaments.night.models import Result, Session
+from tournaments.night.services.results import result_record
 
 pytestmark = pytest.mark.django_db(transaction=True, databases=["default", "replica"])
 

@@ -19,9 +19,9 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.e2e.waiting import WAIT_MS
-from tournaments.models import ScoringMethod, Session
-from tournaments.services.movement import session_finish
-from tournaments.services.results import ResultEntry, result_record
+from tournaments.night.models import ScoringMethod, Session
+from tournaments.night.services.movement import session_finish
+from tournaments.night.services.results import ResultEntry, result_record
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

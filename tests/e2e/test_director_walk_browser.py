@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.e2e.test_browser import _log_in, browser, screenshots  # noqa: F401 (fixtures)
-from tournaments.models import Session, SessionState
+from tournaments.night.models import Session, SessionState
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -13,9 +13,9 @@ import pytest
 from django.urls import reverse
 
 from tests.e2e.test_browser import DESKTOP, browser, screenshots  # noqa: F401 (fixtures)
-from tournaments.models import Session
-from tournaments.services.boards import boards_deal
-from tournaments.services.movement import session_finish
+from tournaments.night.models import Session
+from tournaments.night.services.boards import boards_deal
+from tournaments.night.services.movement import session_finish
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

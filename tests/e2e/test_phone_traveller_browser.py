@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from tests.e2e.test_browser import PHONE, browser, running_session, screenshots  # noqa: F401 (fixtures)
-from tournaments.models import Session
-from tournaments.services.movement import session_finish
+from tournaments.night.models import Session
+from tournaments.night.services.movement import session_finish
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -10,8 +10,10 @@ import pytest
 from django.urls import reverse
 
 from tests.e2e.test_browser import _log_in, browser  # noqa: F401 (fixture)
-from tests.tournaments.season.conftest import played_night
-from tournaments.models import Competition, Pair, Player, PlayerMerge
+from tests.season.conftest import played_night
+from tournaments.core.models import Player
+from tournaments.night.models import Pair
+from tournaments.season.models import Competition, PlayerMerge
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -15,8 +15,8 @@ from playwright.sync_api import expect
 from tests.conftest import seated_mitchell
 from tests.e2e.test_browser import DESKTOP, PHONE, browser, screenshots  # noqa: F401 (fixtures)
 from tests.e2e.waiting import WAIT_MS, read_when_unlocked
-from tournaments.models import Result, ResultChange, Session, TableAccess
-from tournaments.selectors import movements as movement_selectors
+from tournaments.night.models import Result, ResultChange, Session, TableAccess
+from tournaments.night.selectors import movements as movement_selectors
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

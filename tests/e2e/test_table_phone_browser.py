@@ -15,7 +15,7 @@ from tests.conftest import seated_mitchell
 from tests.e2e.test_browser import browser  # noqa: F401 (fixture)
 from tests.e2e.test_table_entry_browser import _boards, _fieldset, _stored, back_to_the_round
 from tests.e2e.waiting import WAIT_MS
-from tournaments.models import Session, TableAccess
+from tournaments.night.models import Session, TableAccess
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

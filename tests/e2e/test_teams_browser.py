@@ -19,11 +19,12 @@ from playwright.sync_api import expect
 from tests.e2e.test_browser import DESKTOP, PHONE, browser  # noqa: F401 (fixtures)
 from tests.e2e.test_table_entry_browser import back_to_the_round
 from tests.e2e.waiting import WAIT_MS, read_when_unlocked, wait_until
-from tournaments.bridge.teams import board_imps, victory_points
-from tournaments.bridge.teams_ranking import MatchScore, rank_teams
-from tournaments.bridge.teams_tables import match_of_table
-from tournaments.models import Board, Result, TeamMatch, TeamsEvent
-from tournaments.services.teams import team_add, teams_event_create
+from tournaments.bridge.teams.ranking import MatchScore, rank_teams
+from tournaments.bridge.teams.scoring import board_imps, victory_points
+from tournaments.bridge.teams.tables import match_of_table
+from tournaments.night.models import Board, Result
+from tournaments.teams.models import TeamMatch, TeamsEvent
+from tournaments.teams.services.events import team_add, teams_event_create
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from tests.e2e.test_browser import DESKTOP, PHONE, browser  # noqa: F401 (fixtures)
-from tournaments.models import Session
+from tournaments.night.models import Session
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -20,7 +20,7 @@ from ninja.errors import ValidationError as RequestInvalid
 
 from tournaments.api import boards, players, reads, writes
 from tournaments.api.auth import Refused
-from tournaments.services.results import NotInMovementError, ResultGoneError
+from tournaments.night.services.results import NotInMovementError, ResultGoneError
 
 api = NinjaAPI(
     title="ClubScore API",

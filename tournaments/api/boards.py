@@ -14,9 +14,9 @@ from tournaments.api.reads import reads
 from tournaments.api.schemas import BoardOut, BoardSummary, Id, Page, PageQuery, ResultOut
 from tournaments.api.shapes import result_out
 from tournaments.bridge.par import par_text
-from tournaments.models import Board
-from tournaments.selectors import public as selectors
-from tournaments.selectors.movements import public_board_numbers
+from tournaments.night.models import Board
+from tournaments.night.selectors import public as selectors
+from tournaments.night.selectors.movements import public_board_numbers
 
 router = Router(tags=["reads"])
 

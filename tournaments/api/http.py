@@ -20,8 +20,8 @@ from pydantic import TypeAdapter
 
 from tournaments.api.schemas import PageQuery
 from tournaments.db.stamps import session_stamp_digest
-from tournaments.models import Session
-from tournaments.services.settle_soon import scores_settle_if_due
+from tournaments.night.models import Session
+from tournaments.night.services.settle_soon import scores_settle_if_due
 
 JSON = "application/json"
 

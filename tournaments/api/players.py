@@ -13,8 +13,8 @@ from tournaments.api.http import json_response, page_of
 from tournaments.api.reads import reads
 from tournaments.api.schemas import HistoryOut, Id, Page, PageQuery, PlayerOut
 from tournaments.api.shapes import pair_out, session_summary
-from tournaments.models import Player
-from tournaments.selectors import public as selectors
+from tournaments.core.models import Player
+from tournaments.night.selectors import public as selectors
 
 router = Router(tags=["reads"])
 

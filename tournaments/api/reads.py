@@ -27,9 +27,9 @@ from tournaments.api.schemas import (
     StandingOut,
 )
 from tournaments.api.shapes import pair_out, session_summary
-from tournaments.models import Session
-from tournaments.selectors import public as selectors
-from tournaments.selectors.movements import public_board_numbers
+from tournaments.night.models import Session
+from tournaments.night.selectors import public as selectors
+from tournaments.night.selectors.movements import public_board_numbers
 
 router = Router(tags=["reads"])
 

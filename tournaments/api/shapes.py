@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments.models import Pair, Result, Session
+from tournaments.night.models import Pair, Result, Session
 
 
 def session_summary(session: Session) -> dict[str, Any]:

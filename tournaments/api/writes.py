@@ -18,11 +18,11 @@ from tournaments.api.http import json_response
 from tournaments.api.reads import session_document
 from tournaments.api.schemas import CorrectionIn, Error, Id, ResultIn, ResultOut, SessionOut
 from tournaments.api.shapes import result_out
-from tournaments.models import Board, Pair, Result, Session
-from tournaments.selectors import public as selectors
-from tournaments.services.movement import session_finish, session_start
-from tournaments.services.results import ResultEntry, result_correct, result_delete, result_record
-from tournaments.services.results.audit import audited_as_api_token
+from tournaments.night.models import Board, Pair, Result, Session
+from tournaments.night.selectors import public as selectors
+from tournaments.night.services.movement import session_finish, session_start
+from tournaments.night.services.results import ResultEntry, result_correct, result_delete, result_record
+from tournaments.night.services.results.audit import audited_as_api_token
 
 router = Router(tags=["writes"], auth=ClubToken())
 

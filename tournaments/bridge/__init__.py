@@ -77,7 +77,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "format_deal_and_auction",
         "format_tally",
     ),
-    "legacy": (
+    "formats.legacy": (
         "LegacyFormatError",
         "LegacyPair",
         "ScoreFile",

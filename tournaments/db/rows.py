@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from django.db import connection
 
 from tournaments.db.sql import with_tables
-from tournaments.models import Result, Session, Standing
+from tournaments.night.models import Result, Session, Standing
 
 # A result's derived figures, in the order the scoring reads, compares and writes them.
 RESULT_FIGURES = ["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage", "ns_imps", "ew_imps"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import connection
 
 from tournaments.db.sql import quoted_table, with_tables
-from tournaments.models import Adjustment, Board, Pair, Result, Standing
+from tournaments.night.models import Adjustment, Board, Pair, Result, Standing
 
 
 def board_mark(board_id: int) -> None:

@@ -18,7 +18,7 @@ import hashlib
 from django.db import connections, router
 
 from tournaments.db.sql import with_tables
-from tournaments.models import Board, Pair, Result, ResultChange, Session
+from tournaments.night.models import Board, Pair, Result, ResultChange, Session
 
 _STAMP = """
 SELECT s.state, s.updated_at,

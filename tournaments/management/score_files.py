@@ -15,7 +15,7 @@ import os
 import stat
 from typing import NoReturn, TextIO
 
-from tournaments.bridge.legacy import (
+from tournaments.bridge.formats.legacy import (
     MAX_SCORE_FILE_BYTES,
     LegacyFormatError,
     ScoreFile,
@@ -50,6 +50,6 @@ def read_score_file(path: str, stderr: TextIO) -> ScoreFile:
 
 def _fail(stderr: TextIO, message: str) -> NoReturn:
     # One line, ended here: Django's OutputWrapper adds no second newline, and the plain
-    # entry point (tournaments.simpscore) writes to sys.stderr, which would add none.
+    # entry point (tournaments.exchange.simpscore) writes to sys.stderr, which would add none.
     stderr.write(message + "\n")
     raise SystemExit(1)

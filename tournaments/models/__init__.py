@@ -23,22 +23,24 @@ only, down this list, and none imports anything of the project but ``tournaments
 Migrations name ``tournaments.models.validate_assigned_parts``: keep it exported here.
 """
 
-from tournaments.models.api_tokens import ApiToken, ApiWriteCount
-from tournaments.models.audit import AuditAction, ResultChange, SessionAction, SessionChange, SessionDeletion
-from tournaments.models.boards import (
+from tournaments.api.models import ApiToken, ApiWriteCount
+from tournaments.core.models.clubs import Club, Player
+from tournaments.exchange.models import PendingImport
+from tournaments.night.models.audit import (
+    AuditAction,
+    ResultChange,
+    SessionAction,
+    SessionChange,
+    SessionDeletion,
+)
+from tournaments.night.models.boards import (
     ASSIGNED_MAX_PARTS,
     Adjustment,
     Board,
     Result,
     validate_assigned_parts,
 )
-from tournaments.models.clubs import Club, Player
-from tournaments.models.competitions import Competition, CompetitionMethod
-from tournaments.models.imports import PendingImport
-from tournaments.models.members import ClubMember
-from tournaments.models.players import PlayerMerge
-from tournaments.models.ratings import PlayerRating, RatingSnapshot
-from tournaments.models.sessions import (
+from tournaments.night.models.sessions import (
     MAX_PAIR_NUMBER,
     MAX_STORED_PAIR_NUMBER,
     Direction,
@@ -49,9 +51,13 @@ from tournaments.models.sessions import (
     Session,
     SessionState,
 )
-from tournaments.models.standings import Standing
-from tournaments.models.table_entry import DirectorCall, TableAccess, TableSubmission
-from tournaments.models.teams import (
+from tournaments.night.models.standings import Standing
+from tournaments.night.models.table_entry import DirectorCall, TableAccess, TableSubmission
+from tournaments.season.models.competitions import Competition, CompetitionMethod
+from tournaments.season.models.members import ClubMember
+from tournaments.season.models.players import PlayerMerge
+from tournaments.season.models.ratings import PlayerRating, RatingSnapshot
+from tournaments.teams.models import (
     TEAM_MAX_PLAYERS,
     TEAM_MIN_PLAYERS,
     Team,

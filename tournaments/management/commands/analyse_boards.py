@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.models import Board, Session
-from tournaments.services.deal_analysis import boards_analyse
+from tournaments.night.models import Board, Session
+from tournaments.night.services.deal_analysis import boards_analyse
 
 
 class Command(BaseCommand):

@@ -10,9 +10,10 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.models import ApiToken, Club
-from tournaments.selectors.api_tokens import club_api_tokens
-from tournaments.services.api_tokens import api_token_create, api_token_revoke
+from tournaments.api.models import ApiToken
+from tournaments.api.selectors import club_api_tokens
+from tournaments.api.services import api_token_create, api_token_revoke
+from tournaments.core.models import Club
 
 
 class Command(BaseCommand):

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.services.clubs import club_create
+from tournaments.core.services.clubs import club_create
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 """``manage.py export_pbn SESSION_ID [--output FILE]``.
 
-Writes a session's hand records as PBN 2.1 (see ``tournaments.bridge.pbn``): its dealt
+Writes a session's hand records as PBN 2.1 (see ``tournaments.bridge.formats.pbn``): its dealt
 boards with their double-dummy analysis, on stdout or to ``--output``, for a dealing
 machine or BridgeComposer. A session with no dealt board is refused.
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.models import Session
-from tournaments.selectors.exchange import session_pbn_boards, session_pbn_text
+from tournaments.exchange.selectors.hand_records import session_pbn_boards, session_pbn_text
+from tournaments.night.models import Session
 
 
 class Command(BaseCommand):

@@ -1,6 +1,6 @@
 """``manage.py export_scores SESSION_ID [--output FILE] [--direction NS|EW]``.
 
-Writes a session in the legacy score-file format (see ``tournaments.selectors.exports``
+Writes a session in the legacy score-file format (see ``tournaments.exchange.selectors.legacy``
 for which field of a session is written, and which sessions are refused): on stdout, or
 to ``--output``. ``simpscore`` of the written file gives the session's standings, except
 on the boards of adjusted scores, which the format cannot hold as they are: each such
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.exchange.selectors.legacy import ExportError, session_legacy_export
 from tournaments.management.arguments import ascii_int
-from tournaments.models import Session
-from tournaments.selectors.exports import ExportError, session_legacy_export
+from tournaments.night.models import Session
 
 
 class Command(BaseCommand):

@@ -1,8 +1,8 @@
 """``manage.py export_usebio SESSION_ID [--output FILE]`` or ``export_usebio --teams-event ID``.
 
 Writes a session's pairs, players (with federation numbers), travellers and standings
-as USEBIO 1.2 XML (see ``tournaments.bridge.usebio``), on stdout or to ``--output``, for
-a federation or another scorer (see ``tournaments.selectors.usebio``). A session with a
+as USEBIO 1.2 XML (see ``tournaments.bridge.formats.usebio``), on stdout or to ``--output``, for
+a federation or another scorer (see ``tournaments.exchange.selectors.usebio``). A session with a
 legacy import's bare scores is refused with the result named.
 """
 
@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.models import Session, TeamsEvent
-from tournaments.selectors.teams_usebio import teams_event_usebio_bytes
-from tournaments.selectors.usebio import UsebioExportError, session_usebio_bytes
+from tournaments.exchange.selectors.teams_usebio import teams_event_usebio_bytes
+from tournaments.exchange.selectors.usebio import UsebioExportError, session_usebio_bytes
+from tournaments.night.models import Session
+from tournaments.teams.models import TeamsEvent
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
 """``manage.py import_pbn FILE --session ID [--results]``.
 
 Deals the session's boards from a PBN file (a dealing machine's, BridgeComposer's, or
-``export_pbn``'s), all or nothing (see ``tournaments.services.exchange``): a malformed
+``export_pbn``'s), all or nothing (see ``tournaments.exchange.services.pbn``): a malformed
 file, one too big, or one naming a board that already has results exits 1 with the
 reason (a malformed file's line included) and nothing stored. With ``--results`` the
 results another scorer's file carries are entered as the boards' travellers too.
@@ -12,9 +12,9 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.models import Session
-from tournaments.services.deal_analysis import analysis_wait
-from tournaments.services.exchange import MAX_PBN_BYTES, pbn_import
+from tournaments.exchange.services.pbn import MAX_PBN_BYTES, pbn_import
+from tournaments.night.models import Session
+from tournaments.night.services.deal_analysis import analysis_wait
 
 
 class Command(BaseCommand):

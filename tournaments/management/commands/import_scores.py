@@ -1,7 +1,7 @@
 """``manage.py import_scores FILE --club CLUB --date YYYY-MM-DD --name NAME [--replace]``.
 
 Stores a legacy score file as a session of the club, all or nothing (see
-``tournaments.services.imports``). A malformed file prints ``FILE:LINE: what is wrong``
+``tournaments.exchange.services.legacy``). A malformed file prints ``FILE:LINE: what is wrong``
 on stderr, as ``simpscore`` does, and exits 1 with nothing stored; any other refusal
 (an unknown club, whose error says how to create one with ``create_club``; the same
 file imported before; a session name already used that day) is a ``CommandError``, which
@@ -20,9 +20,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Q
 from tqdm import tqdm
 
+from tournaments.core.models import Club
+from tournaments.exchange.services.legacy import played_result_count, score_file_import
 from tournaments.management.score_files import read_score_file
-from tournaments.models import Club
-from tournaments.services.imports import played_result_count, score_file_import
 
 # Below this many results an import takes well under a second: no bar to watch.
 PROGRESS_BAR_FROM = 20_000

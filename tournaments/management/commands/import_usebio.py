@@ -1,7 +1,7 @@
 """``manage.py import_usebio FILE --club SLUG [--name NAME]``.
 
 Stores another scorer's USEBIO 1.2 file as a new session of the club, all or nothing
-(see ``tournaments.services.usebio``), then lists where ClubScore's
+(see ``tournaments.exchange.services.usebio``), then lists where ClubScore's
 scores and standings differ from the ones the file states. A file that cannot be read,
 or a result ClubScore refuses, exits 1 naming the element, with nothing stored.
 """
@@ -12,8 +12,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Q
 
-from tournaments.models import Club
-from tournaments.services.usebio import MAX_USEBIO_BYTES, usebio_import
+from tournaments.core.models import Club
+from tournaments.exchange.services.usebio import MAX_USEBIO_BYTES, usebio_import
 
 
 class Command(BaseCommand):

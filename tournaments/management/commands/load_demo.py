@@ -25,15 +25,17 @@ from django.db import transaction
 
 from tournaments.bridge import Deal, Seat
 from tournaments.bridge.bidding import simulate_auction
-from tournaments.bridge.teams_tables import match_pairs
+from tournaments.bridge.teams.tables import match_pairs
+from tournaments.core.models import Club
 from tournaments.management.arguments import ascii_int
-from tournaments.models import Board, Club, Movement, Pair, Session, TeamsEvent
-from tournaments.selectors.director import DEMO_CLUB_SLUG
-from tournaments.services.boards import boards_deal
-from tournaments.services.movement import session_create_with_movement, session_finish, session_start
-from tournaments.services.results import ResultEntry, result_record
-from tournaments.services.sessions import pair_add, session_create
-from tournaments.services.teams import (
+from tournaments.night.models import Board, Movement, Pair, Session
+from tournaments.night.selectors.director import DEMO_CLUB_SLUG
+from tournaments.night.services.boards import boards_deal
+from tournaments.night.services.movement import session_create_with_movement, session_finish, session_start
+from tournaments.night.services.results import ResultEntry, result_record
+from tournaments.night.services.sessions import pair_add, session_create
+from tournaments.teams.models import TeamsEvent
+from tournaments.teams.services.events import (
     swiss_round_draw,
     team_add,
     teams_event_create,

@@ -10,7 +10,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from tournaments.services.ratings import ratings_rebuild
+from tournaments.season.services.ratings import ratings_rebuild
 
 
 class Command(BaseCommand):

@@ -1,0 +1,110 @@
+"""Likely duplicate players: the entries a director is shown as one member entered twice."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments.bridge.season.duplicates import (
+    LikelyDuplicate,
+    Likeness,
+    differ_by_an_initial,
+    federation_key,
+    likely_duplicates,
+)
+
+
+@pytest.mark.parametrize(
+    "left, right",
+    [
+        ("John Smith", "john smith"),
+        ("José García", "Jose Garcia"),
+        ("Anne  Marie   Dupont", " Anne Marie Dupont "),
+        ("Van der Berg", "Vanderberg"),
+        ("Jean-Pierre Roux", "Jean Pierre Roux"),
+        ("Zoë O'Brien", "ZOE OBRIEN"),
+        ("Ǆemal Ørsted", "Džemal Ørsted"),  # a compatibility letter, and a letter with no plain form
+    ],
+)
+def test_names_differing_by_case_accents_or_spacing_are_the_same_name(left, right):
+    assert likely_duplicates([(1, left, ""), (2, right, "")]) == [LikelyDuplicate(1, 2, Likeness.NAME)]
+
+
+@pytest.mark.parametrize(
+    "left, right",
+    [
+        ("J. Smith", "John Smith"),
+        ("J Smith", "john smith"),
+        ("John A. Smith", "John Smith"),
+        ("John Smith", "John A Smith"),
+        ("Mary J. Watson", "Mary Jane Watson"),
+        ("É. Zola", "Emile Zola"),
+    ],
+)
+def test_names_differing_by_one_initial_are_likely_the_same_member(left, right):
+    assert differ_by_an_initial(left, right) and differ_by_an_initial(right, left)
+    assert likely_duplicates([("a", left, ""), ("b", right, "")]) == [
+        LikelyDuplicate("a", "b", Likeness.INITIAL)
+    ]
+
+
+@pytest.mark.parametrize(
+    "left, right",
+    [
+        ("John Smith", "Jane Smith"),  # two words, not an initial
+        ("J. Smith", "P. Smith"),
+        ("J. Smith", "Kate Smith"),
+        ("J. A. Smith", "John Smith"),  # two differences
+        ("John Smith", "John Smithers"),
+        ("John Smith", "John Smith"),  # the same name is the NAME likeness, not an initial
+        ("John Smith", "Smith"),  # a dropped word that is not an initial
+    ],
+)
+def test_names_differing_by_more_than_one_initial_are_not_matched_by_initial(left, right):
+    assert not differ_by_an_initial(left, right)
+
+
+def test_different_members_are_not_suggested():
+    players = [
+        (1, "John Smith", "100"),
+        (2, "Jane Smith", "200"),
+        (3, "John Smithers", ""),
+        (4, "Ann Lee", ""),
+    ]
+    assert likely_duplicates(players) == []
+
+
+@pytest.mark.parametrize(
+    "left, right",
+    [("12345", "12345"), ("012345", "12345"), ("123 45", "12345"), ("k123456", "K123456"), ("0", "000")],
+)
+def test_federation_numbers_in_other_forms_are_the_same_number(left, right):
+    assert federation_key(left) == federation_key(right)
+    found = likely_duplicates([(1, "Pat Jones", left), (2, "Patricia Jones", right)])
+    assert found == [LikelyDuplicate(1, 2, Likeness.FEDERATION_NUMBER)]
+
+
+@pytest.mark.parametrize("left, right", [("12345", "12346"), ("A100", "B100"), ("", "")])
+def test_different_or_missing_federation_numbers_match_nobody(left, right):
+    assert likely_duplicates([(1, "Pat Jones", left), (2, "Patricia Jones", right)]) == []
+
+
+def test_each_pair_is_suggested_once_with_its_strongest_reason_in_input_order():
+    players = [
+        (30, "Ann Lee", ""),
+        (10, "John Smith", "EBU 77"),
+        (20, "J. Smith", "ebu77"),
+        (40, "john  smith", ""),
+        (50, "ANN LEE", ""),
+    ]
+    assert likely_duplicates(players) == [
+        LikelyDuplicate(30, 50, Likeness.NAME),
+        LikelyDuplicate(10, 20, Likeness.FEDERATION_NUMBER),
+        LikelyDuplicate(10, 40, Likeness.NAME),
+        LikelyDuplicate(20, 40, Likeness.INITIAL),
+    ]
+
+
+def test_empty_names_and_ids_of_any_hashable_type_are_accepted():
+    players = [(None, "", ""), (("club", 1), "Ann Lee", ""), ("x", " ann lee", ""), (2.5, "   ", "")]
+    assert likely_duplicates(players) == [LikelyDuplicate(("club", 1), "x", Likeness.NAME)]
+    assert likely_duplicates([]) == []

@@ -1,0 +1,343 @@
+"""Every route that needs a club's director refuses everyone else: found by walking the URL resolver.
+
+Each route under /director/ is in ``ROUTES``, which says how to build its arguments from
+club A's objects (``club_worlds``). For each, by GET and by POST: a visitor is sent to log
+in, a user who directs no club is refused, and club B's director is refused (403 or 404)
+or, on a route that names no club (the home page, the new-session and upload forms),
+served without a word of club A's. Where a route takes a second object, club B's director
+also tries club B's own object with club A's second one. Nothing of club A's changes, and
+club A's director, with the same arguments, is not refused (so the arguments are real and
+a refusal means the guard). A route the table does not know fails the suite: nobody adds
+an unguarded director page without saying how it is guarded. Every other route is listed
+as public (or guarded elsewhere, as the admin and the API's tokens) for the same reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.core.club_worlds import MARKER, ClubA, ClubB, club_a_world, club_b_world
+from tests.examples import EXAMPLES
+
+pytestmark = pytest.mark.django_db
+
+USEBIO_FILE = EXAMPLES.parent / "fixtures" / "usebio" / "compscore-mp-mitchell.xml"
+
+# What club B's director meets on a route.
+REFUSED = "refused"  # names club A's objects: 403 or 404
+OWN = "own"  # names no club: served, about club B only
+# Players' pages: refused to visitors and to users who direct no club here; what a director
+# may do with a player of another club is checked in tests/season/test_clubs_apart.py.
+ELSEWHERE = "elsewhere"
+
+Kwargs = Callable[[ClubA], dict[str, Any]]
+Mixed = Callable[[ClubA, ClubB], tuple[dict[str, Any], dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class Route:
+    kwargs: Kwargs
+    across: str = REFUSED
+    # For OWN routes: a POST naming club A's objects in its body (with club B's club instead of
+    # club A's, club B's director's own POST, accepted).
+    post: Callable[[ClubA], dict[str, Any]] | None = None
+    # Club B's own object with club A's second one: (kwargs, POST body).
+    mixed: Mixed | None = None
+
+
+def _none(a: ClubA) -> dict[str, Any]:
+    return {}
+
+
+def _session(a: ClubA) -> dict[str, Any]:
+    return {"session_id": a.session.pk}
+
+
+def _board(a: ClubA) -> dict[str, Any]:
+    return {"session_id": a.session.pk, "number": a.board.number}
+
+
+def _pair(a: ClubA) -> dict[str, Any]:
+    return {"session_id": a.session.pk, "pair_id": a.pair.pk}
+
+
+def _result(a: ClubA) -> dict[str, Any]:
+    return {"result_id": a.result.pk}
+
+
+def _event(a: ClubA) -> dict[str, Any]:
+    return {"event_id": a.event.pk}
+
+
+def _round(a: ClubA) -> dict[str, Any]:
+    return {"event_id": a.event.pk, "number": 1}
+
+
+def _slug(a: ClubA) -> dict[str, Any]:
+    return {"slug": a.club.slug}
+
+
+def _player(a: ClubA) -> dict[str, Any]:
+    return {"pk": a.player.pk}
+
+
+def _their_pair(a: ClubA, b: ClubB) -> tuple[dict[str, Any], dict[str, Any]]:
+    return {"session_id": b.session.pk, "pair_id": a.pair.pk}, {"player1": "X", "player2": "Y"}
+
+
+def _usebio_upload_to_a(a: ClubA) -> dict[str, Any]:
+    file = SimpleUploadedFile("event.xml", USEBIO_FILE.read_bytes())
+    return {"club": a.club.pk, "name": "Intruder", "file": file}
+
+
+def _score_file_upload_to_a(a: ClubA) -> dict[str, Any]:
+    file = SimpleUploadedFile("scores.txt", (EXAMPLES / "easy-test.txt").read_bytes())
+    return {"club": a.club.pk, "date": "2026-11-30", "name": "Intruder", "file": file}
+
+
+def _new_session_in_a(a: ClubA) -> dict[str, Any]:
+    return {"club": a.club.pk, "date": "2026-11-30", "name": "Intruder", "movement": "howell"}
+
+
+def _new_event_in_a(a: ClubA) -> dict[str, Any]:
+    return {
+        "club": a.club.pk,
+        **{"date": "2026-11-30", "name": "Intruder", "form": "swiss", "rounds": 1},
+        **{"boards_per_match": 2, "scoring": "wbf_vp", "tie_break": "head_to_head"},
+    }
+
+
+ROUTES: dict[str, Route] = {
+    "director:home": Route(_none, OWN),
+    "director:session_new": Route(_none, OWN, post=_new_session_in_a),
+    "director:api_tokens": Route(
+        _slug,
+        mixed=lambda a, b: ({"slug": b.club.slug}, {"action": "revoke", "token": a.token.pk}),
+    ),
+    "director:session": Route(_session),
+    "director:pair_add": Route(_session),
+    "director:pairs_many": Route(_session),
+    "director:pair_edit": Route(_pair, mixed=_their_pair),
+    "director:pair_remove": Route(_pair, mixed=_their_pair),
+    "director:deal": Route(_session),
+    "director:board_count": Route(_session),
+    "director:board": Route(_board),
+    "director:board_adjust": Route(_board),
+    "director:board_assign": Route(_board),
+    "director:audit": Route(_session),
+    "director:movement": Route(_session),
+    "director:movement_boards": Route(_session),
+    "director:state": Route(_session),
+    "director:session_delete": Route(_session),
+    "director:state_confirm": Route(lambda a: {"session_id": a.session.pk, "action": "finish"}),
+    "director:table_round": Route(lambda a: {"session_id": a.session.pk, "round_number": 1, "table": 1}),
+    "director:table_cards": Route(_session),
+    "director:pair_cards": Route(_session),
+    "director:tables": Route(_session),
+    "director:tables_grid": Route(_session),
+    "director:call_answer": Route(
+        lambda a: {"session_id": a.session.pk, "call_id": a.call.pk},
+        mixed=lambda a, b: ({"session_id": b.session.pk, "call_id": a.call.pk}, {}),
+    ),
+    "director:result_edit": Route(_result),
+    "director:result_delete": Route(_result),
+    "director:teams_new": Route(_none, OWN, post=_new_event_in_a),
+    "director:teams_event": Route(_event),
+    "director:teams_team_add": Route(_event),
+    "director:teams_draw": Route(_event),
+    "director:teams_finish": Route(_event),
+    "director:teams_reopen": Route(_event),
+    "director:teams_pbn": Route(_event),
+    "director:teams_usebio": Route(_event),
+    "director:teams_lineups": Route(_round),
+    "director:teams_adjust": Route(_round),
+    "director:teams_publish": Route(_round),
+    "director:teams_cards": Route(_round),
+    "director:teams_penalties": Route(lambda a: {**_round(a), "table": a.match_table}),
+    "director:exchange:pbn_download": Route(_session),
+    "director:exchange:pbn_upload": Route(_session),
+    "director:exchange:lin_download": Route(_session),
+    "director:exchange:usebio_download": Route(_session),
+    "director:exchange:hand_records": Route(_session),
+    "director:exchange:usebio_upload": Route(_none, OWN, post=_usebio_upload_to_a),
+    "director:exchange:usebio_confirm": Route(_none, OWN, post=lambda a: {"sha256": a.pending_usebio.sha256}),
+    "director:competitions": Route(_slug),
+    "director:competition_new": Route(
+        _slug,
+        mixed=lambda a, b: (
+            {"slug": b.club.slug},
+            {"name": "Intruder", "method": "percentages", **_sessions(a)},
+        ),
+    ),
+    "director:competition_edit": Route(
+        lambda a: {"slug": a.club.slug, "pk": a.competition.pk},
+        mixed=lambda a, b: ({"slug": b.club.slug, "pk": a.competition.pk}, {"name": "Intruder"}),
+    ),
+    "director:duplicates": Route(_none, ELSEWHERE),
+    "director:merge": Route(lambda a: {"keep": a.player.pk, "duplicate": a.other_player.pk}, ELSEWHERE),
+    "director:members": Route(_slug),
+    "director:members_confirm": Route(_slug),
+    "director:player": Route(_player, ELSEWHERE),
+    "director:player_initials": Route(_player, ELSEWHERE),
+    "director:player_erase": Route(_player, ELSEWHERE),
+    "director:player_data": Route(_player, ELSEWHERE),
+    "imports:upload": Route(_none, OWN, post=_score_file_upload_to_a),
+    "imports:confirm": Route(_none, OWN, post=lambda a: {"sha256": a.pending_import.sha256}),
+}
+
+
+def _sessions(a: ClubA) -> dict[str, Any]:
+    return {"sessions": [a.session.pk], "minimum_sessions": 1}
+
+
+# Routes outside /director/ that need no login, or are guarded by something else than a club's
+# director (the admin by Django's staff check; the API's writes by a club's token, tests/api).
+PUBLIC = {
+    "favicon", "home", "club", "session", "session_standings", "board", "hand_records", "session_lin",
+    "pair", "player", "player_search", "competition", "teams_event_public", "teams_butler", "teams_match",
+    # A table's page and what its script reads and sends: the table's token is the credential.
+    "table_scores", "table_entry", "table_state", "table_submit", "table_traveller", "table_call",
+    # Django's accounts pages: log in and out, one's own password.
+    "login", "logout", "password_change", "password_change_done", "password_reset",
+    "password_reset_done", "password_reset_confirm", "password_reset_complete",
+}  # fmt: skip
+GUARDED_ELSEWHERE_NAMESPACES = ("admin", "api-v1")
+
+
+def resolver_routes() -> dict[str, str]:
+    """Every named route of the site, by its namespaced name, with its full pattern."""
+    found: dict[str, str] = {}
+
+    def walk(patterns: list, prefix: str, namespace: tuple[str, ...]) -> None:
+        for entry in patterns:
+            if isinstance(entry, URLResolver):
+                inner = (*namespace, entry.namespace) if entry.namespace else namespace
+                walk(entry.url_patterns, prefix + str(entry.pattern), inner)
+            elif isinstance(entry, URLPattern):
+                name = ":".join((*namespace, entry.name or f"<unnamed {prefix}{entry.pattern}>"))
+                found[name] = prefix + str(entry.pattern)
+
+    walk(get_resolver().url_patterns, "", ())
+    return found
+
+
+DIRECTOR_ROUTES = sorted(
+    name for name, pattern in resolver_routes().items() if pattern.startswith("director/")
+)
+
+
+def test_every_director_route_of_the_resolver_is_in_the_table():
+    assert len(DIRECTOR_ROUTES) > 50  # the walk went through the includes
+    assert sorted(set(DIRECTOR_ROUTES) - set(ROUTES)) == [], "a director route nobody checks"
+    assert sorted(set(ROUTES) - set(DIRECTOR_ROUTES)) == [], "the table names a route that is gone"
+
+
+def test_every_other_route_is_known_to_be_public_or_guarded_elsewhere():
+    others = {
+        name
+        for name, pattern in resolver_routes().items()
+        if not pattern.startswith("director/") and not name.startswith(GUARDED_ELSEWHERE_NAMESPACES)
+    }
+    assert sorted(others - PUBLIC) == [], "a route neither public nor checked as a director's"
+    assert sorted(PUBLIC - others) == [], "PUBLIC names a route that is gone"
+
+
+@dataclass
+class World:
+    a: ClubA
+    b: ClubB
+    a_director: AbstractBaseUser
+    nobody: AbstractBaseUser
+
+
+@pytest.fixture
+def world(club, director, django_user_model) -> World:
+    nobody = django_user_model.objects.create_user(username="player", password="player-pw-12345")
+    return World(club_a_world(club, director), club_b_world(django_user_model), director, nobody)
+
+
+def _client(user: AbstractBaseUser | None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def _all_rows() -> dict[str, list[dict[str, Any]]]:
+    """Every row of the app's tables (club A's among them): what no refused request may change."""
+    rows = {}
+    for model in apps.get_app_config("tournaments").get_models():
+        rows[model._meta.label] = list(model.objects.order_by("pk").values())
+    return rows
+
+
+def _disclosed(response, a: ClubA) -> list[str]:
+    body = response.content.decode(errors="replace") + response.get("Location", "")
+    return [secret for secret in (MARKER, a.player.name, a.token.prefix) if secret in body]
+
+
+def _assert_refused(response, who: str, method: str, url: str, a: ClubA) -> None:
+    assert response.status_code in (403, 404, 405), (who, method, url, response.status_code)
+    assert not _disclosed(response, a), (who, method, url, _disclosed(response, a))
+
+
+def _assert_harmless(response, who: str, method: str, url: str, a: ClubA) -> None:
+    assert response.status_code < 500, (who, method, url, response.status_code)
+    assert not _disclosed(response, a), (who, method, url, _disclosed(response, a))
+
+
+@pytest.mark.parametrize("name", sorted(ROUTES))
+def test_only_the_clubs_director_passes(name, world):
+    route, a, b = ROUTES[name], world.a, world.b
+    url = reverse(name, kwargs=route.kwargs(a))
+    before = _all_rows()
+
+    anonymous = _client(None)
+    for method in ("get", "post"):
+        response = getattr(anonymous, method)(url)
+        assert response.status_code in (302, 405), ("anonymous", method, url, response.status_code)
+        if response.status_code == 302:
+            assert response["Location"].startswith(reverse("login") + "?next="), (method, url)
+
+    nobody = _client(world.nobody)
+    for method in ("get", "post"):
+        response = getattr(nobody, method)(url)
+        check = _assert_harmless if route.across == OWN else _assert_refused
+        check(response, "a user who directs no club", method, url, a)
+
+    if route.across != ELSEWHERE:
+        other = _client(b.director)
+        body = route.post(a) if route.post else {}
+        for method, data in (("get", {}), ("post", body)):
+            response = getattr(other, method)(url, data)
+            check = _assert_harmless if route.across == OWN else _assert_refused
+            check(response, "club B's director", method, url, a)
+        if route.mixed:
+            kwargs, data = route.mixed(a, b)
+            mixed_url = reverse(name, kwargs=kwargs)
+            for method in ("get", "post"):
+                response = getattr(other, method)(mixed_url, data)
+                _assert_harmless(response, "club B's director, club A's object", method, mixed_url, a)
+
+    assert _all_rows() == before, f"{name}: a refused request changed club A's data"
+
+    # The arguments are real: club A's director (club B's, on a route naming no club) gets in.
+    owner = _client(b.director if route.across == OWN else world.a_director)
+    response = owner.get(url)
+    if response.status_code == 405:
+        response = owner.post(url)
+    assert response.status_code not in (403, 404), (name, url, response.status_code)
+    if route.post and "club" in route.post(a):
+        own = {**route.post(a), "club": b.club.pk}
+        assert owner.post(url, own).status_code in (200, 302), (
+            f"{name}: the POST is refused for more than its club"
+        )

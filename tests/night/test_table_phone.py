@@ -1,0 +1,104 @@
+"""What a table's phone is told: where the boards go, the night over, whom to call (issue 24, point 15)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import seated_mitchell
+from tournaments.night.models import Session, TableAccess
+from tournaments.night.selectors import movements as movement_selectors
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def night(club) -> Session:
+    return seated_mitchell(club, tables=3, boards_per_round=2, rounds=2, start=True)
+
+
+def _token(session: Session, table: int) -> str:
+    return TableAccess.objects.get(session=session, table=table).token
+
+
+def _send(client, session: Session, table: int, round_: int, board: int, key: str):
+    body = {"key": key, "round": round_, "board": board, "contract": "4S", "declarer": "N", "tricks": "10"}
+    return client.post(
+        reverse("table_submit", args=[_token(session, table)]),
+        data=json.dumps(body),
+        content_type="application/json",
+    )
+
+
+def _play_round(client, session: Session, table: int, round_: int) -> None:
+    movement = movement_selectors.session_movement(session)
+    for board in movement.encounter(round_, table).boards:
+        assert (
+            _send(client, session, table, round_, board, f"t{table}-r{round_}-b{board}-key").status_code
+            == 201
+        )
+
+
+def _state(client, session: Session, table: int) -> dict:
+    return client.get(reverse("table_state", args=[_token(session, table)])).json()
+
+
+def test_after_a_round_the_phone_says_where_the_boards_go(client, night):
+    """Issue 24, point 15: the boards' next table, as well as the pairs'."""
+    _play_round(client, night, 1, 1)
+    movement = movement_selectors.session_movement(night)
+    boards = sorted(movement.encounter(1, 1).boards)
+    (next_table,) = {e.table for e in movement.encounters_in_round(2) if set(boards) & set(e.boards)}
+
+    moves = _state(client, night, 1)["moves"]
+
+    assert moves["over"] is False and len(moves["lines"]) == 2
+    assert moves["boards"] == f"Boards {boards[0]}-{boards[-1]}: take them to table {next_table}."
+
+
+def test_after_the_last_round_the_phone_says_the_night_is_over(client, night):
+    """Issue 24, point 15: not "move for the next round" after the last one."""
+    _play_round(client, night, 1, 1)
+    _play_round(client, night, 1, 2)
+
+    state = _state(client, night, 1)
+
+    assert state["round"] is None
+    assert state["moves"]["round"] == 2 and state["moves"]["over"] is True
+    assert state["moves"]["lines"] == []
+    assert "leave them on the table for the director" in state["moves"]["boards"]
+
+
+def test_a_second_phone_refused_for_a_board_already_in_is_told_to_call_the_director(client, night):
+    """Issue 24, point 15: the second phone learns what is stored and whom to ask."""
+    board = sorted(movement_selectors.session_movement(night).encounter(1, 2).boards)[0]
+    assert _send(client, night, 2, 1, board, "first-phone-key-0001").status_code == 201
+
+    refused = _send(client, night, 2, 1, board, "second-phone-key-002")
+
+    answer = refused.json()
+    assert refused.status_code == 400
+    assert answer["call_director"] is True and answer["entered"] == "4S N ="
+    assert f"Board {board} is already in from this table: 4S N =." in answer["error"]
+    assert answer["error"].endswith("If that is not what was played, call the director.")
+
+
+def test_a_refusal_for_another_reason_does_not_send_for_the_director(client, night):
+    """Issue 24, point 15: only a board already in asks for the director."""
+    body = {
+        "key": "bad-entry-key-0001",
+        "round": 1,
+        "board": 1,
+        "contract": "9S",
+        "declarer": "N",
+        "tricks": "10",
+    }
+    refused = client.post(
+        reverse("table_submit", args=[_token(night, 1)]),
+        data=json.dumps(body),
+        content_type="application/json",
+    )
+
+    assert refused.status_code == 400 and "call_director" not in refused.json()

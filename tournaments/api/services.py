@@ -1,0 +1,76 @@
+"""Create, revoke and check a club's API tokens (``models.ApiToken``).
+
+A token is 32 random bytes in URL-safe base64, prefixed ``cs_`` so a leaked one is easy
+to grep for. Only its SHA-256 digest is stored; the caller shows the token once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.api.models import ApiToken
+from tournaments.core.models import Club
+
+TOKEN_PREFIX = "cs_"
+
+
+@dataclass(frozen=True)
+class IssuedToken:
+    """A new token's row and the token itself, which is never stored and so never shown again."""
+
+    token: ApiToken
+    secret: str
+
+
+def token_digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def api_token_create(*, club: Club, name: str, user: AbstractBaseUser | None = None) -> IssuedToken:
+    """Issue a new token for ``club``; the returned ``secret`` is its only copy."""
+    name = " ".join(name.split())
+    if not name:
+        raise ValidationError({"name": "Say which program will hold the token (e.g. 'club website')."})
+    secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
+    token = ApiToken(
+        club=club,
+        name=name,
+        digest=token_digest(secret),
+        prefix=secret[: len(TOKEN_PREFIX) + 5],
+        created_by=user if user is not None and user.is_authenticated else None,
+    )
+    token.full_clean()
+    token.save()
+    return IssuedToken(token, secret)
+
+
+@transaction.atomic
+def api_token_revoke(*, token: ApiToken) -> ApiToken:
+    """Refuse the token from now on; revoking twice keeps the first date."""
+    token = ApiToken.objects.select_for_update().get(pk=token.pk)
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+    return token
+
+
+def api_token_check(secret: str) -> ApiToken | None:
+    """Return the active token ``secret`` is, with its club, noting its use; None if unknown or revoked."""
+    if not secret.startswith(TOKEN_PREFIX):
+        return None
+    token = ApiToken.objects.select_related("club").filter(digest=token_digest(secret)).first()
+    if token is None or not token.is_active:
+        return None
+    now = timezone.now()
+    # At most one write a minute per token: a busy program's every call would otherwise write a row.
+    if token.last_used_at is None or (now - token.last_used_at).total_seconds() > 60:
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        token.last_used_at = now
+    return token

@@ -1,0 +1,134 @@
+"""Write a USEBIO 1.2 file as the real readers take it (federations' uploads, the ABF's Cobalt).
+
+The shape follows what Compscore and Scorer, the two producers these readers are built
+on, always write, since a reader is tested on their files, not on the DTD:
+
+- the XML declaration and the ``DOCTYPE`` line naming the EBU's USEBIO 1.2 DTD;
+- ``CLUB`` with ``CLUB_NAME`` and ``CLUB_ID_NUMBER`` (empty when the club has none);
+- ``EVENT EVENT_TYPE="MP_PAIRS|CROSS_IMP|BUTLER_PAIRS"`` (Compscore's spellings, the
+  only ones Cobalt accepts) with ``EVENT_DESCRIPTION``, ``PROGRAM_NAME``,
+  ``PROGRAM_VERSION``, ``WINNER_TYPE`` (2: NS and EW ranked apart, 1: one ranking),
+  ``DATE`` dd/mm/yyyy, ``BOARDS_PLAYED`` and ``MPS_AWARDED_FLAG`` (N: ClubScore awards none);
+- each ``PAIR`` with ``PAIR_NUMBER`` telling NS 1 from EW 1 as Compscore does (``1NS``),
+  ``DIRECTION``, ``TOTAL_SCORE``, ``PERCENTAGE`` (matchpoints), ``PLACE`` a whole number
+  (tied pairs repeat it: Cobalt reads it with ``int()``), and two ``PLAYER``s, each with
+  ``PLAYER_NAME`` and ``NATIONAL_ID_NUMBER`` (empty where unknown). Cobalt reads the
+  second player of every pair, so a pair stored with one player gets a second named
+  ``Unknown``;
+- each ``BOARD`` with its ``TRAVELLER_LINE``s, every line with both sides' points
+  (``NS_MATCH_POINTS``, ``NS_CROSS_IMP_POINTS`` or ``NS_BUTLER_POINTS``; Butler boards
+  also their datum, ``BOARD_AVERAGE``); an artificial adjusted score is ``<SCORE>A6040``
+  with no contract, as both producers write it;
+- ``HANDSET``: each dealt board's four hands, North first.
+"""
+
+from __future__ import annotations
+
+from xml.etree.ElementTree import Element, SubElement, indent, tostring
+
+from tournaments.bridge.formats.usebio.handset import write_handset
+from tournaments.bridge.formats.usebio.values import (
+    BUTLER,
+    CROSS_IMPS,
+    DATE_FORMAT,
+    MATCHPOINTS,
+    USEBIO_VERSION,
+    TravellerLine,
+    UsebioEvent,
+    UsebioPair,
+)
+
+DOCTYPE = b'<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">'
+_POINTS = {
+    MATCHPOINTS: ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
+    CROSS_IMPS: ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+    BUTLER: ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
+}
+
+
+def text_element(parent: Element, tag: str, value: object, *, always: bool = False) -> None:
+    """Add ``<tag>value</tag>``, floats to two decimals; an empty value only when ``always``."""
+    if (value is None or value == "") and not always:
+        return
+    text = "" if value is None else f"{value:.2f}" if isinstance(value, float) else str(value)
+    SubElement(parent, tag).text = text
+
+
+def _pair(participants: Element, pair: UsebioPair, event_type: str) -> None:
+    element = SubElement(participants, "PAIR")
+    text_element(element, "PAIR_NUMBER", pair.key.compact)
+    text_element(element, "DIRECTION", pair.direction)
+    text_element(element, "TOTAL_SCORE", pair.total_score)
+    if event_type == MATCHPOINTS:
+        text_element(element, "PERCENTAGE", pair.percentage)
+    text_element(element, "PLACE", pair.place)
+    players = list(pair.players) + [None] * (2 - len(pair.players))
+    for player in players:
+        player_element = SubElement(element, "PLAYER")
+        text_element(player_element, "PLAYER_NAME", player.name if player else "Unknown")
+        text_element(
+            player_element, "NATIONAL_ID_NUMBER", player.federation_number if player else "", always=True
+        )
+
+
+def _line(board: Element, line: TravellerLine, event_type: str) -> None:
+    element = SubElement(board, "TRAVELLER_LINE")
+    text_element(element, "NS_PAIR_NUMBER", line.ns_pair.compact)
+    text_element(element, "EW_PAIR_NUMBER", line.ew_pair.compact)
+    if line.adjusted is not None:
+        text_element(element, "SCORE", line.adjusted.code)
+    else:
+        text_element(element, "CONTRACT", line.contract)
+        text_element(element, "PLAYED_BY", line.declarer)
+        text_element(element, "LEAD", line.lead)
+        text_element(element, "TRICKS", line.tricks)
+        text_element(element, "SCORE", line.ns_score)
+    ns_tag, ew_tag = _POINTS[event_type]
+    text_element(element, ns_tag, line.ns_points)
+    text_element(element, ew_tag, line.ew_points)
+
+
+def usebio_event_root(event: object, *, winner_type: object) -> tuple[Element, Element]:
+    """Start a document as every producer does: the CLUB, then the EVENT with its program.
+
+    ``event`` is a pairs or teams event: anything with ``club``, ``club_id``,
+    ``event_type``, ``description``, ``program`` and ``program_version``.
+    """
+    root = Element("USEBIO", Version=USEBIO_VERSION)
+    club = SubElement(root, "CLUB")
+    text_element(club, "CLUB_NAME", event.club, always=True)
+    text_element(club, "CLUB_ID_NUMBER", event.club_id, always=True)
+    event_element = SubElement(root, "EVENT", EVENT_TYPE=event.event_type)
+    text_element(event_element, "EVENT_DESCRIPTION", event.description)
+    text_element(event_element, "PROGRAM_NAME", event.program)
+    text_element(event_element, "PROGRAM_VERSION", event.program_version, always=True)
+    text_element(event_element, "WINNER_TYPE", winner_type)
+    return root, event_element
+
+
+def usebio_document(root: Element) -> bytes:
+    """Return the document as UTF-8, with its XML declaration and DOCTYPE."""
+    indent(root)
+    body = tostring(root, encoding="unicode").encode("utf-8")
+    return b'<?xml version="1.0" encoding="UTF-8"?>\n' + DOCTYPE + b"\n" + body + b"\n"
+
+
+def write_usebio(event: UsebioEvent) -> bytes:
+    """Return the event as a USEBIO 1.2 document: UTF-8, with its XML declaration and DOCTYPE."""
+    root, event_element = usebio_event_root(event, winner_type=event.ranking)
+    text_element(event_element, "DATE", event.date.strftime(DATE_FORMAT))
+    text_element(event_element, "BOARDS_PLAYED", len(event.boards))
+    text_element(event_element, "MPS_AWARDED_FLAG", "N")
+    participants = SubElement(event_element, "PARTICIPANTS")
+    for pair in event.pairs:
+        _pair(participants, pair, event.event_type)
+    for board in event.boards:
+        board_element = SubElement(event_element, "BOARD")
+        text_element(board_element, "BOARD_NUMBER", board.number)
+        if event.event_type == BUTLER:
+            text_element(board_element, "BOARD_AVERAGE", board.datum)
+        for line in board.lines:
+            _line(board_element, line, event.event_type)
+    if event.deals:
+        write_handset(root, event.deals)
+    return usebio_document(root)

@@ -1,0 +1,1 @@
+"""Rules across sessions: competitions, players' ratings, likely duplicate players, the member list."""

@@ -1,0 +1,1 @@
+"""The core's writes: a club created, and the write gate every write passes."""

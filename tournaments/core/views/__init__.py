@@ -1,0 +1,1 @@
+"""The core's view helpers: who may open a director's page."""

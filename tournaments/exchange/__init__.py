@@ -1,0 +1,1 @@
+"""Files in and out: PBN, USEBIO, LIN, legacy score files and their imports."""

@@ -1,0 +1,1 @@
+"""Exports: a session or a teams event as PBN, LIN, USEBIO or a legacy score file."""

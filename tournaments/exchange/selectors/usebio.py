@@ -1,0 +1,179 @@
+"""A session's results as a USEBIO 1.2 file, for federations' uploads and results sites (Cobalt).
+
+What goes in (``bridge.usebio.writing`` has the file's shape):
+
+- every pair that played, with both players and their federation numbers, its
+  percentage (or IMPs), and its place as a whole number (tied pairs repeat it);
+- every result: a played contract with its score, or an adjusted score as ``A6040``:
+  an Average-plus/Average/Average-minus is written as the club's figure for it (60, 50,
+  40 by default), whatever Law 12C2 then made of an Average-plus; an assigned
+  (weighted) score, which USEBIO cannot spell, as the percentages it earned (``A3466``).
+  The line's matchpoints or IMPs are ClubScore's own in both cases, so a reader that
+  totals the lines finds the standings;
+- Butler boards their datum (``BOARD_AVERAGE``) when every result is a plain score;
+- ``HANDSET``: every dealt board's hands.
+
+Refused, naming the result: a legacy import's bare score, which has no East-West pair.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+
+from django.conf import settings
+from django.utils.text import slugify
+
+from tournaments.bridge.formats.usebio import (
+    BUTLER,
+    CROSS_IMPS,
+    MATCHPOINTS,
+    Adjusted,
+    PairKey,
+    TravellerLine,
+    UsebioBoard,
+    UsebioDeal,
+    UsebioEvent,
+    UsebioPair,
+    UsebioPlayer,
+    write_usebio,
+)
+from tournaments.bridge.imps import butler_datum
+from tournaments.core.models import Club
+from tournaments.night.models import Adjustment, Pair, Result, ScoringMethod, Session
+
+_EVENT_TYPES = {
+    ScoringMethod.MATCHPOINTS: MATCHPOINTS,
+    ScoringMethod.CROSS_IMPS: CROSS_IMPS,
+    ScoringMethod.BUTLER: BUTLER,
+}
+
+
+class UsebioExportError(ValueError):
+    """A session USEBIO cannot hold; the message says which result."""
+
+
+@functools.cache
+def program_version_text() -> str:
+    try:
+        with open(settings.BASE_DIR / "pyproject.toml", "rb") as project:
+            return str(tomllib.load(project)["project"]["version"])
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return ""
+
+
+def _key(pair: Pair) -> PairKey:
+    return PairKey("", pair.direction, pair.number)
+
+
+def _adjustment_percentage(club: Club, adjustment: str) -> int:
+    figures = {Adjustment.AVERAGE_PLUS: club.average_plus, Adjustment.AVERAGE_MINUS: club.average_minus}
+    return round(figures.get(adjustment, 50))
+
+
+def _adjusted(result: Result, club: Club) -> Adjusted | None:
+    if result.ns_adjustment:
+        return Adjusted(
+            _adjustment_percentage(club, result.ns_adjustment),
+            _adjustment_percentage(club, result.ew_adjustment),
+        )
+    if result.assigned:
+        return Adjusted(round(result.ns_percentage or 0), round(result.ew_percentage or 0))
+    return None
+
+
+def _line(result: Result, club: Club, is_imps: bool) -> TravellerLine:
+    if result.ew_pair is None:
+        raise UsebioExportError(
+            f"Board {result.board.number}, pair {result.ns_pair.label}: the result has no East-West pair "
+            "(a legacy import's bare score)."
+        )
+    adjusted = _adjusted(result, club)
+    points = (result.ns_imps, result.ew_imps) if is_imps else (result.ns_matchpoints, result.ew_matchpoints)
+    if adjusted is not None:
+        return TravellerLine(
+            _key(result.ns_pair), _key(result.ew_pair), ns_score=None, adjusted=adjusted,
+            ns_points=points[0], ew_points=points[1],
+        )  # fmt: skip
+    return TravellerLine(
+        _key(result.ns_pair),
+        _key(result.ew_pair),
+        result.contract,
+        result.declarer,
+        result.tricks,
+        result.lead,
+        result.ns_score,
+        *points,
+    )
+
+
+def _datum(session: Session, results: list[Result]) -> int | None:
+    """The board's Butler datum: the one an imported file gave it (its IMPs are against it), else its own."""
+    if session.scoring != ScoringMethod.BUTLER:
+        return None
+    if results[0].board.butler_datum is not None:
+        return results[0].board.butler_datum
+    if any(result.ns_score is None for result in results):
+        return None
+    return butler_datum([result.ns_score for result in results])
+
+
+def _usebio_pair(pair: Pair, *, is_imps: bool) -> UsebioPair:
+    players = [player for player in (pair.player1, pair.player2) if player is not None]
+    standing = pair.standing
+    return UsebioPair(
+        key=_key(pair),
+        players=tuple(UsebioPlayer(player.name, player.federation_number) for player in players),
+        place=standing.rank,
+        total_score=standing.imps if is_imps else standing.matchpoints,
+        percentage=standing.percentage,
+    )
+
+
+def session_usebio_event(session: Session) -> UsebioEvent:
+    """Return the session as a USEBIO event: pairs, standings, travellers and hands (3 queries)."""
+    pairs = list(
+        session.pairs.filter(standing__boards_played__gt=0)
+        .select_related("player1", "player2", "standing")
+        .order_by("-direction", "number")  # NS before EW, as Compscore lists them
+    )
+    results = list(
+        Result.objects.filter(board__session=session)
+        .select_related("board", "ns_pair", "ew_pair")
+        .order_by("board__number", "ns_pair__number", "id")
+    )
+    by_board: dict[int, list[Result]] = {}
+    for result in results:
+        by_board.setdefault(result.board.number, []).append(result)
+    club = session.club
+    boards = tuple(
+        UsebioBoard(
+            number, tuple(_line(result, club, session.is_imps) for result in lines), _datum(session, lines)
+        )
+        for number, lines in by_board.items()
+    )
+    deals = tuple(
+        UsebioDeal(board.number, board.north, board.east, board.south, board.west)
+        for board in session.boards.exclude(north="").order_by("number")
+    )
+    return UsebioEvent(
+        club=club.name,
+        description=session.name,
+        date=session.date,
+        event_type=_EVENT_TYPES[session.scoring],
+        program="ClubScore",
+        program_version=program_version_text(),
+        winner_type=1 if session.ranks_one_field else 2,  # an arrow-switched Mitchell has one winner
+        pairs=tuple(_usebio_pair(pair, is_imps=session.is_imps) for pair in pairs),
+        boards=boards,
+        deals=deals,
+    )
+
+
+def session_usebio_bytes(session: Session) -> bytes:
+    return write_usebio(session_usebio_event(session))
+
+
+def session_usebio_filename(session: Session) -> str:
+    """Return a download name such as ``oxford-2026-11-23-monday-pairs.xml``."""
+    return f"{session.club.slug}-{session.date:%Y-%m-%d}-{slugify(session.name) or 'session'}.xml"

@@ -1,0 +1,182 @@
+"""Enter the results a PBN file carries as the session's travellers, in the import's transaction.
+
+A results file (one game per table, or a [ScoreTable] per board; see
+``bridge.pbn.results``) is another scorer's session. Its pairs are seated under the
+numbers the file gives them (``PbnResults.numbers``): a pair already in the session under
+that number and direction is used as it is, any other is added with the players the file
+names (found by name, else created). Every result goes through ``result_record``, so
+ClubScore scores it, checks it against the movement and the pairs, and audits it; the
+boards are marked and settled once at the end (``scores_settle``), so a file of 300
+results is one rescoring, not 300. The score the file states for a table, where it
+states one, is compared with ClubScore's, and each difference is reported: the file's
+scorer may use another rule, and the director decides. So is the NS percentage of a
+[ScoreTable] row, beyond the file's rounding, and each pair's ``TotalPercentage`` of a
+[TotalScoreTable] against its standing (a pair the file totals and ClubScore has no
+result for is listed too). A table that gives matchpoints alone is not compared: its
+scale (Ruter gives 2 a pair beaten, ClubScore 1) is not written in it.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+
+from tournaments.bridge.cards import CardError, parse_lead
+from tournaments.bridge.formats.pbn.results import PASS_CONTRACTS, PbnResult, PbnResults, PbnTotal
+from tournaments.night.models import Board, Direction, Pair, Result, Session, Standing
+from tournaments.night.services.movement import session_play_for_results
+from tournaments.night.services.results import ResultEntry, result_record
+from tournaments.night.services.scoring.settle import scores_settle
+from tournaments.night.services.sessions import pair_add
+
+
+def travellers_enter(
+    *, session: Session, boards: dict[int, Board], results: PbnResults, user: AbstractBaseUser | None = None
+) -> list[str]:
+    """Enter every result of the file on its board; return where the file's scores differ from ClubScore's.
+
+    Called inside the import's transaction: a result refused refuses the whole file, naming
+    its line. ``boards`` are the session's boards by number, dealt from the same file.
+    """
+    session_play_for_results(session=session)  # the file's results were played (issue 28, point 7)
+    pairs = _seat_pairs(session, results)
+    differences = []
+    entered: list[tuple[PbnResult, Result]] = []
+    for result in results.results:
+        ns_pair = pairs[_side_key(session, Direction.NS, results.numbers[result.ns_id])]
+        ew_pair = pairs[_side_key(session, Direction.EW, results.numbers[result.ew_id])]
+        stored = _record(boards[result.board], result, ns_pair, ew_pair, user)
+        entered.append((result, stored))
+        if result.ns_score is not None and stored.ns_score is not None and stored.ns_score != result.ns_score:
+            stated = f"the file scores NS {result.ns_score}, ClubScore {stored.ns_score}"
+            differences.append(f"{_where(result, stored)}: {stated}.")
+    scores_settle(session)
+    return differences + _percentage_differences(entered) + _total_differences(session, results, pairs)
+
+
+def _rounding(figure: str) -> float:
+    """Half the last decimal the file writes (``58.33``: 0.005), a hair over for float sums."""
+    return 0.5 * 10 ** -len(figure.partition(".")[2]) + 1e-9
+
+
+def _total_differences(
+    session: Session, results: PbnResults, pairs: dict[tuple[str, int], Pair]
+) -> list[str]:
+    """Where a [TotalScoreTable]'s TotalPercentage differs from the pair's standing beyond its rounding."""
+    sides = {}
+    for result in results.results:
+        sides.setdefault(result.ns_id, Direction.NS)
+        sides.setdefault(result.ew_id, Direction.EW)
+    standings = {
+        standing.pair_id: standing
+        for standing in Standing.objects.filter(pair__session=session, boards_played__gt=0)
+    }
+    differences = []
+    for total in results.totals:
+        if not total.percentage:
+            continue
+        pair = None
+        if total.pair_id in results.numbers:
+            pair = pairs.get(_side_key(session, sides[total.pair_id], results.numbers[total.pair_id]))
+        standing = standings.get(pair.pk) if pair is not None else None
+        stated = f"the file totals {total.percentage}%"
+        if standing is None:
+            differences.append(
+                f"Pair {total.pair_id} (line {total.line}): {stated}; ClubScore has no result for it."
+            )
+        elif abs(float(total.percentage) - standing.percentage) > _rounding(total.percentage):
+            differences.append(f"Pair {pair.label} (line {total.line}): {stated}{_over(total, standing)}.")
+    return differences
+
+
+def _over(total: PbnTotal, standing: Standing) -> str:
+    """ClubScore's figure, with both board counts where the file's differs (a file cut to some boards)."""
+    ours = f", ClubScore {standing.percentage:.2f}%"
+    if total.boards is not None and total.boards != standing.boards_played:
+        return f" over {total.boards} boards{ours} over {standing.boards_played}"
+    return ours
+
+
+def _where(result: PbnResult, stored: Result) -> str:
+    return f"Board {result.board}, {stored.ns_pair.label} against {stored.ew_pair.label} (line {result.line})"
+
+
+def _percentage_differences(entered: list[tuple[PbnResult, Result]]) -> list[str]:
+    """Where the file's Percentage_NS differs from ClubScore's by more than the file's rounding."""
+    stated = [(result, stored) for result, stored in entered if result.ns_percentage]
+    scored = dict(
+        Result.objects.filter(pk__in=[stored.pk for _, stored in stated]).values_list("pk", "ns_percentage")
+    )
+    differences = []
+    for result, stored in stated:
+        ours = scored.get(stored.pk)
+        decimals = len(result.ns_percentage.partition(".")[2])
+        if ours is not None and abs(float(result.ns_percentage) - ours) > 0.5 * 10**-decimals + 1e-9:
+            differences.append(
+                f"{_where(result, stored)}: the file gives NS {result.ns_percentage}%, ClubScore {ours:.2f}%."
+            )
+    return differences
+
+
+def _side_key(session: Session, side: str, number: int) -> tuple[str, int]:
+    return (side if session.is_mitchell else Direction.NONE, number)
+
+
+def _seat_pairs(session: Session, results: PbnResults) -> dict[tuple[str, int], Pair]:
+    """The session's pairs by (direction, number), adding those the file names and the session lacks."""
+    seated = {(pair.direction, pair.number): pair for pair in session.pairs.all()}
+    for result in results.results:
+        for side, pair_id, names in (
+            (Direction.NS, result.ns_id, result.ns_names),
+            (Direction.EW, result.ew_id, result.ew_names),
+        ):
+            key = _side_key(session, side, results.numbers[pair_id])
+            if key not in seated:
+                seated[key] = _pair_add(session, key, pair_id, names, result)
+    return seated
+
+
+def _pair_add(
+    session: Session, key: tuple[str, int], pair_id: str, names: tuple[str, ...], result: PbnResult
+) -> Pair:
+    direction, number = key
+    try:
+        return pair_add(
+            session=session,
+            # A pair the file does not name gets a name of its own field too: NS 1 and EW 1 are
+            # two pairs, and a player sits in one pair of a session (issue 24, point 11).
+            player_names=list(names[:2]) or [f"Pair {pair_id} {direction}".strip()],
+            direction=direction,
+            number=number,
+        )
+    except ValidationError as error:
+        raise ValidationError(
+            {"file": f"line {result.line}: pair {pair_id} cannot be seated: {' '.join(error.messages)}"}
+        ) from None
+
+
+def _lead(text: str) -> str:
+    """The lead as the file writes it, or none when ClubScore cannot read it (it is not worth refusing)."""
+    try:
+        return parse_lead(text)
+    except CardError:
+        return ""
+
+
+def _record(
+    board: Board, result: PbnResult, ns_pair: Pair, ew_pair: Pair, user: AbstractBaseUser | None
+) -> Result:
+    passed = result.contract.upper() in PASS_CONTRACTS
+    entry = ResultEntry(
+        ns_pair=ns_pair,
+        ew_pair=ew_pair,
+        contract="Pass" if passed else result.contract,
+        declarer="" if passed else result.declarer,
+        result="" if passed else result.tricks,
+        lead="" if passed else _lead(result.lead),
+    )
+    try:
+        return result_record(board=board, entry=entry, user=user, settle=False)
+    except ValidationError as error:
+        where = f"line {result.line}: board {result.board}, pairs {result.ns_id} and {result.ew_id}"
+        raise ValidationError({"file": f"{where}: {' '.join(error.messages)}"}) from None

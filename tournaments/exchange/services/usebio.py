@@ -1,0 +1,300 @@
+"""Store another scorer's USEBIO results file as a new session, all or nothing.
+
+Pairs, players (found by federation number, which changes nothing of the player found,
+else by name among the club's own players: ``player_find_or_create``) and every traveller
+line are entered through the result services (``result_record``, ``result_adjust``), inside the
+import's transaction, so ClubScore scores, matchpoints and ranks them itself; the file's
+own figures are then compared with ClubScore's (``services.usebio_differences``) and every
+difference is listed. The session is kept: the file's scorer may follow another rule (a
+Law 12C2 average, a datum), and the director decides.
+
+How a file becomes one session:
+
+- **Sections** (Scorer's ``SECTION``s, matchpointed across the field) become one session,
+  so the boards compare every table as the file did; a section's pairs are numbered
+  from ``100 x`` its place (section A's 1 NS is 101 NS, B's is 201 NS). A session of
+  Mitchell fields only is a Mitchell; any Howell field makes it a Howell, whose pairs
+  keep their directions.
+- **A line with no contract and no adjusted score** is a board not played at that table:
+  no result is entered (and if the file gave it points, that is a difference).
+- **Boards** are the ones the file names (a board nobody played is not invented), dealt
+  from its ``HANDSET`` where it has one (without double-dummy analysis: it would hold
+  the import for 0.14 s a board).
+- **Artificial adjusted scores** (``A6040``): each side's percentage is the club's
+  Average-plus/Average/Average-minus, or else the Law's 60/50/40; any other figure is
+  refused by name, since ClubScore would have to invent its meaning.
+- **Event types** ClubScore does not score are refused by name, nothing stored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments.bridge.cards import CardError, parse_lead
+from tournaments.bridge.formats.usebio import (
+    BUTLER,
+    CROSS_IMPS,
+    MATCHPOINTS,
+    PairKey,
+    TravellerLine,
+    UsebioError,
+    UsebioEvent,
+    UsebioPair,
+    read_usebio,
+)
+from tournaments.core.models import Club
+from tournaments.core.services.write_gate import serialised_writes
+from tournaments.exchange.services.usebio_differences import (
+    LineResult,
+    not_played_differences,
+    usebio_differences,
+)
+from tournaments.night.models import Adjustment, Board, Movement, Pair, Result, ScoringMethod, Session
+from tournaments.night.services.movement import session_play_for_results
+from tournaments.night.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
+from tournaments.night.services.scoring.settle import scores_settle_locked
+from tournaments.night.services.sessions import player_find_or_create, session_create
+
+MAX_USEBIO_BYTES = 5_000_000
+# A congress of 60 tables and 27 boards writes 1,620 lines; each takes about 3 ms to enter,
+# so a file cannot hold a worker for more than seconds (twice: the preview, then the import).
+MAX_USEBIO_LINES = 2_000
+SECTION_NUMBERING = 100
+_SCORING = {
+    MATCHPOINTS: ScoringMethod.MATCHPOINTS,
+    CROSS_IMPS: ScoringMethod.CROSS_IMPS,
+    BUTLER: ScoringMethod.BUTLER,
+}
+_LAW_PERCENTAGES = {60: Adjustment.AVERAGE_PLUS, 50: Adjustment.AVERAGE, 40: Adjustment.AVERAGE_MINUS}
+
+
+@dataclass(frozen=True)
+class UsebioImport:
+    """The session a USEBIO file became, and where ClubScore's figures differ from the file's."""
+
+    session: Session
+    differences: list[str]
+
+
+def check_usebio_file(data: bytes) -> UsebioEvent:
+    """Read an uploaded USEBIO file within the size limit; raise ``ValidationError`` on ``file``."""
+    if len(data) > MAX_USEBIO_BYTES:
+        raise ValidationError(
+            {"file": f"The file is over {MAX_USEBIO_BYTES:,} bytes, the most a USEBIO file may be."}
+        )
+    try:
+        return read_usebio(data)
+    except UsebioError as error:
+        raise ValidationError({"file": f"Not a USEBIO file ClubScore can read: {error}."}) from None
+
+
+def usebio_import(
+    *, club: Club, data: bytes, name: str = "", user: AbstractBaseUser | None = None
+) -> UsebioImport:
+    """Store a USEBIO file of another scorer as a new session of the club, all or nothing."""
+    return usebio_store(club=club, event=check_usebio_file(data), name=name, user=user)
+
+
+def usebio_store(
+    *, club: Club, event: UsebioEvent, name: str = "", user: AbstractBaseUser | None = None
+) -> UsebioImport:
+    """Store a read USEBIO event as a new session (see the module docstring); list the differences."""
+    lines = sum(len(board.lines) for board in event.boards)
+    if lines > MAX_USEBIO_LINES:
+        raise ValidationError(
+            {"file": f"The file holds {lines:,} results; at most {MAX_USEBIO_LINES:,} are imported at once."}
+        )
+    numbers = session_numbers(event)
+    with serialised_writes(), transaction.atomic():
+        session = session_create(
+            club=club,
+            date=event.date,
+            name=(name or event.description)[:120],
+            movement=Movement.MITCHELL if event.is_mitchell else Movement.HOWELL,
+            scoring=_SCORING[event.event_type],
+        )
+        session = session_play_for_results(session=session)  # its lines were played (issue 28)
+        _mark_arrow_switch(session, event)
+        pairs = {pair.key: _pair_add(session, pair, numbers[pair.key]) for pair in _pairs_who_played(event)}
+        boards = _boards_add(session, event)
+        results, not_played, notes = [], [], []
+        for usebio_board in event.boards:
+            board = boards[usebio_board.number]
+            for index, line in enumerate(usebio_board.lines, start=1):
+                where = _line_where(usebio_board.number, usebio_board.section, index, line)
+                if not line.played:  # no result: the pairs sat the board out, as ClubScore has it
+                    not_played.append((line, where))
+                    continue
+                line = _readable_lead(line, where, notes)
+                result = _line_add(board, line, pairs, where, user)
+                results.append(LineResult(usebio_board, line, where, result))
+        _datums_store(event, boards)
+        locked = Session.objects.select_for_update().select_related("club").get(pk=session.pk)
+        scores_settle_locked(locked, inserted=True, keep_datums=True)
+        differences = notes + not_played_differences(not_played)
+        differences += usebio_differences(locked, event, pairs, results)
+    return UsebioImport(session, differences)
+
+
+def _mark_arrow_switch(session: Session, event: UsebioEvent) -> None:
+    """Let a Mitchell's EW pairs sit NS on a line (an arrow switch), as ClubScore's own arrow switch does.
+
+    The file gives no rounds, and the imported session has no movement to switch on: any
+    round marks it (the results and the one ranking are what count).
+    """
+    crossed = any(
+        line.ns_pair.direction == "EW" or line.ew_pair.direction == "NS"
+        for board in event.boards
+        for line in board.lines
+    )
+    if session.is_mitchell and crossed:
+        session.arrow_switch_rounds = [1]
+        session.save(update_fields=["arrow_switch_rounds"])
+
+
+def _readable_lead(line: TravellerLine, where: str, notes: list[str]) -> TravellerLine:
+    """The line with its lead, or without one ClubScore cannot read as a card (and a note of it)."""
+    try:
+        parse_lead(line.lead)
+    except CardError:
+        notes.append(f"{where}: the lead {line.lead!r} is not a card; the result is stored without it.")
+        return replace(line, lead="")
+    return line
+
+
+def _pairs_who_played(event: UsebioEvent) -> list[UsebioPair]:
+    """The event's pairs, less a nameless one that played nothing (a phantom some scorers list)."""
+    seated = {key for board in event.boards for line in board.lines for key in (line.ns_pair, line.ew_pair)}
+    for pair in event.pairs:
+        if not pair.players and pair.key in seated:
+            raise ValidationError(
+                {"file": f"Pair {pair.label} has results, but the file names none of its players."}
+            )
+    return [pair for pair in event.pairs if pair.players]
+
+
+def session_numbers(event: UsebioEvent) -> dict[PairKey, int]:
+    """Each pair's number in the session: its own, or ``100 x section + number`` in a sectioned event."""
+    sections = event.sections
+    if len(sections) == 1:
+        return {pair.key: pair.number for pair in event.pairs}
+    too_big = [pair.label for pair in event.pairs if pair.number >= SECTION_NUMBERING]
+    if too_big:
+        raise ValidationError(
+            {"file": f"Pair {too_big[0]}: in an event of several sections pairs are numbered below 100."}
+        )
+    return {
+        pair.key: SECTION_NUMBERING * (sections.index(pair.key.section) + 1) + pair.number
+        for pair in event.pairs
+    }
+
+
+def _pair_add(session: Session, pair: UsebioPair, number: int) -> Pair:
+    players = [
+        player_find_or_create(
+            club=session.club, name=player.name[:120], federation_number=player.federation_number[:20]
+        )
+        for player in pair.players
+    ]
+    created = Pair(
+        session=session,
+        number=number,
+        direction=pair.direction,
+        player1=players[0],
+        player2=players[1] if len(players) > 1 else None,
+    )
+    created.full_clean()
+    created.save()
+    return created
+
+
+def _boards_add(session: Session, event: UsebioEvent) -> dict[int, Board]:
+    deals = {deal.number: deal for deal in event.deals}
+    numbers = sorted({board.number for board in event.boards} | set(deals))
+    boards = []
+    for number in numbers:
+        board = Board(session=session, number=number)
+        if number in deals:
+            deal = deals[number]
+            board.north, board.east, board.south, board.west = deal.north, deal.east, deal.south, deal.west
+        board.full_clean(exclude=["session"])
+        boards.append(board)
+    Board.objects.bulk_create(boards)
+    return {board.number: board for board in session.boards.select_related("session")}
+
+
+def _datums_store(event: UsebioEvent, boards: dict[int, Board]) -> None:
+    """Keep a Butler file's datum (``BOARD_AVERAGE``) on its boards, so their IMPs are the file's.
+
+    A board whose sections give different datums keeps none (ClubScore's own then applies,
+    and the differences list it).
+    """
+    if event.event_type != BUTLER:
+        return
+    given: dict[int, set[int]] = {}
+    for usebio_board in event.boards:
+        if usebio_board.datum is not None:
+            given.setdefault(usebio_board.number, set()).add(usebio_board.datum)
+    kept = []
+    for number, datums in given.items():
+        if len(datums) == 1:
+            boards[number].butler_datum = datums.pop()
+            kept.append(boards[number])
+    Board.objects.bulk_update(kept, ["butler_datum"])
+
+
+def _line_where(number: int, section: str, index: int, line: TravellerLine) -> str:
+    in_section = f" of section {section}" if section else ""
+    return f"Board {number}{in_section}, line {index} ({line.ns_pair.label} v {line.ew_pair.label})"
+
+
+def _adjustment(club: Club, percentage: int, where: str) -> str:
+    """The club's adjustment that gives this percentage (its own figures first, then the Law's)."""
+    club_figures = {
+        club.average_plus: Adjustment.AVERAGE_PLUS,
+        50: Adjustment.AVERAGE,
+        club.average_minus: Adjustment.AVERAGE_MINUS,
+    }
+    found = club_figures.get(percentage) or _LAW_PERCENTAGES.get(percentage)
+    if found is None:
+        raise ValidationError(
+            {
+                "file": f"{where}: an adjusted score of {percentage}% is not Average-plus, Average or "
+                f"Average-minus ({club.average_plus:g}, 50 or {club.average_minus:g}% at {club.name})."
+            }
+        )
+    return found
+
+
+def _line_add(
+    board: Board, line: TravellerLine, pairs: dict[PairKey, Pair], where: str, user: AbstractBaseUser | None
+) -> Result:
+    ns_pair, ew_pair = pairs[line.ns_pair], pairs[line.ew_pair]
+    try:
+        if line.adjusted is not None:
+            club = board.session.club
+            entry = AdjustedEntry(
+                ns_pair,
+                ew_pair,
+                _adjustment(club, line.adjusted.ns_percentage, where),
+                _adjustment(club, line.adjusted.ew_percentage, where),
+            )
+            return result_adjust(board=board, entry=entry, user=user)
+        played = ResultEntry(
+            ns_pair=ns_pair,
+            ew_pair=ew_pair,
+            contract="Pass" if line.contract == Result.PASSED_OUT else line.contract,
+            declarer=line.declarer,
+            result="" if line.tricks is None else str(line.tricks),
+            lead=line.lead,
+        )
+        # Settled once for the whole file below, not line by line.
+        return result_record(board=board, entry=played, user=user, settle=False)
+    except ValidationError as error:
+        if "file" in getattr(error, "error_dict", {}):
+            raise
+        raise ValidationError({"file": f"{where}: {' '.join(error.messages)}"}) from None

@@ -1,0 +1,193 @@
+"""Where ClubScore's figures for an imported USEBIO session differ from the ones the file states.
+
+Run inside the import's transaction, once ClubScore has scored every line. Each
+difference names the board line or the pair and gives both figures; none is silent.
+
+- **Scores**: each played line's North-South score.
+- **Board figures**: matchpoints are compared on the file's own scale (Compscore and
+  Scorer give 2 for each pair beaten, ClubScore 1): ClubScore's percentage of the line's
+  top, the file's NS plus EW matchpoints. Cross-IMPs are compared as they are. Butler
+  IMPs are stored against the file's own datum (``BOARD_AVERAGE``) where it gives one
+  (``Board.butler_datum``), so they and the pairs' totals are the file's; a board whose
+  sections give different datums keeps ClubScore's own, and that is a board difference.
+- **Pairs**: the session percentage (matchpoints) or total IMPs, and the place. Scorer's
+  handicap pairs state a ``PERCENTAGE`` that includes half the pair's ``HANDICAP`` (so on
+  every pair of a real file), so ClubScore's figure has the same half added first.
+  Places are ClubScore's figures (without a handicap: Scorer places its handicap pairs
+  by their matchpoints, so on every pair of the real file), ranked as the file ranks
+  (``WINNER_TYPE``: all pairs together, or each direction apart), and compared as
+  numbers: ``2=`` and a repeated plain ``2`` are the same tie.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tournaments.bridge.formats.usebio import (
+    BUTLER,
+    CROSS_IMPS,
+    MATCHPOINTS,
+    PairKey,
+    TravellerLine,
+    UsebioBoard,
+    UsebioEvent,
+)
+from tournaments.bridge.imps import butler_datum
+from tournaments.bridge.matchpoints import places
+from tournaments.night.models import Pair, Result, Session, Standing
+
+# Files state percentages and IMPs to two decimals: a smaller gap is their rounding.
+PERCENTAGE_TOLERANCE = 0.006
+IMP_TOLERANCE = 0.006
+# Matchpoints are stated to one decimal or more (Scorer truncates to one): a tenth is rounding.
+MATCHPOINT_TOLERANCE = 0.1001
+
+
+@dataclass(frozen=True)
+class LineResult:
+    """A traveller line of the file and the result ClubScore stored for it."""
+
+    board: UsebioBoard
+    line: TravellerLine
+    where: str
+    result: Result
+
+
+def usebio_differences(
+    session: Session, event: UsebioEvent, pairs: dict[PairKey, Pair], lines: list[LineResult]
+) -> list[str]:
+    """Return every difference between the file's figures and ClubScore's (module docstring)."""
+    stored = Result.objects.in_bulk([line.result.pk for line in lines])
+    differences = _board_differences(session, event, lines, stored)
+    tops = {id(board): _board_top(board) for board in event.boards}
+    for line in lines:
+        differences += _line_differences(event.event_type, line, stored[line.result.pk], tops[id(line.board)])
+    return differences + _pair_differences(session, event, pairs)
+
+
+def not_played_differences(lines: list[tuple[TravellerLine, str]]) -> list[str]:
+    """Lines the file says were not played (no contract, no adjusted score) that it still gives points."""
+    return [
+        f"{where}: not played (no contract, no adjusted score), yet the file gives "
+        f"NS {line.ns_points or 0:g} "
+        f"and EW {line.ew_points or 0:g}; ClubScore has no result there."
+        for line, where in lines
+        if line.ns_points or line.ew_points
+    ]
+
+
+def _board_differences(
+    session: Session, event: UsebioEvent, lines: list[LineResult], stored: dict[int, Result]
+) -> list[str]:
+    if event.event_type != BUTLER:
+        return []
+    differences = []
+    kept = dict(session.boards.values_list("number", "butler_datum"))  # the file's, where stored
+    for board in event.boards:
+        if board.datum is None:
+            continue
+        scores = [stored[line.result.pk].ns_score for line in lines if line.board is board]
+        ours = kept.get(board.number)
+        if ours is None:
+            ours = butler_datum([score for score in scores if score is not None])
+        if ours is not None and ours != board.datum:
+            in_section = f" of section {board.section}" if board.section else ""
+            differences.append(
+                f"Board {board.number}{in_section}: the file's Butler datum is {board.datum}, "
+                f"ClubScore's {ours}."
+            )
+    return differences
+
+
+def _board_top(board: UsebioBoard) -> float | None:
+    """The board's top on the file's scale: NS plus EW matchpoints of its played lines.
+
+    An adjusted line's two sides need not add up to it (Average-plus to both), so the
+    played lines decide; the commonest sum, in case one line was weighted by hand.
+    """
+    sums = Counter(
+        line.ns_points + line.ew_points
+        for line in board.lines
+        if line.adjusted is None and line.ns_points is not None and line.ew_points is not None
+    )
+    return sums.most_common(1)[0][0] if sums else None
+
+
+def _line_differences(
+    event_type: str, line_result: LineResult, result: Result, top: float | None
+) -> list[str]:
+    line, where = line_result.line, line_result.where
+    differences = []
+    if line.adjusted is None and line.ns_score is not None and result.ns_score != line.ns_score:
+        differences.append(f"{where}: the file scores NS {line.ns_score}, ClubScore {result.ns_score}.")
+    if line.ns_points is None:
+        return differences
+    if event_type == MATCHPOINTS:
+        top = top or line.ns_points + (line.ew_points or 0)
+        if top > 0 and result.ns_percentage is not None:
+            ours = result.ns_percentage * top / 100
+            if abs(ours - line.ns_points) > MATCHPOINT_TOLERANCE:
+                differences.append(
+                    f"{where}: the file gives NS {line.ns_points:g} matchpoints of {top:g}, "
+                    f"ClubScore {ours:.2f} ({result.ns_percentage:.2f}%)."
+                )
+        return differences
+    ours_imps = result.ns_imps
+    if ours_imps is not None and abs(ours_imps - line.ns_points) > IMP_TOLERANCE:
+        kind = "Butler IMPs" if event_type == BUTLER else "cross-IMPs" if event_type == CROSS_IMPS else "IMPs"
+        differences.append(
+            f"{where}: the file gives NS {line.ns_points:g} {kind}, ClubScore {ours_imps:.2f}."
+        )
+    return differences
+
+
+def _figure(event: UsebioEvent, standing: Standing, handicap: float | None) -> float:
+    """ClubScore's figure for a pair as the file states it: percentage (with half any handicap) or IMPs."""
+    if event.event_type != MATCHPOINTS:
+        return standing.imps or 0.0
+    return standing.percentage + (handicap or 0) / 2
+
+
+def _pair_differences(session: Session, event: UsebioEvent, pairs: dict[PairKey, Pair]) -> list[str]:
+    standings = {
+        standing.pair_id: standing
+        for standing in Standing.objects.filter(pair__session=session, boards_played__gt=0)
+    }
+    ranked = [pair for pair in event.pairs if pair.key in pairs and pairs[pair.key].pk in standings]
+    figures = {pair.key: _figure(event, standings[pairs[pair.key].pk], pair.handicap) for pair in ranked}
+    raw = {pair.key: _figure(event, standings[pairs[pair.key].pk], None) for pair in ranked}
+    differences = []
+    for pair in ranked:
+        ours = figures[pair.key]
+        stated = pair.percentage if event.event_type == MATCHPOINTS else pair.total_score
+        unit = "%" if event.event_type == MATCHPOINTS else " IMPs"
+        tolerance = PERCENTAGE_TOLERANCE if event.event_type == MATCHPOINTS else IMP_TOLERANCE
+        if stated is not None and abs(stated - ours) > tolerance:
+            with_handicap = f" (with half its handicap, {pair.handicap / 2:+.2f})" if pair.handicap else ""
+            differences.append(
+                f"Pair {pair.label}: the file gives {stated:.2f}{unit}, "
+                f"ClubScore {ours:.2f}{unit}{with_handicap}."
+            )
+    places_found = _places(event, ranked, raw)
+    for pair in ranked:
+        ours_place = places_found[pair.key]
+        if pair.place is not None and pair.place != ours_place[0]:
+            shown = f"{ours_place[0]}{'=' if ours_place[1] else ''}"
+            differences.append(f"Pair {pair.label}: the file places it {pair.place}, ClubScore {shown}.")
+    return differences
+
+
+def _places(
+    event: UsebioEvent, ranked: Iterable, figures: dict[PairKey, float]
+) -> dict[PairKey, tuple[int, bool]]:
+    """Rank ClubScore's figures in the file's fields: all together, or each direction apart."""
+    fields: dict[str, list[PairKey]] = {}
+    for pair in ranked:
+        fields.setdefault(pair.direction if event.ranking == 2 else "", []).append(pair.key)
+    found = {}
+    for keys in fields.values():
+        for key, place in zip(keys, places([figures[key] for key in keys]), strict=True):
+            found[key] = (place.rank, place.tied)
+    return found

@@ -1,0 +1,1 @@
+"""The exchange's pages: downloads, uploads with their previews."""

@@ -1,0 +1,168 @@
+"""The director's page that imports a legacy score file: upload, preview, confirm.
+
+Two steps, so nothing is stored until a director has seen what the file gives: the
+upload is parsed and answered with either the file's error and its line, or the
+standings it would give (the simpscore figures) and a Confirm button. Between the two
+steps the file waits as a ``PendingImport`` row: its text as uploaded, its SHA-256, the
+club, date and name chosen, and the user; the Confirm form carries only the digest, and
+only the same user's row for that digest is imported, so what is imported is exactly
+what was previewed and nothing can be slipped in. It is not kept in the user's session
+row, which every request of theirs reads and writes: a file may be up to 5 MB
+(``MAX_SCORE_FILE_BYTES``, refused above with its size and the limit). A user keeps at
+most ``PENDING_PER_USER`` previews, each for ``PENDING_LIFETIME``; older rows are deleted
+whenever anyone previews a file, and confirming deletes its row.
+
+A club's director may import, and only into the clubs they direct (a superuser directs
+every club; being staff is not needed, issue 24 point 10): the form offers only those
+clubs, the confirm step checks the club again, a user who directs no club gets a 403 page
+saying so, and a visitor is sent to the login page. Replacing a session imported before deletes it; that
+is recorded at the club as a ``SessionDeletion`` with the user (see
+``tournaments.exchange.services.legacy``).
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.bridge.formats.legacy import (
+    MAX_SCORE_FILE_BYTES,
+    LegacyFormatError,
+    ScoreFile,
+    decode_score_file,
+    file_too_large_message,
+    parse_score_file,
+)
+from tournaments.core.models import Club
+from tournaments.core.views.access import director_required
+from tournaments.exchange.models import PendingImport
+from tournaments.exchange.services.legacy import score_file_digest, score_file_import, score_file_preview
+from tournaments.night.models import Session
+from tournaments.night.selectors.director import clubs_directed, user_directs
+
+TEMPLATES = "tournaments/exchange/legacy/"
+PENDING_LIFETIME = datetime.timedelta(hours=1)
+PENDING_PER_USER = 3
+
+
+class ImportForm(forms.Form):
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(max_length=120, initial="Imported session")
+    file = forms.FileField(help_text="A legacy score file: pair lines, SCORES, then one line per board.")
+    replace = forms.BooleanField(
+        required=False, help_text="If this file was imported before, replace that session."
+    )
+
+    def __init__(self, *args, user: object, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs_directed(user)
+
+    def clean_file(self) -> object:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_SCORE_FILE_BYTES:
+            raise ValidationError(file_too_large_message(upload.size))
+        return upload
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def upload(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None, user=request.user)
+    context: dict[str, object] = {"form": form}
+    if request.method == "POST" and form.is_valid():
+        try:
+            text = decode_score_file(form.cleaned_data["file"].read())
+            score_file = parse_score_file(text)
+        except LegacyFormatError as error:
+            context["file_error"] = error
+        else:
+            return _preview(request, form, text, score_file)
+    status = 400 if request.method == "POST" else 200  # a valid upload has gone to the preview
+    return render(request, TEMPLATES + "upload.html", context, status=status)
+
+
+def _preview(request: HttpRequest, form: ImportForm, text: str, score_file: ScoreFile) -> HttpResponse:
+    """Keep the file for the confirm step and show the standings it would give."""
+    data = form.cleaned_data
+    digest = score_file_digest(score_file)
+    existing = Session.objects.filter(club=data["club"], source_sha256=digest).first()
+    _forget_old_previews(request.user)
+    PendingImport.objects.create(
+        user=request.user,
+        club=data["club"],
+        sha256=digest,
+        text=text,
+        date=data["date"],
+        name=data["name"],
+        replace=data["replace"],
+    )
+    context = {
+        "club": data["club"],
+        "date": data["date"],
+        "name": data["name"],
+        "replace": data["replace"],
+        "existing": existing,
+        "sha256": digest,
+        "file_name": data["file"].name,
+        "board_count": len(score_file.boards),
+        "rows": score_file_preview(score_file),
+    }
+    return render(request, TEMPLATES + "preview.html", context)
+
+
+def _forget_old_previews(user: object) -> None:
+    """Delete every expired preview, and this user's beyond the newest few (one is about to come)."""
+    PendingImport.objects.filter(created_at__lt=timezone.now() - PENDING_LIFETIME).delete()
+    kept = PendingImport.objects.filter(user=user).values_list("pk", flat=True)[: PENDING_PER_USER - 1]
+    PendingImport.objects.filter(user=user).exclude(pk__in=list(kept)).delete()
+
+
+@director_required
+@require_POST
+def confirm(request: HttpRequest) -> HttpResponse:
+    pending = (
+        PendingImport.objects.filter(
+            user=request.user,
+            sha256=request.POST.get("sha256", ""),
+            created_at__gte=timezone.now() - PENDING_LIFETIME,
+        )
+        .select_related("club")
+        .first()
+    )
+    if pending is None:
+        messages.error(request, "That upload is no longer waiting to be confirmed: upload the file again.")
+        return redirect("imports:upload")
+    if not user_directs(request.user, pending.club_id):
+        raise PermissionDenied("You no longer direct the club chosen.")
+    try:
+        session = score_file_import(
+            club=pending.club,
+            date=pending.date,
+            name=pending.name,
+            text=pending.text,
+            replace=pending.replace,
+            user=request.user,
+        )
+    except ValidationError as error:
+        # The upload form cannot hold an error without being bound to a file again.
+        initial = {
+            "club": pending.club_id,
+            "date": pending.date,
+            "name": pending.name,
+            "replace": pending.replace,
+        }
+        form = ImportForm(initial=initial, user=request.user)
+        return render(
+            request, TEMPLATES + "upload.html", {"form": form, "import_errors": error.messages}, status=400
+        )
+    pending.delete()
+    messages.success(request, f"Imported {session}: {session.pairs.count()} pairs.")
+    return redirect(session)

@@ -1,0 +1,127 @@
+"""The director's page that imports another scorer's USEBIO results file: upload, preview, confirm.
+
+The same two steps as the legacy import (``views.imports``): nothing is stored until the
+director has seen what the file gives. The upload is read and answered with the file's
+error and its line, or a preview: the standings ClubScore works out beside the ones the
+file states, and every difference, from the very import a confirm runs (rolled back,
+``services.usebio_preview``). The file then waits as the user's own pending row
+(``services.usebio_pending``), and the Confirm form carries only its digest.
+
+For any director (not only staff): importing into one's own club is a director's job.
+The form offers only the clubs the user directs; the confirm checks the club again; a
+user who directs no club gets 403, a visitor the login page. The file is limited to
+``MAX_USEBIO_BYTES`` (5 MB), as the legacy score files are.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioError, read_usebio
+from tournaments.core.models import Club
+from tournaments.core.views.access import director_required
+from tournaments.exchange.services.usebio import MAX_USEBIO_BYTES, usebio_import
+from tournaments.exchange.services.usebio_pending import (
+    usebio_pending_done,
+    usebio_pending_find,
+    usebio_pending_keep,
+)
+from tournaments.exchange.services.usebio_preview import usebio_preview
+from tournaments.night.selectors.director import clubs_directed, user_directs
+
+TEMPLATES = "tournaments/exchange/"
+
+
+class UsebioUploadForm(forms.Form):
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
+    name = forms.CharField(
+        max_length=120,
+        required=False,
+        help_text="The session's name; leave it empty for the file's event name.",
+    )
+    file = forms.FileField(
+        label="USEBIO file",
+        help_text=f"A results file (.xml) from Compscore, Scorer or another scorer, at most "
+        f"{MAX_USEBIO_BYTES // 1_000_000} MB: a pairs event scored by matchpoints, cross-IMPs or Butler.",
+    )
+
+    def __init__(self, *args: object, user: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs_directed(user)
+
+    def clean_file(self) -> object:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_USEBIO_BYTES:
+            raise ValidationError(
+                f"The file is {upload.size:,} bytes, over the {MAX_USEBIO_BYTES:,} a USEBIO file may be."
+            )
+        return upload
+
+
+def _refused(request: HttpRequest, form: UsebioUploadForm, **context: object) -> HttpResponse:
+    return render(request, TEMPLATES + "usebio_upload.html", {"form": form, **context}, status=400)
+
+
+@director_required
+@require_http_methods(["GET", "POST"])
+def usebio_upload(request: HttpRequest) -> HttpResponse:
+    # Bound on every POST, an empty one too, so a missing file is an error, not a blank form.
+    post = request.method == "POST"
+    form = UsebioUploadForm(
+        request.POST if post else None, request.FILES if post else None, user=request.user
+    )
+    if not form.is_bound:
+        return render(request, TEMPLATES + "usebio_upload.html", {"form": form})
+    if not form.is_valid():
+        return _refused(request, form)
+    club, name, upload = (
+        form.cleaned_data["club"],
+        form.cleaned_data["name"].strip(),
+        form.cleaned_data["file"],
+    )
+    data = upload.read()
+    try:
+        event = read_usebio(data)
+    except UsebioError as error:
+        return _refused(request, form, file_error=error)
+    try:
+        preview = usebio_preview(club=club, event=event, name=name)
+    except ValidationError as error:
+        return _refused(request, form, import_errors=error.messages)
+    digest = usebio_pending_keep(user=request.user, club=club, data=data, event=event, name=name)
+    context = {
+        "club": club,
+        "event": event,
+        "preview": preview,
+        "file_name": upload.name,
+        "sha256": digest,
+        "imps": event.event_type != MATCHPOINTS,
+    }
+    return render(request, TEMPLATES + "usebio_preview.html", context)
+
+
+@director_required
+@require_POST
+def usebio_confirm(request: HttpRequest) -> HttpResponse:
+    found = usebio_pending_find(user=request.user, sha256=request.POST.get("sha256", ""))
+    if found is None:
+        messages.error(request, "That upload is no longer waiting to be confirmed: upload the file again.")
+        return redirect("director:exchange:usebio_upload")
+    pending, data = found
+    if not user_directs(request.user, pending.club_id):
+        raise PermissionDenied("You no longer direct the club chosen.")
+    try:
+        imported = usebio_import(club=pending.club, data=data, name=pending.name, user=request.user)
+    except ValidationError as error:
+        form = UsebioUploadForm(initial={"club": pending.club_id, "name": pending.name}, user=request.user)
+        return _refused(request, form, import_errors=error.messages)
+    usebio_pending_done(pending)
+    session = imported.session
+    messages.success(request, f"Imported {session}: {session.pairs.count()} pairs.")
+    context = {"session": session, "differences": imported.differences}
+    return render(request, TEMPLATES + "usebio_imported.html", context)

@@ -1,0 +1,55 @@
+"""A night's tables: sessions and pairs, boards and results, standings, the audit, the tables' links."""
+
+from tournaments.night.models.audit import (
+    AuditAction,
+    ResultChange,
+    SessionAction,
+    SessionChange,
+    SessionDeletion,
+)
+from tournaments.night.models.boards import (
+    ASSIGNED_MAX_PARTS,
+    Adjustment,
+    Board,
+    Result,
+    validate_assigned_parts,
+)
+from tournaments.night.models.sessions import (
+    MAX_PAIR_NUMBER,
+    MAX_STORED_PAIR_NUMBER,
+    Direction,
+    EvenTables,
+    Movement,
+    Pair,
+    ScoringMethod,
+    Session,
+    SessionState,
+)
+from tournaments.night.models.standings import Standing
+from tournaments.night.models.table_entry import DirectorCall, TableAccess, TableSubmission
+
+__all__ = [
+    "ASSIGNED_MAX_PARTS",
+    "Adjustment",
+    "AuditAction",
+    "Board",
+    "Direction",
+    "DirectorCall",
+    "EvenTables",
+    "MAX_PAIR_NUMBER",
+    "MAX_STORED_PAIR_NUMBER",
+    "Movement",
+    "Pair",
+    "Result",
+    "ResultChange",
+    "ScoringMethod",
+    "Session",
+    "SessionAction",
+    "SessionChange",
+    "SessionDeletion",
+    "SessionState",
+    "Standing",
+    "TableAccess",
+    "TableSubmission",
+    "validate_assigned_parts",
+]

@@ -1,0 +1,193 @@
+"""A session (one evening's tournament at a club): its movement, its scoring and its pairs."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+
+from tournaments.core.models.clubs import Club, Player
+
+# Pair numbers a director may give: more than any real session's field.
+MAX_PAIR_NUMBER = 999
+# The database's bound, higher for legacy files, which may hold any number of pairs
+# (SPEC 9; the import speed target is 10,000). An import beyond it is refused by name.
+MAX_STORED_PAIR_NUMBER = 99_999
+
+
+class Movement(models.TextChoices):
+    MITCHELL = "mitchell", "Mitchell (NS and EW fields)"
+    HOWELL = "howell", "Howell (one field)"
+    # A teams round: two tables a match on the same boards (bridge.teams_tables), made by
+    # services.teams_tables when the round is published, never by the new-session form.
+    TEAMS = "teams", "Teams (two tables a match)"
+
+
+class SessionState(models.TextChoices):
+    """Where a session is in its night: the public pages publish boards by this (see selectors.public)."""
+
+    PREPARATION = "preparation", "In preparation"
+    PLAY = "play", "In play"
+    FINISHED = "finished", "Finished"
+
+
+class EvenTables(models.TextChoices):
+    """How a Mitchell with an even number of tables avoids meeting its own boards again."""
+
+    RELAY = "relay", "Relay and bye stand"
+    SKIP = "skip", "Skip after half the rounds"
+
+
+class Direction(models.TextChoices):
+    NS = "NS", "North-South"
+    EW = "EW", "East-West"
+    NONE = "", "Either (Howell)"
+
+
+class ScoringMethod(models.TextChoices):
+    MATCHPOINTS = "mp", "Matchpoints"
+    CROSS_IMPS = "cross_imps", "IMP pairs, cross-IMPs"
+    BUTLER = "butler", "IMP pairs, Butler"
+
+
+class Session(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
+    date = models.DateField()
+    name = models.CharField(max_length=120)
+    movement = models.CharField(max_length=10, choices=Movement.choices, default=Movement.MITCHELL)
+    scoring = models.CharField(
+        max_length=10, choices=ScoringMethod.choices, default=ScoringMethod.MATCHPOINTS
+    )
+    # The movement's configuration; all blank for a session without one (legacy imports and
+    # sessions from before movements), whose results are entered by pair numbers as before.
+    # The rounds are computed from it by tournaments.bridge.movements, not stored: see
+    # docs/decisions.md ("The movement is computed from its configuration").
+    movement_tables = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name="tables")
+    movement_rounds = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name="rounds")
+    boards_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    even_tables = models.CharField(
+        max_length=5, choices=EvenTables.choices, default=EvenTables.RELAY, blank=True
+    )
+    arrow_switch_rounds = models.JSONField(
+        default=list, blank=True, help_text="Rounds on which EW sit NS (a one-winner Mitchell)."
+    )
+    state = models.CharField(max_length=12, choices=SessionState.choices, default=SessionState.PREPARATION)
+    scored_full_count = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="Results on the fullest board when the session was last scored (Neuberg's full top).",
+    )
+    source_sha256 = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        editable=False,
+        help_text="Digest of the legacy score file this session was imported from.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "date", "name"], name="session_unique_per_club_day"),
+            models.UniqueConstraint(
+                fields=["club", "source_sha256"],
+                condition=~Q(source_sha256=""),
+                name="session_source_file_imported_once",
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(movement_tables__isnull=True)
+                    & Q(movement_rounds__isnull=True)
+                    & Q(boards_per_round__isnull=True)
+                )
+                | (Q(movement_tables__gte=1) & Q(movement_rounds__gte=1) & Q(boards_per_round__gte=1)),
+                name="session_movement_all_or_nothing",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.date:%Y-%m-%d} {self.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("session", args=[self.pk])
+
+    @property
+    def movement_text(self) -> str:
+        """The movement as the pages name it. A legacy score file holds one field's scores,
+        stored as a Howell, but it may well be one direction of a Mitchell: it is named for
+        what it is, not "Howell" (issue 24, point 16)."""
+        if self.source_sha256:
+            return "One field (imported score file)"
+        return self.get_movement_display()
+
+    @property
+    def is_mitchell(self) -> bool:
+        return self.movement == Movement.MITCHELL
+
+    @property
+    def ranks_one_field(self) -> bool:
+        """True when every pair is ranked in one list: a Howell, or a Mitchell with an arrow
+        switch (its EW pairs sit NS on some boards, so the two fields meet: one winner)."""
+        return not self.is_mitchell or bool(self.arrow_switch_rounds)
+
+    @property
+    def is_imps(self) -> bool:
+        """True for IMP pairs (cross-IMPs or Butler), False for matchpoints."""
+        return self.scoring != ScoringMethod.MATCHPOINTS
+
+    @property
+    def has_movement(self) -> bool:
+        """Whether the rounds are known; without them results are checked by pair numbers only."""
+        return self.movement_tables is not None
+
+    @property
+    def is_finished(self) -> bool:
+        return self.state == SessionState.FINISHED
+
+
+class Pair(models.Model):
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveIntegerField()
+    direction = models.CharField(max_length=2, choices=Direction.choices, blank=True, default="")
+    player1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    player2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "direction", "number"]
+        constraints = [
+            # A Mitchell numbers each field from 1, so NS 1 and EW 1 are different pairs.
+            models.UniqueConstraint(
+                fields=["session", "direction", "number"], name="pair_number_unique_in_session"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+            models.CheckConstraint(
+                condition=Q(number__lte=MAX_STORED_PAIR_NUMBER), name="pair_number_at_most_99999"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.names}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("pair", args=[self.session_id, self.pk])
+
+    @property
+    def label(self) -> str:
+        """The pair's number as the director calls it: ``3`` (Howell) or ``3 NS`` (Mitchell)."""
+        return f"{self.number} {self.direction}" if self.direction else str(self.number)
+
+    @property
+    def names(self) -> str:
+        if self.player2 is None:
+            return self.player1.name
+        return f"{self.player1.name} - {self.player2.name}"
+
+    @property
+    def public_names(self) -> str:
+        """The names the public pages show (initials for a player who asked for them)."""
+        if self.player2 is None:
+            return self.player1.public_name
+        return f"{self.player1.public_name} - {self.player2.public_name}"

@@ -1,0 +1,1 @@
+"""A night's reads, with the queries counted in tests."""

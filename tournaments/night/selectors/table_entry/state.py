@@ -1,0 +1,142 @@
+"""What a table's page shows, as JSON: its round and boards, the pairs' moves, the standings so far.
+
+A teams table also gets its match and, after its round, what comes next (``table_entry.teams``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from tournaments.night.models import DirectorCall, Pair, Session, SessionState, Standing, TableAccess
+from tournaments.night.selectors import movements as movement_selectors
+from tournaments.night.selectors.movements import PairKey, key_label
+from tournaments.night.selectors.public import session_standings
+from tournaments.night.selectors.table_entry.rounds import (
+    TableBoard,
+    TableRound,
+    board_move,
+    current_round,
+    pair_moves,
+    table_rounds,
+)
+from tournaments.teams.selectors.phones import TeamsTable, teams_round_over, teams_state_json, teams_table
+
+
+def _pair_json(key: PairKey, pair: Pair | None) -> dict[str, Any]:
+    return {"label": key_label(key), "names": pair.names if pair else "sits out (no pair)"}
+
+
+def _board_json(board: TableBoard) -> dict[str, Any]:
+    entered = None
+    if board.result is not None:
+        result = board.result
+        entered = {"display": result.display, "ns_score": result.ns_score}
+    return {
+        "number": board.number,
+        "dealer": board.dealer,
+        "vulnerability": board.vulnerability,
+        "entered": entered,
+    }
+
+
+def _round_json(entry: TableRound) -> dict[str, Any]:
+    return {
+        "number": entry.round,
+        "ns": _pair_json(entry.ns_key, entry.ns),
+        "ew": _pair_json(entry.ew_key, entry.ew),
+        "sits_out": entry.sits_out,
+        "boards": [_board_json(board) for board in entry.boards],
+    }
+
+
+def table_state(access: TableAccess) -> dict[str, Any]:
+    """Everything the table's page shows, as JSON: the round, its boards, moves, standings."""
+    session = access.session
+    movement = movement_selectors.session_movement(session)
+    state: dict[str, Any] = {
+        "session": session.name,
+        "club": session.club.name,
+        "date": session.date.isoformat(),
+        "table": access.table,
+        "state": session.state,
+        "lead": session.club.table_entry_lead,
+        "imps": session.is_imps,
+        "round": None,
+        "table_rounds": [],
+        "rounds": movement.rounds if movement else 0,
+        "moves": None,
+        "standings": None,
+        "called": DirectorCall.objects.filter(
+            session=session, table=access.table, answered_at__isnull=True
+        ).exists(),
+    }
+    if movement is None or access.table > movement.tables:
+        state["message"] = "The director has not set up this table in the movement yet."
+        return state
+    pairs = list(session.pairs.select_related("player1", "player2"))
+    rounds = table_rounds(session, movement, access.table, pairs)
+    current = current_round(rounds)
+    state["round"] = _round_json(current) if current else None
+    # Every round, so a table that left a board behind can go on to the next round and
+    # come back to it (the page shows the current round unless the players choose another).
+    state["table_rounds"] = [_round_json(entry) for entry in rounds]
+    previous = _previous_round(rounds, current)
+    if previous is not None and (current is None or not current.started):
+        over = current is None  # the table has played its last round: no one moves (issue 24, 15)
+        state["moves"] = {
+            "round": previous.round,
+            "over": over,
+            "lines": []
+            if over
+            else [asdict(move) for move in pair_moves(session, movement, previous, pairs)],
+            "boards": board_move(movement, previous),
+        }
+    if session.club.table_standings and (current is None or not current.started) and previous is not None:
+        state["standings"] = standings_json(session)
+    here = teams_table(session, access.table)
+    if here is not None:
+        _teams_state(state, here, current is None)
+    if session.state != SessionState.PLAY:
+        state["message"] = "Play has not started yet: the director starts it from the session page."
+    return state
+
+
+def _teams_state(state: dict[str, Any], here: TeamsTable, over: bool) -> None:
+    """A teams table's match, and once its round is over what comes next, not "the night is over"."""
+    state["teams"] = teams_state_json(here)
+    if over and state["moves"] is not None:
+        state["moves"].update(teams_round_over(here))
+
+
+def _previous_round(rounds: list[TableRound], current: TableRound | None) -> TableRound | None:
+    """The latest round before the current one that the table played (not sat out)."""
+    before = [entry for entry in rounds if current is None or entry.round < current.round]
+    played = [entry for entry in before if not entry.sits_out]
+    return played[-1] if played else None
+
+
+def standings_json(session: Session) -> list[dict[str, Any]]:
+    """The standings so far, field by field, as the table's page shows them."""
+    tables = []
+    for table in session_standings(session):
+        rows = [
+            {
+                "rank": standing.rank_text,
+                "pair": standing.pair.label,
+                "names": standing.pair.public_names,  # every table sees these: initials where asked
+                "figure": _standing_figure(session, standing),
+            }
+            for standing in table.standings
+        ]
+        tables.append({"title": table.title, "rows": rows})
+    return tables
+
+
+def _standing_figure(session: Session, standing: Standing) -> str:
+    if not standing.is_ranked:
+        return "no board yet"
+    if session.is_imps:
+        per_board = standing.imps_per_board
+        return "-" if per_board is None else f"{per_board:+.2f} IMPs/board"
+    return f"{standing.percentage:.2f}%"

@@ -1,0 +1,1 @@
+"""A night's writes: one function per action, each atomic."""

@@ -1,0 +1,219 @@
+"""Set up a session's movement and move the session through its states.
+
+A movement is configured while the session is in preparation; once play has started the
+guide cards are on the tables, so changing it would send pairs to the wrong seats.
+States go forward (preparation, play, finished): a director who must correct a result
+after the session finished still can (services.results), and the session stays
+published. A session finished by mistake is reopened (back to play), which the audit log
+records; a finished session takes no new pairs and no dealt or created boards.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments.core.models import Club
+from tournaments.core.services.write_gate import serialised_writes
+from tournaments.night.models import (
+    Board,
+    EvenTables,
+    Movement,
+    ScoringMethod,
+    Session,
+    SessionAction,
+    SessionState,
+)
+from tournaments.night.selectors.movements import build_movement, session_movement
+from tournaments.night.services.boards import boards_ensure
+from tournaments.night.services.scoring.settle import scores_settle_locked
+from tournaments.night.services.sessions import session_audit, session_create
+from tournaments.season.services.ratings import ratings_after_session
+
+MAX_TABLES = 30
+MAX_BOARDS_PER_ROUND = 8
+
+
+def parse_rounds(text: str) -> tuple[int, ...]:
+    """Read arrow-switch rounds typed as '3, 6' (or '3 6'), naming the first bad word."""
+    rounds = []
+    for word in text.replace(",", " ").split():
+        # ASCII digits only: isdigit() admits '²', which int() refuses (issue 24).
+        if not (word.isascii() and word.isdigit()) or len(word) > 3 or int(word) < 1:
+            raise ValidationError({"arrow_switch_rounds": f"{word!r} is not a round number."})
+        rounds.append(int(word))
+    return tuple(sorted(set(rounds)))
+
+
+def _locked(session: Session) -> Session:
+    return Session.objects.select_for_update().get(pk=session.pk)
+
+
+def _check_seated_pairs_fit(session: Session, kind: str, tables: int) -> None:
+    """Refuse a movement with no seat for a pair already seated: it would never play (issue 24, 11)."""
+    highest = tables if kind == Movement.MITCHELL else 2 * tables
+    outside = list(session.pairs.filter(number__gt=highest).order_by("-direction", "number")[:8])
+    if outside:
+        labels = ", ".join(pair.label for pair in outside)
+        reason = (
+            f"Pair {labels} would have no seat with {tables} tables: remove it first, or keep more tables."
+        )
+        raise ValidationError({"tables": reason})
+
+
+@transaction.atomic
+def session_movement_set(
+    *,
+    session: Session,
+    kind: str,
+    tables: int,
+    boards_per_round: int,
+    rounds: int | None = None,
+    even_tables: str = EvenTables.RELAY,
+    arrow_switch_rounds: Iterable[int] = (),
+) -> Session:
+    """Configure the session's movement, checked by the rules package; only before play starts."""
+    session = _locked(session)
+    if session.state != SessionState.PREPARATION:
+        raise ValidationError(
+            {"movement": "The movement can only be changed while the session is in preparation."}
+        )
+    if kind not in Movement.values:
+        raise ValidationError({"movement": f"Unknown movement {kind!r}: Mitchell or Howell."})
+    if not 1 <= tables <= MAX_TABLES:
+        raise ValidationError({"tables": f"A movement has 1 to {MAX_TABLES} tables, not {tables}."})
+    if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
+        raise ValidationError(
+            {"boards_per_round": f"Play 1 to {MAX_BOARDS_PER_ROUND} boards a round, not {boards_per_round}."}
+        )
+    switches = tuple(sorted(set(arrow_switch_rounds)))
+    try:
+        movement = build_movement(
+            kind=kind,
+            tables=tables,
+            rounds=rounds,
+            boards_per_round=boards_per_round,
+            even_tables=even_tables,
+            arrow_switch_rounds=switches,
+        )
+    except ValueError as error:
+        raise ValidationError({"movement": f"This movement cannot be played: {error}"}) from None
+    _check_seated_pairs_fit(session, kind, tables)
+    session.movement = kind
+    session.movement_tables = tables
+    session.movement_rounds = movement.rounds
+    session.boards_per_round = boards_per_round
+    session.even_tables = even_tables if kind == Movement.MITCHELL else ""
+    session.arrow_switch_rounds = list(switches)
+    session.full_clean()
+    session.save()
+    return session
+
+
+@transaction.atomic
+def movement_boards_ensure(*, session: Session) -> list[Board]:
+    """Make sure every board the movement plays exists (undealt ones for results without hands)."""
+    movement = session_movement(session)
+    if movement is None:
+        raise ValidationError({"movement": "Set up the movement first: it says how many boards are played."})
+    return boards_ensure(session=session, count=movement.boards_total())
+
+
+def _move(session: Session, source: str, target: str, refusal: str) -> Session:
+    session = _locked(session)
+    if session.state != source:
+        raise ValidationError({"state": refusal.format(state=session.get_state_display().lower())})
+    session.state = target
+    session.save(update_fields=["state", "updated_at"])
+    return session
+
+
+@transaction.atomic
+def session_start(*, session: Session) -> Session:
+    """Start play: from now on the public pages show a board only once everyone has played it."""
+    refusal = "Play can only start in preparation; it is {state}."
+    return _move(session, SessionState.PREPARATION, SessionState.PLAY, refusal)
+
+
+def session_play_for_results(*, session: Session) -> Session:
+    """Start play, if the session is still in preparation, for a file of results played elsewhere.
+
+    Results are taken only once play has started (``results.checks.check_in_play``, issue
+    28, point 7). A USEBIO or PBN file's results were played, so importing them starts play
+    as the director's Start would; the import's own page is the director's confirmed step,
+    and the session is published only when the director finishes it. Called inside the
+    import's transaction; a session already in play is left as it is.
+    """
+    session = _locked(session)
+    if session.state != SessionState.PREPARATION:
+        return session
+    session.state = SessionState.PLAY
+    session.save(update_fields=["state", "updated_at"])
+    return session
+
+
+def session_finish(*, session: Session) -> Session:
+    """Finish the session: every hand and traveller is published, with every entry scored.
+
+    The boards the tables' last entries marked are settled in the same transaction
+    (their settle may have been lost with a worker, issue 24), so the published
+    standings count every result; then the ratings are refitted from them.
+    """
+    with serialised_writes(), transaction.atomic():
+        refusal = "Only a session in play can finish; it is {state}."
+        finished = _move(session, SessionState.PLAY, SessionState.FINISHED, refusal)
+        scores_settle_locked(finished, inserted=True)
+        ratings_after_session(session=finished)
+    return finished
+
+
+@transaction.atomic
+def session_reopen(*, session: Session, user: AbstractBaseUser | None = None) -> Session:
+    """Reopen a session finished by mistake: back in play, its tables' links work again (audited).
+
+    The published pages keep what they showed until play is over again; the audit log says
+    who reopened it and when (issue 24, point 12).
+    """
+    session = _move(
+        session,
+        SessionState.FINISHED,
+        SessionState.PLAY,
+        "Only a finished session can be reopened; it is {state}.",
+    )
+    session_audit(session, SessionAction.REOPEN, user, SessionState.FINISHED.label, SessionState.PLAY.label)
+    return session
+
+
+@transaction.atomic
+def session_create_with_movement(
+    *,
+    club: Club,
+    date: datetime.date,
+    name: str,
+    movement: str = Movement.MITCHELL,
+    scoring: str = ScoringMethod.MATCHPOINTS,
+    tables: int | None = None,
+    boards_per_round: int | None = None,
+    rounds: int | None = None,
+    even_tables: str = EvenTables.RELAY,
+    arrow_switch_rounds: Iterable[int] = (),
+) -> Session:
+    """Create a session and, when ``tables`` is given, its movement: both or neither."""
+    session = session_create(club=club, date=date, name=name, movement=movement, scoring=scoring)
+    if tables is None:
+        return session
+    if not boards_per_round:
+        raise ValidationError({"boards_per_round": "Say how many boards are played each round."})
+    return session_movement_set(
+        session=session,
+        kind=movement,
+        tables=tables,
+        boards_per_round=boards_per_round,
+        rounds=rounds,
+        even_tables=even_tables,
+        arrow_switch_rounds=arrow_switch_rounds,
+    )

@@ -1,0 +1,77 @@
+"""Delete a session made by mistake: only one without results, recorded at the club.
+
+A director who created a session for the wrong night, or twice, deletes it with its
+pairs, boards and table links (issue 28, point 5). A session holding a result is refused,
+saying how many: results are the club's record (standings, ratings, competitions), so
+they are deleted one by one on their boards, each in the audit log, before the session
+may go. A teams round's session belongs to its event and is refused too.
+
+The session's own audit log goes with it, so the deletion is recorded at the club as a
+``SessionDeletion`` (read-only in the admin), as replacing an imported file is
+(``services.imports``): who, when, which session, and what it held.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from tournaments.night.models import Result, ResultChange, Session, SessionChange, SessionDeletion
+from tournaments.teams.models import TeamsRound
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def check_session_deletable(session: Session) -> None:
+    """Refuse a session that holds results, or a teams round's, saying why and what to do."""
+    results = Result.objects.filter(board__session=session).count()
+    if results:
+        raise ValidationError(
+            {
+                "session": f"The session has {_plural(results, 'result')}: it cannot be deleted. "
+                "Delete its results first, each on its board (the audit log keeps them), "
+                "if the session really was made by mistake."
+            }
+        )
+    teams_round = TeamsRound.objects.filter(session=session).select_related("event").first()
+    if teams_round is not None:
+        raise ValidationError(
+            {
+                "session": f"The session is round {teams_round.number} of the teams event "
+                f"{teams_round.event.name}: it belongs to the event and is not deleted on its own."
+            }
+        )
+
+
+@transaction.atomic
+def session_delete(*, session: Session, user: AbstractBaseUser | None = None) -> SessionDeletion | None:
+    """Delete a session without results, with its pairs and boards; return the club's record of it.
+
+    The session's row is locked first, as every result write locks it, so no result can
+    arrive between the check and the delete. None when the session is already gone (a
+    double-clicked Delete).
+    """
+    session = Session.objects.select_for_update().filter(pk=session.pk).first()
+    if session is None:
+        return None
+    check_session_deletable(session)
+    held = f"{_plural(session.pairs.count(), 'pair')}, {_plural(session.boards.count(), 'board')}"
+    record = SessionDeletion.objects.create(
+        club_id=session.club_id,
+        session_pk=session.pk,
+        session_name=session.name,
+        session_date=session.date,
+        source_sha256=session.source_sha256,
+        result_count=0,
+        audit_entry_count=(
+            ResultChange.objects.filter(session=session).count()
+            + SessionChange.objects.filter(session=session).count()
+        ),
+        reason=f"Deleted by its director, with no results: {held}.",
+        user=user if user is not None and user.is_authenticated else None,
+    )
+    session.delete()
+    return record

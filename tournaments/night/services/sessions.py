@@ -1,0 +1,303 @@
+"""Create sessions and seat their pairs, finding players the club already knows (its own only).
+
+A player sits in one pair of a session, and a pair in a session with a movement has a
+seat in it (issue 24, point 11); both are checked under the session's row lock, since a
+player can be in either column of a pair, which no unique constraint can say.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+
+from tournaments.bridge.seating import SeatingLine, SeatingProblem
+from tournaments.core.models import Club, Player
+from tournaments.core.selectors.club_players import own_players
+from tournaments.night.models import (
+    MAX_PAIR_NUMBER,
+    Direction,
+    Movement,
+    Pair,
+    Result,
+    ScoringMethod,
+    Session,
+    SessionAction,
+    SessionChange,
+)
+
+
+def session_create(
+    *,
+    club: Club,
+    date: datetime.date,
+    name: str,
+    movement: str = Movement.MITCHELL,
+    scoring: str = ScoringMethod.MATCHPOINTS,
+) -> Session:
+    """Create an empty session; its name must be new for the club on that day.
+
+    A double-clicked Create sends the form twice: both pass the check, and the database's
+    unique constraint refuses the second, answered with a message, not a 500 (issue 24).
+    """
+    session = Session(club=club, date=date, name=name.strip(), movement=movement, scoring=scoring)
+    session.full_clean()
+    try:
+        with transaction.atomic():
+            session.save()
+    except IntegrityError:
+        raise ValidationError(
+            {"name": f"A session named {session.name!r} on that day has just been created (a second click?)."}
+        ) from None
+    return session
+
+
+def player_find_or_create(*, club: Club, name: str, federation_number: str = "") -> Player:
+    """Return the player with this federation number, else the club's own player of this name,
+    else a new one.
+
+    A federation number names one person wherever he plays, so it finds him at any club,
+    and nothing of his changes. A name finds only among the club's own players (its list,
+    its sessions, its teams: ``selectors.club_players``): another club's player of that
+    name may be another person, and taking him would hand this club's director his
+    results (issue 28). A name shared by several of the club's own players without a
+    federation number is ambiguous; the oldest is taken, as a director retyping a
+    regular's name expects.
+    """
+    name = " ".join(name.split())
+    if not name:
+        raise ValidationError({"players": "A player's name cannot be empty."})
+    federation_number = federation_number.strip()
+    if federation_number:
+        player = Player.objects.filter(federation_number=federation_number).first()
+        if player is not None:
+            return player
+        return Player.objects.create(name=name, federation_number=federation_number)
+    own = own_players(club, Player.objects.filter(name__iexact=name).order_by("id"))
+    return own[0] if own else Player.objects.create(name=name)
+
+
+def _check_direction(session: Session, direction: str) -> str:
+    if session.is_mitchell:
+        if direction not in (Direction.NS, Direction.EW):
+            raise ValidationError({"direction": "In a Mitchell every pair sits North-South or East-West."})
+        return direction
+    if direction:
+        raise ValidationError({"direction": "A Howell has one field: pairs have no fixed direction."})
+    return ""
+
+
+def next_pair_number(session: Session, direction: str = "") -> int:
+    """Return the first pair number not yet used in this session's field."""
+    used = set(session.pairs.filter(direction=direction).values_list("number", flat=True))
+    number = 1
+    while number in used:
+        number += 1
+    return number
+
+
+def _pair_label(number: int, direction: str) -> str:
+    return f"{number} {direction}".strip()
+
+
+def movement_pair_numbers(session: Session) -> int | None:
+    """Return the highest pair number of the session's movement in each field (None: no movement)."""
+    if not session.has_movement:
+        return None
+    return session.movement_tables if session.is_mitchell else 2 * session.movement_tables
+
+
+def _check_in_movement(session: Session, number: int, direction: str) -> None:
+    """Refuse a pair the movement has no seat for (EW 6 of a 5-table Mitchell): it would never play."""
+    highest = movement_pair_numbers(session)
+    if highest is None or number <= highest:
+        return
+    tables = f"{session.movement_tables} table{'s' if session.movement_tables != 1 else ''}"
+    field = f"{direction} pairs" if direction else "pairs"
+    raise ValidationError(
+        {
+            "number": f"Pair {_pair_label(number, direction)} is not in the movement: its {tables} seat "
+            f"{field} 1 to {highest}. Change the movement first to seat more pairs."
+        }
+    )
+
+
+def refuse_if_finished(session: Session, doing: str, field: str = "state") -> None:
+    """Refuse to change a finished session's pairs or boards: its results are published.
+
+    A director who finished by mistake reopens the session first (``session_reopen``), which
+    the audit log records (issue 24, point 12).
+    """
+    if session.is_finished:
+        raise ValidationError({field: f"The session is finished: reopen it before {doing}."})
+
+
+def _players(club: Club, player_names: tuple[str, ...] | list[str]) -> list[Player]:
+    names = [name for name in player_names if name and name.strip()]
+    if not names:
+        raise ValidationError({"players": "Give the names of the pair's players."})
+    if len(names) > 2:
+        raise ValidationError({"players": "A pair has two players."})
+    found: dict[str, Player] = {}  # one name twice is one player, even one created a moment ago
+    for name in names:
+        key = " ".join(name.split()).casefold()
+        found[key] = found.get(key) or player_find_or_create(club=club, name=name)
+    players = [found[" ".join(name.split()).casefold()] for name in names]
+    if len(players) == 2 and players[0].pk == players[1].pk:
+        raise ValidationError({"players": f"{players[0].name} cannot be their own partner."})
+    return players
+
+
+def _check_players_free(session: Session, players: list[Player], keep: Pair | None = None) -> None:
+    """Refuse a player who already sits in another pair of the session: one body, one seat."""
+    ids = [player.pk for player in players]
+    taken = (
+        Pair.objects.filter(session=session)
+        .filter(Q(player1_id__in=ids) | Q(player2_id__in=ids))
+        .exclude(pk=keep.pk if keep else None)
+        .order_by("direction", "number")
+        .first()
+    )
+    if taken is None:
+        return
+    player = next(p for p in players if p.pk in (taken.player1_id, taken.player2_id))
+    raise ValidationError({"players": f"{player.name} already sits in pair {taken.label} of this session."})
+
+
+def _locked(session: Session) -> Session:
+    """Lock the session's row, so two directors seating at once see each other's pairs."""
+    return Session.objects.select_for_update().get(pk=session.pk)
+
+
+@transaction.atomic
+def pair_add(
+    *,
+    session: Session,
+    player_names: tuple[str, str] | list[str],
+    direction: str = "",
+    number: int | None = None,
+) -> Pair:
+    """Seat a pair of players in the session under the next free number (or the one given).
+
+    Refused: a finished session, a number the movement has no seat for, a taken number,
+    and a player who already sits in another pair of the session. The session is locked
+    first, so two adds do not both take the next number; a second add of the same players
+    in the same direction (a double-clicked Add) answers with the pair the first one
+    seated (issue 24).
+    """
+    session = _locked(session)
+    refuse_if_finished(session, "seating pairs", "players")
+    direction = _check_direction(session, direction)
+    players = _players(session.club, player_names)
+    seated = _pair_of(session, direction, players)
+    if seated is not None and number in (None, seated.number):
+        return seated
+    if number is None:
+        number = next_pair_number(session, direction)
+    if not 1 <= number <= MAX_PAIR_NUMBER:
+        raise ValidationError({"number": f"Pair numbers run from 1 to {MAX_PAIR_NUMBER}, not {number}."})
+    _check_in_movement(session, number, direction)
+    if session.pairs.filter(direction=direction, number=number).exists():
+        raise ValidationError(
+            {"number": f"Pair {_pair_label(number, direction)} is already in this session."}
+        )
+    _check_players_free(session, players)
+    pair = Pair(
+        session=session,
+        number=number,
+        direction=direction,
+        player1=players[0],
+        player2=players[1] if len(players) > 1 else None,
+    )
+    pair.full_clean()
+    pair.save()
+    return pair
+
+
+def _pair_of(session: Session, direction: str, players: list[Player]) -> Pair | None:
+    """The session's pair of exactly these players in this direction, if it is seated already."""
+    second = players[1] if len(players) > 1 else None
+    return session.pairs.filter(direction=direction, player1=players[0], player2=second).first()
+
+
+@transaction.atomic
+def pairs_seat(
+    *, session: Session, seats: list[SeatingLine], unreadable: Sequence[SeatingProblem] = ()
+) -> list[Pair]:
+    """Seat every pair of a pasted list, or none; refused, name every bad line (``Line 3 (NS 3): ...``).
+
+    Each pair is tried in its own savepoint, so one refused does not hide the next: the
+    refusal lists every line the session refuses, with the lines the list could not read
+    (``unreadable``, from ``bridge.seating.read_seating_list``), in line order, and the
+    whole list is rolled back (issue 28, point 6).
+    """
+    pairs = []
+    refusals = [(problem.line, str(problem)) for problem in unreadable]
+    for seat in seats:
+        try:
+            pairs.append(
+                pair_add(
+                    session=session, player_names=seat.names, direction=seat.direction, number=seat.number
+                )
+            )
+        except ValidationError as error:
+            reasons = " ".join(message for messages in error.message_dict.values() for message in messages)
+            refusals.append((seat.line, f"Line {seat.line} ({seat.label}): {reasons}"))
+    if refusals:
+        raise ValidationError({"seating": [text for _, text in sorted(refusals)]})
+    return pairs
+
+
+def session_audit(
+    session: Session, action: str, user: AbstractBaseUser | None, before: str, after: str = ""
+) -> None:
+    """Record a change to the session that is not a result (a pair, its state) in its audit log."""
+    SessionChange.objects.create(
+        session=session,
+        action=action,
+        user=user if user is not None and user.is_authenticated else None,
+        before=before[:300],
+        after=after[:300],
+    )
+
+
+@transaction.atomic
+def pair_update(
+    *, pair: Pair, player_names: tuple[str, str] | list[str], user: AbstractBaseUser | None = None
+) -> Pair:
+    """Change a pair's players (a misspelt name, a substitute), keeping its number and results (audited)."""
+    session = _locked(pair.session)
+    pair = Pair.objects.select_related("player1", "player2").get(pk=pair.pk, session=session)
+    before = str(pair)
+    players = _players(session.club, player_names)
+    _check_players_free(session, players, keep=pair)
+    pair.player1 = players[0]
+    pair.player2 = players[1] if len(players) > 1 else None
+    pair.full_clean()
+    pair.save(update_fields=["player1", "player2"])
+    if str(pair) != before:
+        session_audit(session, SessionAction.PAIR_EDIT, user, before, str(pair))
+    return pair
+
+
+@transaction.atomic
+def pair_remove(*, pair: Pair, user: AbstractBaseUser | None = None) -> None:
+    """Remove a pair seated by mistake; refused once it has a result, which would go with it (audited)."""
+    session = _locked(pair.session)
+    pair = Pair.objects.select_related("player1", "player2").filter(pk=pair.pk, session=session).first()
+    if pair is None:
+        return  # already removed (a double-clicked Remove)
+    boards = sorted(
+        set(Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).values_list("board__number", flat=True))
+    )
+    if boards:
+        shown = ", ".join(map(str, boards[:8])) + (", ..." if len(boards) > 8 else "")
+        raise ValidationError(
+            {"pair": f"Pair {pair.label} has results (board {shown}): delete them before removing the pair."}
+        )
+    session_audit(session, SessionAction.PAIR_REMOVE, user, str(pair))
+    pair.delete()

@@ -1,0 +1,325 @@
+"""Results entered by the tables themselves, through each table's secret link.
+
+A table's entry becomes an ordinary result (``services.results.result_record``): scored by
+the rules package, checked against the movement and the results already in, audited as
+"entered at table 4", correctable and deletable by the director like any other.
+
+Phones lose their network. The page gives every entry an idempotency key and sends it
+again until it gets an answer; the first send that arrives stores the result and a
+``TableSubmission`` under the key, in one transaction, and any later send of the same
+key gets the same answer without storing anything (the database's unique constraints
+settle two sends racing). So an entry is never lost and never doubled.
+
+The result and its key are written in one short transaction and scored later
+(``services.settle_soon``): when every table sends at once, the writes go side by side
+(PostgreSQL) or one after another through the write gate (SQLite), and one rescoring,
+once the sends pause, serves them all.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+
+from tournaments.core.services.write_gate import serialised_writes
+from tournaments.db.sql import insert_row, with_tables
+from tournaments.night.models import (
+    Board,
+    DirectorCall,
+    Pair,
+    Result,
+    Session,
+    SessionState,
+    TableAccess,
+    TableSubmission,
+)
+from tournaments.night.selectors import movements as movement_selectors
+from tournaments.night.selectors.movements import PairKey
+from tournaments.night.services.results import ResultEntry, result_record
+
+_KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def table_accesses_ensure(session: Session) -> list[TableAccess]:
+    """Give every table of the session's movement its secret link (existing links are kept)."""
+    movement = movement_selectors.session_movement(session)
+    if movement is None:
+        return []
+    existing = {access.table for access in session.table_accesses.all()}
+    missing = [
+        TableAccess(session=session, table=table, token=secrets.token_urlsafe(24))
+        for table in range(1, movement.tables + 1)
+        if table not in existing
+    ]
+    if missing:
+        TableAccess.objects.bulk_create(missing, ignore_conflicts=True)
+    return list(session.table_accesses.filter(table__lte=movement.tables).order_by("table"))
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    """What a table's page sends for one board: the round it is in, and the result as tapped."""
+
+    key: str
+    round: int
+    board: int
+    contract: str
+    declarer: str = ""
+    tricks: str = ""
+    lead: str = ""
+
+
+def _entry_text(entry: TableEntry) -> str:
+    """The entry as ``TableSubmission.entry`` keeps it, to tell a repeat from a conflicting reuse."""
+    fields = (str(entry.round), entry.contract, entry.declarer, entry.tricks, entry.lead)
+    return "|".join(" ".join(field.split()).upper() for field in fields)[:64]
+
+
+class KeyConflictError(ValidationError):
+    """A send reuses an earlier entry's idempotency key for a different entry (answered 409)."""
+
+
+@dataclass(frozen=True)
+class Submitted:
+    """The answer to a table's send: the result stored (None if the director has deleted it since)
+    and whether this send repeated one that had already arrived."""
+
+    result: Result | None
+    board_number: int
+    repeated: bool
+
+
+def _refuse_unless_in_play(state: str) -> None:
+    if state == SessionState.PREPARATION:
+        raise ValidationError({"session": "Play has not started yet: ask the director to start the session."})
+    if state == SessionState.FINISHED:
+        raise ValidationError(
+            {"session": "This session has finished: results can no longer be entered here."}
+        )
+
+
+def _seat(session: Session, entry: TableEntry, table: int) -> tuple[PairKey, PairKey]:
+    """Return the (direction, number) of the NS and EW pairs the movement seats at ``table`` for the entry."""
+    movement = movement_selectors.session_movement(session)
+    if movement is None:
+        raise ValidationError(
+            {"session": "This session has no movement: enter results at the director's desk."}
+        )
+    if not 1 <= entry.round <= movement.rounds:
+        raise ValidationError(
+            {"round": f"Round {entry.round} is not in the movement (rounds 1-{movement.rounds})."}
+        )
+    encounter = movement.encounter(entry.round, table)
+    boards = movement_selectors.boards_text(tuple(encounter.boards))
+    if entry.board not in encounter.boards:
+        raise ValidationError(
+            {
+                "board": f"Board {entry.board} is not played at table {table} "
+                f"in round {entry.round} (boards {boards})."
+            }
+        )
+    return movement_selectors.encounter_keys(session.movement, encounter)
+
+
+def _refuse_a_later_round(session: Session, entry: TableEntry, table: int) -> None:
+    """Refuse a board of a round the table has not reached (issue 24).
+
+    A table reaches the round after the last one it has a result in (rounds where a pair
+    sits out are passed over). Entering a later round's board before playing it would show
+    the table that board's traveller, and block the real result.
+    """
+    if entry.round == 1:
+        return
+    movement = movement_selectors.session_movement(session)
+    encounters = {r: movement.encounter(r, table) for r in range(1, entry.round)}
+    seats = {r: movement_selectors.encounter_keys(session.movement, e) for r, e in encounters.items()}
+    reached = _rounds_with_results(session, encounters, seats)
+    skipped = range(max(reached, default=0) + 1, entry.round)
+    if not skipped:
+        return
+    existing = set(session.pairs.values_list("direction", "number"))
+    unplayed = [r for r in skipped if seats[r][0] in existing and seats[r][1] in existing]
+    if unplayed:
+        raise ValidationError(
+            {
+                "round": f"Board {entry.board} is played in round {entry.round}, but table {table} has "
+                f"no result of round {unplayed[0]} yet: enter that round first, or call the director."
+            }
+        )
+
+
+def _rounds_with_results(session: Session, encounters: dict, seats: dict) -> set[int]:
+    """The rounds among ``encounters`` in which the table's pairs have a result on a board of theirs."""
+    by_board = {(n, seats[r][0], seats[r][1]): r for r, e in encounters.items() for n in e.boards}
+    rows = Result.objects.filter(board__session=session, board__number__in={n for n, _, _ in by_board})
+    fields = ("board__number", "ns_pair__direction", "ns_pair__number")
+    fields += ("ew_pair__direction", "ew_pair__number")
+    return {
+        by_board[key]
+        for number, ns_dir, ns_num, ew_dir, ew_num in rows.values_list(*fields)
+        if (key := (number, (ns_dir, ns_num), (ew_dir, ew_num))) in by_board
+    }
+
+
+def table_result_submit(*, access: TableAccess, entry: TableEntry) -> Submitted:
+    """Store a table's result once, however many times the page sends it; its board is left marked.
+
+    Refused with the reason (``ValidationError``) when the session is not in play, the
+    board is not this table's in that round, or the result is wrong or already in. The
+    result and its key are written in one short transaction; the caller then has the
+    scores settled (``services.settle_soon``), which the view does once its answer is sent.
+    """
+    if not _KEY.fullmatch(entry.key):
+        raise ValidationError({"key": "The entry has no valid key: reload the page and enter it again."})
+    with serialised_writes():
+        try:
+            return _submit(access, entry)
+        except IntegrityError:
+            # On PostgreSQL the tables' sends run side by side (the session is only
+            # share-locked), so a send of the same key, or another result for the same
+            # pair on the board, can commit between this send's check and its insert; the
+            # database's unique constraints refuse the second, and a second look answers
+            # it as a repeat or refuses it with the reason.
+            return _submit(access, entry)
+
+
+def _earlier_submission(session: Session, key: str) -> TableSubmission | None:
+    """The submission stored under ``key`` in the session, if this entry arrived before."""
+    try:  # get, not first(): the key is unique in the session, and first() would order for nothing
+        return TableSubmission.objects.select_related("result").get(session=session, key=key)
+    except TableSubmission.DoesNotExist:
+        return None
+
+
+# The session's state under its lock, with the board's id and any earlier send of the key.
+_LOCKED_STATE = """
+SELECT s.state,
+       (SELECT b.id FROM {board} b WHERE b.session_id = s.id AND b.number = %s),
+       (SELECT t.id FROM {submission} t WHERE t.session_id = s.id AND t.key = %s)
+FROM {session} s WHERE s.id = %s"""
+
+# The two pairs by number, each with whether it already has a result on the board.
+_PAIRS_WITH_CLASHES = """
+SELECT p.id, p.number, p.direction,
+       EXISTS (SELECT 1 FROM {result} r
+               WHERE r.board_id = %s AND (r.ns_pair_id = p.id OR r.ew_pair_id = p.id))
+FROM {pair} p WHERE p.session_id = %s AND p.number IN (%s, %s)"""
+
+
+def _locked_state_sql() -> str:
+    return with_tables(_LOCKED_STATE, session=Session, board=Board, submission=TableSubmission)
+
+
+@transaction.atomic
+def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
+    """Store the entry under a share lock of the session, in two reads and the writes of ``result_record``.
+
+    The table's send is the busiest write of a night (every table at once at the end of a
+    round), so the session's state, the board and an earlier send of the key are read in
+    one statement, and the seated pairs with any result they already have on the board in
+    another, where the ORM would spend five queries (bench/bench_table_entry.py). Anything
+    unusual (a repeat, a clash) goes the ordinary way for its answer.
+    """
+    session = access.session
+    # A share lock: the tables' sends go side by side, while a director's write or a settle
+    # (which lock the session for update) waits for them and they for it. SQLite has one
+    # writer at a time anyway (the write gate).
+    lock = " FOR SHARE" if connection.vendor == "postgresql" else ""
+    with connection.cursor() as cursor:
+        cursor.execute(_locked_state_sql() + lock, [entry.board, entry.key, session.pk])
+        state, board_id, earlier_id = cursor.fetchone()
+    _refuse_unless_in_play(state)
+    if state != session.state:
+        # Started since the link was read: its movement is fixed only from now (in play), so read it again.
+        session = Session.objects.get(pk=session.pk)
+    if earlier_id is not None:
+        return _repeated(_earlier_submission(session, entry.key), access, entry)
+    ns_key, ew_key = _seat(session, entry, access.table)
+    _refuse_a_later_round(session, entry, access.table)
+    if board_id is None:
+        raise ValidationError({"board": f"Board {entry.board} is not set up yet: call the director."})
+    board = Board.from_db(
+        connection.alias, ["id", "session_id", "number"], [board_id, session.pk, entry.board]
+    )
+    board.session = session
+    ns_pair, ew_pair, clash = _seated_pairs(board, ns_key, ew_key, access.table, entry.round)
+    if clash and (earlier := _earlier_submission(session, entry.key)) is not None:
+        # The first send of this key committed after the first look (each statement sees
+        # what is committed when it starts): this is its repeat.
+        return _repeated(earlier, access, entry)
+    result_entry = ResultEntry(ns_pair, ew_pair, entry.contract, entry.declarer, entry.tricks, entry.lead)
+    result = result_record(
+        board=board,
+        entry=result_entry,
+        table=access.table,
+        settle=False,
+        board_locked=True,
+        pairs_checked=not clash,
+    )
+    values = {"session": session.pk, "table": access.table, "key": entry.key, "board_number": entry.board}
+    values["entry"] = _entry_text(entry)
+    insert_row(TableSubmission, values | {"result": result.pk, "at": timezone.now()})
+    return Submitted(result, entry.board, repeated=False)
+
+
+def _repeated(earlier: TableSubmission | None, access: TableAccess, entry: TableEntry) -> Submitted:
+    if earlier is None or (earlier.table, earlier.board_number) != (access.table, entry.board):
+        raise KeyConflictError({"key": "This entry's key was used for another board: enter it again."})
+    if earlier.entry and earlier.entry != _entry_text(entry):
+        raise KeyConflictError(
+            {
+                "key": f"This entry's key was already used for another result on board {entry.board}: "
+                "reload the page to see what is stored, and call the director to change it."
+            }
+        )
+    return Submitted(earlier.result, earlier.board_number, repeated=True)
+
+
+def _seated_pairs(
+    board: Board, ns_key: PairKey, ew_key: PairKey, table: int, round_: int
+) -> tuple[Pair, Pair, bool]:
+    """Return the seated NS and EW pairs, and whether either already has a result on the board."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            with_tables(_PAIRS_WITH_CLASHES, result=Result, pair=Pair),
+            [board.pk, board.session_id, ns_key[1], ew_key[1]],
+        )
+        rows = cursor.fetchall()
+    fields = ["id", "session_id", "number", "direction"]
+    pairs = {
+        (direction, number): Pair.from_db(connection.alias, fields, [pk, board.session_id, number, direction])
+        for pk, number, direction, _ in rows
+    }
+    if ns_key not in pairs or ew_key not in pairs:
+        raise ValidationError(
+            {"round": f"Table {table} has a pair sitting out in round {round_}: there is nothing to enter."}
+        )
+    clash = any(
+        has_result for _, number, direction, has_result in rows if (direction, number) in (ns_key, ew_key)
+    )
+    return pairs[ns_key], pairs[ew_key], clash
+
+
+@transaction.atomic
+def director_call(*, access: TableAccess, round_: int | None = None) -> DirectorCall:
+    """Record a table's call for the director; pressing again while it is open changes nothing."""
+    session = Session.objects.select_for_update().get(pk=access.session_id)
+    open_call = DirectorCall.objects.filter(
+        session=session, table=access.table, answered_at__isnull=True
+    ).first()
+    if open_call is not None:
+        return open_call
+    return DirectorCall.objects.create(session=session, table=access.table, round=round_)
+
+
+@transaction.atomic
+def director_call_answer(*, session: Session, call_id: int) -> int:
+    """Mark a table's call answered; returns how many were open (0 if someone answered it first)."""
+    return DirectorCall.objects.filter(session=session, pk=call_id, answered_at__isnull=True).update(
+        answered_at=timezone.now()
+    )

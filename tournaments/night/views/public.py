@@ -1,0 +1,149 @@
+"""The public pages: read-only, no login. Thin: fetch through the selectors, then render."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from tournaments.exchange.selectors.hand_records import board_handviewer_url
+from tournaments.night.models import Session
+from tournaments.night.selectors import public as selectors
+from tournaments.night.selectors.movements import public_board_numbers
+from tournaments.night.selectors.pages import board_traveller_page, page_asked, session_standings_page
+from tournaments.night.services.deal_analysis import analysis_resume
+from tournaments.night.services.settle_soon import scores_settle_if_due
+from tournaments.season.charts import percentage_chart
+from tournaments.season.selectors import ratings
+from tournaments.season.selectors.competitions import competitions_of
+from tournaments.teams.selectors.events import teams_events_recent
+
+# How often an open standings page asks for fresh standings; tests shorten it.
+DEFAULT_POLL_SECONDS = 15
+
+
+def _poll_seconds() -> float:
+    return getattr(settings, "CLUBSCORE_STANDINGS_POLL_SECONDS", DEFAULT_POLL_SECONDS)
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    context = {"clubs": selectors.clubs_list(), "sessions": selectors.sessions_recent()}
+    return render(request, "tournaments/night/public/home.html", context)
+
+
+def club(request: HttpRequest, slug: str) -> HttpResponse:
+    club = selectors.club_get(slug)
+    context = {
+        "club": club,
+        "sessions": selectors.sessions_recent(club=club),
+        "competitions": competitions_of(club),
+        "teams_events": teams_events_recent(club=club),
+    }
+    return render(request, "tournaments/night/public/club.html", context)
+
+
+def _standings_context(request: HttpRequest, session, stamp: str | None = None) -> dict:
+    """One page of the standings (a congress's run to several), with its stamp for the poll.
+
+    The stamp is read first (or given, read by the poll): a settle between the two reads
+    then costs one more full poll, where the other order would hold new stamp over old
+    standings until the next change.
+    """
+    asked = page_asked(request.GET.get("page"))
+    stamp = stamp or selectors.standings_stamp(session.pk, asked)
+    tables, page = session_standings_page(session, asked)
+    return {"session": session, "tables": tables, "page": page, "stamp": stamp}
+
+
+def _session_settled(pk: int) -> Session:
+    """The session, its lost or failed settle made good before anyone reads (issue 24)."""
+    session = selectors.session_get(pk)
+    scores_settle_if_due(session.pk, marked=session.scores_marked)
+    return session
+
+
+def session(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _session_settled(pk)
+    context = _standings_context(request, session)
+    boards = selectors.session_boards(session)
+    public = public_board_numbers(session)
+    shown = boards if public is None else [board for board in boards if board.number in public]
+    context.update(boards=shown, boards_in_play=len(boards) - len(shown), poll_ms=int(_poll_seconds() * 1000))
+    context["fields"] = ratings.session_fields(session, context["tables"]) if not session.is_imps else []
+    return render(request, "tournaments/night/public/session.html", context)
+
+
+def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Return just the standings tables, or 204 when they still match the stamp the page holds."""
+    session = _session_settled(pk)
+    stamp = selectors.standings_stamp(session.pk, page_asked(request.GET.get("page")))
+    if request.GET.get("since") == stamp:
+        return HttpResponse(status=204)  # unchanged: not a row read
+    return render(
+        request, "tournaments/night/public/_standings.html", _standings_context(request, session, stamp)
+    )
+
+
+def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
+    board = selectors.board_get(session_pk, number)
+    public = public_board_numbers(board.session)
+    if public is not None and board.number not in public:
+        # Phones are at the tables: a board someone has still to play shows nothing of itself.
+        context = {"session": board.session, "board": board}
+        return render(request, "tournaments/night/public/board_not_yet.html", context, status=404)
+    scores_settle_if_due(board.session_id, marked=board.scores_marked)
+    if board.analysis_pending:
+        analysis_resume(board.session_id)  # a dead process left it unanalysed (issue 24)
+    board_numbers = list(board.session.boards.values_list("number", flat=True))
+    results, page = board_traveller_page(board, page_asked(request.GET.get("page")))
+    context = {
+        "session": board.session,
+        "board": board,
+        "dealer": selectors.board_dealer_name(board),
+        "vulnerability": selectors.board_vulnerability_text(board),
+        "hands": selectors.board_hands(board),
+        "dd_strains": selectors.dd_strain_headers(),
+        "dd_rows": selectors.board_double_dummy(board),
+        "results": results,
+        "page": page,
+        "bbo_url": board_handviewer_url(board),
+        "board_numbers": [n for n in board_numbers if public is None or n in public],
+    }
+    return render(request, "tournaments/night/public/board.html", context)
+
+
+def pair(request: HttpRequest, session_pk: int, pk: int) -> HttpResponse:
+    pair = selectors.pair_get(session_pk, pk)
+    scores_settle_if_due(pair.session_id, marked=pair.scores_marked)
+    rows = selectors.scorecard_hide_unpublished(
+        selectors.pair_scorecard(pair), public_board_numbers(pair.session)
+    )
+    context = {
+        "session": pair.session,
+        "pair": pair,
+        "rows": rows,
+        "totals": selectors.scorecard_totals(rows),
+    }
+    return render(request, "tournaments/night/public/pair.html", context)
+
+
+def player(request: HttpRequest, pk: int) -> HttpResponse:
+    player = selectors.player_get(pk)
+    history = selectors.player_history(player)
+    chart = percentage_chart(selectors.history_chart_points(history))
+    points, spread = ratings.rating_chart_points(player)
+    rating_chart = percentage_chart(points, title="Rating by session", spread=spread)
+    context = {
+        "player": player,
+        "history": history,
+        "chart": chart,
+        "rating": ratings.player_rating(player),
+        "rating_chart": rating_chart,
+    }
+    return render(request, "tournaments/night/public/player.html", context)
+
+
+def player_search(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "")
+    context = {"query": query, "players": selectors.players_search(query)}
+    return render(request, "tournaments/night/public/player_search.html", context)

@@ -1,0 +1,1 @@
+"""The season: members, players as people, privacy, competitions across sessions, ratings."""

@@ -1,0 +1,81 @@
+"""The season's forms: a competition's rules and sessions, a club's member list.
+
+Kept apart from ``night/forms/sessions.py`` (the session's forms), one subject a module.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from tournaments.core.models import Club
+from tournaments.night.models import Session
+from tournaments.season.models import CompetitionMethod
+
+MAX_SCALE_PLACES = 100
+MAX_MEMBER_LIST_BYTES = 1_000_000
+
+
+class SessionChoiceField(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, obj: Session) -> str:
+        return f"{obj.date:%Y-%m-%d} {obj.name} ({obj.get_state_display().lower()})"
+
+
+class CompetitionForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    method = forms.ChoiceField(choices=CompetitionMethod.choices)
+    best_of = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=999,
+        label="Best of",
+        help_text="Count each player's best N sessions; blank counts all.",
+    )
+    minimum_sessions = forms.IntegerField(
+        min_value=0, max_value=999, initial=1, help_text="Sessions a player must play to be ranked."
+    )
+    scale = forms.CharField(
+        required=False,
+        max_length=1000,
+        help_text="Position points only: points for 1st, 2nd, 3rd, ... separated by commas (10, 8, 6, 4).",
+    )
+    sessions = SessionChoiceField(
+        queryset=Session.objects.none(), widget=forms.CheckboxSelectMultiple, required=False
+    )
+
+    def __init__(self, *args, club: Club, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["sessions"].queryset = Session.objects.filter(club=club).order_by("-date", "-id")
+
+    def clean_scale(self) -> list[float]:
+        """Read ``10, 8, 6`` as points; name the place whose points cannot be read."""
+        text = self.cleaned_data["scale"].strip()
+        if not text:
+            return []
+        points = []
+        for place, part in enumerate(text.replace(";", ",").split(","), start=1):
+            try:
+                value = float(part.strip())
+            except ValueError:
+                raise ValidationError(f"Place {place}: {part.strip()!r} is not a number of points.") from None
+            if not 0 <= value <= 10_000:
+                raise ValidationError(f"Place {place}: points run from 0 to 10000, not {part.strip()}.")
+            points.append(value)
+        if len(points) > MAX_SCALE_PLACES:
+            raise ValidationError(f"A scale has at most {MAX_SCALE_PLACES} places.")
+        return points
+
+
+class MemberListForm(forms.Form):
+    file = forms.FileField(
+        help_text="A CSV file: name, federation number, email on each line (a header is allowed)."
+    )
+
+    def clean_file(self) -> str:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_MEMBER_LIST_BYTES:
+            raise forms.ValidationError(f"The file is {upload.size:,} bytes; a member list is at most 1 MB.")
+        try:
+            return upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise forms.ValidationError(f"The file is not UTF-8 text (byte {error.start + 1}).") from None

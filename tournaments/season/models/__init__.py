@@ -1,0 +1,8 @@
+"""The season's tables: merges, memberships, competitions, ratings."""
+
+from tournaments.season.models.competitions import Competition, CompetitionMethod
+from tournaments.season.models.members import ClubMember
+from tournaments.season.models.players import PlayerMerge
+from tournaments.season.models.ratings import PlayerRating, RatingSnapshot
+
+__all__ = ["ClubMember", "Competition", "CompetitionMethod", "PlayerMerge", "PlayerRating", "RatingSnapshot"]

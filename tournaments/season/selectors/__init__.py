@@ -1,0 +1,1 @@
+"""The season's reads: members, likely duplicates, a player's data, competitions, ratings."""

@@ -1,0 +1,1 @@
+"""The season's writes: members imported, players merged, privacy, competitions, ratings refitted."""

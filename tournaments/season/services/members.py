@@ -1,0 +1,55 @@
+"""Import a club's member list: players found or created, their numbers and emails kept."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from tournaments.bridge.season.members import MemberLine
+from tournaments.core.models import Club, Player
+from tournaments.season.models import ClubMember
+from tournaments.season.selectors.members import members_plan
+
+
+@dataclass(frozen=True)
+class MembersImported:
+    created: int  # new players
+    found: int  # players the club's sessions or another list already knew
+    joined: int  # members new to this club's list
+
+
+@transaction.atomic
+def members_import(*, club: Club, lines: Sequence[MemberLine]) -> MembersImported:
+    """Add every line to the club's member list, all or nothing, as ``members_plan`` previews it.
+
+    A found player keeps his name (the club's sessions show it); found by name, he takes
+    the line's federation number if he had none and belongs to no other club. A member
+    already on the list has his email updated when the line gives one; another club's
+    membership and email are never touched.
+    """
+    Club.objects.select_for_update().get(pk=club.pk)  # one import at a time per club
+    created = found = joined = 0
+    for plan in members_plan(club, lines):
+        line = plan.line
+        player = plan.player
+        if player is None:
+            player = Player(name=line.name, federation_number=line.federation_number)
+            player.full_clean()
+            player.save()
+            created += 1
+        else:
+            found += 1
+            if plan.gives_number:
+                player.federation_number = line.federation_number
+                player.full_clean()
+                player.save(update_fields=["federation_number"])
+        member, new = ClubMember.objects.get_or_create(
+            club=club, player=player, defaults={"email": line.email}
+        )
+        joined += new
+        if not new and line.email and member.email != line.email:
+            member.email = line.email
+            member.save(update_fields=["email"])
+    return MembersImported(created, found, joined)

@@ -1,0 +1,152 @@
+"""Players as people: one member entered twice is merged into one, with a record of it.
+
+Results belong to pairs and pairs to players, so moving the duplicate's pair memberships
+to the kept player moves every result and every standing with them. The duplicate's
+rating snapshots and team memberships move too (the two never sat in one session nor
+played in one teams event, so they never collide) and the current ratings are refitted,
+now that one player's results are one history. His club memberships pass to the kept
+player.
+
+A director merges only players who belong to no club but his (issue 28): a merge moves
+another club's pairs to another person, so for a player of two clubs the site's
+administrator merges (``selectors.club_players.check_director_may_act``).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Q, QuerySet
+
+from tournaments.bridge.season.duplicates import federation_key
+from tournaments.core.models import Player
+from tournaments.core.selectors.club_players import check_director_may_act
+from tournaments.night.models import Pair, Session
+from tournaments.season.models import ClubMember, PlayerMerge, RatingSnapshot
+from tournaments.season.services.ratings import ratings_refit
+from tournaments.teams.models import TeamMember
+
+
+@transaction.atomic
+def player_merge(*, keep: Player, duplicate: Player, user: AbstractBaseUser | None) -> PlayerMerge:
+    """Move every pair of ``duplicate`` to ``keep``, delete ``duplicate`` and record the merge.
+
+    Refused with a message, nothing changed, when the two are one player, when either
+    is gone, when either belongs to a club ``user`` does not direct (checked first, so a
+    refusal tells nothing of that club's sessions), when both played in one session (they
+    are two people), or when they hold two different federation numbers. The kept player
+    takes the duplicate's federation number if it has none. Both rows are locked first,
+    so no pair can be seated with the duplicate while it is being merged away.
+    """
+    if keep.pk == duplicate.pk:
+        raise ValidationError({"duplicate": f"{keep.name} cannot be merged with itself."})
+    keep, duplicate = _locked(keep, duplicate)
+    check_director_may_act(user, [keep, duplicate], "merges them")
+    _check_never_played_together(keep, duplicate)
+    _check_never_in_one_teams_event(keep, duplicate)
+    _check_federation_numbers(keep, duplicate)
+    moved = list(_pairs_of(duplicate).order_by("pk").values_list("pk", flat=True))
+    Pair.objects.filter(player1=duplicate).update(player1=keep)
+    Pair.objects.filter(player2=duplicate).update(player2=keep)
+    RatingSnapshot.objects.filter(player=duplicate).update(player=keep)
+    TeamMember.objects.filter(player=duplicate).update(player=keep)
+    _move_memberships(keep, duplicate)
+    merge = PlayerMerge.objects.create(
+        kept=keep,
+        kept_name=keep.name,
+        duplicate_pk=duplicate.pk,
+        duplicate_name=duplicate.name,
+        duplicate_federation_number=duplicate.federation_number,
+        pairs=moved,
+        user=user,
+    )
+    number = duplicate.federation_number
+    duplicate.delete()  # first: the federation number is unique, and it may pass to the kept player
+    if number and not keep.federation_number:
+        keep.federation_number = number
+        keep.save(update_fields=["federation_number"])
+    ratings_refit()
+    return merge
+
+
+def _move_memberships(keep: Player, duplicate: Player) -> None:
+    """The duplicate's club memberships pass to the kept player; where both are members, his row
+    stays and takes the duplicate's email if it had none."""
+    kept = {member.club_id: member for member in ClubMember.objects.filter(player=keep)}
+    for member in ClubMember.objects.filter(player=duplicate):
+        mine = kept.get(member.club_id)
+        if mine is None:
+            member.player = keep
+            member.save(update_fields=["player"])
+            continue
+        if member.email and not mine.email:
+            mine.email = member.email
+            mine.save(update_fields=["email"])
+        member.delete()
+
+
+def _locked(keep: Player, duplicate: Player) -> tuple[Player, Player]:
+    """Both players re-read under a row lock (in id order, so two merges cannot deadlock)."""
+    rows = {
+        player.pk: player
+        for player in Player.objects.select_for_update().filter(pk__in=[keep.pk, duplicate.pk]).order_by("pk")
+    }
+    for wanted in (keep, duplicate):
+        if wanted.pk not in rows:
+            raise ValidationError(
+                {"duplicate": f"{wanted.name} no longer exists: merged or deleted meanwhile."}
+            )
+    return rows[keep.pk], rows[duplicate.pk]
+
+
+def _pairs_of(player: Player) -> QuerySet[Pair]:
+    return Pair.objects.filter(Q(player1=player) | Q(player2=player))
+
+
+def _check_never_played_together(keep: Player, duplicate: Player) -> None:
+    shared = (
+        Session.objects.filter(pk__in=_pairs_of(keep).values("session"))
+        .filter(pk__in=_pairs_of(duplicate).values("session"))
+        .select_related("club")
+        .order_by("date", "pk")
+    )
+    first = shared.first()
+    if first is None:
+        return
+    others = shared.count() - 1
+    more = f" and {others} other session{'s' if others > 1 else ''}" if others else ""
+    raise ValidationError(
+        {
+            "duplicate": f"{keep.name} and {duplicate.name} both played in {first.club} {first.name} "
+            f"on {first.date:%Y-%m-%d}{more}: they are two people, so they were not merged."
+        }
+    )
+
+
+def _check_never_in_one_teams_event(keep: Player, duplicate: Player) -> None:
+    """Two players of one teams event are two people, even before either has played a board."""
+    shared = (
+        TeamMember.objects.filter(player=keep)
+        .filter(team__event__in=TeamMember.objects.filter(player=duplicate).values("team__event"))
+        .select_related("team__event")
+        .first()
+    )
+    if shared is not None:
+        raise ValidationError(
+            {
+                "duplicate": f"{keep.name} and {duplicate.name} are both players of the teams event "
+                f"{shared.team.event.name}: they are two people, so they were not merged."
+            }
+        )
+
+
+def _check_federation_numbers(keep: Player, duplicate: Player) -> None:
+    numbers = (keep.federation_number, duplicate.federation_number)
+    if all(numbers) and federation_key(numbers[0]) != federation_key(numbers[1]):
+        raise ValidationError(
+            {
+                "duplicate": f"{keep.name} has federation number {numbers[0]} and {duplicate.name} "
+                f"{numbers[1]}: two numbers are two members; correct the wrong number before merging."
+            }
+        )

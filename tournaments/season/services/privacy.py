@@ -1,0 +1,53 @@
+"""A player's privacy: shown by initials on request, and erased while his results stay.
+
+Erasing replaces the name by ``Erased player <id>``, clears the federation number and
+deletes the club memberships (and so the emails); the player row, his pairs, results,
+standings and ratings stay, so every standing and every opponent's percentage stays
+true. The merges recorded into him lose the names and numbers they copied.
+
+Both are a director's only for a player who belongs to no club but his (issue 28); for a
+player of two clubs the site's administrator does them.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments.core.models import Player
+from tournaments.core.selectors.club_players import check_director_may_act
+from tournaments.season.models import ClubMember, PlayerMerge
+
+
+def erased_name(player: Player) -> str:
+    return f"Erased player {player.pk}"
+
+
+@transaction.atomic
+def player_initials_set(*, player: Player, shown_by_initials: bool, user: AbstractBaseUser | None) -> Player:
+    """Show the player by initials on public pages (or by name again); refused for another club's player."""
+    check_director_may_act(user, [player], "shows him by initials")
+    player.shown_by_initials = shown_by_initials
+    player.save(update_fields=["shown_by_initials"])
+    return player
+
+
+@transaction.atomic
+def player_erase(*, player: Player, user: AbstractBaseUser | None) -> Player:
+    """Replace the player's name and numbers, delete his memberships; keep his results.
+
+    Refused for a player who belongs to a club ``user`` does not direct: that club's pages
+    and list would lose him too.
+    """
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    check_director_may_act(user, [player], "erases him")
+    player.name = erased_name(player)
+    player.federation_number = ""
+    player.erased_at = timezone.now()
+    player.save(update_fields=["name", "federation_number", "erased_at"])
+    ClubMember.objects.filter(player=player).delete()
+    PlayerMerge.objects.filter(kept=player).update(
+        kept_name=player.name, duplicate_name=player.name, duplicate_federation_number=""
+    )
+    return player

@@ -1,0 +1,1 @@
+"""The season's pages: members, players, competitions."""

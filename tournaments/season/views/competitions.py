@@ -1,0 +1,58 @@
+"""The season's pages: competitions (public table, the director's form)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods
+
+from tournaments.night.forms.sessions import form_add_service_error
+from tournaments.night.selectors.director import club_for_director
+from tournaments.season.forms import CompetitionForm
+from tournaments.season.models import Competition
+from tournaments.season.selectors import competitions as selectors
+from tournaments.season.services.competitions import competition_save
+
+
+def competition(request: HttpRequest, pk: int) -> HttpResponse:
+    table = selectors.competition_standings(selectors.competition_get(pk))
+    return render(request, "tournaments/season/public/competition.html", {"table": table})
+
+
+@login_required
+def competitions(request: HttpRequest, slug: str) -> HttpResponse:
+    club = club_for_director(request.user, slug)
+    context = {"club": club, "competitions": selectors.competitions_of(club)}
+    return render(request, "tournaments/season/director/competitions.html", context)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def competition_edit(request: HttpRequest, slug: str, pk: int | None = None) -> HttpResponse:
+    club = club_for_director(request.user, slug)
+    existing = None if pk is None else get_object_or_404(Competition, pk=pk, club=club)
+    initial = {}
+    if existing is not None:
+        initial = {
+            "name": existing.name,
+            "method": existing.method,
+            "best_of": existing.best_of,
+            "minimum_sessions": existing.minimum_sessions,
+            "scale": ", ".join(f"{points:g}" for points in existing.scale),
+            "sessions": list(existing.sessions.all()),
+        }
+    form = CompetitionForm(request.POST or None, club=club, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            saved = competition_save(club=club, competition=existing, **form.cleaned_data)
+        except ValidationError as error:
+            form_add_service_error(form, error)
+        else:
+            messages.success(request, f"Competition {saved.name} saved: {saved.sessions.count()} sessions.")
+            return redirect(saved.get_absolute_url())
+    status = 400 if form.is_bound else 200
+    context = {"club": club, "form": form, "competition": existing}
+    return render(request, "tournaments/season/director/competition_form.html", context, status=status)

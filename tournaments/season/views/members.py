@@ -1,0 +1,65 @@
+"""The club's member list: the members, and a CSV import with a preview.
+
+Two steps, as for score files: the upload is read and answered with its line-numbered
+errors, or with what each line would do and a Confirm button. The list is small (at
+most 1 MB), so the Confirm form carries its text back; it is read and checked again,
+and imported in one transaction.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.bridge.season.members import MemberListError, parse_member_list
+from tournaments.night.selectors.director import club_for_director
+from tournaments.season.forms import MAX_MEMBER_LIST_BYTES, MemberListForm
+from tournaments.season.selectors.members import club_members, members_plan
+from tournaments.season.services.members import members_import
+
+TEMPLATES = "tournaments/season/director/"
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def members(request: HttpRequest, slug: str) -> HttpResponse:
+    """The member list and its upload (GET); the preview of an uploaded list (POST)."""
+    club = club_for_director(request.user, slug)
+    form = MemberListForm(request.POST or None, request.FILES or None)
+    context = {"club": club, "form": form, "members": club_members(club)}
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["file"]
+        try:
+            lines = parse_member_list(text)
+        except MemberListError as error:
+            context["errors"] = error.errors
+        else:
+            context.update(plans=members_plan(club, lines), text=text)
+            return render(request, TEMPLATES + "members_preview.html", context)
+    status = 400 if form.is_bound else 200
+    return render(request, TEMPLATES + "members.html", context, status=status)
+
+
+@login_required
+@require_POST
+def members_confirm(request: HttpRequest, slug: str) -> HttpResponse:
+    club = club_for_director(request.user, slug)
+    text = request.POST.get("text", "")
+    if len(text.encode()) > MAX_MEMBER_LIST_BYTES:
+        messages.error(request, "Not imported: a member list is at most 1 MB.")
+        return redirect(reverse("director:members", args=[club.slug]))
+    try:
+        imported = members_import(club=club, lines=parse_member_list(text))
+    except MemberListError as error:
+        messages.error(request, f"Not imported, nothing stored: {error}")
+    else:
+        messages.success(
+            request,
+            f"Member list imported: {imported.joined} new members, {imported.created} new players, "
+            f"{imported.found} players found.",
+        )
+    return redirect(reverse("director:members", args=[club.slug]))

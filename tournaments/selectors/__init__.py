@@ -1,1 +1,0 @@
-"""Every read the pages need, with the queries counted in tests."""

@@ -1,0 +1,1 @@
+"""Teams events: the event, its teams, its rounds at the tables, matches, penalties."""

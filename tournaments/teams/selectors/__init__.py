@@ -1,0 +1,1 @@
+"""Teams' reads: the ranking, a round's draw, a match's scorecard."""

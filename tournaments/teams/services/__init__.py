@@ -1,0 +1,1 @@
+"""Teams' writes: events and teams, rounds drawn and published, matches scored, penalties."""

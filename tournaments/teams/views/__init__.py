@@ -1,0 +1,1 @@
+"""Teams' pages: the director's and the public's."""

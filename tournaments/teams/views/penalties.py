@@ -1,0 +1,51 @@
+"""The director's penalties page for a teams match: set the IMP and VP penalties, see who set what and why."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from tournaments.night.forms.sessions import form_add_service_error
+from tournaments.teams.forms import PenaltiesForm
+from tournaments.teams.selectors import events as selectors
+from tournaments.teams.selectors.scorecard import match_scorecard
+from tournaments.teams.services.penalties import team_match_penalties_set
+
+FIELDS = ("home_imp_penalty", "away_imp_penalty", "home_vp_penalty", "away_vp_penalty")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def teams_match_penalties(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
+    """Show a match's scorecard figures and penalties; a POST sets the penalties in force (audited)."""
+    event = selectors.teams_event_for_director(request.user, event_id)
+    teams_round = selectors.teams_round_get(event, number)
+    match = teams_round.matches.select_related("home", "away", "round__event", "round__session").filter(
+        table=table
+    )
+    match = match.first()
+    if match is None or match.away is None:
+        raise Http404("No such match.")
+    form = PenaltiesForm(initial={name: getattr(match, name) for name in FIELDS})
+    if request.method == "POST":
+        form = PenaltiesForm(request.POST)
+        if form.is_valid():
+            try:
+                team_match_penalties_set(match=match, user=request.user, **form.cleaned_data)
+            except ValidationError as error:
+                form_add_service_error(form, error)
+            else:
+                messages.success(request, f"Penalties of {match.home.name} v {match.away.name} recorded.")
+                return redirect("director:teams_penalties", event.pk, number, table)
+    context = {
+        "event": event,
+        "teams_round": teams_round,
+        "card": match_scorecard(match),
+        "form": form,
+        "history": match.penalties.select_related("user"),
+    }
+    return render(request, "tournaments/teams/penalties.html", context)
