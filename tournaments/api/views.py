@@ -16,9 +16,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from tournaments.api.models import ApiToken
-from tournaments.api.selectors import club_api_tokens, club_for_director
+from tournaments.api.selectors import club_api_tokens
 from tournaments.api.services import api_token_create, api_token_revoke
 from tournaments.core.models import Club
+from tournaments.core.selectors.access import club_for_director
 
 NEW_TOKEN_KEY = "api_token_new"
 

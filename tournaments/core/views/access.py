@@ -9,7 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 
-from tournaments.night.selectors.director import clubs_directed
+from tournaments.core.selectors.access import clubs_directed
 
 
 def director_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

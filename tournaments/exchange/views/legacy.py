@@ -41,11 +41,11 @@ from tournaments.bridge.formats.legacy import (
     parse_score_file,
 )
 from tournaments.core.models import Club
+from tournaments.core.selectors.access import clubs_directed, user_directs
 from tournaments.core.views.access import director_required
 from tournaments.exchange.models import PendingImport
 from tournaments.exchange.services.legacy import score_file_digest, score_file_import, score_file_preview
 from tournaments.night.models import Session
-from tournaments.night.selectors.director import clubs_directed, user_directs
 
 TEMPLATES = "tournaments/exchange/legacy/"
 PENDING_LIFETIME = datetime.timedelta(hours=1)

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioError, read_usebio
 from tournaments.core.models import Club
+from tournaments.core.selectors.access import clubs_directed, user_directs
 from tournaments.core.views.access import director_required
 from tournaments.exchange.services.usebio import MAX_USEBIO_BYTES, usebio_import
 from tournaments.exchange.services.usebio_pending import (
@@ -32,7 +33,6 @@ from tournaments.exchange.services.usebio_pending import (
     usebio_pending_keep,
 )
 from tournaments.exchange.services.usebio_preview import usebio_preview
-from tournaments.night.selectors.director import clubs_directed, user_directs
 
 TEMPLATES = "tournaments/exchange/"
 

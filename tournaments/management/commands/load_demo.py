@@ -27,9 +27,9 @@ from tournaments.bridge import Deal, Seat
 from tournaments.bridge.bidding import simulate_auction
 from tournaments.bridge.teams.tables import match_pairs
 from tournaments.core.models import Club
+from tournaments.core.selectors.access import DEMO_CLUB_SLUG
 from tournaments.management.arguments import ascii_int
 from tournaments.night.models import Board, Movement, Pair, Session
-from tournaments.night.selectors.director import DEMO_CLUB_SLUG
 from tournaments.night.services.boards import boards_deal
 from tournaments.night.services.movement import session_create_with_movement, session_finish, session_start
 from tournaments.night.services.results import ResultEntry, result_record

@@ -2,8 +2,8 @@
 
 The session's pairs, boards, hands and standings are read with the public selectors
 (``tournaments.night.selectors.public``): a director sees the same figures a player does.
-Access is decided here too: a user directs a club when listed among its directors, or
-is a superuser; a page of a club they do not direct is refused (403), never shown.
+Who directs which club is the core's (``tournaments.core.selectors.access``); a session,
+board or result of a club the user does not direct is refused (403), never shown.
 """
 
 from __future__ import annotations
@@ -15,27 +15,9 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
 
-from tournaments.core.models import Club
+from tournaments.core.selectors.access import clubs_directed, user_directs
 from tournaments.night.models import Board, Pair, Result, ResultChange, Session, SessionChange
 from tournaments.night.selectors.movements import board_encounters, encounter_keys, pair_key, session_movement
-
-# The club ``manage.py load_demo`` makes; the login page mentions the demo only when it exists.
-DEMO_CLUB_SLUG = "demo"
-
-
-def demo_club_exists() -> bool:
-    return Club.objects.filter(slug=DEMO_CLUB_SLUG).exists()
-
-
-def clubs_directed(user: AbstractBaseUser) -> QuerySet[Club]:
-    """Return the clubs this user may run (every club for a superuser)."""
-    if user.is_superuser:
-        return Club.objects.all()
-    return Club.objects.filter(directors=user)
-
-
-def user_directs(user: AbstractBaseUser, club_id: int) -> bool:
-    return user.is_superuser or clubs_directed(user).filter(pk=club_id).exists()
 
 
 def sessions_directed(user: AbstractBaseUser) -> QuerySet[Session]:
@@ -91,14 +73,6 @@ def result_for_director(user: AbstractBaseUser, result_id: int) -> Result:
 
 def session_changes(session: Session) -> list[ResultChange]:
     return list(session.result_changes.select_related("user", "api_token").order_by("-at", "-id"))
-
-
-def club_for_director(user: AbstractBaseUser, slug: str) -> Club:
-    """Return the club if this user directs it; 404 when absent, 403 when not theirs."""
-    club = get_object_or_404(Club, slug=slug)
-    if not user_directs(user, club.pk):
-        raise PermissionDenied("You do not direct this club.")
-    return club
 
 
 def session_other_changes(session: Session) -> list[SessionChange]:

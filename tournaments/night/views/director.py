@@ -23,6 +23,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.core.selectors.access import clubs_directed
 from tournaments.night.forms.sessions import (
     AdjustmentForm,
     AssignedScoreForm,
@@ -70,7 +71,7 @@ def _board_url(board: Board) -> str:
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    clubs = list(selectors.clubs_directed(request.user))
+    clubs = list(clubs_directed(request.user))
     sessions = list(selectors.sessions_directed(request.user)) if clubs else []
     teams_events = list(teams_events_directed(request.user)) if clubs else []
     context = {"clubs": clubs, "sessions": sessions, "teams_events": teams_events}
@@ -85,7 +86,7 @@ def _today() -> datetime.date:
 @login_required
 @require_http_methods(["GET", "POST"])
 def session_new(request: HttpRequest) -> HttpResponse:
-    clubs = list(selectors.clubs_directed(request.user))
+    clubs = list(clubs_directed(request.user))
     if not clubs:
         raise PermissionDenied("You do not direct any club.")
     initial = {"club": clubs[0].pk, "date": _today()}

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
+from tournaments.core.selectors.access import clubs_directed
 from tournaments.night.models import Session, SessionDeletion
 from tournaments.night.selectors import director as selectors
 from tournaments.night.services.session_delete import check_session_deletable, session_delete
@@ -51,7 +52,7 @@ def session_delete_view(request: HttpRequest, session_id: int) -> HttpResponse:
 
 def _deleted_here(request: HttpRequest, session_id: int) -> bool:
     """Whether a club this user runs has a record of deleting that session."""
-    clubs = selectors.clubs_directed(request.user)
+    clubs = clubs_directed(request.user)
     return SessionDeletion.objects.filter(session_pk=session_id, club__in=clubs).exists()
 
 

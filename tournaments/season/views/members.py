@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.season.members import MemberListError, parse_member_list
-from tournaments.night.selectors.director import club_for_director
+from tournaments.core.selectors.access import club_for_director
 from tournaments.season.forms import MAX_MEMBER_LIST_BYTES, MemberListForm
 from tournaments.season.selectors.members import club_members, members_plan
 from tournaments.season.services.members import members_import

@@ -21,8 +21,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.models import Player
+from tournaments.core.selectors.access import clubs_directed
 from tournaments.core.selectors.club_players import administrator_note
-from tournaments.night.selectors.director import clubs_directed
 from tournaments.season.selectors.players import (
     director_duplicates,
     merge_candidate,

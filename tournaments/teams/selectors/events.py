@@ -17,8 +17,8 @@ from django.shortcuts import get_object_or_404
 from tournaments.bridge.teams.ranking import MatchScore, TeamRank, rank_teams
 from tournaments.bridge.teams.tables import match_pairs
 from tournaments.core.models import Club
+from tournaments.core.selectors.access import clubs_directed, user_directs
 from tournaments.night.models import Standing
-from tournaments.night.selectors.director import clubs_directed, user_directs
 from tournaments.teams.models import Team, TeamMatch, TeamMember, TeamsEvent, TeamsRound
 
 

@@ -18,11 +18,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.teams.tables import match_pairs, match_tables
+from tournaments.core.selectors.access import clubs_directed
 from tournaments.exchange.selectors.teams_pbn import teams_event_pbn_filename, teams_event_pbn_text
 from tournaments.exchange.selectors.teams_usebio import teams_event_usebio_bytes, teams_event_usebio_filename
 from tournaments.night.forms.sessions import form_add_service_error
 from tournaments.night.models import SessionState
-from tournaments.night.selectors import director as director_selectors
 from tournaments.night.selectors.table_entry.links import qr_svg
 from tournaments.night.services.table_entry import table_accesses_ensure
 from tournaments.teams.forms import DrawForm, LineupForm, TeamForm, TeamsEventForm
@@ -50,7 +50,7 @@ def _event_url(event: TeamsEvent, anchor: str = "") -> str:
 @login_required
 @require_http_methods(["GET", "POST"])
 def teams_new(request: HttpRequest) -> HttpResponse:
-    clubs = list(director_selectors.clubs_directed(request.user))
+    clubs = list(clubs_directed(request.user))
     if not clubs:
         raise PermissionDenied("You do not direct any club.")
     initial = {"club": clubs[0].pk, "date": timezone.localdate()}

@@ -1,0 +1,1 @@
+"""The core's reads: who directs which club."""
