@@ -6,7 +6,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from tournaments.night.forms.sessions import DealForm, PairForm, ResultForm, form_add_service_error
+from tournaments.core.forms import form_add_service_error
+from tournaments.night.forms.results import ResultForm
+from tournaments.night.forms.sessions import DealForm, PairForm
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,8 @@ from django.db import IntegrityError, transaction
 from tournaments.bridge.formats.legacy import LegacyPair, ScoreFile
 from tournaments.core.models import Player
 from tournaments.exchange.services.legacy import MAX_IMPORTED_PAIRS, score_file_import
-from tournaments.night.forms.sessions import BoardCountForm, DealForm, PairForm, ResultForm
+from tournaments.night.forms.results import ResultForm
+from tournaments.night.forms.sessions import BoardCountForm, DealForm, PairForm
 from tournaments.night.models import MAX_PAIR_NUMBER, Pair, Result, Session
 from tournaments.night.services.results import ResultEntry, result_record
 from tournaments.night.services.sessions import pair_add

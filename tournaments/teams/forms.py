@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from django import forms
 from django.core.exceptions import ValidationError
 
+from tournaments.core.forms import AsciiIntegerField, QuotedChoiceField
 from tournaments.core.models import Club
-from tournaments.night.forms.sessions import AsciiIntegerField, QuotedChoiceField
 from tournaments.teams.models import TEAM_MAX_PLAYERS, TeamsForm, TeamsScoring, TieBreak
 
 MAX_BOARDS_PER_MATCH = 36

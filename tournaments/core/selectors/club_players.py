@@ -25,9 +25,9 @@ from collections.abc import Callable, Iterable
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, OuterRef, Q, QuerySet
-from tournaments.core.selectors.access import clubs_directed
 
 from tournaments.core.models import Club, Player
+from tournaments.core.selectors.access import clubs_directed
 from tournaments.night.models import Pair
 from tournaments.season.models import ClubMember
 from tournaments.teams.models import TeamMember

@@ -21,6 +21,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from tournaments.core.forms import form_add_service_error
 from tournaments.exchange.selectors.hand_records import (
     session_hand_records,
     session_has_deals,
@@ -35,7 +36,6 @@ from tournaments.exchange.selectors.usebio import (
     session_usebio_filename,
 )
 from tournaments.exchange.services.pbn import MAX_PBN_BYTES, PbnImport, pbn_import
-from tournaments.night.forms.sessions import form_add_service_error
 from tournaments.night.models import Session
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.selectors import public as public_selectors

@@ -23,17 +23,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.core.forms import form_add_service_error
 from tournaments.core.selectors.access import clubs_directed
-from tournaments.night.forms.sessions import (
-    AdjustmentForm,
-    AssignedScoreForm,
-    BoardCountForm,
-    DealForm,
-    PairForm,
-    ResultForm,
-    SessionForm,
-    form_add_service_error,
-)
+from tournaments.night.forms.results import AdjustmentForm, AssignedScoreForm, ResultForm
+from tournaments.night.forms.sessions import BoardCountForm, DealForm, PairForm, SessionForm
 from tournaments.night.models import Board, Result, Session
 from tournaments.night.selectors import director as selectors
 from tournaments.night.selectors import public

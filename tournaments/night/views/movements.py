@@ -15,7 +15,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.night.forms.sessions import MovementForm, TableResultForm, form_add_service_error
+from tournaments.core.forms import form_add_service_error
+from tournaments.night.forms.results import TableResultForm
+from tournaments.night.forms.sessions import MovementForm
 from tournaments.night.models import Session
 from tournaments.night.selectors import director as selectors
 from tournaments.night.selectors import movements as movement_selectors

@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.seating import read_seating_list
+from tournaments.core.forms import form_add_service_error
 from tournaments.night.forms.seating import PairPlayersForm, SeatingListForm
-from tournaments.night.forms.sessions import form_add_service_error
 from tournaments.night.models import Pair, Session
 from tournaments.night.selectors import director as selectors
 from tournaments.night.services.sessions import movement_pair_numbers, pair_remove, pair_update, pairs_seat

@@ -9,8 +9,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
+from tournaments.core.forms import form_add_service_error
 from tournaments.core.selectors.access import club_for_director
-from tournaments.night.forms.sessions import form_add_service_error
 from tournaments.season.forms import CompetitionForm
 from tournaments.season.models import Competition
 from tournaments.season.selectors import competitions as selectors

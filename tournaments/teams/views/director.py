@@ -18,10 +18,10 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.teams.tables import match_pairs, match_tables
+from tournaments.core.forms import form_add_service_error
 from tournaments.core.selectors.access import clubs_directed
 from tournaments.exchange.selectors.teams_pbn import teams_event_pbn_filename, teams_event_pbn_text
 from tournaments.exchange.selectors.teams_usebio import teams_event_usebio_bytes, teams_event_usebio_filename
-from tournaments.night.forms.sessions import form_add_service_error
 from tournaments.night.models import SessionState
 from tournaments.night.selectors.table_entry.links import qr_svg
 from tournaments.night.services.table_entry import table_accesses_ensure

@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from tournaments.night.forms.sessions import form_add_service_error
+from tournaments.core.forms import form_add_service_error
 from tournaments.teams.forms import PenaltiesForm
 from tournaments.teams.selectors import events as selectors
 from tournaments.teams.selectors.scorecard import match_scorecard

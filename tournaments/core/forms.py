@@ -1,0 +1,63 @@
+"""What every capability's forms share: ASCII numbers, short quotes, a service's message by its field.
+
+Each form's field names are the keys the services use in their ``ValidationError``, so
+``form_add_service_error`` puts a service's message beside the field it is about.
+"""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from tournaments.bridge.text import QUOTE_LIMIT
+
+
+def form_add_service_error(form: forms.Form, error: ValidationError) -> None:
+    """Show a service's ``ValidationError`` on the form, beside its field when the form has it."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error)
+        return
+    for field, messages in error.message_dict.items():
+        target = field if field in form.fields else None
+        for message in messages:
+            form.add_error(target, message)
+
+
+_ASCII_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+
+
+class AsciiIntegerField(forms.IntegerField):
+    """A whole number in ASCII digits only.
+
+    Django's ``IntegerField`` reads any Unicode digits (``'٣'`` is 3) through ``int()``;
+    a director's numbers are typed on ordinary keyboards, so anything else is a mistake
+    or a probe, refused with a message. Nine digits at most: no count or pair number is
+    longer, and ``int()`` refuses thousands of digits with its own error.
+    """
+
+    default_error_messages = {"invalid": "Enter a whole number in the digits 0-9."}
+
+    def to_python(self, value: object) -> int | None:
+        if value in self.empty_values:
+            return None
+        text = str(value).strip()
+        if not _ASCII_WHOLE_NUMBER.fullmatch(text):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return int(text)
+
+
+class QuotedChoiceField(forms.ChoiceField):
+    """A choice whose "not a valid choice" message quotes the value cut short.
+
+    Django's message repeats the posted value whole, and a post may carry megabytes.
+    """
+
+    def validate(self, value: str) -> None:
+        if value and not self.valid_value(value):
+            shown = value if len(value) <= QUOTE_LIMIT else f"{value[:QUOTE_LIMIT]}..."
+            raise ValidationError(
+                self.error_messages["invalid_choice"], code="invalid_choice", params={"value": shown}
+            )
+        super().validate(value)
