@@ -9,8 +9,7 @@ from dataclasses import dataclass
 
 from django.utils.text import slugify
 
-from tournaments.bridge import Deal
-from tournaments.bridge.formats.lin import handviewer_url, write_lin
+from tournaments.bridge.formats.lin import write_lin
 from tournaments.bridge.formats.pbn import PbnBoard, write_pbn
 from tournaments.night.models import Board, Session
 from tournaments.night.selectors.public import (
@@ -30,7 +29,7 @@ def session_pbn_boards(session: Session) -> list[PbnBoard]:
     return [
         PbnBoard(
             number=board.number,
-            deal=Deal.from_pbn(f"N:{board.north} {board.east} {board.south} {board.west}"),
+            deal=board.deal,
             dd_tricks=board.dd_tricks or None,
             par_score=board.par_score,
             par_contracts=board.par_contracts,
@@ -59,15 +58,6 @@ def session_has_deals(session: Session) -> bool:
     return session.boards.exclude(north="").exists()
 
 
-def _board_deal(board: Board) -> Deal:
-    return Deal.from_pbn(f"N:{board.north} {board.east} {board.south} {board.west}")
-
-
-def board_handviewer_url(board: Board) -> str:
-    """Return the link that shows a dealt board in BBO's hand viewer ('' for an undealt board)."""
-    return handviewer_url(board.number, _board_deal(board)) if board.is_dealt else ""
-
-
 def session_lin_text(session: Session, public_numbers: frozenset[int] | None = None) -> str:
     """Return the session's dealt boards as a LIN file ('' when none), for BBO (one query).
 
@@ -77,7 +67,7 @@ def session_lin_text(session: Session, public_numbers: frozenset[int] | None = N
     boards = session.boards.exclude(north="").order_by("number")
     if public_numbers is not None:
         boards = boards.filter(number__in=public_numbers)
-    return write_lin((board.number, _board_deal(board)) for board in boards)
+    return write_lin((board.number, board.deal) for board in boards)
 
 
 def session_lin_filename(session: Session) -> str:

@@ -23,7 +23,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
-from tournaments.bridge import Deal, Seat
+from tournaments.bridge import Seat
 from tournaments.bridge.bidding import simulate_auction
 from tournaments.bridge.teams.tables import match_pairs
 from tournaments.core.models import Club
@@ -83,13 +83,9 @@ class Played:
     auction: str = ""
 
 
-def _deal_of(board: Board) -> Deal:
-    return Deal.from_pbn(f"N:{board.north} {board.east} {board.south} {board.west}")
-
-
 def _bid(board: Board) -> Played:
     """Bid the board with the auction seed's system; the tricks are its double-dummy tricks."""
-    auction = simulate_auction(_deal_of(board), Seat(board.dealer))
+    auction = simulate_auction(board.deal, Seat(board.dealer))
     calls = " ".join(str(call) for call in auction.calls)
     if auction.contract is None:
         return Played("Pass", "", None, calls)

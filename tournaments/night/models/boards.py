@@ -18,7 +18,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from tournaments.bridge import Contract, board_dealer, board_vulnerability, board_vulnerability_text
+from tournaments.bridge import Contract, Deal, board_dealer, board_vulnerability, board_vulnerability_text
 from tournaments.bridge.adjusted import AdjustmentError, Assigned
 from tournaments.night.models.sessions import Pair, Session
 
@@ -119,6 +119,11 @@ class Board(models.Model):
     @property
     def is_dealt(self) -> bool:
         return bool(self.north)
+
+    @property
+    def deal(self) -> Deal:
+        """The four hands as the rules package reads them (a dealt board only)."""
+        return Deal.from_pbn(f"N:{self.north} {self.east} {self.south} {self.west}")
 
     @property
     def analysis_pending(self) -> bool:

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404
 from tournaments.bridge import Hand
 from tournaments.bridge.cards import SUITS_HIGH_FIRST
 from tournaments.bridge.evaluation import high_card_points
+from tournaments.bridge.formats.lin import handviewer_url
 from tournaments.core.models import Club, Player
 from tournaments.db.stamps import session_stamp_digest
 from tournaments.night.models import Board, Direction, Pair, Result, Session, Standing
@@ -161,6 +162,11 @@ def board_dealer_name(board: Board) -> str:
 def board_vulnerability_text(board: Board) -> str:
     """Return who is vulnerable as every page prints it: None, NS, EW or All."""
     return board.vulnerability_text
+
+
+def board_handviewer_url(board: Board) -> str:
+    """Return the link that shows a dealt board in BBO's hand viewer ('' for an undealt board)."""
+    return handviewer_url(board.number, board.deal) if board.is_dealt else ""
 
 
 def board_hands(board: Board) -> dict[str, HandView]:

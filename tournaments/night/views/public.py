@@ -6,7 +6,6 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from tournaments.exchange.selectors.hand_records import board_handviewer_url
 from tournaments.night.models import Session
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.movements import public_board_numbers
@@ -106,7 +105,7 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
         "dd_rows": selectors.board_double_dummy(board),
         "results": results,
         "page": page,
-        "bbo_url": board_handviewer_url(board),
+        "bbo_url": selectors.board_handviewer_url(board),
         "board_numbers": [n for n in board_numbers if public is None or n in public],
     }
     return render(request, "tournaments/night/public/board.html", context)
