@@ -19,6 +19,7 @@ from django.db import transaction
 
 from tournaments.core.models import Club
 from tournaments.core.services.write_gate import serialised_writes
+from tournaments.night import hooks
 from tournaments.night.models import (
     Board,
     EvenTables,
@@ -32,7 +33,6 @@ from tournaments.night.selectors.movements import build_movement, session_moveme
 from tournaments.night.services.boards import boards_ensure
 from tournaments.night.services.scoring.settle import scores_settle_locked
 from tournaments.night.services.sessions import session_audit, session_create
-from tournaments.season.services.ratings import ratings_after_session
 
 MAX_TABLES = 30
 MAX_BOARDS_PER_ROUND = 8
@@ -161,13 +161,14 @@ def session_finish(*, session: Session) -> Session:
 
     The boards the tables' last entries marked are settled in the same transaction
     (their settle may have been lost with a worker, issue 24), so the published
-    standings count every result; then the ratings are refitted from them.
+    standings count every result; then whoever follows a finished night acts on it
+    (``hooks.session_finished``: the season refits the ratings).
     """
     with serialised_writes(), transaction.atomic():
         refusal = "Only a session in play can finish; it is {state}."
         finished = _move(session, SessionState.PLAY, SessionState.FINISHED, refusal)
         scores_settle_locked(finished, inserted=True)
-        ratings_after_session(session=finished)
+        hooks.session_finished(finished)  # the ratings follow the night (season.hooks)
     return finished
 
 

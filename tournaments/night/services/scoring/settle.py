@@ -18,12 +18,12 @@ from django.db import transaction
 
 from tournaments.db.rows import ScoredResult, board_results
 from tournaments.db.scoring import board_mark, marked_boards
+from tournaments.night import hooks
 from tournaments.night.figures import holds_average_plus
-from tournaments.night.models import Board, Movement, ScoringMethod, Session
+from tournaments.night.models import Board, ScoringMethod, Session
 from tournaments.night.services.scoring.board import boards_rescore, result_counts
 from tournaments.night.services.scoring.standings import session_recalculate_standings
 from tournaments.night.services.scoring.totals import stored_figures, totals_moves
-from tournaments.teams.services.tables import team_matches_rescore
 
 
 def scores_pending(board: Board) -> None:
@@ -96,8 +96,7 @@ def scores_settle_locked(
     plus = [board for board, results in by_board.items() if holds_average_plus(results)]
     if plus:  # the standings rescored these again: an Average-plus follows the pairs' other boards
         by_board.update(board_results(plus))
-    if session.movement == Movement.TEAMS:  # a teams round: its matches follow their boards
-        team_matches_rescore(session)
+    hooks.session_settled(session)  # a teams round's matches follow their boards (teams.hooks)
     return {result.pk: result for results in by_board.values() for result in results}
 
 

@@ -1,0 +1,17 @@
+"""What the night lets other capabilities do at its moments, without importing them.
+
+The capabilities that stand on the night register here in ``TournamentsConfig.ready``:
+teams rescores a round's matches after each settle, the season refits the ratings when
+a night finishes (``tournaments.core.hooks`` says why the call runs this way round).
+"""
+
+from __future__ import annotations
+
+from tournaments.core.hooks import Hook
+from tournaments.night.models import Session
+
+session_settled: Hook[[Session], None] = Hook("night.session_settled")
+"""Called at the end of every settle, in its transaction, once the standings are written."""
+
+session_finished: Hook[[Session], None] = Hook("night.session_finished")
+"""Called when a night finishes, in its transaction, once its last entries are settled."""
