@@ -1,4 +1,4 @@
-"""The one Django app; its capabilities register their hooks when it is ready."""
+"""The one Django app; each capability registers at the hooks of the rooms below it when it is ready."""
 
 from django.apps import AppConfig
 
@@ -8,9 +8,13 @@ class TournamentsConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self) -> None:
-        """Let each capability register at the hooks of the rooms it stands on (core.hooks)."""
-        from tournaments.season import hooks as season
-        from tournaments.teams import hooks as teams
+        """Call each capability's ``ready`` in the order its parts stand on the shared pages."""
+        from tournaments.api import ready as api
+        from tournaments.core import ready as core
+        from tournaments.exchange import ready as exchange
+        from tournaments.night import ready as night
+        from tournaments.season import ready as season
+        from tournaments.teams import ready as teams
 
-        teams.register()
-        season.register()
+        for capability in (core, night, exchange, teams, season, api):
+            capability.ready()

@@ -1,9 +1,35 @@
-"""The app's routes: public pages at the top, the director's under /director/."""
+"""The app's routes, gathered from each capability: public pages at the top, the director's under /director/.
+
+Every director route is named in the ``director`` namespace whichever capability serves
+it (a session's files in ``director:exchange``, the legacy import in ``imports``), so
+templates and links keep their names as capabilities move.
+"""
 
 from django.urls import include, path
 
+from tournaments.api import urls as api
+from tournaments.core import urls as core
+from tournaments.exchange import urls as exchange
+from tournaments.night import urls as night
+from tournaments.season import urls as season
+from tournaments.teams import urls as teams
+
+director = [
+    *core.director,
+    *night.director,
+    *teams.director,
+    *exchange.director,
+    *season.director,
+    *api.director,
+    path("", include((exchange.director_exchange, "exchange"))),
+]
+
 urlpatterns = [
-    path("director/", include("tournaments.urls_director")),
-    path("director/import/", include("tournaments.urls_imports")),
-    path("", include("tournaments.urls_public")),
+    path("director/", include((director, "director"))),
+    path("director/import/", include((exchange.imports, "imports"))),
+    *core.public_routes,
+    *night.public_routes,
+    *teams.public_routes,
+    *exchange.public_routes,
+    *season.public_routes,
 ]

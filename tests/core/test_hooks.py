@@ -6,8 +6,8 @@ import pytest
 
 from tournaments.core.hooks import Hook
 from tournaments.night import hooks as night
-from tournaments.season.hooks import ratings_follow_the_night
-from tournaments.teams.hooks import matches_follow_their_boards
+from tournaments.season.ready import ratings_follow_the_night
+from tournaments.teams.ready import matches_follow_their_boards
 
 
 def test_a_hook_calls_its_functions_in_order_and_returns_what_they_return():

@@ -13,10 +13,10 @@ from django.urls import reverse
 from tournaments.bridge.season.duplicates import Likeness
 from tournaments.core.models import Player
 from tournaments.night.models import Movement, Pair, Result, Standing
-from tournaments.night.selectors.public import player_history
 from tournaments.night.services.results import ResultEntry, result_record
 from tournaments.night.services.sessions import pair_add, session_create
 from tournaments.season.models import PlayerMerge
+from tournaments.season.selectors.player_pages import player_history
 from tournaments.season.selectors.players import player_duplicates
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from tournaments.api.reads import reads
 from tournaments.api.schemas import HistoryOut, Id, Page, PageQuery, PlayerOut
 from tournaments.api.shapes import pair_out, session_summary
 from tournaments.core.models import Player
-from tournaments.night.selectors import public as selectors
+from tournaments.season.selectors import player_pages
 
 router = Router(tags=["reads"])
 
@@ -29,14 +29,14 @@ def players(
     page: Query[PageQuery],
     q: str = Query("", max_length=120, description="Part of a name"),
 ) -> HttpResponse:
-    data = page_of(selectors.players_matching(q), page)  # the public search's rule, every page
+    data = page_of(player_pages.players_matching(q), page)  # the public search's rule, every page
     data["items"] = [_player_out(player) for player in data["items"]]
     return json_response(request, Page[PlayerOut], data)
 
 
 @router.get("/players/{player_id}", response=reads(PlayerOut), summary="One player")
 def player(request: HttpRequest, player_id: Id) -> HttpResponse:
-    return json_response(request, PlayerOut, _player_out(selectors.player_get(player_id)))
+    return json_response(request, PlayerOut, _player_out(player_pages.player_get(player_id)))
 
 
 @router.get(
@@ -45,13 +45,13 @@ def player(request: HttpRequest, player_id: Id) -> HttpResponse:
     summary="The sessions a player sat in, oldest first, with the pair's standing",
 )
 def history(request: HttpRequest, player_id: Id, page: Query[PageQuery]) -> HttpResponse:
-    rows = selectors.player_history(selectors.player_get(player_id))
+    rows = player_pages.player_history(player_pages.player_get(player_id))
     data = page_of(rows, page)
     data["items"] = [_history_out(row) for row in data["items"]]
     return json_response(request, Page[HistoryOut], data)
 
 
-def _history_out(row: selectors.HistoryRow) -> dict:
+def _history_out(row: player_pages.HistoryRow) -> dict:
     standing = row.standing
     return {
         "session": session_summary(row.session),

@@ -27,6 +27,7 @@ from tournaments.api.schemas import (
     StandingOut,
 )
 from tournaments.api.shapes import pair_out, session_summary
+from tournaments.core.selectors import clubs as club_reads
 from tournaments.night.models import Session
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.movements import public_board_numbers
@@ -46,21 +47,21 @@ def _club_out(club) -> dict:
 
 @router.get("/clubs", response=reads(Page[ClubOut]), summary="Every club, by name")
 def clubs(request: HttpRequest, page: Query[PageQuery]) -> HttpResponse:
-    data = page_of(selectors.clubs_list(), page)
+    data = page_of(club_reads.clubs_list(), page)
     data["items"] = [_club_out(club) for club in data["items"]]
     return json_response(request, Page[ClubOut], data)
 
 
 @router.get("/clubs/{slug}", response=reads(ClubOut), summary="One club")
 def club(request: HttpRequest, slug: str) -> HttpResponse:
-    return json_response(request, ClubOut, _club_out(get_object_or_404(selectors.clubs_list(), slug=slug)))
+    return json_response(request, ClubOut, _club_out(get_object_or_404(club_reads.clubs_list(), slug=slug)))
 
 
 @router.get(
     "/clubs/{slug}/sessions", response=reads(Page[SessionSummary]), summary="A club's sessions, newest first"
 )
 def club_sessions(request: HttpRequest, slug: str, page: Query[PageQuery]) -> HttpResponse:
-    club = selectors.club_get(slug)
+    club = club_reads.club_get(slug)
     rows = Session.objects.filter(club=club).select_related("club").order_by("-date", "-id")
     data = page_of(rows, page)
     data["items"] = [session_summary(session) for session in data["items"]]

@@ -16,12 +16,11 @@ from tournaments.bridge import Hand
 from tournaments.bridge.cards import SUITS_HIGH_FIRST
 from tournaments.bridge.evaluation import high_card_points
 from tournaments.bridge.formats.lin import handviewer_url
-from tournaments.core.models import Club, Player
+from tournaments.core.models import Club
 from tournaments.db.stamps import session_stamp_digest
 from tournaments.night.models import Board, Direction, Pair, Result, Session, Standing
 
 RECENT_SESSIONS = 20
-SEARCH_LIMIT = 50
 DD_STRAINS = ("NT", "S", "H", "D", "C")
 DD_SEATS = ("N", "S", "E", "W")
 _STRAIN_SYMBOLS = {"NT": "NT", "S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -30,10 +29,6 @@ _PAIR_PLAYERS = ("player1", "player2")
 
 
 # --- Club and home -----------------------------------------------------------------------------
-
-
-def clubs_list() -> QuerySet[Club]:
-    return Club.objects.annotate(session_count=Count("sessions")).order_by("name")
 
 
 def sessions_recent(*, club: Club | None = None, limit: int = RECENT_SESSIONS) -> list[Session]:
@@ -51,10 +46,6 @@ def sessions_recent(*, club: Club | None = None, limit: int = RECENT_SESSIONS) -
     if club is not None:
         sessions = sessions.filter(club=club)
     return list(sessions.order_by("-date", "-id")[:limit])
-
-
-def club_get(slug: str) -> Club:
-    return get_object_or_404(Club, slug=slug)
 
 
 # --- Session and standings ---------------------------------------------------------------------
@@ -312,55 +303,3 @@ def scorecard_totals(rows: list[ScorecardRow]) -> ScorecardTotals:
         percentage=sum(percentages) / len(percentages) if percentages else None,
         imps=sum(imps) if imps else None,
     )
-
-
-# --- Players -----------------------------------------------------------------------------------
-
-
-def player_get(pk: int) -> Player:
-    return get_object_or_404(Player, pk=pk)
-
-
-@dataclass(frozen=True)
-class HistoryRow:
-    """One session a player played: the pair they sat in and its standing (None before any result)."""
-
-    pair: Pair
-    standing: Standing | None
-
-    @property
-    def session(self) -> Session:
-        return self.pair.session
-
-
-def player_history(player: Player) -> list[HistoryRow]:
-    """Return every session the player sat in, oldest first, with its club, pair and standing."""
-    pairs = (
-        Pair.objects.filter(Q(player1=player) | Q(player2=player))
-        .select_related("session__club", "player1", "player2", "standing")
-        .order_by("session__date", "session__id")
-    )
-    return [HistoryRow(pair, getattr(pair, "standing", None)) for pair in pairs]
-
-
-def history_chart_points(history: list[HistoryRow]) -> list[tuple]:
-    """Return (date, session, percentage) for each session where the player has a result."""
-    return [
-        (row.session.date, f"{row.session.club} {row.session.name}", row.standing.percentage)
-        for row in history
-        if row.standing is not None and row.standing.boards_played
-    ]
-
-
-def players_search(query: str, *, limit: int = SEARCH_LIMIT) -> list[Player]:
-    """Return the first ``limit`` players ``players_matching`` finds."""
-    return list(players_matching(query)[:limit])
-
-
-def players_matching(query: str) -> QuerySet[Player]:
-    """Return players whose name contains ``query`` (case-insensitive), by name; not a player
-    shown by initials, whom finding would name. The public search and the API's."""
-    query = " ".join(query.split())
-    if not query:
-        return Player.objects.none()
-    return Player.objects.filter(name__icontains=query, shown_by_initials=False).order_by("name", "id")

@@ -6,16 +6,14 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tournaments.core.sections import sections
+from tournaments.night import hooks
 from tournaments.night.models import Session
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.movements import public_board_numbers
 from tournaments.night.selectors.pages import board_traveller_page, page_asked, session_standings_page
 from tournaments.night.services.deal_analysis import analysis_resume
 from tournaments.night.services.settle_soon import scores_settle_if_due
-from tournaments.season.charts import percentage_chart
-from tournaments.season.selectors import ratings
-from tournaments.season.selectors.competitions import competitions_of
-from tournaments.teams.selectors.events import teams_events_recent
 
 # How often an open standings page asks for fresh standings; tests shorten it.
 DEFAULT_POLL_SECONDS = 15
@@ -23,22 +21,6 @@ DEFAULT_POLL_SECONDS = 15
 
 def _poll_seconds() -> float:
     return getattr(settings, "CLUBSCORE_STANDINGS_POLL_SECONDS", DEFAULT_POLL_SECONDS)
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    context = {"clubs": selectors.clubs_list(), "sessions": selectors.sessions_recent()}
-    return render(request, "tournaments/night/public/home.html", context)
-
-
-def club(request: HttpRequest, slug: str) -> HttpResponse:
-    club = selectors.club_get(slug)
-    context = {
-        "club": club,
-        "sessions": selectors.sessions_recent(club=club),
-        "competitions": competitions_of(club),
-        "teams_events": teams_events_recent(club=club),
-    }
-    return render(request, "tournaments/night/public/club.html", context)
 
 
 def _standings_context(request: HttpRequest, session, stamp: str | None = None) -> dict:
@@ -68,7 +50,7 @@ def session(request: HttpRequest, pk: int) -> HttpResponse:
     public = public_board_numbers(session)
     shown = boards if public is None else [board for board in boards if board.number in public]
     context.update(boards=shown, boards_in_play=len(boards) - len(shown), poll_ms=int(_poll_seconds() * 1000))
-    context["fields"] = ratings.session_fields(session, context["tables"]) if not session.is_imps else []
+    context["sections"] = sections(hooks.public_session_page(session, context["tables"]))
     return render(request, "tournaments/night/public/session.html", context)
 
 
@@ -124,25 +106,3 @@ def pair(request: HttpRequest, session_pk: int, pk: int) -> HttpResponse:
         "totals": selectors.scorecard_totals(rows),
     }
     return render(request, "tournaments/night/public/pair.html", context)
-
-
-def player(request: HttpRequest, pk: int) -> HttpResponse:
-    player = selectors.player_get(pk)
-    history = selectors.player_history(player)
-    chart = percentage_chart(selectors.history_chart_points(history))
-    points, spread = ratings.rating_chart_points(player)
-    rating_chart = percentage_chart(points, title="Rating by session", spread=spread)
-    context = {
-        "player": player,
-        "history": history,
-        "chart": chart,
-        "rating": ratings.player_rating(player),
-        "rating_chart": rating_chart,
-    }
-    return render(request, "tournaments/night/public/player.html", context)
-
-
-def player_search(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "")
-    context = {"query": query, "players": selectors.players_search(query)}
-    return render(request, "tournaments/night/public/player_search.html", context)

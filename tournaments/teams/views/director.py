@@ -20,8 +20,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.bridge.teams.tables import match_pairs, match_tables
 from tournaments.core.forms import form_add_service_error
 from tournaments.core.selectors.access import clubs_directed
-from tournaments.exchange.selectors.teams_pbn import teams_event_pbn_filename, teams_event_pbn_text
-from tournaments.exchange.selectors.teams_usebio import teams_event_usebio_bytes, teams_event_usebio_filename
 from tournaments.night.models import SessionState
 from tournaments.night.selectors.table_entry.links import qr_svg
 from tournaments.night.services.table_entry import table_accesses_ensure
@@ -204,24 +202,6 @@ def teams_round_cards(request: HttpRequest, event_id: int, number: int) -> HttpR
             )
     context = {"event": event, "teams_round": teams_round, "matches": matches, "cards": cards}
     return render(request, TEMPLATES + "cards.html", context)
-
-
-@login_required
-def teams_pbn(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The event's boards at both tables of every match, as a PBN export file."""
-    event = selectors.teams_event_for_director(request.user, event_id)
-    response = HttpResponse(teams_event_pbn_text(event), content_type="text/x-pbn; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{teams_event_pbn_filename(event)}"'
-    return response
-
-
-@login_required
-def teams_usebio(request: HttpRequest, event_id: int) -> HttpResponse:
-    """The event's teams, ranking and every match at both tables, as a USEBIO 1.2 file."""
-    event = selectors.teams_event_for_director(request.user, event_id)
-    response = HttpResponse(teams_event_usebio_bytes(event), content_type="application/xml; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{teams_event_usebio_filename(event)}"'
-    return response
 
 
 @login_required

@@ -1,19 +1,16 @@
-"""Routes of the director pages."""
+"""The night's routes: the director's (under /director/, in its namespace) and the public's.
 
-from django.urls import include, path
+``tournaments.urls`` gathers every capability's routes, so the names stay ``director:board``
+and ``board`` whichever room serves them.
+"""
 
-from tournaments.api import views as api_tokens
+from django.urls import path
+
 from tournaments.night.views import director as views
-from tournaments.night.views import movements, seating, session_delete, session_state, table_entry
-from tournaments.teams.views import director as teams
-from tournaments.teams.views import penalties as teams_penalties
-from tournaments.teams.views import state as teams_state
+from tournaments.night.views import movements, public, seating, session_delete, session_state, table_entry
 
-app_name = "director"
-urlpatterns = [
-    path("", views.home, name="home"),
+director = [
     path("sessions/new/", views.session_new, name="session_new"),
-    path("clubs/<slug:slug>/api-tokens/", api_tokens.club_api_tokens_page, name="api_tokens"),
     path("sessions/<int:session_id>/", views.session_detail, name="session"),
     path("sessions/<int:session_id>/delete/", session_delete.session_delete_view, name="session_delete"),
     path("sessions/<int:session_id>/pairs/", views.session_pair_add, name="pair_add"),
@@ -61,29 +58,18 @@ urlpatterns = [
     ),
     path("results/<int:result_id>/edit/", views.result_edit, name="result_edit"),
     path("results/<int:result_id>/delete/", views.result_remove, name="result_delete"),
-    path("teams/new/", teams.teams_new, name="teams_new"),
-    path("teams/<int:event_id>/", teams.teams_event, name="teams_event"),
-    path("teams/<int:event_id>/teams/", teams.teams_team_add, name="teams_team_add"),
-    path("teams/<int:event_id>/draw/", teams.teams_draw, name="teams_draw"),
-    path("teams/<int:event_id>/finish/", teams_state.teams_finish, name="teams_finish"),
-    path("teams/<int:event_id>/reopen/", teams_state.teams_reopen, name="teams_reopen"),
-    path("teams/<int:event_id>/pbn/", teams.teams_pbn, name="teams_pbn"),
-    path("teams/<int:event_id>/usebio/", teams.teams_usebio, name="teams_usebio"),
-    path("teams/<int:event_id>/rounds/<int:number>/pairs/", teams.teams_round_lineups, name="teams_lineups"),
-    path(
-        "teams/<int:event_id>/rounds/<int:number>/draw/", teams.teams_round_draw_adjust, name="teams_adjust"
-    ),
-    path(
-        "teams/<int:event_id>/rounds/<int:number>/publish/",
-        teams.teams_round_publish_view,
-        name="teams_publish",
-    ),
-    path("teams/<int:event_id>/rounds/<int:number>/cards/", teams.teams_round_cards, name="teams_cards"),
-    path(
-        "teams/<int:event_id>/rounds/<int:number>/matches/<int:table>/penalties/",
-        teams_penalties.teams_match_penalties,
-        name="teams_penalties",
-    ),
-    path("", include("tournaments.urls_exchange")),
-    path("", include("tournaments.urls_season")),
+]
+
+public_routes = [
+    path("session/<int:pk>/", public.session, name="session"),
+    path("session/<int:pk>/standings/", public.session_standings, name="session_standings"),
+    path("session/<int:session_pk>/board/<int:number>/", public.board, name="board"),
+    path("session/<int:session_pk>/pair/<int:pk>/", public.pair, name="pair"),
+    # A table's own page and what its script reads and sends; the token is the credential.
+    path("table/scores.json", table_entry.score_table, name="table_scores"),
+    path("table/<str:token>/", table_entry.table_page, name="table_entry"),
+    path("table/<str:token>/state/", table_entry.table_state, name="table_state"),
+    path("table/<str:token>/results/", table_entry.table_submit, name="table_submit"),
+    path("table/<str:token>/boards/<int:number>/", table_entry.table_traveller, name="table_traveller"),
+    path("table/<str:token>/call/", table_entry.table_call, name="table_call"),
 ]

@@ -1,11 +1,11 @@
-"""Routes of the director's season pages (competitions, players), under /director/ in its namespace."""
+"""The season's routes: the director's (competitions, members, players) and the public's."""
 
 from django.urls import path
 
 from tournaments.season.views import competitions as views
-from tournaments.season.views import members, players
+from tournaments.season.views import members, player_pages, players
 
-urlpatterns = [
+director = [
     path("clubs/<slug:slug>/competitions/", views.competitions, name="competitions"),
     path("clubs/<slug:slug>/competitions/new/", views.competition_edit, name="competition_new"),
     path("clubs/<slug:slug>/competitions/<int:pk>/", views.competition_edit, name="competition_edit"),
@@ -17,4 +17,10 @@ urlpatterns = [
     path("players/<int:pk>/initials/", players.player_initials, name="player_initials"),
     path("players/<int:pk>/erase/", players.player_erasure, name="player_erase"),
     path("players/<int:pk>/data.json", players.player_data, name="player_data"),
+]
+
+public_routes = [
+    path("player/<int:pk>/", player_pages.player, name="player"),
+    path("players/", player_pages.player_search, name="player_search"),
+    path("competition/<int:pk>/", views.competition, name="competition"),
 ]

@@ -1,0 +1,38 @@
+"""The night's parts of the shared pages: recent sessions, the director's sessions, creating one."""
+
+from __future__ import annotations
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.urls import reverse
+
+from tournaments.core import sections
+from tournaments.core.models import Club
+from tournaments.core.sections import Link, Section
+from tournaments.night.selectors.director import sessions_directed
+from tournaments.night.selectors.public import sessions_recent
+
+
+def home_sessions() -> Section:
+    context = {"sessions": sessions_recent(), "show_club": True}
+    return Section("tournaments/night/public/_recent_sessions.html", context, order=20)
+
+
+def club_sessions(club: Club) -> Section:
+    context = {"sessions": sessions_recent(club=club), "show_club": False}
+    return Section("tournaments/night/public/_recent_sessions.html", context, order=20)
+
+
+def director_actions() -> list[Link]:
+    return [Link("Create a session", reverse("director:session_new"), css="button", order=10)]
+
+
+def director_sessions(user: AbstractBaseUser) -> Section:
+    context = {"sessions": list(sessions_directed(user))}
+    return Section("tournaments/night/director/_sessions.html", context, order=20)
+
+
+def ready() -> None:
+    sections.home_page.register(home_sessions)
+    sections.club_page.register(club_sessions)
+    sections.director_actions.register(director_actions)
+    sections.director_home.register(director_sessions)

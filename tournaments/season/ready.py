@@ -1,0 +1,57 @@
+"""What the season adds to the rooms below it: ratings after a night, the field's strength, its links."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.urls import reverse
+
+from tournaments.core import sections
+from tournaments.core.models import Club
+from tournaments.core.sections import Link, Section
+from tournaments.night import hooks as night
+from tournaments.night.models import Session
+from tournaments.night.selectors.public import StandingsTable
+from tournaments.season.selectors.competitions import competitions_of
+from tournaments.season.selectors.ratings import session_fields
+from tournaments.season.services.ratings import ratings_after_session
+
+
+def ratings_follow_the_night(session: Session) -> None:
+    ratings_after_session(session=session)
+
+
+def session_field_strength(session: Session, tables: Sequence[StandingsTable]) -> Section | None:
+    """The field's strength and each pair's expected percentage (matchpoints only: a rating is a %)."""
+    fields = session_fields(session, tables) if not session.is_imps else []
+    return Section("tournaments/season/public/_field.html", {"fields": fields}) if fields else None
+
+
+def player_search_form() -> Section:
+    return Section("tournaments/season/public/_player_search_form.html", order=0)
+
+
+def club_competitions(club: Club) -> Section | None:
+    found = competitions_of(club)
+    context = {"competitions": found}
+    return Section("tournaments/season/public/_club_competitions.html", context, order=10) if found else None
+
+
+def director_club_links(club: Club) -> list[Link]:
+    return [
+        Link("competitions", reverse("director:competitions", args=[club.slug]), order=10),
+        Link("members", reverse("director:members", args=[club.slug]), order=20),
+    ]
+
+
+def director_actions() -> list[Link]:
+    return [Link("Likely duplicates", reverse("director:duplicates"), order=90)]
+
+
+def ready() -> None:
+    night.session_finished.register(ratings_follow_the_night)
+    night.public_session_page.register(session_field_strength)
+    sections.home_page.register(player_search_form)
+    sections.club_page.register(club_competitions)
+    sections.director_club_links.register(director_club_links)
+    sections.director_actions.register(director_actions)
