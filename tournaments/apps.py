@@ -9,12 +9,11 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         """Call each capability's ``ready`` in the order its parts stand on the shared pages."""
-        from tournaments.api import ready as api
         from tournaments.core import ready as core
         from tournaments.exchange import ready as exchange
         from tournaments.night import ready as night
         from tournaments.season import ready as season
         from tournaments.teams import ready as teams
 
-        for capability in (core, night, exchange, teams, season, api):
+        for capability in (core, night, exchange, teams, season):
             capability.ready()

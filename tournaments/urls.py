@@ -7,7 +7,6 @@ templates and links keep their names as capabilities move.
 
 from django.urls import include, path
 
-from tournaments.api import urls as api
 from tournaments.core import urls as core
 from tournaments.exchange import urls as exchange
 from tournaments.night import urls as night
@@ -20,7 +19,6 @@ director = [
     *teams.director,
     *exchange.director,
     *season.director,
-    *api.director,
     path("", include((exchange.director_exchange, "exchange"))),
 ]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import seated_mitchell
-from tournaments.api.services import api_token_create
+from tournaments.core.services.api_tokens import api_token_create
 
 
 @pytest.fixture

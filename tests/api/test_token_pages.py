@@ -8,9 +8,8 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 
-from tournaments.api.models import ApiToken
-from tournaments.api.services import api_token_check
-from tournaments.core.models import Club
+from tournaments.core.models import ApiToken, Club
+from tournaments.core.services.api_tokens import api_token_check
 
 PAGE = "/director/clubs/riverside/api-tokens/"
 

@@ -8,9 +8,8 @@ import pytest
 from django.core.cache import cache
 
 from tournaments.api.auth import count_write
-from tournaments.api.models import ApiToken, ApiWriteCount
-from tournaments.api.services import api_token_check, api_token_create, api_token_revoke
-from tournaments.core.models import Club
+from tournaments.core.models import ApiToken, ApiWriteCount, Club
+from tournaments.core.services.api_tokens import api_token_check, api_token_create, api_token_revoke
 from tournaments.night.models import Result
 
 API = "/api/v1"

@@ -18,8 +18,8 @@ from django.db import connection
 
 from tests.clubscore.test_settings import _run
 from tests.night.test_two_app_servers import _database_url
-from tournaments.api.services import api_token_create
 from tournaments.core.models import Club
+from tournaments.core.services.api_tokens import api_token_create
 
 REDIS = ("127.0.0.1", 6379)
 RATE, TRIES = 10, 8
@@ -84,7 +84,7 @@ _SETUP = (
     "from django.core.management import call_command\n"
     "call_command('migrate', verbosity=0)\n"
     "from tournaments.models import Club\n"
-    "from tournaments.api.services import api_token_create\n"
+    "from tournaments.core.services.api_tokens import api_token_create\n"
     "club = Club.objects.create(name='Riverside', slug='riverside')\n"
     "print(api_token_create(club=club, name='site').token.pk)\n"
 )

@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 
 from tests.conftest import mitchell_3nt, seated_mitchell
-from tournaments.api.models import ApiToken
-from tournaments.api.services import api_token_create
-from tournaments.core.models import Club, Player
+from tournaments.core.models import ApiToken, Club, Player
+from tournaments.core.services.api_tokens import api_token_create
 from tournaments.exchange.models import PendingImport
 from tournaments.night.models import Board, DirectorCall, Movement, Pair, Result, Session, TableAccess
 from tournaments.night.services.results import result_record

@@ -1,2 +1,5 @@
-"""The JSON API (issue 23): a views-floor room. It may import services, selectors, forms
-and models; nothing below it imports it. ``app.api`` is mounted at ``/api/v1/``."""
+"""The JSON API (issue 23) at ``/api/v1/`` (``app.api``), over the capabilities' selectors and services.
+
+A views floor: it may import every capability; nothing imports it but ``clubscore.urls``.
+The clubs' tokens it checks are the core's (``core.models.api_tokens``).
+"""

@@ -18,8 +18,8 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest
 from ninja.security import HttpBearer
 
-from tournaments.api.models import ApiToken
-from tournaments.api.services import api_token_check
+from tournaments.core.models import ApiToken
+from tournaments.core.services.api_tokens import api_token_check
 from tournaments.core.services.api_write_counts import api_write_count_add
 from tournaments.night.models import Result, Session
 

@@ -13,7 +13,7 @@ import gc
 import sys
 
 from tournaments.bridge.formats.legacy import simpscore_report
-from tournaments.management.score_files import read_score_file
+from tournaments.exchange.score_files import read_score_file
 
 USAGE = "usage: python -m tournaments.exchange.simpscore FILE\n"
 

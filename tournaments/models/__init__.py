@@ -23,7 +23,7 @@ only, down this list, and none imports anything of the project but ``tournaments
 Migrations name ``tournaments.models.validate_assigned_parts``: keep it exported here.
 """
 
-from tournaments.api.models import ApiToken, ApiWriteCount
+from tournaments.core.models.api_tokens import ApiToken, ApiWriteCount
 from tournaments.core.models.clubs import Club, Player
 from tournaments.exchange.models import PendingImport
 from tournaments.night.models.audit import (

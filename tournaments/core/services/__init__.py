@@ -1,1 +1,1 @@
-"""The core's writes: a club created, and the write gate every write passes."""
+"""The core's writes: a club created, its API tokens, and the write gate every write passes."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.db.models import F
 
-from tournaments.api.models import ApiWriteCount
+from tournaments.core.models import ApiWriteCount
 from tournaments.core.services.write_gate import serialised_writes
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.api.models import ApiToken
-from tournaments.api.selectors import club_api_tokens
-from tournaments.api.services import api_token_create, api_token_revoke
-from tournaments.core.models import Club
+from tournaments.core.models import ApiToken, Club
+from tournaments.core.selectors.api_tokens import club_api_tokens
+from tournaments.core.services.api_tokens import api_token_create, api_token_revoke
 
 
 class Command(BaseCommand):

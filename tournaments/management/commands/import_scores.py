@@ -21,8 +21,8 @@ from django.db.models import Q
 from tqdm import tqdm
 
 from tournaments.core.models import Club
+from tournaments.exchange.score_files import read_score_file
 from tournaments.exchange.services.legacy import played_result_count, score_file_import
-from tournaments.management.score_files import read_score_file
 
 # Below this many results an import takes well under a second: no bar to watch.
 PROGRESS_BAR_FROM = 20_000

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandParser
 
 from tournaments.bridge.formats.legacy import simpscore_report
-from tournaments.management.score_files import read_score_file
+from tournaments.exchange.score_files import read_score_file
 
 
 class Command(BaseCommand):

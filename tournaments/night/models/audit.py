@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from tournaments.api.models import ApiToken
+from tournaments.core.models import ApiToken
 from tournaments.core.models.clubs import Club
 from tournaments.night.models.boards import Result
 from tournaments.night.models.sessions import Session

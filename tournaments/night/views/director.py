@@ -49,7 +49,6 @@ from tournaments.night.services.sessions import pair_add
 from tournaments.night.services.settle_soon import scores_settle_if_due
 from tournaments.night.views.session_page import session_page
 from tournaments.teams.selectors.board import teams_board_rows
-from tournaments.teams.selectors.events import teams_events_directed
 
 TEMPLATES = "tournaments/night/director/"
 
@@ -60,15 +59,6 @@ def _session_url(session: Session) -> str:
 
 def _board_url(board: Board) -> str:
     return reverse("director:board", args=[board.session_id, board.number])
-
-
-@login_required
-def home(request: HttpRequest) -> HttpResponse:
-    clubs = list(clubs_directed(request.user))
-    sessions = list(selectors.sessions_directed(request.user)) if clubs else []
-    teams_events = list(teams_events_directed(request.user)) if clubs else []
-    context = {"clubs": clubs, "sessions": sessions, "teams_events": teams_events}
-    return render(request, TEMPLATES + "home.html", context)
 
 
 def _today() -> datetime.date:

@@ -14,7 +14,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.utils import timezone
 
-from tournaments.api.models import ApiToken
+from tournaments.core.models import ApiToken
 from tournaments.db.sql import insert_row
 from tournaments.night.models import Board, Result, ResultChange
 from tournaments.night.services.results.entries import ResultEntry

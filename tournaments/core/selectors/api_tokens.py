@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from tournaments.api.models import ApiToken
-from tournaments.core.models import Club
+from tournaments.core.models import ApiToken, Club
 
 
 def club_api_tokens(club: Club) -> list[ApiToken]:

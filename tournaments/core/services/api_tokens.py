@@ -15,8 +15,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.api.models import ApiToken
-from tournaments.core.models import Club
+from tournaments.core.models import ApiToken, Club
 
 TOKEN_PREFIX = "cs_"
 

@@ -15,11 +15,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
-from tournaments.api.models import ApiToken
-from tournaments.api.selectors import club_api_tokens
-from tournaments.api.services import api_token_create, api_token_revoke
-from tournaments.core.models import Club
+from tournaments.core.models import ApiToken, Club
 from tournaments.core.selectors.access import club_for_director
+from tournaments.core.selectors.api_tokens import club_api_tokens
+from tournaments.core.services.api_tokens import api_token_create, api_token_revoke
 
 NEW_TOKEN_KEY = "api_token_new"
 
@@ -51,7 +50,7 @@ def club_api_tokens_page(request: HttpRequest, slug: str) -> HttpResponse:
         "secret": _new_secret(request, club),
         "error": error,
     }
-    response = render(request, "tournaments/api/tokens.html", context, status=400 if error else 200)
+    response = render(request, "tournaments/core/api_tokens.html", context, status=400 if error else 200)
     response["Cache-Control"] = "no-store"
     return response
 
