@@ -177,7 +177,33 @@ class Floor:
 
 
 PROJECT = ("tournaments", "clubscore", "bench")
-VIEWS_AND_URLS = ("tournaments.views", "tournaments.urls*", "clubscore.urls")
+# The capabilities, each standing on those before it: a capability imports the core, the
+# rules (bridge), the persistence room (db), itself and the capabilities before it; the
+# core imports none of them; the JSON API stands on them all.
+CAPABILITIES = ("core", "night", "teams", "season", "exchange", "api")
+MODELS = tuple(f"tournaments.{name}.models" for name in CAPABILITIES[:-1])
+# The app's root: what Django loads by name (the models hub, the admin, the routes, the
+# template tags, the commands) gathers every capability.
+APP_ROOT = (
+    "tournaments",
+    "tournaments.apps",
+    "tournaments.admin",
+    "tournaments.urls",
+    "tournaments.models",
+    "tournaments.templatetags",
+    "tournaments.management",
+)
+
+
+def _capability_floor(index: int, name: str) -> Floor:
+    below = CAPABILITIES[:index]
+    return Floor(
+        f"{name} imports " + (", ".join(below) if below else "no capability") + ", the rules, db and itself",
+        rooms=(f"tournaments.{name}",),
+        may=("tournaments.bridge", "tournaments.db", *(f"tournaments.{other}" for other in (*below, name))),
+    )
+
+
 FLOORS = [
     Floor(
         "bridge is plain Python: nothing else of the project, no Django",
@@ -186,43 +212,99 @@ FLOORS = [
         no_external=("django",),
     ),
     Floor(
-        "db (persistence) imports only models, bridge and db",
+        "db (persistence) imports only the core's and the night's models, bridge and db",
         rooms=("tournaments.db",),
-        may=("tournaments.db", "tournaments.models", "tournaments.bridge"),
+        may=("tournaments.db", "tournaments.core.models", "tournaments.night.models", "tournaments.bridge"),
     ),
+    *(_capability_floor(index, name) for index, name in enumerate(CAPABILITIES)),
     Floor(
         "models import only models and bridge",
-        rooms=("tournaments.models",),
-        may=("tournaments.models", "tournaments.bridge"),
+        rooms=MODELS,
+        may=(*MODELS, "tournaments.bridge"),
+    ),
+    Floor(
+        "a board's figures in memory (night.figures) import only bridge, db and models",
+        rooms=("tournaments.night.figures",),
+        may=("tournaments.bridge", "tournaments.db", *MODELS),
     ),
     Floor(
         "selectors never import services, views or forms",
-        rooms=("tournaments.selectors",),
-        may_not=("tournaments.services", "tournaments.views", "tournaments.night.forms.sessions"),
+        rooms=tuple(f"tournaments.{name}.selectors" for name in CAPABILITIES),
+        may_not=(
+            *(f"tournaments.{name}.services" for name in CAPABILITIES),
+            *(f"tournaments.{name}.views" for name in CAPABILITIES),
+            *(f"tournaments.{name}.forms" for name in CAPABILITIES),
+        ),
     ),
     Floor(
         "services never import views or forms",
-        rooms=("tournaments.services",),
-        may_not=("tournaments.views", "tournaments.night.forms.sessions"),
+        rooms=tuple(f"tournaments.{name}.services" for name in CAPABILITIES),
+        may_not=(
+            *(f"tournaments.{name}.views" for name in CAPABILITIES),
+            *(f"tournaments.{name}.forms" for name in CAPABILITIES),
+        ),
     ),
     Floor(
         "only views and urls import views",
         rooms=PROJECT,
-        except_rooms=VIEWS_AND_URLS,
-        may_not=("tournaments.views",),
+        except_rooms=(
+            *(f"tournaments.{name}.views" for name in CAPABILITIES),
+            *(f"tournaments.{name}.urls" for name in CAPABILITIES),
+            "tournaments.urls",
+            "clubscore.urls",
+        ),
+        may_not=tuple(f"tournaments.{name}.views" for name in CAPABILITIES),
     ),
     Floor(
-        "only urls import the JSON API (a views floor)",
+        "only the site's routes import the JSON API (a views floor)",
         rooms=PROJECT,
-        except_rooms=("tournaments.api", "tournaments.urls*", "clubscore.urls"),
+        except_rooms=("tournaments.api", "clubscore.urls"),
         may_not=("tournaments.api",),
     ),
     Floor(
-        "the JSON API imports no views: it calls the services and selectors the pages call",
-        rooms=("tournaments.api",),
-        may_not=("tournaments.views",),
+        "the capabilities import their models' packages, not the hub that gathers them for Django",
+        rooms=tuple(f"tournaments.{name}" for name in CAPABILITIES) + ("tournaments.db",),
+        may_not=("tournaments.models",),
     ),
 ]
+
+
+def capability_of(name: str) -> str | None:
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 and parts[0] == "tournaments" and parts[1] in CAPABILITIES else None
+
+
+def private_names_across_capabilities(modules: dict[str, Module]) -> list[str]:
+    """Each private name a capability's module takes from another capability."""
+    found = []
+    for name, module in sorted(modules.items()):
+        own = capability_of(name)
+        if own is None:
+            continue
+        for source, private in sorted(module.privates):
+            other = capability_of(source)
+            if other is not None and other != own:
+                found.append(f"{name} uses {source}.{private}")
+    return found
+
+
+RAW_SQL_CALLS = frozenset({"cursor", "raw", "extra"})
+
+
+def raw_sql_outside_db(modules: dict[str, Module]) -> list[str]:
+    """Each module outside ``tournaments.db`` that opens a database cursor or hands the ORM raw SQL."""
+    found = []
+    for name, module in sorted(modules.items()):
+        if not name.startswith("tournaments.") or in_room(name, "tournaments.db"):
+            continue
+        tree = ast.parse(module.path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            called = node.func if isinstance(node, ast.Call) else None
+            if isinstance(called, ast.Attribute) and called.attr in RAW_SQL_CALLS:
+                found.append(f"{name}:{node.lineno} .{called.attr}()")
+            elif isinstance(node, ast.Name) and node.id == "RawSQL":
+                found.append(f"{name}:{node.lineno} RawSQL")
+    return found
 
 
 def upward_imports(modules: dict[str, Module], floor: Floor) -> list[str]:
@@ -238,17 +320,6 @@ def upward_imports(modules: dict[str, Module], floor: Floor) -> list[str]:
     return found
 
 
-def views_private_imports(modules: dict[str, Module]) -> list[str]:
-    """Each private name a views module takes from another views module."""
-    return [
-        f"{name} uses {source}.{private}"
-        for name, module in sorted(modules.items())
-        if in_room(name, "tournaments.views")
-        for source, private in sorted(module.privates)
-        if in_room(source, "tournaments.views") and source != name
-    ]
-
-
 # --- The house ------------------------------------------------------------------------------
 
 
@@ -261,7 +332,12 @@ def test_the_house_is_read_whole(house):
     for expected in ("tournaments.bridge.scoring", "tournaments.models", "clubscore.settings", "bench.run"):
         assert expected in house
     assert not any(".migrations" in name or name.startswith("migrations") for name in house)
-    assert "tournaments.models" in house["tournaments.night.views.director"].imports
+    assert "tournaments.night.models" in house["tournaments.night.views.director"].imports
+
+
+def test_every_capability_is_a_package_of_the_app(house):
+    for name in CAPABILITIES:
+        assert f"tournaments.{name}" in house
 
 
 def test_no_module_is_past_400_lines(house):
@@ -284,8 +360,9 @@ def test_every_floor_governs_modules_that_exist(house, floor):
     assert any(floor.governs(name) for name in house), f"no module in {floor.rooms}"
 
 
-def test_views_take_no_private_name_from_another_views_module(house):
-    assert views_private_imports(house) == []
+def test_no_capability_takes_a_private_name_of_another(house):
+    assert private_names_across_capabilities(house) == []
+
 
 
 # --- The checks themselves, on a tree made to break them ------------------------------------
@@ -300,7 +377,7 @@ def _tree(root: Path, files: dict[str, str]) -> None:
 
 @pytest.fixture
 def broken(tmp_path) -> Graph:
-    """Two views in a circle (one side lazy, taking a private), bridge importing up, a migration."""
+    """Two modules in a circle (one side lazy, taking a private), bridge importing up, a migration."""
     _tree(
         tmp_path,
         {
@@ -337,19 +414,73 @@ def test_the_circle_check_finds_a_circle_through_a_lazy_import(broken):
     ]
 
 
-def test_the_floor_checks_find_imports_back_up(broken):
-    bridge, _, models, _, services, only_views, _, _ = FLOORS
-    assert upward_imports(broken, bridge) == [
-        "tournaments.bridge.cards -> tournaments.models",
+def _floor(rule_start: str) -> Floor:
+    (floor,) = [floor for floor in FLOORS if floor.rule.startswith(rule_start)]
+    return floor
+
+
+@pytest.fixture
+def crossed(tmp_path) -> Graph:
+    """Capabilities that break every rule once: up the order, into the hub, a private, raw SQL."""
+    _tree(
+        tmp_path,
+        {
+            "tournaments/__init__.py": "",
+            "tournaments/models/__init__.py": "from tournaments.night.models import SESSION\n",
+            "tournaments/bridge/__init__.py": "",
+            "tournaments/bridge/cards.py": "import django\nfrom tournaments.core.models import CLUB\n",
+            "tournaments/core/__init__.py": "",
+            "tournaments/core/models.py": "CLUB = 1\n",
+            "tournaments/core/pages.py": "from tournaments.night.selectors import sessions\n",
+            "tournaments/night/__init__.py": "",
+            "tournaments/night/models.py": "from tournaments.core.models import CLUB\n\nSESSION = CLUB\n",
+            "tournaments/night/selectors.py": "from tournaments.night.services import _lock\n\nsessions = 1",
+            "tournaments/night/services.py": "from tournaments.teams.services import draw\n\n_lock = draw",
+            "tournaments/night/views.py": "from tournaments import models\n",
+            "tournaments/teams/__init__.py": "",
+            "tournaments/teams/models.py": "from tournaments.night.services import _lock\n",
+            "tournaments/teams/services.py": (
+                "from django.db import connection\n\nfrom tournaments.night import services\n\n\n"
+                "def draw():\n    return services._lock, connection.cursor()\n"
+            ),
+        },
+    )
+    return import_graph(tmp_path, packages=("tournaments",))
+
+
+def test_the_floor_checks_find_imports_back_up(crossed):
+    assert upward_imports(crossed, _floor("bridge")) == [
+        "tournaments.bridge.cards -> tournaments.core.models",
         "tournaments.bridge.cards -> django",
     ]
-    assert upward_imports(broken, models) == []
-    assert upward_imports(broken, services) == ["tournaments.services -> tournaments.views.a"]
-    assert upward_imports(broken, only_views) == ["tournaments.services -> tournaments.views.a"]
+    assert upward_imports(crossed, _floor("core imports")) == [
+        "tournaments.core.pages -> tournaments.night.selectors"
+    ]
+    assert upward_imports(crossed, _floor("night imports")) == [
+        "tournaments.night.services -> tournaments.teams.services",
+        "tournaments.night.views -> tournaments.models",
+    ]
+    assert upward_imports(crossed, _floor("teams imports")) == []
+    assert upward_imports(crossed, _floor("models import")) == [
+        "tournaments.teams.models -> tournaments.night.services"
+    ]
+    assert upward_imports(crossed, _floor("selectors never")) == [
+        "tournaments.night.selectors -> tournaments.night.services"
+    ]
+    assert upward_imports(crossed, _floor("the capabilities import their models")) == [
+        "tournaments.night.views -> tournaments.models"
+    ]
 
 
-def test_the_private_check_finds_a_views_private_taken_by_another(broken):
-    assert views_private_imports(broken) == ["tournaments.views.b uses tournaments.views.a._helper"]
+def test_the_private_check_finds_a_capability_taking_another_s_private(crossed):
+    assert private_names_across_capabilities(crossed) == [
+        "tournaments.teams.models uses tournaments.night.services._lock",
+        "tournaments.teams.services uses tournaments.night.services._lock",
+    ]
+
+
+def test_the_raw_sql_check_finds_a_cursor_outside_db(crossed):
+    assert raw_sql_outside_db(crossed) == ["tournaments.teams.services:7 .cursor()"]
 
 
 def test_a_module_past_the_limit_is_counted_to_its_last_line(tmp_path):
