@@ -364,7 +364,6 @@ def test_no_capability_takes_a_private_name_of_another(house):
     assert private_names_across_capabilities(house) == []
 
 
-
 # --- The checks themselves, on a tree made to break them ------------------------------------
 
 

@@ -1,19 +1,20 @@
 """What the night lets other capabilities do at its moments, without importing them.
 
 The capabilities that stand on the night register here in ``TournamentsConfig.ready``:
-teams rescores a round's matches after each settle, the season refits the ratings when
-a night finishes and shows the field's strength on the public session page
+teams rescores a round's matches after each settle and shows a teams table its match (the
+phone's state and traveller, the director's board page); the season refits the ratings
+when a night finishes and shows the field's strength on the public session page
 (``tournaments.core.hooks`` says why the call runs this way round).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tournaments.core.hooks import Hook
 from tournaments.core.sections import Section
-from tournaments.night.models import Session
+from tournaments.night.models import Result, Session
 
 if TYPE_CHECKING:
     from tournaments.night.selectors.public import StandingsTable
@@ -28,3 +29,19 @@ public_session_page: Hook[[Session, Sequence[StandingsTable]], Section | None] =
     "night.public_session_page"
 )
 """A part each below the standings of the public session page, given its page of standings."""
+
+table_state: Hook[[Session, int, dict[str, Any], bool], None] = Hook("night.table_state")
+"""A table's phone state, given its session, table, the state so far and whether its round is
+over: a capability adds its part (a teams table's match, and what follows its round)."""
+
+table_traveller: Hook[[Session, int, int, Result], dict[str, Any] | None] = Hook("night.table_traveller")
+"""A table's traveller of a board (session, table, board number, the table's result): a
+capability that answers (a teams table: its match's two tables) replaces the room's."""
+
+director_board_results: Hook[[Session, list[Result]], Section | None] = Hook("night.director_board_results")
+"""The results of a board on the director's board page: a capability's part (a teams round:
+each table in its match, with the swing) replaces the room's matchpoint table."""
+
+session_held: Hook[[Session], str] = Hook("night.session_held")
+"""Why a capability holds a session that may not be deleted on its own ('' if it does not):
+a teams round's session belongs to its event."""

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.db.models import OuterRef
 from django.urls import reverse
 
 from tournaments.core import sections
 from tournaments.core.models import Club
 from tournaments.core.sections import Link, Section
+from tournaments.core.selectors.club_players import Tie, player_ties
+from tournaments.night.models import Pair
 from tournaments.night.selectors.director import sessions_directed
 from tournaments.night.selectors.public import sessions_recent
 
@@ -31,7 +34,16 @@ def director_sessions(user: AbstractBaseUser) -> Section:
     return Section("tournaments/night/director/_sessions.html", context, order=20)
 
 
+def pairs_tie_players() -> list[Tie]:
+    """A player sat in one of a club's sessions (either seat of a pair; a teams round is one)."""
+    return [
+        Tie(Pair.objects.filter(player1=OuterRef("pk")), "session__club"),
+        Tie(Pair.objects.filter(player2=OuterRef("pk")), "session__club"),
+    ]
+
+
 def ready() -> None:
+    player_ties.register(pairs_tie_players)
     sections.home_page.register(home_sessions)
     sections.club_page.register(club_sessions)
     sections.director_actions.register(director_actions)

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.db.models import OuterRef
 from django.urls import reverse
 
 from tournaments.core import sections
 from tournaments.core.models import Club
 from tournaments.core.sections import Link, Section
+from tournaments.core.selectors.club_players import Tie, player_ties
 from tournaments.night import hooks as night
 from tournaments.night.models import Session
 from tournaments.night.selectors.public import StandingsTable
+from tournaments.season.models import ClubMember
 from tournaments.season.selectors.competitions import competitions_of
 from tournaments.season.selectors.ratings import session_fields
 from tournaments.season.services.ratings import ratings_after_session
@@ -48,7 +51,13 @@ def director_actions() -> list[Link]:
     return [Link("Likely duplicates", reverse("director:duplicates"), order=90)]
 
 
+def lists_tie_players() -> list[Tie]:
+    """A player on a club's member list."""
+    return [Tie(ClubMember.objects.filter(player=OuterRef("pk")), "club")]
+
+
 def ready() -> None:
+    player_ties.register(lists_tie_players)
     night.session_finished.register(ratings_follow_the_night)
     night.public_session_page.register(session_field_strength)
     sections.home_page.register(player_search_form)

@@ -12,6 +12,10 @@ one of its sessions (a teams round is one) or who play in one of its teams event
   the data export are his for a player who belongs to no club he does not direct;
   otherwise the site's administrator (a superuser) does it (``check_director_may_act``).
 
+What ties a player to a club is each capability's: the night registers its pairs, the
+season its member lists, teams its teams (``player_ties``, a hook their ``ready`` modules
+register at), so the core names none of them.
+
 Players found by name are checked here after the name lookup, by an ``EXISTS`` each on
 their own rows (index lookups): with 40,000 players and 24,000 pairs in 20 clubs, one
 query filtering by name and by club at once took 10-50 ms a name (the planner tested the
@@ -20,17 +24,18 @@ club first), against 1-3 ms for the name alone, and 0.3-0.9 s for a chunk of 500
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import reduce
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db.models import Exists, Q, QuerySet
 
+from tournaments.core.hooks import Hook
 from tournaments.core.models import Club, Player
 from tournaments.core.selectors.access import clubs_directed
-from tournaments.night.models import Pair
-from tournaments.season.models import ClubMember
-from tournaments.teams.models import TeamMember
 
 # Players checked in one query: well under SQLite's limit on a query's parameters.
 CHECK_CHUNK = 500
@@ -40,17 +45,26 @@ ADMINISTRATOR_DOES = (
 )
 
 
+@dataclass(frozen=True)
+class Tie:
+    """Rows that make a player one of a club's own: ``rows`` of the player ``OuterRef("pk")``
+    names (a membership, a pair, a team's member), and the path from a row to its club."""
+
+    rows: QuerySet
+    club_path: str
+
+
+player_ties: Hook[[], list[Tie]] = Hook("core.player_ties")
+"""Each capability's ties of a player to a club (the night's pairs, the season's lists, teams)."""
+
+
 def _belongs(narrow: Callable[[QuerySet, str], QuerySet]) -> Q:
     """The condition on a player's row that he belongs to a club ``narrow`` keeps.
 
     ``narrow(rows, path)`` keeps the rows whose club, reached by ``path``, is wanted.
     """
-    return (
-        Q(Exists(narrow(ClubMember.objects.filter(player=OuterRef("pk")), "club")))
-        | Q(Exists(narrow(Pair.objects.filter(player1=OuterRef("pk")), "session__club")))
-        | Q(Exists(narrow(Pair.objects.filter(player2=OuterRef("pk")), "session__club")))
-        | Q(Exists(narrow(TeamMember.objects.filter(player=OuterRef("pk")), "team__event__club")))
-    )
+    ties = [tie for found in player_ties() for tie in found]
+    return reduce(operator.or_, (Q(Exists(narrow(tie.rows, tie.club_path))) for tie in ties), Q(pk__in=[]))
 
 
 def _which_belong(players: Iterable[Player], narrow: Callable[[QuerySet, str], QuerySet]) -> set[int]:

@@ -17,8 +17,8 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from tournaments.night import hooks
 from tournaments.night.models import Result, ResultChange, Session, SessionChange, SessionDeletion
-from tournaments.teams.models import TeamsRound
 
 
 def _plural(count: int, word: str) -> str:
@@ -36,14 +36,9 @@ def check_session_deletable(session: Session) -> None:
                 "if the session really was made by mistake."
             }
         )
-    teams_round = TeamsRound.objects.filter(session=session).select_related("event").first()
-    if teams_round is not None:
-        raise ValidationError(
-            {
-                "session": f"The session is round {teams_round.number} of the teams event "
-                f"{teams_round.event.name}: it belongs to the event and is not deleted on its own."
-            }
-        )
+    for holder in hooks.session_held(session):  # a teams round belongs to its event
+        if holder:
+            raise ValidationError({"session": holder})
 
 
 @transaction.atomic

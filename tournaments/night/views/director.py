@@ -24,7 +24,9 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.forms import form_add_service_error
+from tournaments.core.sections import sections
 from tournaments.core.selectors.access import clubs_directed
+from tournaments.night import hooks
 from tournaments.night.forms.results import AdjustmentForm, AssignedScoreForm, ResultForm
 from tournaments.night.forms.sessions import BoardCountForm, DealForm, PairForm, SessionForm
 from tournaments.night.models import Board, Result, Session
@@ -48,7 +50,6 @@ from tournaments.night.services.results import (
 from tournaments.night.services.sessions import pair_add
 from tournaments.night.services.settle_soon import scores_settle_if_due
 from tournaments.night.views.session_page import session_page
-from tournaments.teams.selectors.board import teams_board_rows
 
 TEMPLATES = "tournaments/night/director/"
 
@@ -209,7 +210,7 @@ def _board_page(
         "previous": previous,
         "next": following,
         "standings_tables": public.session_standings(session),
-        "teams_rows": teams_board_rows(session, results),
+        "results_parts": sections(hooks.director_board_results(session, results)),
     }
     status = 400 if form.errors or adjust_form.errors or assign_form.errors else 200
     return render(request, TEMPLATES + "board.html", context, status=status)

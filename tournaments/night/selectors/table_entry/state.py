@@ -1,6 +1,6 @@
 """What a table's page shows, as JSON: its round and boards, the pairs' moves, the standings so far.
 
-A teams table also gets its match and, after its round, what comes next (``table_entry.teams``).
+A teams table also gets its match and, after its round, what comes next (``hooks.table_state``).
 """
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from tournaments.night import hooks
 from tournaments.night.models import DirectorCall, Pair, Session, SessionState, Standing, TableAccess
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.selectors.movements import PairKey, key_label
@@ -20,7 +21,6 @@ from tournaments.night.selectors.table_entry.rounds import (
     pair_moves,
     table_rounds,
 )
-from tournaments.teams.selectors.phones import TeamsTable, teams_round_over, teams_state_json, teams_table
 
 
 def _pair_json(key: PairKey, pair: Pair | None) -> dict[str, Any]:
@@ -94,19 +94,10 @@ def table_state(access: TableAccess) -> dict[str, Any]:
         }
     if session.club.table_standings and (current is None or not current.started) and previous is not None:
         state["standings"] = standings_json(session)
-    here = teams_table(session, access.table)
-    if here is not None:
-        _teams_state(state, here, current is None)
+    hooks.table_state(session, access.table, state, current is None)  # a teams table's match
     if session.state != SessionState.PLAY:
         state["message"] = "Play has not started yet: the director starts it from the session page."
     return state
-
-
-def _teams_state(state: dict[str, Any], here: TeamsTable, over: bool) -> None:
-    """A teams table's match, and once its round is over what comes next, not "the night is over"."""
-    state["teams"] = teams_state_json(here)
-    if over and state["moves"] is not None:
-        state["moves"].update(teams_round_over(here))
 
 
 def _previous_round(rounds: list[TableRound], current: TableRound | None) -> TableRound | None:

@@ -2,18 +2,18 @@
 
 Its figures are worked out in memory when the board was entered since the last settle
 (``board_figures.board_scored_unsaved``), so the table need not wait for the rescoring.
-A teams table's traveller is its match's two tables instead (``table_entry.teams``).
+A teams table's traveller is its match's two tables instead (``hooks.table_traveller``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tournaments.night import hooks
 from tournaments.night.figures import board_scored_unsaved
 from tournaments.night.models import Result, Session, TableAccess
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.selectors.table_entry.rounds import table_rounds
-from tournaments.teams.selectors.phones import teams_table, teams_traveller
 
 
 class BoardNotPlayedError(Exception):
@@ -38,9 +38,9 @@ def table_traveller(access: TableAccess, number: int) -> dict[str, Any]:
                 mine = board.result
     if mine is None:
         raise BoardNotPlayedError(number)
-    here = teams_table(session, access.table)
-    if here is not None:  # the match's other table, not the room (issue 28)
-        return teams_traveller(here, number, mine)
+    for own in hooks.table_traveller(session, access.table, number, mine):
+        if own is not None:  # a teams table: the match's other table, not the room (issue 28)
+            return own
     results = list(
         Result.objects.filter(board_id=mine.board_id).select_related("ns_pair", "ew_pair").order_by("pk")
     )
