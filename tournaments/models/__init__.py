@@ -1,26 +1,21 @@
-"""The club database, one module per subject; every public name is re-exported here.
+"""Every model of the app, re-exported for Django, which loads ``tournaments.models``.
 
-Invariants live as database constraints in each model's ``Meta`` (one result per board
-for a pair, no pair against itself, tricks 0..13, unique board and pair numbers in a
-session) and again in the services' and forms' messages. The modules import one way
-only, down this list, and none imports anything of the project but ``tournaments.bridge``:
+Each capability keeps its own tables (``tournaments.<capability>.models``) and its code
+imports them from there, never from here (tests/test_architecture.py); this hub exists so
+that the one app label ``tournaments`` finds them all and no migration moved:
 
-    clubs        Club, Player
-    api_tokens   ApiToken, ApiWriteCount
-    sessions     Session, Pair and their choices (movement, scoring, state, direction)
-    boards       Board, Result, Adjustment and the assigned score's validator
-    standings    Standing
-    audit        ResultChange, SessionDeletion, AuditAction, SessionChange, SessionAction
-    players      PlayerMerge
-    table_entry  TableAccess, TableSubmission, DirectorCall
-    imports      PendingImport
-    teams        TeamsEvent, Team, TeamMember, TeamsRound, TeamMatch and their choices,
-                 TeamMatchPenalty, TeamsEventChange (finished, reopened)
-    competitions Competition and its method
-    ratings      PlayerRating, RatingSnapshot
-    members      ClubMember
+    core      Club, Player, ApiToken, ApiWriteCount
+    night     Session, Pair, Board, Result, Standing, the audit (ResultChange,
+              SessionChange, SessionDeletion), the tables' links (TableAccess,
+              TableSubmission, DirectorCall)
+    teams     TeamsEvent, Team, TeamMember, TeamsRound, TeamMatch, TeamMatchPenalty,
+              TeamsEventChange
+    season    PlayerMerge, ClubMember, Competition, PlayerRating, RatingSnapshot
+    exchange  PendingImport
 
-Migrations name ``tournaments.models.validate_assigned_parts``: keep it exported here.
+Invariants live as database constraints in each model's ``Meta`` and again in the
+services' and forms' messages. Migrations name ``tournaments.models.validate_assigned_parts``:
+keep it exported here.
 """
 
 from tournaments.core.models.api_tokens import ApiToken, ApiWriteCount
