@@ -364,6 +364,10 @@ def test_no_capability_takes_a_private_name_of_another(house):
     assert private_names_across_capabilities(house) == []
 
 
+def test_raw_sql_lives_only_in_the_persistence_room(house):
+    assert raw_sql_outside_db(house) == []
+
+
 # --- The checks themselves, on a tree made to break them ------------------------------------
 
 

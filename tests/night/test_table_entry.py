@@ -150,14 +150,14 @@ def test_the_same_board_sent_again_under_a_new_key_is_refused_with_the_reason(cl
 def _first_look_misses(monkeypatch, *, key: bool, result: bool) -> list[str]:
     """Stage a race: the send's first look does not see an earlier send's key and/or result
     (committed meanwhile, as when PostgreSQL runs two sends side by side)."""
-    real_sql, real_seated, looks = table_entry._locked_state_sql, table_entry._seated_pairs, []
+    real_state, real_seated, looks = table_entry.session_state_share_locked, table_entry._seated_pairs, []
 
-    def sql() -> str:
-        query = real_sql()
+    def state(*args):
+        state, board_id, earlier_id = real_state(*args)
         if key and "key" not in looks:
             looks.append("key")
-            query = query.replace("t.key = %s", "t.key = %s AND 1 = 0")
-        return query
+            earlier_id = None
+        return state, board_id, earlier_id
 
     def seated(*args):
         ns_pair, ew_pair, clash = real_seated(*args)
@@ -166,7 +166,7 @@ def _first_look_misses(monkeypatch, *, key: bool, result: bool) -> list[str]:
             clash = False
         return ns_pair, ew_pair, clash
 
-    monkeypatch.setattr(table_entry, "_locked_state_sql", sql)
+    monkeypatch.setattr(table_entry, "session_state_share_locked", state)
     monkeypatch.setattr(table_entry, "_seated_pairs", seated)
     return looks
 

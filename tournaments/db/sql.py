@@ -13,7 +13,8 @@ ORM.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
 from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connection, connections, models
@@ -32,16 +33,67 @@ def with_tables(text: str, **models_by_name: type[models.Model]) -> str:
 
 def insert_row(model: type[models.Model], values: dict[str, Any]) -> None:
     """Insert one row of ``model`` from field name -> value (no primary key is returned)."""
-    quote = connection.ops.quote_name
     fields = [model._meta.get_field(name) for name in values]
-    columns = ", ".join(quote(field.column) for field in fields)
-    placeholders = ", ".join(["%s"] * len(fields))
     params = [
         field.get_db_prep_save(value, connection)
         for field, value in zip(fields, values.values(), strict=True)
     ]
     with connection.cursor() as cursor:
-        cursor.execute(f"INSERT INTO {quoted_table(model)} ({columns}) VALUES ({placeholders})", params)
+        cursor.execute(_insert_statement(model, fields), params)
+
+
+def insert_rows(
+    model: type[models.Model],
+    fields: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    *,
+    batch_size: int = 1000,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """Insert ``rows`` of ``model``, each the values of ``fields`` in order, by ``executemany`` in batches.
+
+    Every other column (but the primary key) gets what the ORM gives a new instance (its
+    default, or its ``pre_save``: now, for ``auto_now``), prepared once for all the rows;
+    a value of ``fields`` goes as it is if a number or None, else prepared by its field.
+    A foreign key's value is the id. ``progress``, if given, is called with each batch's size.
+
+    A legacy import's 400,000 results: building and compiling that many model instances
+    for ``bulk_create`` costs tens of seconds, a plain parameterised insert a few. What it
+    costs: no primary keys come back, and no signals or ``save()`` run.
+    """
+    given = [model._meta.get_field(name) for name in fields]
+    template = model()
+    rest = [
+        field
+        for field in model._meta.concrete_fields
+        if not field.primary_key and field.name not in fields and field.attname not in fields
+    ]
+    fixed = tuple(field.get_db_prep_save(field.pre_save(template, add=True), connection) for field in rest)
+    statement = _insert_statement(model, given + rest)
+    iterator = iter(rows)
+    with connection.cursor() as cursor:
+        while batch := list(islice(iterator, batch_size)):
+            cursor.executemany(statement, [(*_row_prepared(row, given), *fixed) for row in batch])
+            if progress is not None:
+                progress(len(batch))
+
+
+def _insert_statement(model: type[models.Model], fields: list[models.Field]) -> str:
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(field.column) for field in fields)
+    placeholders = ", ".join(["%s"] * len(fields))
+    return f"INSERT INTO {quoted_table(model)} ({columns}) VALUES ({placeholders})"
+
+
+def _row_prepared(row: Sequence[Any], fields: list[models.Field]) -> Sequence[Any]:
+    """The row's values as the database takes them: numbers and None as they are (a legacy
+    import's every value), anything else prepared by its field, as the ORM would."""
+    if _PLAIN_OR_NONE.issuperset(map(type, row)):  # some 0.2 s of the 400,000 rows' few seconds
+        return row
+    return [
+        value if type(value) in _PLAIN_OR_NONE else field.get_db_prep_save(value, connection)
+        for field, value in zip(fields, row, strict=True)
+    ]
 
 
 def update_rows(model: type[models.Model], rows: Sequence[Any], fields: list[str]) -> None:
@@ -147,6 +199,7 @@ def _prepared(row: Any, fields: list[models.Field]) -> list[Any]:
 
 
 _PLAIN = (int, float, bool)
+_PLAIN_OR_NONE = frozenset({*_PLAIN, type(None)})
 
 # Rows an UPDATE writes at most (SQLite allows 32,766 parameters in a statement).
 _UPDATE_BATCH = 1000

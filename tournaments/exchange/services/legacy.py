@@ -40,12 +40,11 @@ from __future__ import annotations
 import datetime
 import hashlib
 from collections.abc import Callable, Iterable, Iterator
-from itertools import islice
 from typing import NamedTuple
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Q
 
 from tournaments.bridge.formats.legacy import ScoreFile, format_score_file, parse_score_file
@@ -53,6 +52,8 @@ from tournaments.bridge.matchpoints import board_matchpoints, places, session_to
 from tournaments.bridge.text import quoted
 from tournaments.core.models import Club, Player
 from tournaments.core.selectors.club_players import own_players
+from tournaments.db.results import session_results_delete
+from tournaments.db.sql import insert_rows
 from tournaments.night.models import (
     MAX_STORED_PAIR_NUMBER,
     Board,
@@ -262,12 +263,7 @@ def _session_delete(session: Session) -> SessionDeletion:
     )
     ResultChange.objects.filter(session=session).delete()
     Standing.objects.filter(session=session).delete()
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"DELETE FROM {Result._meta.db_table} WHERE board_id IN "
-            f"(SELECT id FROM {Board._meta.db_table} WHERE session_id = %s)",
-            [session.pk],
-        )
+    session_results_delete(session.pk)
     session.delete()
     return record
 
@@ -330,31 +326,15 @@ def _insert_results(
 ) -> None:
     """Insert every played score as a bare North-South result, its matchpoints computed.
 
-    The rows go in by ``executemany`` in batches rather than ``bulk_create``: building and
-    compiling 400,000 model instances costs tens of seconds, a plain parameterised insert
-    a few. The fixed columns are prepared once by their model fields, as Django would.
+    The rows go in by ``db.sql.insert_rows`` (a plain parameterised insert in batches)
+    rather than ``bulk_create``: building and compiling 400,000 model instances costs tens
+    of seconds, the plain insert a few.
     """
     if not boards or not pairs:
         return
-    template = Result(board=boards[0], ns_pair=pairs[0], ns_score=0)
-    fixed = {
-        field.column: field.get_db_prep_save(field.pre_save(template, add=True), connection)
-        for field in Result._meta.concrete_fields
-        if not field.primary_key and field.name not in _RESULT_VARYING
-    }
-    columns = [Result._meta.get_field(name).column for name in _RESULT_VARYING] + list(fixed)
-    sql = "INSERT INTO {} ({}) VALUES ({})".format(
-        connection.ops.quote_name(Result._meta.db_table),
-        ", ".join(map(connection.ops.quote_name, columns)),
-        ", ".join(["%s"] * len(columns)),
-    )
-    fixed_values = tuple(fixed.values())
     pair_ids = [pair.pk for pair in pairs]
-    with connection.cursor() as cursor:
-        for batch in _batched(_result_rows(score_file, boards, pair_ids), BATCH_SIZE):
-            cursor.executemany(sql, [row + fixed_values for row in batch])
-            if progress is not None:
-                progress(len(batch))
+    rows = _result_rows(score_file, boards, pair_ids)
+    insert_rows(Result, _RESULT_VARYING, rows, batch_size=BATCH_SIZE, progress=progress)
 
 
 def _result_rows(score_file: ScoreFile, boards: list[Board], pair_ids: list[int]) -> Iterator[tuple]:
@@ -363,9 +343,3 @@ def _result_rows(score_file: ScoreFile, boards: list[Board], pair_ids: list[int]
         for pair_id, score, figure in zip(pair_ids, scores, board_matchpoints(scores), strict=True):
             if score is not None:
                 yield (board.pk, pair_id, score, *figure)
-
-
-def _batched(items: Iterable[tuple], size: int) -> Iterator[list[tuple]]:
-    iterator = iter(items)
-    while batch := list(islice(iterator, size)):
-        yield batch

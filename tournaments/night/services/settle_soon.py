@@ -41,6 +41,7 @@ from django.db.models import Max
 from django.utils import timezone
 
 from tournaments.core.services.write_gate import serialised_writes, serialised_writes_if_free
+from tournaments.db.sqlite import busy_timeout, busy_timeout_set
 from tournaments.night.models import Board, Session, TableSubmission
 from tournaments.night.services.scoring.settle import scores_settle, scores_settle_locked
 from tournaments.night.services.settle_timers import run_later
@@ -206,12 +207,9 @@ def _sqlite_lock_not_awaited() -> Iterator[None]:
     if connection.vendor != "sqlite":
         yield
         return
-    with connection.cursor() as cursor:
-        cursor.execute("PRAGMA busy_timeout")
-        (previous,) = cursor.fetchone()
-        cursor.execute("PRAGMA busy_timeout = 0")
+    previous = busy_timeout()
+    busy_timeout_set(0)
     try:
         yield
     finally:
-        with connection.cursor() as cursor:
-            cursor.execute(f"PRAGMA busy_timeout = {int(previous)}")
+        busy_timeout_set(previous)

@@ -27,7 +27,8 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from tournaments.core.services.write_gate import serialised_writes
-from tournaments.db.sql import insert_row, with_tables
+from tournaments.db.sql import insert_row
+from tournaments.db.table_entry import pairs_with_clashes, session_state_share_locked
 from tournaments.night.models import (
     Board,
     DirectorCall,
@@ -196,25 +197,6 @@ def _earlier_submission(session: Session, key: str) -> TableSubmission | None:
         return None
 
 
-# The session's state under its lock, with the board's id and any earlier send of the key.
-_LOCKED_STATE = """
-SELECT s.state,
-       (SELECT b.id FROM {board} b WHERE b.session_id = s.id AND b.number = %s),
-       (SELECT t.id FROM {submission} t WHERE t.session_id = s.id AND t.key = %s)
-FROM {session} s WHERE s.id = %s"""
-
-# The two pairs by number, each with whether it already has a result on the board.
-_PAIRS_WITH_CLASHES = """
-SELECT p.id, p.number, p.direction,
-       EXISTS (SELECT 1 FROM {result} r
-               WHERE r.board_id = %s AND (r.ns_pair_id = p.id OR r.ew_pair_id = p.id))
-FROM {pair} p WHERE p.session_id = %s AND p.number IN (%s, %s)"""
-
-
-def _locked_state_sql() -> str:
-    return with_tables(_LOCKED_STATE, session=Session, board=Board, submission=TableSubmission)
-
-
 @transaction.atomic
 def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
     """Store the entry under a share lock of the session, in two reads and the writes of ``result_record``.
@@ -226,13 +208,9 @@ def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
     unusual (a repeat, a clash) goes the ordinary way for its answer.
     """
     session = access.session
-    # A share lock: the tables' sends go side by side, while a director's write or a settle
-    # (which lock the session for update) waits for them and they for it. SQLite has one
-    # writer at a time anyway (the write gate).
-    lock = " FOR SHARE" if connection.vendor == "postgresql" else ""
-    with connection.cursor() as cursor:
-        cursor.execute(_locked_state_sql() + lock, [entry.board, entry.key, session.pk])
-        state, board_id, earlier_id = cursor.fetchone()
+    # A share lock (PostgreSQL): the tables' sends go side by side, while a director's write
+    # or a settle (which lock the session for update) waits for them and they for it.
+    state, board_id, earlier_id = session_state_share_locked(session.pk, entry.board, entry.key)
     _refuse_unless_in_play(state)
     if state != session.state:
         # Started since the link was read: its movement is fixed only from now (in play), so read it again.
@@ -284,12 +262,7 @@ def _seated_pairs(
     board: Board, ns_key: PairKey, ew_key: PairKey, table: int, round_: int
 ) -> tuple[Pair, Pair, bool]:
     """Return the seated NS and EW pairs, and whether either already has a result on the board."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            with_tables(_PAIRS_WITH_CLASHES, result=Result, pair=Pair),
-            [board.pk, board.session_id, ns_key[1], ew_key[1]],
-        )
-        rows = cursor.fetchall()
+    rows = pairs_with_clashes(board.pk, board.session_id, (ns_key[1], ew_key[1]))
     fields = ["id", "session_id", "number", "direction"]
     pairs = {
         (direction, number): Pair.from_db(connection.alias, fields, [pk, board.session_id, number, direction])

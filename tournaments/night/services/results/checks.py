@@ -10,14 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import connection
 
 from tournaments.bridge import Contract, board_vulnerability
 from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat, seat_from
 from tournaments.bridge.text import quoted
-from tournaments.db.sql import with_tables
-from tournaments.night.models import Board, Direction, Pair, Result, SessionState
+from tournaments.db.results import results_holding_pairs
+from tournaments.night.models import Board, Direction, Result, SessionState
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.services.results.entries import (
     AdjustedEntry,
@@ -72,7 +71,9 @@ def check_pairs(
             raise ValidationError({"ns_pair": f"Pair {ns_pair.label} sits East-West, not North-South."})
         if ew_pair.direction != Direction.EW:
             raise ValidationError({"ew_pair": f"Pair {ew_pair.label} sits North-South, not East-West."})
-    seats = _pairs_seated_on_board(board, ns_pair, ew_pair, editing)
+    seats = results_holding_pairs(
+        board.pk, (ns_pair.pk, ew_pair.pk), editing.pk if editing is not None else None
+    )
     for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
         found = [pk for pk, ns, _ in seats if ns == pair.pk] + [pk for pk, _, ew in seats if ew == pair.pk]
         if found:
@@ -80,25 +81,6 @@ def check_pairs(
             raise ValidationError(
                 {field: f"Pair {pair.label} already has a result on board {board.number} ({clash.display})."}
             )
-
-
-def _pairs_seated_on_board(board: Board, ns_pair: Pair, ew_pair: Pair, editing: Result | None) -> list[tuple]:
-    """(id, NS pair, EW pair) of the board's results other than ``editing`` holding either pair.
-
-    Normally none. Plain SQL: it runs on every result entered (db.sql).
-    """
-    pairs = [ns_pair.pk, ew_pair.pk]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            with_tables(_PAIRS_SEATED, result=Result),
-            [board.pk, *pairs, *pairs, editing.pk if editing is not None else None],
-        )
-        return cursor.fetchall()
-
-
-_PAIRS_SEATED = """
-SELECT id, ns_pair_id, ew_pair_id FROM {result}
-WHERE board_id = %s AND (ns_pair_id IN (%s, %s) OR ew_pair_id IN (%s, %s)) AND NOT id = COALESCE(%s, 0)"""
 
 
 def check_movement(board: Board, entry: ResultEntry) -> None:
