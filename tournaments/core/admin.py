@@ -1,4 +1,4 @@
-"""The core's tables in the admin: clubs and players.
+"""The core's tables in the admin: clubs, players, and the API tokens that may write for a club.
 
 Also the read-only mixins every capability's admin uses: a table the services derive or
 an audit keeps is shown, never edited, so the admin cannot make it disagree with the rest.
@@ -6,7 +6,7 @@ an audit keeps is shown, never edited, so the admin cannot make it disagree with
 
 from django.contrib import admin
 
-from tournaments.core.models import Club, Player
+from tournaments.core.models import ApiToken, ApiWriteCount, Club, Player
 
 
 class ShownOnlyAdminMixin:
@@ -42,3 +42,28 @@ class ClubAdmin(admin.ModelAdmin):
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "federation_number")
     search_fields = ("name", "federation_number")
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """A club's API tokens, told by their prefix: the token itself is never stored, so never shown.
+
+    Tokens are issued on the director's page or by ``manage.py api_token`` (which show the
+    secret once) and revoked there, so here they are read-only; the digest is shown as it
+    is stored, since it cannot be turned back into the token.
+    """
+
+    list_display = ("name", "prefix", "club", "created_by", "created_at", "last_used_at", "revoked_at")
+    list_filter = ("club",)
+    search_fields = ("name", "prefix", "club__name")
+    list_select_related = ("club", "created_by")
+    fields = ("club", "name", "prefix", "digest", "created_by", "created_at", "last_used_at", "revoked_at")
+
+
+@admin.register(ApiWriteCount)
+class ApiWriteCountAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """A token's writes a minute, counted by the API's rate limit: a record, read-only."""
+
+    list_display = ("token", "minute", "count")
+    search_fields = ("token__name", "token__prefix", "token__club__name")
+    list_select_related = ("token__club",)

@@ -2,7 +2,7 @@
 
 Results are entered and corrected on the director's pages, which score them and keep
 the matchpoints, standings and audit log in step; here results, standings, the audit
-log are read-only, so the admin cannot make them disagree.
+log and the tables' sends are read-only, so the admin cannot make them disagree.
 """
 
 from django.contrib import admin
@@ -10,6 +10,7 @@ from django.contrib import admin
 from tournaments.core.admin import ReadOnlyAdminMixin
 from tournaments.night.models import (
     Board,
+    DirectorCall,
     Pair,
     Result,
     ResultChange,
@@ -17,6 +18,8 @@ from tournaments.night.models import (
     SessionChange,
     SessionDeletion,
     Standing,
+    TableAccess,
+    TableSubmission,
 )
 
 DERIVED_RESULT_FIELDS = ("ns_score", "ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage")
@@ -139,3 +142,34 @@ class SessionChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     search_fields = ("session__name", "user__username")
     list_select_related = ("session__club", "user")
     date_hierarchy = "at"
+
+
+@admin.register(TableAccess)
+class TableAccessAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """A table's entry link: made by the director's table cards (services.table_entry), read-only."""
+
+    list_display = ("session", "table", "created_at")
+    list_filter = ("session__club",)
+    search_fields = ("session__name",)
+    list_select_related = ("session__club",)
+
+
+@admin.register(TableSubmission)
+class TableSubmissionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """What each table sent, by its key: the record that keeps a resend from storing twice, read-only."""
+
+    list_display = ("at", "session", "table", "board_number", "entry", "result")
+    list_filter = ("session__club",)
+    search_fields = ("session__name", "key", "entry")
+    list_select_related = ("session__club", "result__board", "result__ns_pair", "result__ew_pair")
+    date_hierarchy = "at"
+
+
+@admin.register(DirectorCall)
+class DirectorCallAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """A table's call for the director, answered on the director's grid: a record, read-only."""
+
+    list_display = ("at", "session", "table", "round", "answered_at")
+    list_filter = ("session__club",)
+    search_fields = ("session__name",)
+    list_select_related = ("session__club",)
