@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.apps import apps
 from django.contrib import admin
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.conftest import seated_mitchell
@@ -149,6 +152,19 @@ def test_every_changelist_lists_searches_and_opens_a_row(admin_client_with_resul
     assert admin_client_with_result.get(_url(model, "changelist")).status_code == 200
     assert admin_client_with_result.get(_url(model, "changelist"), {"q": "North"}).status_code == 200
     assert admin_client_with_result.get(_url(model, "change", row.pk)).status_code == 200
+
+
+# A related row read on its own, by its id: what a changelist does for each row it lists when a
+# column or a row's name follows a relation that list_select_related did not join.
+LAZY_LOAD = re.compile(r'FROM "(\w+)" WHERE "\w+"\."id" = \d+ LIMIT 21')
+
+
+@pytest.mark.parametrize("model", ALL_MODELS, ids=lambda model: model.__name__)
+def test_a_changelist_reads_no_related_row_one_by_one(admin_client_with_result, model):
+    with CaptureQueriesContext(connection) as queries:
+        assert admin_client_with_result.get(_url(model, "changelist")).status_code == 200
+    loads = [found[1] for query in queries for found in [LAZY_LOAD.search(query["sql"])] if found]
+    assert loads in ([], ["auth_user"])  # the request's user, once
 
 
 @pytest.mark.parametrize("model", READ_ONLY, ids=lambda m: m.__name__)
