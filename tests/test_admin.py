@@ -8,6 +8,7 @@ import re
 import pytest
 from django.apps import apps
 from django.contrib import admin
+from django.contrib.auth.models import Permission
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -15,7 +16,7 @@ from django.urls import reverse
 from tests.conftest import seated_mitchell
 from tournaments import models
 from tournaments.bridge.season.members import MemberLine
-from tournaments.core.services.api_tokens import api_token_create
+from tournaments.core.services.api_tokens import api_token_check, api_token_create
 from tournaments.core.services.api_write_counts import api_write_count_add
 from tournaments.night.services.boards import boards_ensure
 from tournaments.night.services.movement import session_finish, session_reopen, session_start
@@ -197,3 +198,27 @@ def test_a_session_shows_its_pairs_and_boards_inline(admin_client_with_result, m
     page = admin_client_with_result.get(_url(models.Session, "change", mitchell_session.pk))
     names = [formset.opts.__class__.__name__ for formset in page.context["inline_admin_formsets"]]
     assert names == ["PairInline", "BoardInline"]
+
+
+def test_an_api_token_is_revoked_from_the_admin_through_the_service(admin_client_with_result, api_secret):
+    """A leaked token can be stopped by the site's administrator too; revoking again keeps the first date."""
+    token = models.ApiToken.objects.get()
+    revoke = {"action": "revoke_tokens", admin.helpers.ACTION_CHECKBOX_NAME: [token.pk]}
+    assert admin_client_with_result.post(_url(models.ApiToken, "changelist"), revoke).status_code == 302
+    token.refresh_from_db()
+    first = token.revoked_at
+    assert first is not None and api_token_check(api_secret) is None
+    admin_client_with_result.post(_url(models.ApiToken, "changelist"), revoke)
+    token.refresh_from_db()
+    assert token.revoked_at == first
+
+
+def test_staff_who_may_only_view_tokens_cannot_revoke_them(client, django_user_model, api_secret):
+    viewer = django_user_model.objects.create_user(username="viewer", password="viewer-pw", is_staff=True)
+    viewer.user_permissions.add(Permission.objects.get(codename="view_apitoken"))
+    client.force_login(viewer)
+    token = models.ApiToken.objects.get()
+    revoke = {"action": "revoke_tokens", admin.helpers.ACTION_CHECKBOX_NAME: [token.pk]}
+    client.post(_url(models.ApiToken, "changelist"), revoke)
+    token.refresh_from_db()
+    assert token.revoked_at is None and api_token_check(api_secret) is not None

@@ -5,8 +5,11 @@ an audit keeps is shown, never edited, so the admin cannot make it disagree with
 """
 
 from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
 from tournaments.core.models import ApiToken, ApiWriteCount, Club, Player
+from tournaments.core.services.api_tokens import api_token_revoke
 
 
 class ShownOnlyAdminMixin:
@@ -49,8 +52,8 @@ class ApiTokenAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """A club's API tokens, told by their prefix: the token itself is never stored, so never shown.
 
     Tokens are issued on the director's page or by ``manage.py api_token`` (which show the
-    secret once) and revoked there, so here they are read-only; the digest is shown as it
-    is stored, since it cannot be turned back into the token.
+    secret once), so here they are read-only but for revoking, which goes through the same
+    service; the digest is shown as it is stored, since it cannot be turned back into the token.
     """
 
     list_display = ("name", "prefix", "club", "created_by", "created_at", "last_used_at", "revoked_at")
@@ -58,6 +61,19 @@ class ApiTokenAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     search_fields = ("name", "prefix", "club__name")
     list_select_related = ("club", "created_by")
     fields = ("club", "name", "prefix", "digest", "created_by", "created_at", "last_used_at", "revoked_at")
+    actions = ("revoke_tokens",)
+
+    def has_revoke_permission(self, request: HttpRequest) -> bool:
+        """Who may change tokens may revoke them, though no field of one is edited here."""
+        return request.user.has_perm("tournaments.change_apitoken")
+
+    @admin.action(description="Revoke the selected tokens", permissions=["revoke"])
+    def revoke_tokens(self, request: HttpRequest, tokens: QuerySet[ApiToken]) -> None:
+        for token in tokens:
+            api_token_revoke(token=token)
+        self.message_user(
+            request, f"{len(tokens)} token(s) revoked; the programs holding them can no longer write."
+        )
 
 
 @admin.register(ApiWriteCount)
