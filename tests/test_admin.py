@@ -222,3 +222,26 @@ def test_staff_who_may_only_view_tokens_cannot_revoke_them(client, django_user_m
     client.post(_url(models.ApiToken, "changelist"), revoke)
     token.refresh_from_db()
     assert token.revoked_at is None and api_token_check(api_secret) is not None
+
+
+def test_a_teams_event_s_name_is_fixed_in_the_admin_never_how_it_is_drawn_or_scored(admin_client_with_result):
+    event = models.TeamsEvent.objects.get()
+    club = event.club_id
+    assert admin_client_with_result.get(_url(models.TeamsEvent, "add")).status_code == 403
+    change = {
+        "club": club + 1,
+        "date": "2026-11-17",
+        "name": "Teams of four",
+        "tie_break": "imp_quotient",
+        "form": "round_robin",
+        "scoring": "bam",
+        "rounds": 5,
+        "state": "preparation",
+    }
+    assert (
+        admin_client_with_result.post(_url(models.TeamsEvent, "change", event.pk), change).status_code == 302
+    )
+    event.refresh_from_db()
+    assert (event.name, event.tie_break) == ("Teams of four", "imp_quotient")
+    assert (event.club_id, event.form, event.scoring, event.rounds) == (club, "swiss", "wbf_vp", 1)
+    assert event.state == "finished"

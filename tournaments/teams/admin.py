@@ -28,12 +28,13 @@ class TeamsEventAdmin(admin.ModelAdmin):
     date_hierarchy = "date"
     list_select_related = ("club",)
 
-    def get_readonly_fields(self, request, obj=None) -> tuple[str, ...]:
-        # Each changes how the matches are drawn or scored, or is the audited finish and reopen
-        # (services.events): the director's pages change them, never a bare edit.
-        if obj is None:
-            return ()
-        return ("form", "scoring", "rounds", "boards_per_match", "bye_vp", "state")
+    # Each changes whose players may play, how the matches are drawn or scored, or is the
+    # audited finish and reopen (services.events): the director's pages change them.
+    readonly_fields = ("club", "form", "scoring", "rounds", "boards_per_match", "bye_vp", "state")
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        # An event is created on the director's page (services.events.teams_event_create).
+        return False
 
 
 class TeamMemberInline(ReadOnlyAdminMixin, admin.TabularInline):
