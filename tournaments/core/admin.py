@@ -1,0 +1,85 @@
+"""The core's tables in the admin: clubs, players, and the API tokens that may write for a club.
+
+Also the read-only mixins every capability's admin uses: a table the services derive or
+an audit keeps is shown, never edited, so the admin cannot make it disagree with the rest.
+"""
+
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from tournaments.core.models import ApiToken, ApiWriteCount, Club, Player
+from tournaments.core.services.api_tokens import api_token_revoke
+
+
+class ShownOnlyAdminMixin:
+    """Show rows and let the admin delete them, never add or change them (the services make them)."""
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class ReadOnlyAdminMixin(ShownOnlyAdminMixin):
+    """Show rows without letting the admin add, change or delete them."""
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug")
+    search_fields = ("name", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("directors",)
+
+    def get_readonly_fields(self, request, obj=None) -> tuple[str, ...]:
+        # Changing them rescores boards: services.scoring.method.club_set_adjustment_percentages.
+        return ("average_plus", "average_minus") if obj is not None else ()
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ("name", "federation_number")
+    search_fields = ("name", "federation_number")
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """A club's API tokens, told by their prefix: the token itself is never stored, so never shown.
+
+    Tokens are issued on the director's page or by ``manage.py api_token`` (which show the
+    secret once), so here they are read-only but for revoking, which goes through the same
+    service; the digest is shown as it is stored, since it cannot be turned back into the token.
+    """
+
+    list_display = ("name", "prefix", "club", "created_by", "created_at", "last_used_at", "revoked_at")
+    list_filter = ("club",)
+    search_fields = ("name", "prefix", "club__name")
+    list_select_related = ("club", "created_by")
+    fields = ("club", "name", "prefix", "digest", "created_by", "created_at", "last_used_at", "revoked_at")
+    actions = ("revoke_tokens",)
+
+    def has_revoke_permission(self, request: HttpRequest) -> bool:
+        """Who may change tokens may revoke them, though no field of one is edited here."""
+        return request.user.has_perm("tournaments.change_apitoken")
+
+    @admin.action(description="Revoke the selected tokens", permissions=["revoke"])
+    def revoke_tokens(self, request: HttpRequest, tokens: QuerySet[ApiToken]) -> None:
+        for token in tokens:
+            api_token_revoke(token=token)
+        self.message_user(
+            request, f"{len(tokens)} token(s) revoked; the programs holding them can no longer write."
+        )
+
+
+@admin.register(ApiWriteCount)
+class ApiWriteCountAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """A token's writes a minute, counted by the API's rate limit: a record, read-only."""
+
+    list_display = ("token", "minute", "count")
+    search_fields = ("token__name", "token__prefix", "token__club__name")
+    list_select_related = ("token__club",)
