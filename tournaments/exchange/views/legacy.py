@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import datetime
 
-from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -33,16 +32,14 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.formats.legacy import (
-    MAX_SCORE_FILE_BYTES,
     LegacyFormatError,
     ScoreFile,
     decode_score_file,
-    file_too_large_message,
     parse_score_file,
 )
-from tournaments.core.models import Club
-from tournaments.core.selectors.access import clubs_directed, user_directs
+from tournaments.core.selectors.access import user_directs
 from tournaments.core.views.access import director_required
+from tournaments.exchange.forms import ImportForm
 from tournaments.exchange.models import PendingImport
 from tournaments.exchange.services.legacy import score_file_digest, score_file_import, score_file_preview
 from tournaments.night.models import Session
@@ -50,26 +47,6 @@ from tournaments.night.models import Session
 TEMPLATES = "tournaments/exchange/legacy/"
 PENDING_LIFETIME = datetime.timedelta(hours=1)
 PENDING_PER_USER = 3
-
-
-class ImportForm(forms.Form):
-    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    name = forms.CharField(max_length=120, initial="Imported session")
-    file = forms.FileField(help_text="A legacy score file: pair lines, SCORES, then one line per board.")
-    replace = forms.BooleanField(
-        required=False, help_text="If this file was imported before, replace that session."
-    )
-
-    def __init__(self, *args, user: object, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs_directed(user)
-
-    def clean_file(self) -> object:
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_SCORE_FILE_BYTES:
-            raise ValidationError(file_too_large_message(upload.size))
-        return upload
 
 
 @director_required

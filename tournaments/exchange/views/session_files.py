@@ -12,7 +12,6 @@ played elsewhere): the same selectors decide what a hand shows.
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -22,6 +21,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.forms import form_add_service_error
+from tournaments.exchange.forms import PbnUploadForm
 from tournaments.exchange.selectors.hand_records import (
     session_hand_records,
     session_has_deals,
@@ -35,7 +35,7 @@ from tournaments.exchange.selectors.usebio import (
     session_usebio_bytes,
     session_usebio_filename,
 )
-from tournaments.exchange.services.pbn import MAX_PBN_BYTES, PbnImport, pbn_import
+from tournaments.exchange.services.pbn import PbnImport, pbn_import
 from tournaments.night.models import Session
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.selectors import public as public_selectors
@@ -44,28 +44,6 @@ from tournaments.night.services.deal_analysis import analysis_resume
 
 TEMPLATES = "tournaments/exchange/"
 SHOWN_LINES = 10  # of a file's skipped results or differences, as messages; the rest are counted
-
-
-class PbnUploadForm(forms.Form):
-    file = forms.FileField(
-        label="PBN file",
-        help_text=f"A dealing machine's or BridgeComposer's .pbn file, at most {MAX_PBN_BYTES // 1000:,} kB. "
-        "Boards in the file are dealt; boards that already have results are never re-dealt.",
-    )
-    results = forms.BooleanField(
-        required=False,
-        label="Enter the results the file carries as the boards' travellers",
-        help_text="For another scorer's file (one game per table, or a ScoreTable per board): "
-        "its pairs are seated under the file's numbers and every result is scored by ClubScore.",
-    )
-
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_PBN_BYTES:
-            raise ValidationError(
-                f"The file is {upload.size:,} bytes, over the {MAX_PBN_BYTES:,} a PBN file may be."
-            )
-        return upload
 
 
 def _pbn_import_messages(request: HttpRequest, done: PbnImport, name: str) -> None:

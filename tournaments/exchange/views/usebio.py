@@ -15,7 +15,6 @@ user who directs no club gets 403, a visitor the login page. The file is limited
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
@@ -23,10 +22,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioError, read_usebio
-from tournaments.core.models import Club
-from tournaments.core.selectors.access import clubs_directed, user_directs
+from tournaments.core.selectors.access import user_directs
 from tournaments.core.views.access import director_required
-from tournaments.exchange.services.usebio import MAX_USEBIO_BYTES, usebio_import
+from tournaments.exchange.forms import UsebioUploadForm
+from tournaments.exchange.services.usebio import usebio_import
 from tournaments.exchange.services.usebio_pending import (
     usebio_pending_done,
     usebio_pending_find,
@@ -35,32 +34,6 @@ from tournaments.exchange.services.usebio_pending import (
 from tournaments.exchange.services.usebio_preview import usebio_preview
 
 TEMPLATES = "tournaments/exchange/"
-
-
-class UsebioUploadForm(forms.Form):
-    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
-    name = forms.CharField(
-        max_length=120,
-        required=False,
-        help_text="The session's name; leave it empty for the file's event name.",
-    )
-    file = forms.FileField(
-        label="USEBIO file",
-        help_text=f"A results file (.xml) from Compscore, Scorer or another scorer, at most "
-        f"{MAX_USEBIO_BYTES // 1_000_000} MB: a pairs event scored by matchpoints, cross-IMPs or Butler.",
-    )
-
-    def __init__(self, *args: object, user: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs_directed(user)
-
-    def clean_file(self) -> object:
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_USEBIO_BYTES:
-            raise ValidationError(
-                f"The file is {upload.size:,} bytes, over the {MAX_USEBIO_BYTES:,} a USEBIO file may be."
-            )
-        return upload
 
 
 def _refused(request: HttpRequest, form: UsebioUploadForm, **context: object) -> HttpResponse:

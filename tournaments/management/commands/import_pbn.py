@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.core.files import UnreadableFile, read_file_bytes
 from tournaments.exchange.services.pbn import MAX_PBN_BYTES, pbn_import
 from tournaments.night.models import Session
 from tournaments.night.services.deal_analysis import analysis_wait
@@ -32,10 +33,9 @@ class Command(BaseCommand):
         if found is None:
             raise CommandError(f"No session with id {session}.")
         try:
-            with open(file, "rb") as opened:
-                data = opened.read(MAX_PBN_BYTES + 1)
-        except OSError as error:
-            raise CommandError(f"{file}: cannot read the file: {error.strerror}") from None
+            data = read_file_bytes(file, MAX_PBN_BYTES, kind="PBN file")
+        except UnreadableFile as error:
+            raise CommandError(str(error)) from None
         try:
             done = pbn_import(session=found, data=data, results=results)
         except ValidationError as error:

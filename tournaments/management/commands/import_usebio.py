@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Q
 
+from tournaments.core.files import UnreadableFile, read_file_bytes
 from tournaments.core.models import Club
 from tournaments.exchange.services.usebio import MAX_USEBIO_BYTES, usebio_import
 
@@ -29,10 +30,9 @@ class Command(BaseCommand):
         if club_found is None:
             raise CommandError(f"No club {club!r}: give its slug or its name.")
         try:
-            with open(file, "rb") as opened:
-                data = opened.read(MAX_USEBIO_BYTES + 1)
-        except OSError as error:
-            raise CommandError(f"{file}: cannot read the file: {error.strerror}") from None
+            data = read_file_bytes(file, MAX_USEBIO_BYTES, kind="USEBIO file")
+        except UnreadableFile as error:
+            raise CommandError(str(error)) from None
         try:
             imported = usebio_import(club=club_found, data=data, name=name)
         except ValidationError as error:

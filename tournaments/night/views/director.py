@@ -26,10 +26,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.core.forms import form_add_service_error
 from tournaments.core.sections import sections
 from tournaments.core.selectors.access import clubs_directed
+from tournaments.core.views.forms import form_write
 from tournaments.night import hooks
 from tournaments.night.forms.results import AdjustmentForm, AssignedScoreForm, ResultForm
 from tournaments.night.forms.sessions import BoardCountForm, DealForm, PairForm, SessionForm
-from tournaments.night.models import Board, Result, Session
+from tournaments.night.models import Board, Pair, Result, Session
 from tournaments.night.selectors import director as selectors
 from tournaments.night.selectors import public
 from tournaments.night.services.boards import boards_deal, boards_ensure, parse_permutation_lines
@@ -75,14 +76,15 @@ def session_new(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied("You do not direct any club.")
     initial = {"club": clubs[0].pk, "date": _today()}
     form = SessionForm(request.POST or None, clubs=clubs, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        try:
-            session = session_create_with_movement(**form.cleaned_data)
-        except ValidationError as error:
-            form_add_service_error(form, error)
-        else:
-            messages.success(request, f"Session {session.name} created. Now seat the pairs.")
-            return redirect(_session_url(session))
+    response = form_write(
+        request,
+        form,
+        lambda: session_create_with_movement(**form.cleaned_data),
+        message=lambda session: f"Session {session.name} created. Now seat the pairs.",
+        to=_session_url,
+    )
+    if response is not None:
+        return response
     status = 400 if form.is_bound else 200  # a valid form has redirected by now
     return render(request, TEMPLATES + "session_new.html", {"form": form}, status=status)
 
@@ -98,20 +100,25 @@ def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
 def session_pair_add(request: HttpRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     form = PairForm(request.POST, session=session)
-    if form.is_valid():
+
+    def seat() -> Pair:
         data = form.cleaned_data
-        try:
-            pair = pair_add(
-                session=session,
-                player_names=(data["player1"], data["player2"]),
-                direction=data.get("direction", ""),
-                number=data["number"],
-            )
-        except ValidationError as error:
-            form_add_service_error(form, error)
-        else:
-            messages.success(request, f"Pair {pair.label} seated: {pair.names}.")
-            return redirect(_session_url(session) + "#pairs")
+        return pair_add(
+            session=session,
+            player_names=(data["player1"], data["player2"]),
+            direction=data.get("direction", ""),
+            number=data["number"],
+        )
+
+    response = form_write(
+        request,
+        form,
+        seat,
+        message=lambda pair: f"Pair {pair.label} seated: {pair.names}.",
+        to=lambda _: _session_url(session) + "#pairs",
+    )
+    if response is not None:
+        return response
     return session_page(request, session, pair_form=form)
 
 
@@ -120,20 +127,21 @@ def session_pair_add(request: HttpRequest, session_id: int) -> HttpResponse:
 def session_deal(request: HttpRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     form = DealForm(request.POST, request.FILES)
-    if form.is_valid():
+
+    def deal() -> list[Board]:
         confirm = {"redeal_played": form.cleaned_data["redeal_played"], "user": request.user}
-        try:
-            if form.cleaned_data["count"]:
-                boards = boards_deal(session=session, count=form.cleaned_data["count"], **confirm)
-            else:
-                permutations = parse_permutation_lines(form.cleaned_data["permutations"])
-                boards = boards_deal(session=session, permutations=permutations, **confirm)
-        except ValidationError as error:
-            form_add_service_error(form, error)
-        else:
-            later = " Their double-dummy analysis follows in a minute." if boards[-1].analysis_pending else ""
-            messages.success(request, f"Dealt {len(boards)} boards.{later}")
-            return redirect(_session_url(session) + "#boards")
+        if form.cleaned_data["count"]:
+            return boards_deal(session=session, count=form.cleaned_data["count"], **confirm)
+        permutations = parse_permutation_lines(form.cleaned_data["permutations"])
+        return boards_deal(session=session, permutations=permutations, **confirm)
+
+    def dealt(boards: list[Board]) -> str:
+        later = " Their double-dummy analysis follows in a minute." if boards[-1].analysis_pending else ""
+        return f"Dealt {len(boards)} boards.{later}"
+
+    response = form_write(request, form, deal, message=dealt, to=lambda _: _session_url(session) + "#boards")
+    if response is not None:
+        return response
     return session_page(request, session, deal_form=form)
 
 
@@ -169,14 +177,15 @@ def board_detail(request: HttpRequest, session_id: int, number: int) -> HttpResp
     board = selectors.board_for_director(session, number)
     pairs = public.session_pairs(session)
     form = ResultForm(request.POST or None, session=session, pairs=pairs)
-    if request.method == "POST" and form.is_valid():
-        try:
-            result = result_record(board=board, entry=_entry(form), user=request.user)
-        except ValidationError as error:
-            form_add_service_error(form, error)
-        else:
-            messages.success(request, f"Board {board.number}: {result.display} ({result.ns_score:+d} NS).")
-            return redirect(_board_url(board))
+    response = form_write(
+        request,
+        form,
+        lambda: result_record(board=board, entry=_entry(form), user=request.user),
+        message=lambda result: f"Board {board.number}: {result.display} ({result.ns_score:+d} NS).",
+        to=lambda _: _board_url(board),
+    )
+    if response is not None:
+        return response
     return _board_page(request, session, board, form=form)
 
 
@@ -226,7 +235,8 @@ def board_adjust(request: HttpRequest, session_id: int, number: int) -> HttpResp
     pairs = public.session_pairs(session)
     tables = selectors.board_tables(session, board, pairs, selectors.board_results(board))
     adjust_form = AdjustmentForm(request.POST, session=session, pairs=pairs, tables=tables)
-    if adjust_form.is_valid():
+
+    def adjust() -> Result:
         data = adjust_form.cleaned_data
         entry = AdjustedEntry(
             ns_pair=data["ns_pair"],
@@ -234,13 +244,17 @@ def board_adjust(request: HttpRequest, session_id: int, number: int) -> HttpResp
             ns_adjustment=data["ns_adjustment"],
             ew_adjustment=data["ew_adjustment"],
         )
-        try:
-            result = result_adjust(board=board, entry=entry, user=request.user)
-        except ValidationError as error:
-            form_add_service_error(adjust_form, error)
-        else:
-            messages.success(request, f"Board {board.number}: {result.display}.")
-            return redirect(_board_url(board))
+        return result_adjust(board=board, entry=entry, user=request.user)
+
+    response = form_write(
+        request,
+        adjust_form,
+        adjust,
+        message=lambda result: f"Board {board.number}: {result.display}.",
+        to=lambda _: _board_url(board),
+    )
+    if response is not None:
+        return response
     return _board_page(request, session, board, adjust_form=adjust_form)
 
 
@@ -253,20 +267,26 @@ def board_assign(request: HttpRequest, session_id: int, number: int) -> HttpResp
     pairs = public.session_pairs(session)
     tables = selectors.board_tables(session, board, pairs, selectors.board_results(board))
     assign_form = AssignedScoreForm(request.POST, session=session, pairs=pairs, tables=tables)
-    if assign_form.is_valid():
+
+    def assign() -> Result:
         data = assign_form.cleaned_data
         entry = AssignedEntry(
             ns_pair=data["ns_pair"],
             ew_pair=data["ew_pair"],
             parts=tuple(AssignedPart(*part) for part in assign_form.parts()),
         )
-        try:  # the table's result, if it has one, is replaced (audited as an update)
-            result = result_assign(board=board, entry=entry, user=request.user)
-        except ValidationError as error:
-            form_add_service_error(assign_form, error)
-        else:
-            messages.success(request, f"Board {board.number}: assigned {result.display}.")
-            return redirect(_board_url(board))
+        # The table's result, if it has one, is replaced (audited as an update).
+        return result_assign(board=board, entry=entry, user=request.user)
+
+    response = form_write(
+        request,
+        assign_form,
+        assign,
+        message=lambda result: f"Board {board.number}: assigned {result.display}.",
+        to=lambda _: _board_url(board),
+    )
+    if response is not None:
+        return response
     return _board_page(request, session, board, assign_form=assign_form)
 
 

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.forms import form_add_service_error
+from tournaments.core.views.forms import form_write
 from tournaments.night.forms.results import TableResultForm
 from tournaments.night.forms.sessions import MovementForm
 from tournaments.night.models import Session
@@ -40,25 +41,28 @@ def _session_url(session: Session, anchor: str = "") -> str:
 def session_movement(request: HttpRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     form = MovementForm(request.POST)
-    if form.is_valid():
+
+    def movement_set() -> Session:
         data = form.cleaned_data
-        try:
-            session = session_movement_set(
-                session=session,
-                kind=data["movement"],
-                tables=data["tables"],
-                boards_per_round=data["boards_per_round"],
-                rounds=data["rounds"],
-                even_tables=data["even_tables"],
-                arrow_switch_rounds=data["arrow_switch_rounds"],
-            )
-        except ValidationError as error:
-            form_add_service_error(form, error)
-        else:
-            messages.success(
-                request, f"Movement set: {session.movement_tables} tables, {session.movement_rounds} rounds."
-            )
-            return redirect(_session_url(session, "#movement"))
+        return session_movement_set(
+            session=session,
+            kind=data["movement"],
+            tables=data["tables"],
+            boards_per_round=data["boards_per_round"],
+            rounds=data["rounds"],
+            even_tables=data["even_tables"],
+            arrow_switch_rounds=data["arrow_switch_rounds"],
+        )
+
+    response = form_write(
+        request,
+        form,
+        movement_set,
+        message=lambda done: f"Movement set: {done.movement_tables} tables, {done.movement_rounds} rounds.",
+        to=lambda done: _session_url(done, "#movement"),
+    )
+    if response is not None:
+        return response
     return session_page(request, session, movement_form=form)
 
 

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.seating import read_seating_list
 from tournaments.core.forms import form_add_service_error
+from tournaments.core.views.forms import form_write
 from tournaments.night.forms.seating import PairPlayersForm, SeatingListForm
 from tournaments.night.models import Pair, Session
 from tournaments.night.selectors import director as selectors
@@ -63,15 +64,20 @@ def pair_edit(request: HttpRequest, session_id: int, pair_id: int) -> HttpRespon
     session = selectors.session_for_director(request.user, session_id)
     pair = _pair(session, pair_id)
     form = PairPlayersForm(request.POST or None, initial=_names(pair))
-    if request.method == "POST" and form.is_valid():
+
+    def update() -> Pair:
         names = (form.cleaned_data["player1"], form.cleaned_data["player2"])
-        try:
-            pair = pair_update(pair=pair, player_names=names, user=request.user)
-        except ValidationError as error:
-            form_add_service_error(form, error)
-        else:
-            messages.success(request, f"Pair {pair.label} is now {pair.names}.")
-            return redirect(_pairs_url(session))
+        return pair_update(pair=pair, player_names=names, user=request.user)
+
+    response = form_write(
+        request,
+        form,
+        update,
+        message=lambda updated: f"Pair {updated.label} is now {updated.names}.",
+        to=lambda _: _pairs_url(session),
+    )
+    if response is not None:
+        return response
     return _pair_page(request, session, pair, form)
 
 

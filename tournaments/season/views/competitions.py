@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
 
-from tournaments.core.forms import form_add_service_error
 from tournaments.core.selectors.access import club_for_director
+from tournaments.core.views.forms import form_write
 from tournaments.season.forms import CompetitionForm
 from tournaments.season.models import Competition
 from tournaments.season.selectors import competitions as selectors
@@ -45,14 +43,15 @@ def competition_edit(request: HttpRequest, slug: str, pk: int | None = None) -> 
             "sessions": list(existing.sessions.all()),
         }
     form = CompetitionForm(request.POST or None, club=club, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        try:
-            saved = competition_save(club=club, competition=existing, **form.cleaned_data)
-        except ValidationError as error:
-            form_add_service_error(form, error)
-        else:
-            messages.success(request, f"Competition {saved.name} saved: {saved.sessions.count()} sessions.")
-            return redirect(saved.get_absolute_url())
+    response = form_write(
+        request,
+        form,
+        lambda: competition_save(club=club, competition=existing, **form.cleaned_data),
+        message=lambda saved: f"Competition {saved.name} saved: {saved.sessions.count()} sessions.",
+        to=lambda saved: saved.get_absolute_url(),
+    )
+    if response is not None:
+        return response
     status = 400 if form.is_bound else 200
     context = {"club": club, "form": form, "competition": existing}
     return render(request, "tournaments/season/director/competition_form.html", context, status=status)

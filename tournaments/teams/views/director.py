@@ -18,8 +18,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.teams.tables import match_pairs, match_tables
-from tournaments.core.forms import form_add_service_error
 from tournaments.core.selectors.access import clubs_directed
+from tournaments.core.views.forms import form_write
 from tournaments.night.models import SessionState
 from tournaments.night.selectors.table_entry.links import qr_svg
 from tournaments.night.services.table_entry import table_accesses_ensure
@@ -53,14 +53,15 @@ def teams_new(request: HttpRequest) -> HttpResponse:
         raise PermissionDenied("You do not direct any club.")
     initial = {"club": clubs[0].pk, "date": timezone.localdate()}
     form = TeamsEventForm(request.POST or None, clubs=clubs, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        try:
-            event = teams_event_create(**form.cleaned_data)
-        except ValidationError as error:
-            form_add_service_error(form, error)
-        else:
-            messages.success(request, f"{event.name} created. Now enter its teams.")
-            return redirect(_event_url(event))
+    response = form_write(
+        request,
+        form,
+        lambda: teams_event_create(**form.cleaned_data),
+        message=lambda event: f"{event.name} created. Now enter its teams.",
+        to=_event_url,
+    )
+    if response is not None:
+        return response
     status = 400 if form.is_bound else 200
     return render(request, TEMPLATES + "new.html", {"form": form}, status=status)
 
@@ -102,16 +103,17 @@ def teams_event(request: HttpRequest, event_id: int) -> HttpResponse:
 def teams_team_add(request: HttpRequest, event_id: int) -> HttpResponse:
     event = selectors.teams_event_for_director(request.user, event_id)
     form = TeamForm(request.POST)
-    if form.is_valid():
-        try:
-            team = team_add(
-                event=event, name=form.cleaned_data["name"], player_names=form.cleaned_data["players"]
-            )
-        except ValidationError as error:
-            form_add_service_error(form, error)
-        else:
-            messages.success(request, f"Team {team.number} {team.name} entered.")
-            return redirect(_event_url(event, "#teams"))
+    response = form_write(
+        request,
+        form,
+        lambda: team_add(
+            event=event, name=form.cleaned_data["name"], player_names=form.cleaned_data["players"]
+        ),
+        message=lambda team: f"Team {team.number} {team.name} entered.",
+        to=lambda _: _event_url(event, "#teams"),
+    )
+    if response is not None:
+        return response
     return _event_page(request, event, team_form=form)
 
 
@@ -140,14 +142,15 @@ def teams_round_draw_adjust(request: HttpRequest, event_id: int, number: int) ->
     event = selectors.teams_event_for_director(request.user, event_id)
     teams_round = selectors.teams_round_get(event, number)
     form = DrawForm(request.POST)
-    if form.is_valid():
-        try:
-            teams_round_adjust(teams_round=teams_round, draw=form.cleaned_data["draw"])
-        except ValidationError as error:
-            form_add_service_error(form, error)
-        else:
-            messages.success(request, f"Round {number}'s draw changed.")
-            return redirect(_event_url(event, "#rounds"))
+    response = form_write(
+        request,
+        form,
+        lambda: teams_round_adjust(teams_round=teams_round, draw=form.cleaned_data["draw"]),
+        message=lambda _: f"Round {number}'s draw changed.",
+        to=lambda _: _event_url(event, "#rounds"),
+    )
+    if response is not None:
+        return response
     return _event_page(request, event, draw_form=form)
 
 
@@ -213,13 +216,14 @@ def teams_round_lineups(request: HttpRequest, event_id: int, number: int) -> Htt
     current = selectors.team_lineups(teams_round)
     lines = [f"{team}: {a}, {b} / {c}, {d}" for team, ((a, b), (c, d)) in sorted(current.items())]
     form = LineupForm(request.POST or None, initial={"lineups": "\n".join(lines)})
-    if request.method == "POST" and form.is_valid():
-        try:
-            teams_round_lineups_set(teams_round=teams_round, lineups=form.cleaned_data["lineups"])
-        except ValidationError as error:
-            form_add_service_error(form, error)
-        else:
-            messages.success(request, f"Round {number}'s pairs changed.")
-            return redirect(_event_url(event, f"#round-{number}"))
+    response = form_write(
+        request,
+        form,
+        lambda: teams_round_lineups_set(teams_round=teams_round, lineups=form.cleaned_data["lineups"]),
+        message=lambda _: f"Round {number}'s pairs changed.",
+        to=lambda _: _event_url(event, f"#round-{number}"),
+    )
+    if response is not None:
+        return response
     context = {"event": event, "teams_round": teams_round, "form": form}
     return render(request, TEMPLATES + "lineups.html", context, status=400 if form.errors else 200)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from tournaments.core.forms import form_add_service_error
+from tournaments.core.views.forms import form_write
 from tournaments.teams.forms import PenaltiesForm
 from tournaments.teams.selectors import events as selectors
 from tournaments.teams.selectors.scorecard import match_scorecard
@@ -33,14 +32,15 @@ def teams_match_penalties(request: HttpRequest, event_id: int, number: int, tabl
     form = PenaltiesForm(initial={name: getattr(match, name) for name in FIELDS})
     if request.method == "POST":
         form = PenaltiesForm(request.POST)
-        if form.is_valid():
-            try:
-                team_match_penalties_set(match=match, user=request.user, **form.cleaned_data)
-            except ValidationError as error:
-                form_add_service_error(form, error)
-            else:
-                messages.success(request, f"Penalties of {match.home.name} v {match.away.name} recorded.")
-                return redirect("director:teams_penalties", event.pk, number, table)
+        response = form_write(
+            request,
+            form,
+            lambda: team_match_penalties_set(match=match, user=request.user, **form.cleaned_data),
+            message=lambda _: f"Penalties of {match.home.name} v {match.away.name} recorded.",
+            to=lambda _: reverse("director:teams_penalties", args=[event.pk, number, table]),
+        )
+        if response is not None:
+            return response
     context = {
         "event": event,
         "teams_round": teams_round,
