@@ -7,6 +7,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView as DjangoLoginView
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.templatetags.static import static
+
 from tournaments.core.selectors.access import demo_club_exists
 
 
