@@ -29,6 +29,7 @@ run: demo
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 # Debian's Chromium drives the end-to-end test (Playwright uses it as its executable;
 # it cannot download a browser of its own here).
@@ -49,4 +50,4 @@ bench: $(STAMP)
 	$(PY) bench/run.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm db.sqlite3.write-lock staticfiles .pytest_cache .ruff_cache
+	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm db.sqlite3.write-lock staticfiles .pytest_cache .ruff_cache .mypy_cache

@@ -20,7 +20,7 @@ from django.core.files.uploadhandler import FileUploadHandler
 class OversizedUpload(UploadedFile):
     """A file that was too large to keep: its name and real size, and no content."""
 
-    def __init__(self, name: str, content_type: str, size: int, charset: str | None) -> None:
+    def __init__(self, name: str | None, content_type: str | None, size: int, charset: str | None) -> None:
         super().__init__(io.BytesIO(), name, content_type, size, charset)
 
 

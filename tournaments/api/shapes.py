@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, overload
 
 from tournaments.night.models import Pair, Result, Session
 
@@ -17,6 +17,12 @@ def session_summary(session: Session) -> dict[str, Any]:
         "movement": session.movement,
         "scoring": session.scoring,
     }
+
+
+@overload
+def pair_out(pair: Pair) -> dict[str, Any]: ...
+@overload
+def pair_out(pair: None) -> None: ...
 
 
 def pair_out(pair: Pair | None) -> dict[str, Any] | None:

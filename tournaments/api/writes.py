@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from ninja import Router
 
 from tournaments.api import refusals
-from tournaments.api.auth import ClubToken, club_result, club_session
+from tournaments.api.auth import ClubToken, TokenRequest, club_result, club_session
 from tournaments.api.http import json_response
 from tournaments.api.reads import session_document
 from tournaments.api.schemas import CorrectionIn, Error, Id, ResultIn, ResultOut, SessionOut
@@ -69,7 +69,7 @@ def _result_response(request: HttpRequest, result: Result, status: int = 200) ->
     summary="Enter a result",
     openapi_extra=refusals.described(refusals.ENTER, refusals.SESSION_NOT_FOUND),
 )
-def result_enter(request: HttpRequest, session_id: Id, body: ResultIn) -> HttpResponse:
+def result_enter(request: TokenRequest, session_id: Id, body: ResultIn) -> HttpResponse:
     session = club_session(request, session_id)
     board = Board.objects.filter(session=session, number=body.board).first()
     if board is None:
@@ -85,7 +85,7 @@ def result_enter(request: HttpRequest, session_id: Id, body: ResultIn) -> HttpRe
     summary="Correct a result",
     openapi_extra=refusals.described(refusals.CORRECT, refusals.RESULT_NOT_FOUND),
 )
-def result_fix(request: HttpRequest, result_id: Id, body: CorrectionIn) -> HttpResponse:
+def result_fix(request: TokenRequest, result_id: Id, body: CorrectionIn) -> HttpResponse:
     result = club_result(request, result_id)
     with audited_as_api_token(request.auth):
         corrected = result_correct(result=result, entry=_entry(result.board.session, body))
@@ -98,14 +98,14 @@ def result_fix(request: HttpRequest, result_id: Id, body: CorrectionIn) -> HttpR
     summary="Delete a result entered in error",
     openapi_extra=refusals.described(refusals.DELETE, refusals.RESULT_NOT_FOUND),
 )
-def result_remove(request: HttpRequest, result_id: Id) -> HttpResponse:
+def result_remove(request: TokenRequest, result_id: Id) -> HttpResponse:
     result = club_result(request, result_id)
     with audited_as_api_token(request.auth):
         result_delete(result=result)
     return HttpResponse(status=204)
 
 
-def _state_change(request: HttpRequest, session_id: int, service) -> HttpResponse:
+def _state_change(request: TokenRequest, session_id: int, service) -> HttpResponse:
     session = service(session=club_session(request, session_id))
     session = selectors.session_get(session.pk)
     return json_response(request, SessionOut, session_document(session), conditional=False)
@@ -117,7 +117,7 @@ def _state_change(request: HttpRequest, session_id: int, service) -> HttpRespons
     summary="Start play",
     openapi_extra=refusals.described(refusals.START, refusals.SESSION_NOT_FOUND),
 )
-def start(request: HttpRequest, session_id: Id) -> HttpResponse:
+def start(request: TokenRequest, session_id: Id) -> HttpResponse:
     return _state_change(request, session_id, session_start)
 
 
@@ -127,5 +127,5 @@ def start(request: HttpRequest, session_id: Id) -> HttpResponse:
     summary="Finish: publish every board",
     openapi_extra=refusals.described(refusals.FINISH, refusals.SESSION_NOT_FOUND),
 )
-def finish(request: HttpRequest, session_id: Id) -> HttpResponse:
+def finish(request: TokenRequest, session_id: Id) -> HttpResponse:
     return _state_change(request, session_id, session_finish)

@@ -199,7 +199,7 @@ def answer_call(profile: HandProfile, opening: Bid, last_bid: Bid | None) -> Cal
         bid = lowest_bid(best_suit(profile), last_bid)
         if bid is not None and bid.level == opening.level:
             return bid
-    if points >= RAISE_POINTS and fit:
+    if points >= RAISE_POINTS and fit and partners_suit is not None:
         return _bid_or_pass(lowest_bid(partners_suit, last_bid))
     return Pass
 
@@ -330,9 +330,9 @@ class AuctionTally:
 
     def add(self, auction: Auction) -> None:
         self.deals += 1
-        contract = auction.contract
-        if contract is None:
+        contract, declarer = auction.contract, auction.declarer
+        if contract is None or declarer is None:
             self.passed_out += 1
             return
         self.contracts[contract.bid] += 1
-        self.declarers[auction.declarer] += 1
+        self.declarers[declarer] += 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tournaments.bridge.cards import Suit
 from tournaments.bridge.text import quoted
@@ -101,9 +101,10 @@ class NonBid(Enum):
         return self.name.capitalize()
 
 
-Pass = NonBid.PASS
-Double = NonBid.DOUBLE
-Redouble = NonBid.REDOUBLE
+# Final, so that ``call is Pass`` narrows a call as ``call is NonBid.PASS`` does.
+Pass: Final = NonBid.PASS
+Double: Final = NonBid.DOUBLE
+Redouble: Final = NonBid.REDOUBLE
 
 Call = Bid | NonBid
 

@@ -227,7 +227,7 @@ class Deal(Mapping[str, Hand]):
             raise CardError(f"a deal holds each card once; repeated: {' '.join(map(str, repeated))}")
 
     @classmethod
-    def from_hands(cls, hands: Mapping[Seat | str, Hand]) -> Deal:
+    def from_hands(cls, hands: Mapping[Seat, Hand] | Mapping[str, Hand]) -> Deal:
         by_seat = {seat_from(seat): hand for seat, hand in hands.items()}
         missing = [seat.value for seat in SEATS if seat not in by_seat]
         if missing:
@@ -262,9 +262,10 @@ class Deal(Mapping[str, Hand]):
     def __getitem__(self, seat: Seat | str) -> Hand:
         # A Mapping signals a missing key with KeyError; ``in`` and ``get`` rely on it.
         try:
-            return getattr(self, seat_from(seat).attribute)
+            hand: Hand = getattr(self, seat_from(seat).attribute)
         except ValueError as error:
             raise KeyError(str(error)) from None
+        return hand
 
     def __iter__(self) -> Iterator[str]:
         return iter(seat.value for seat in SEATS)

@@ -215,9 +215,7 @@ def _board_figures_by_score(board: Sequence[Score]) -> dict[Score, complex]:
 
 def _played_counts(scores: Iterable[Score]) -> Counter[int]:
     """Count how many pairs made each score on a board, leaving out those who did not play."""
-    counts = Counter(scores)
-    counts.pop(None, None)
-    return counts
+    return Counter(score for score in scores if score is not None)
 
 
 def _half_matchpoints_by_score(counts: Counter[int]) -> dict[Score, int]:

@@ -314,7 +314,15 @@ def _starter_adder(m: int) -> tuple[tuple[int, int, int], ...] | None:
     search in a fixed order, so the same m always gives the same movement.
     """
 
-    def search(unused, diffs, adds, ends, found):
+    Triple = tuple[int, int, int]
+
+    def search(
+        unused: frozenset[int],
+        diffs: frozenset[int],
+        adds: frozenset[int],
+        ends: frozenset[int],
+        found: list[Triple],
+    ) -> tuple[Triple, ...] | None:
         if not unused:
             return tuple(found)
         x = min(unused)

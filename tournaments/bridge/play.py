@@ -116,10 +116,11 @@ class Play:
         return self
 
     def _why_illegal(self, player: Seat, card: Card) -> str | None:
-        if self.is_complete:
+        next_seat = self.next_seat
+        if next_seat is None:
             return f"all {TRICKS_PER_DEAL} tricks have been played"
-        if player != self.next_seat:
-            return f"it is {self.next_seat.full_name}'s turn to play"
+        if player != next_seat:
+            return f"it is {next_seat.full_name}'s turn to play"
         if card not in self._held[player]:
             if card in self.deal[player]:
                 return "it has already been played"

@@ -121,7 +121,7 @@ def ns_score(
     ``vulnerability`` is ``'None'``, ``'NS'``, ``'EW'`` or ``'Both'``; a passed-out board
     (``contract`` ``None`` or ``'Pass'``) scores 0 whatever the other arguments.
     """
-    if is_passed_out(contract):
+    if contract is None or is_passed_out(contract):
         return 0
     if declarer is None or tricks is None:
         raise ValueError(f"contract {contract} needs a declarer and the tricks taken")

@@ -13,8 +13,10 @@ class Seat(StrEnum):
     S = "S"
     W = "W"
 
+    # The seat's place, 0-3, shadows str.index on purpose: every caller wants the place,
+    # and nothing searches a one-letter seat for a substring.
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]
         return "NESW".index(self.value)
 
     @property

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from tournaments.core.hooks import Hook
 from tournaments.core.models import Club
@@ -50,7 +50,7 @@ director_actions: Hook[[], list[Link]] = Hook("core.director_actions")
 director_club_links: Hook[[Club], list[Link]] = Hook("core.director_club_links")
 """The director's home: each directed club's own pages (competitions, members, API tokens)."""
 
-director_home: Hook[[AbstractBaseUser], Section | None] = Hook("core.director_home")
+director_home: Hook[[User], Section | None] = Hook("core.director_home")
 """The director's home: a part each below the links (the teams events, the sessions)."""
 
 

@@ -173,16 +173,16 @@ def _order(line: PlayerLine) -> tuple[float, int]:
 
 def _ranked(lines: list[PlayerLine]) -> list[PlayerLine]:
     """Give places in order; equal totals (to a millionth) share the first of their places."""
-    ranked: list[PlayerLine] = []
+    ranks: list[int] = []
     for index, line in enumerate(lines):
-        rank = index + 1
-        if ranked and round(ranked[-1].total, 6) == round(line.total, 6):
-            rank = ranked[-1].rank
-        ranked.append(_with_rank(line, rank))
+        if ranks and round(lines[index - 1].total, 6) == round(line.total, 6):
+            ranks.append(ranks[-1])
+        else:
+            ranks.append(index + 1)
     counts: dict[int, int] = {}
-    for line in ranked:
-        counts[line.rank] = counts.get(line.rank, 0) + 1
-    return [_with_rank(line, line.rank, counts[line.rank] > 1) for line in ranked]
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    return [_with_rank(line, rank, counts[rank] > 1) for line, rank in zip(lines, ranks, strict=True)]
 
 
 def _with_rank(line: PlayerLine, rank: int | None, tied: bool = False) -> PlayerLine:

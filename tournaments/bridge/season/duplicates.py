@@ -20,7 +20,7 @@ Player ids are any hashable values; the entries keep the order they were given i
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
@@ -117,7 +117,9 @@ def _surname(name: str) -> str:
     return words[-1] if words else ""
 
 
-def _groups(entries: list[tuple[Hashable, str, str]], key) -> list[list[Hashable]]:
+def _groups(
+    entries: list[tuple[Hashable, str, str]], key: Callable[[tuple[Hashable, str, str]], str]
+) -> list[list[Hashable]]:
     """Ids sharing a non-empty key, in input order; groups of one are left out."""
     groups: dict[str, list[Hashable]] = {}
     for entry in entries:

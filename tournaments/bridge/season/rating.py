@@ -36,6 +36,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from numbers import Real
+from typing import Any
 
 AVERAGE = 50.0  # the club's average player, and the prior every rating is pulled toward
 PRIOR_SD = 6.0  # club players' long-run percentages spread about 40-60: a player's sd ~ 6
@@ -44,7 +45,9 @@ REFERENCE_BOARDS = 24
 _TOLERANCE = 1e-10  # conjugate gradients stop when the residual is this small, relatively
 
 Player = Hashable
-Result = tuple  # (players, percentage, field) or (players, percentage, field, boards)
+# (players, percentage, field) or (players, percentage, field, boards); the items are checked
+# when read (_checked_result), so callers may pass a database's rows as they come.
+Result = tuple[Any, ...]
 
 
 class RatingInputError(ValueError):
@@ -153,7 +156,9 @@ def _read_season(sessions: Sequence[Iterable[Result]], half_life: float | None) 
     return season
 
 
-def _checked_result(result: object, session: int, place: int) -> tuple[tuple, float, Hashable, float]:
+def _checked_result(
+    result: object, session: int, place: int
+) -> tuple[tuple[Player, ...], float, Hashable, float]:
     where = f"session {session}, pair {place}"
     if isinstance(result, str | bytes) or not isinstance(result, Sequence) or len(result) not in (3, 4):
         raise RatingInputError(f"{where}: expected (players, percentage, field[, boards]), got {result!r}")

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import TypeVar
+
+Vertex = TypeVar("Vertex", bound=Hashable)
 
 
 def maximum_matching(
-    vertices: Sequence[Hashable], neighbours: Callable[[Hashable], Iterable[Hashable]]
-) -> dict[Hashable, Hashable]:
+    vertices: Sequence[Vertex], neighbours: Callable[[Vertex], Iterable[Vertex]]
+) -> dict[Vertex, Vertex]:
     """Return a maximum matching as a dict vertex -> its partner (both directions).
 
     ``neighbours(v)`` gives the vertices joined to ``v``; those not in ``vertices`` are

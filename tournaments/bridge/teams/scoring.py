@@ -81,7 +81,7 @@ def _board_count(boards: object) -> int:
         count = operator.index(boards)  # type: ignore[arg-type]
     except TypeError:
         if isinstance(boards, Real) and float(boards).is_integer():
-            count = int(boards)
+            count = int(math.trunc(boards))
         else:
             raise TeamsError(f"boards must be a whole number of boards, not {boards!r}") from None
     if count < 1:
@@ -98,7 +98,7 @@ def _formula_cents(margin: int, blitz_margin: float) -> int:
     """Return the winner's VPs for a whole margin, by the formula, in hundredths rounded half up."""
     if margin >= blitz_margin:
         return _FULL_CENTS
-    vp = 10 + 10 * (1 - TAU ** (3 * margin / blitz_margin)) / (1 - TAU**3)
+    vp: float = 10 + 10 * (1 - TAU ** (3 * margin / blitz_margin)) / (1 - TAU**3)
     # The tiny epsilon keeps a value the formula makes exactly x.xx5 from rounding down
     # through floating-point error (15.00 at a third of the blitz must stay 15.00).
     return min(_FULL_CENTS, math.floor(vp * 100 + 0.5 + 1e-9))
@@ -133,7 +133,9 @@ def _margin(imps: object) -> Fraction:
         raise TeamsError(f"imps must be a number, not {imps!r}")
     if not math.isfinite(imps):
         raise TeamsError(f"imps must be a finite number, not {imps!r}")
-    return Fraction(imps)
+    # Fraction's stub names the reals Python has (int, float, Fraction, Decimal), not Real;
+    # those are the reals callers pass, and the check above is kept as it was.
+    return Fraction(imps)  # type: ignore[arg-type]
 
 
 def _winner_cents(margin: Fraction, boards: int) -> int:
@@ -149,7 +151,7 @@ def _winner_cents(margin: Fraction, boards: int) -> int:
     return math.floor(between + Fraction(1, 2))
 
 
-def victory_points(imps: float, boards: int) -> tuple[float, float]:
+def victory_points(imps: float | Fraction, boards: int) -> tuple[float, float]:
     """Return (this side's VPs, the other side's VPs) for an IMP margin over ``boards`` boards.
 
     ``imps`` is this side's margin (positive: it won); the two figures have two decimals
@@ -256,7 +258,7 @@ def _round_robin_names(n: object) -> list[object]:
             raise TeamsError(f"round_robin needs a number of teams >= 0, not {count}")
         return list(range(1, count + 1))
     try:
-        names = list(n)  # type: ignore[call-overload]
+        names: list[object] = list(n)  # type: ignore[call-overload]
     except TypeError:
         raise TeamsError(f"round_robin needs a number of teams or their ids, not {n!r}") from None
     if len(set(names)) != len(names) or None in names:
@@ -278,10 +280,14 @@ def _berger_match(pair: tuple[int, int], number: int, size: int) -> tuple[int, i
     return home, away
 
 
-def _named_round(matches: list[tuple[int, int]], names: list[object], size: int) -> list:
+def _named_round(
+    matches: list[tuple[int, int]], names: list[object], size: int
+) -> list[tuple[object, object | None]]:
     """Return a round with the numbers replaced by team ids and a phantom's match as (team, None)."""
     count = len(names)
-    named = [(names[home - 1], names[away - 1]) for home, away in matches if max(home, away) <= count]
+    named: list[tuple[object, object | None]] = [
+        (names[home - 1], names[away - 1]) for home, away in matches if max(home, away) <= count
+    ]
     if size != count:
         sits_out = next(min(home, away) for home, away in matches if max(home, away) > count)
         named.append((names[sits_out - 1], None))

@@ -31,7 +31,8 @@ teams over 63 rounds (a round robin played as a Swiss) draw without a rematch.
 from __future__ import annotations
 
 import operator
-from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 from tournaments.bridge.teams.matching import maximum_matching
 
@@ -97,9 +98,11 @@ def swiss_pairings(
     return _named(order, matches, bye)
 
 
-def _named(order: list[Hashable], matches: list[tuple[int, int]], bye: int | None) -> list:
+def _named(
+    order: list[Hashable], matches: list[tuple[int, int]], bye: int | None
+) -> list[tuple[Hashable, Hashable | None]]:
     """Return the draw with team ids for places, the bye (team, None) last."""
-    drawn = [(order[high], order[low]) for high, low in matches]
+    drawn: list[tuple[Hashable, Hashable | None]] = [(order[high], order[low]) for high, low in matches]
     return drawn if bye is None else [*drawn, (order[bye], None)]
 
 
@@ -140,7 +143,8 @@ def _sorted_ids(teams: Collection[Hashable]) -> list[Hashable]:
 def _ranked(teams: list[Hashable], scores: object) -> list[Hashable]:
     """Return the teams best first by score; equal scores keep the order of ``teams``."""
     if scores is None:
-        by_team: Mapping[Hashable, object] = {}
+        # The caller's scores, unchecked: a score that is not a number fails the sort below.
+        by_team: Mapping[Hashable, Any] = {}
     elif isinstance(scores, Mapping):
         by_team = scores
     elif isinstance(scores, Iterable) and not isinstance(scores, (str, bytes)):
@@ -261,7 +265,7 @@ class _Search:
             stack.append((rest, left, self._options(rest, left)))
         return None
 
-    def _options(self, remaining: int, allowed: int) -> Iterable[int]:
+    def _options(self, remaining: int, allowed: int) -> Iterator[int]:
         """Yield the opponents of the best team in ``remaining``: new ones first, best first."""
         if remaining == 0:
             return
@@ -282,7 +286,7 @@ def _lowest_place(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _places(mask: int) -> Iterable[int]:
+def _places(mask: int) -> Iterator[int]:
     """Yield the places in a mask, best-ranked first."""
     while mask:
         low = mask & -mask

@@ -112,17 +112,8 @@ def board_figures(table_1: TableEntry, table_2: TableEntry) -> BoardImps:
     """
     if table_1 is None or table_2 is None:
         return BoardImps(None, None)
-    artificial = [(table_1, 0), (table_2, 1)]
-    artificial = [(entry, index) for entry, index in artificial if isinstance(entry, tuple)]
-    if artificial:
-        home = away = 0
-        for (ns, ew), index in artificial:
-            home_side, away_side = (ns, ew) if index == 0 else (ew, ns)
-            home += _ARTIFICIAL[home_side]
-            away += _ARTIFICIAL[away_side]
-        if home == -away:
-            return BoardImps(float(max(home, 0)), float(max(away, 0)))
-        return BoardImps(float(home), float(away))
+    if isinstance(table_1, tuple) or isinstance(table_2, tuple):
+        return _artificial_figures(table_1, table_2)
     net = sum(
         weight_1 * weight_2 * imps(score_1 - score_2)
         for weight_1, score_1 in _weighted(table_1)
@@ -130,6 +121,22 @@ def board_figures(table_1: TableEntry, table_2: TableEntry) -> BoardImps:
     )
     net = round(net, 2)
     return BoardImps(max(net, 0.0), max(-net, 0.0))
+
+
+def _artificial_figures(
+    table_1: int | Assigned | Artificial, table_2: int | Assigned | Artificial
+) -> BoardImps:
+    """Each team's own figure from the artificial scores; the other table's score is set aside."""
+    home = away = 0
+    for index, entry in enumerate((table_1, table_2)):
+        if isinstance(entry, tuple):
+            ns, ew = entry
+            home_side, away_side = (ns, ew) if index == 0 else (ew, ns)
+            home += _ARTIFICIAL[home_side]
+            away += _ARTIFICIAL[away_side]
+    if home == -away:
+        return BoardImps(float(max(home, 0)), float(max(away, 0)))
+    return BoardImps(float(home), float(away))
 
 
 class MatchTotals(NamedTuple):
@@ -143,7 +150,7 @@ def match_totals(boards: Iterable[BoardImps]) -> MatchTotals:
     home = away = 0.0
     complete = 0
     for board in boards:
-        if board.complete:
+        if board.home is not None and board.away is not None:  # complete
             home += board.home
             away += board.away
             complete += 1

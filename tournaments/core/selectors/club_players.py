@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import reduce
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import Exists, Q, QuerySet
 
@@ -88,7 +88,7 @@ def players_elsewhere(players: Iterable[Player], clubs: QuerySet[Club]) -> set[i
     return _which_belong(players, lambda rows, path: rows.exclude(**{f"{path}__in": clubs}))
 
 
-def players_for_administrator(user: AbstractBaseUser, players: Iterable[Player]) -> set[int]:
+def players_for_administrator(user: User, players: Iterable[Player]) -> set[int]:
     """Return the ids of those ``players`` whom only the site's administrator may merge, erase,
     show by initials or export: those who belong to a club this director does not direct."""
     if user.is_superuser:
@@ -104,14 +104,14 @@ def administrator_does(players: list[Player], doing: str) -> str:
     )
 
 
-def administrator_note(user: AbstractBaseUser, players: list[Player], doing: str) -> str:
+def administrator_note(user: User, players: list[Player], doing: str) -> str:
     """Return what the director's page says in place of an action he may not take ('' if he may)."""
     elsewhere = players_for_administrator(user, players)
     refused = [player for player in players if player.pk in elsewhere]
     return administrator_does(refused, doing) if refused else ""
 
 
-def check_director_may_act(user: AbstractBaseUser | None, players: list[Player], doing: str) -> None:
+def check_director_may_act(user: User | None, players: list[Player], doing: str) -> None:
     """Refuse, naming why, an action on a player who belongs to a club the user does not direct.
 
     ``user`` None is the site itself (a command, a test's setup), which may do anything.

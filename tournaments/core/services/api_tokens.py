@@ -10,7 +10,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -32,7 +32,7 @@ def token_digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def api_token_create(*, club: Club, name: str, user: AbstractBaseUser | None = None) -> IssuedToken:
+def api_token_create(*, club: Club, name: str, user: User | None = None) -> IssuedToken:
     """Issue a new token for ``club``; the returned ``secret`` is its only copy."""
     name = " ".join(name.split())
     if not name:

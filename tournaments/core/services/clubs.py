@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
@@ -18,7 +18,7 @@ from tournaments.core.models import Club
 
 
 @transaction.atomic
-def club_create(*, name: str, slug: str = "", directors: Iterable[AbstractBaseUser] = ()) -> Club:
+def club_create(*, name: str, slug: str = "", directors: Iterable[User] = ()) -> Club:
     """Store a new club with the given directors; refuse a name or slug already used."""
     name = " ".join(name.split())
     if not name:

@@ -19,13 +19,14 @@ from tournaments.core.models import ApiToken, Club
 from tournaments.core.selectors.access import club_for_director
 from tournaments.core.selectors.api_tokens import club_api_tokens
 from tournaments.core.services.api_tokens import api_token_create, api_token_revoke
+from tournaments.core.views.access import SignedInRequest
 
 NEW_TOKEN_KEY = "api_token_new"
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def club_api_tokens_page(request: HttpRequest, slug: str) -> HttpResponse:
+def club_api_tokens_page(request: SignedInRequest, slug: str) -> HttpResponse:
     club = club_for_director(request.user, slug)
     error = None
     if request.method == "POST" and request.POST.get("action") == "revoke":

@@ -13,6 +13,7 @@ from django.shortcuts import render
 from tournaments.core import sections
 from tournaments.core.selectors.access import clubs_directed
 from tournaments.core.selectors.clubs import club_get, clubs_list
+from tournaments.core.views.access import SignedInRequest
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -27,7 +28,7 @@ def club(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
-def director_home(request: HttpRequest) -> HttpResponse:
+def director_home(request: SignedInRequest) -> HttpResponse:
     clubs = list(clubs_directed(request.user))
     context: dict[str, object] = {"clubs": clubs}
     if clubs:

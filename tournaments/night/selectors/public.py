@@ -8,6 +8,7 @@ anything a template shows per row is computed here, from rows already fetched.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from django.shortcuts import get_object_or_404
@@ -19,6 +20,14 @@ from tournaments.bridge.formats.lin import handviewer_url
 from tournaments.core.models import Club
 from tournaments.db.stamps import session_stamp_digest
 from tournaments.night.models import Board, Direction, Pair, Result, Session, Standing
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class _Marked(TypedDict):
+    scores_marked: bool
+
 
 RECENT_SESSIONS = 20
 DD_STRAINS = ("NT", "S", "H", "D", "C")
@@ -227,7 +236,7 @@ class ScorecardTotals:
     imps: float | None = None  # total, in an IMP-pairs session
 
 
-def pair_get(session_pk: int, pk: int) -> Pair:
+def pair_get(session_pk: int, pk: int) -> WithAnnotations[Pair, _Marked]:
     pairs = Pair.objects.select_related("session__club", "player1", "player2").annotate(
         scores_marked=_scores_marked("session_id")
     )

@@ -41,7 +41,7 @@ def decode_pbn(data: bytes) -> str:
     """Return the file's text, decoded in the character set it declares (see the module)."""
     if data.startswith(_BOM):
         data = data[len(_BOM) :]
-        declared = ("utf-8", 1)
+        declared: tuple[str, int] | None = ("utf-8", 1)
     else:
         declared = declared_charset(data)
     if declared is None:

@@ -78,12 +78,9 @@ def _bad(element: Element, tag: str, message: str) -> UsebioError:
     return UsebioError(message, element_line(child if child is not None else element))
 
 
-def _int(
-    element: Element, tag: str, where: str, *, required: bool = True, low: int = 0, high: int
-) -> int | None:
-    text = _child_text(element, tag, where, required=required)
-    if not text:
-        return None
+def _int(element: Element, tag: str, where: str, *, low: int = 0, high: int) -> int:
+    """A required whole number from ``low`` to ``high``."""
+    text = _child_text(element, tag, where, required=True)
     if not re.fullmatch(r"-?\d{1,9}", text):
         raise _bad(element, tag, f"{where}: <{tag}> must be a whole number, not {text[:20]!r}")
     value = int(text)
@@ -197,11 +194,13 @@ def _read_line(
         _child_text(element, "EW_PAIR_NUMBER", where, required=True), "EW", section, pairs, where
     )
     ns_tag, ew_tag = _POINTS[event_type]
-    points = {"ns_points": _float(element, ns_tag, where), "ew_points": _float(element, ew_tag, where)}
+    ns_points, ew_points = _float(element, ns_tag, where), _float(element, ew_tag, where)
     score_text = _child_text(element, "SCORE", where)
     adjusted = parse_adjusted(score_text)
     if adjusted is not None:
-        return TravellerLine(ns_pair, ew_pair, ns_score=None, adjusted=adjusted, **points)
+        return TravellerLine(
+            ns_pair, ew_pair, ns_score=None, adjusted=adjusted, ns_points=ns_points, ew_points=ew_points
+        )
     if score_text and not re.fullmatch(r"-?\d{1,5}", score_text):
         raise _bad(
             element,
@@ -213,11 +212,15 @@ def _read_line(
     if not contract_text:  # a table that did not play the board: no contract, no adjusted score, no score
         if score_text not in ("", "0"):
             raise _bad(element, "SCORE", f"{where}: <SCORE> {score_text} with no <CONTRACT>")
-        return TravellerLine(ns_pair, ew_pair, ns_score=None, played=False, **points)
+        return TravellerLine(
+            ns_pair, ew_pair, ns_score=None, played=False, ns_points=ns_points, ew_points=ew_points
+        )
     ns_score = int(score_text) if score_text else None  # ClubScore scores the contract; SCORE is compared
     lead = _child_text(element, "LEAD", where).upper()[:3]
     if contract_text in _PASSES:
-        return TravellerLine(ns_pair, ew_pair, "PASS", lead=lead, ns_score=ns_score, **points)
+        return TravellerLine(
+            ns_pair, ew_pair, "PASS", lead=lead, ns_score=ns_score, ns_points=ns_points, ew_points=ew_points
+        )
     declarer_text = _child_text(element, "PLAYED_BY", where, required=True).upper()
     if declarer_text not in _SEATS:
         raise _bad(
@@ -231,7 +234,8 @@ def _read_line(
         _int(element, "TRICKS", where, high=13),
         lead,
         ns_score,
-        **points,
+        ns_points=ns_points,
+        ew_points=ew_points,
     )
 
 

@@ -24,6 +24,7 @@ on, always write, since a reader is tested on their files, not on the DTD:
 
 from __future__ import annotations
 
+from typing import Protocol
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
 from tournaments.bridge.formats.usebio.handset import write_handset
@@ -88,7 +89,24 @@ def _line(board: Element, line: TravellerLine, event_type: str) -> None:
     text_element(element, ew_tag, line.ew_points)
 
 
-def usebio_event_root(event: object, *, winner_type: object) -> tuple[Element, Element]:
+class _HeadedEvent(Protocol):
+    """What the CLUB and EVENT heads need of a pairs or teams event."""
+
+    @property
+    def club(self) -> str: ...
+    @property
+    def club_id(self) -> str: ...
+    @property
+    def event_type(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def program(self) -> str: ...
+    @property
+    def program_version(self) -> str: ...
+
+
+def usebio_event_root(event: _HeadedEvent, *, winner_type: object) -> tuple[Element, Element]:
     """Start a document as every producer does: the CLUB, then the EVENT with its program.
 
     ``event`` is a pairs or teams event: anything with ``club``, ``club_id``,
