@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AbstractBaseUser
 
 from tests.conftest import mitchell_3nt, seated_mitchell
+from tests.teams.factories import swiss_round_published, teams_event_build
 from tournaments.core.models import ApiToken, Club, Player
 from tournaments.core.services.api_tokens import api_token_create
 from tournaments.exchange.models import PendingImport
@@ -28,12 +29,6 @@ from tournaments.night.services.table_entry import director_call
 from tournaments.season.models import Competition
 from tournaments.season.services.competitions import competition_save
 from tournaments.teams.models import TeamsEvent
-from tournaments.teams.services.events import (
-    swiss_round_draw,
-    team_add,
-    teams_event_create,
-    teams_round_publish,
-)
 
 MARKER = "Riverside"
 OTHER_PASSWORD = "hillside-director-pw"
@@ -114,13 +109,15 @@ def club_b_world(django_user_model) -> ClubB:
 
 
 def _teams_event(club: Club) -> TeamsEvent:
-    event = teams_event_create(
-        club=club, date=datetime.date(2026, 11, 25), name=f"{MARKER} Swiss", rounds=2, boards_per_match=2
+    event = teams_event_build(
+        club,
+        name=f"{MARKER} Swiss",
+        date=datetime.date(2026, 11, 25),
+        rounds=2,
+        team=f"{MARKER} team {{team}}",
+        player=f"{MARKER} player {{team}}{{seat}}",
     )
-    for number in range(1, 5):
-        names = [f"{MARKER} player {number}{seat}" for seat in "ABCD"]
-        team_add(event=event, name=f"{MARKER} team {number}", player_names=names)
-    teams_round_publish(teams_round=swiss_round_draw(event=event))
+    swiss_round_published(event)
     return event
 
 

@@ -9,7 +9,6 @@ the stored results with the rules package (see test_browser.py for the browser s
 
 from __future__ import annotations
 
-import datetime
 import re
 
 import pytest
@@ -19,12 +18,12 @@ from playwright.sync_api import expect
 from tests.e2e.test_browser import DESKTOP, PHONE, browser  # noqa: F401 (fixtures)
 from tests.e2e.test_table_entry_browser import back_to_the_round
 from tests.e2e.waiting import WAIT_MS, read_when_unlocked, wait_until
+from tests.teams.factories import teams_event_build
 from tournaments.bridge.teams.ranking import MatchScore, rank_teams
 from tournaments.bridge.teams.scoring import board_imps, victory_points
 from tournaments.bridge.teams.tables import match_of_table
 from tournaments.night.models import Board, Result
 from tournaments.teams.models import TeamMatch, TeamsEvent
-from tournaments.teams.services.events import team_add, teams_event_create
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -36,13 +35,9 @@ OUTCOMES = ["=", "-1", "+1", "-2", "=", "+1", "-1"]
 
 @pytest.fixture
 def event(club) -> TeamsEvent:
-    day = datetime.date(2026, 11, 24)
-    event = teams_event_create(
-        club=club, date=day, name="Phones Swiss", rounds=ROUNDS, boards_per_match=BOARDS
+    return teams_event_build(
+        club, teams=TEAMS, name="Phones Swiss", rounds=ROUNDS, boards_per_match=BOARDS, player="P{team}{seat}"
     )
-    for number in range(1, TEAMS + 1):
-        team_add(event=event, name=f"Team {number}", player_names=[f"P{number}{seat}" for seat in "ABCD"])
-    return event
 
 
 def _fieldset(page, legend: str):

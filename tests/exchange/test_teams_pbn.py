@@ -1,10 +1,10 @@
 """A teams event's PBN: every board at both tables of each match, read back by ClubScore's own PBN reader."""
 
-import datetime
 import random
 
 import pytest
 
+from tests.teams.factories import swiss_round_published, teams_event_build
 from tournaments.bridge.cards import Deal
 from tournaments.bridge.formats.pbn.reading import read_pbn_file
 from tournaments.bridge.formats.pbn.tags import read_games
@@ -12,23 +12,13 @@ from tournaments.exchange.selectors.teams_pbn import teams_event_pbn_text
 from tournaments.night.models import Result
 from tournaments.night.services.boards import boards_deal
 from tournaments.night.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
-from tournaments.teams.services.events import (
-    swiss_round_draw,
-    team_add,
-    teams_event_create,
-    teams_round_publish,
-)
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_pbn_holds_both_rooms_of_every_match_with_their_results(club, director_client):
-    event = teams_event_create(
-        club=club, date=datetime.date(2026, 11, 24), name="Export Swiss", rounds=1, boards_per_match=2
-    )
-    for number in range(1, 5):
-        team_add(event=event, name=f"Team {number}", player_names=[f"E{number} {seat}" for seat in "ABCD"])
-    session = teams_round_publish(teams_round=swiss_round_draw(event=event)).session
+    event = teams_event_build(club, name="Export Swiss", rounds=1, player="E{team} {seat}")
+    session = swiss_round_published(event).session
     boards = boards_deal(session=session, count=2, rng=random.Random(5))
     pairs = {pair.number: pair for pair in session.pairs.all()}
     for table, outcome in ((1, "10"), (2, "9"), (3, "11")):

@@ -1,6 +1,5 @@
 """A teams event's USEBIO file, parsed back: every team's VPs and place, every match as the site shows it."""
 
-import datetime
 import io
 import random
 from xml.etree.ElementTree import fromstring
@@ -8,29 +7,20 @@ from xml.etree.ElementTree import fromstring
 import pytest
 from django.core.management import call_command
 
+from tests.teams.factories import swiss_round_published, teams_event_build
 from tournaments.night.services.boards import boards_deal
 from tournaments.night.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
 from tournaments.teams.models import TeamMatch
 from tournaments.teams.selectors.events import teams_event_ranking
 from tournaments.teams.selectors.scorecard import match_scorecard
-from tournaments.teams.services.events import (
-    swiss_round_draw,
-    team_add,
-    teams_event_create,
-    teams_round_publish,
-)
 
 pytestmark = pytest.mark.django_db
 
 
 def _played_event(club):
     """Five teams, one Swiss round of two boards: two matches (one with an artificial score) and a bye."""
-    event = teams_event_create(
-        club=club, date=datetime.date(2026, 11, 24), name="USEBIO Swiss", rounds=2, boards_per_match=2
-    )
-    for number in range(1, 6):
-        team_add(event=event, name=f"Team {number}", player_names=[f"U{number} {seat}" for seat in "ABCD"])
-    session = teams_round_publish(teams_round=swiss_round_draw(event=event)).session
+    event = teams_event_build(club, teams=5, name="USEBIO Swiss", rounds=2, player="U{team} {seat}")
+    session = swiss_round_published(event).session
     boards = boards_deal(session=session, count=2, rng=random.Random(7))
     pairs = {pair.number: pair for pair in session.pairs.all()}
     outcomes = {1: ("4S", "S", "10"), 2: ("3NT", "N", "8"), 3: ("4H", "E", "11")}

@@ -9,16 +9,11 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tests.conftest import mitchell_3nt, seated_mitchell
+from tests.teams.factories import swiss_round_published, teams_event_build
 from tournaments.night.models import Board, Pair, Session, SessionDeletion
 from tournaments.night.services.results import result_delete, result_record
 from tournaments.night.services.session_delete import session_delete
 from tournaments.night.services.sessions import pair_update, session_create
-from tournaments.teams.services.events import (
-    swiss_round_draw,
-    team_add,
-    teams_event_create,
-    teams_round_publish,
-)
 
 
 def delete_url(session: Session) -> str:
@@ -102,14 +97,8 @@ def test_a_session_whose_results_were_all_deleted_may_go(director, mistake):
 
 
 def test_a_teams_rounds_session_is_refused(club):
-    event = teams_event_create(
-        club=club, date=datetime.date(2026, 11, 24), name="Swiss teams", rounds=3, boards_per_match=2
-    )
-    for number in range(1, 5):
-        team_add(
-            event=event, name=f"Team {number}", player_names=[f"T{number} P{seat}" for seat in (1, 2, 3, 4)]
-        )
-    session = teams_round_publish(teams_round=swiss_round_draw(event=event)).session
+    event = teams_event_build(club, name="Swiss teams", seats="1234")
+    session = swiss_round_published(event).session
 
     with pytest.raises(ValidationError, match="round 1 of the teams event Swiss teams"):
         session_delete(session=session)

@@ -1,20 +1,17 @@
 """A board-a-match event end to end through the services: both tables' results, 1/½/0 a board, the ranking."""
 
-import datetime
 import random
 
 import pytest
 from django.core.exceptions import ValidationError
 
+from tests.teams.factories import swiss_round_published, teams_event_build
 from tournaments.night.services.boards import boards_deal
 from tournaments.night.services.results import ResultEntry, result_record
 from tournaments.teams.models import TeamMatch, TeamsScoring
 from tournaments.teams.selectors.events import teams_event_ranking
 from tournaments.teams.services.events import (
     swiss_round_draw,
-    team_add,
-    teams_event_create,
-    teams_round_publish,
 )
 from tournaments.teams.services.penalties import team_match_penalties_set
 
@@ -35,13 +32,11 @@ def _points(tricks):
 
 
 def test_board_a_match_scores_each_board_one_half_or_nothing_and_ranks_by_points(club, director_client):
-    event = teams_event_create(
-        club=club, date=datetime.date(2026, 11, 24), name="BAM night", rounds=2, boards_per_match=3,
+    event = teams_event_build(
+        club, name="BAM night", rounds=2, boards_per_match=3, player="B{team} {seat}",
         scoring=TeamsScoring.BOARD_A_MATCH,
     )  # fmt: skip
-    for number in range(1, 5):
-        team_add(event=event, name=f"Team {number}", player_names=[f"B{number} {seat}" for seat in "ABCD"])
-    session = teams_round_publish(teams_round=swiss_round_draw(event=event)).session
+    session = swiss_round_published(event).session
     boards = boards_deal(session=session, count=3, rng=random.Random(11))
     pairs = {pair.number: pair for pair in session.pairs.all()}
     for match_number, tricks in TRICKS.items():
@@ -78,13 +73,11 @@ def test_board_a_match_scores_each_board_one_half_or_nothing_and_ranks_by_points
 
 
 def test_the_second_round_pairs_the_board_a_match_leaders(club):
-    event = teams_event_create(
-        club=club, date=datetime.date(2026, 11, 24), name="BAM Swiss", rounds=2, boards_per_match=3,
+    event = teams_event_build(
+        club, name="BAM Swiss", rounds=2, boards_per_match=3, player="S{team} {seat}",
         scoring=TeamsScoring.BOARD_A_MATCH,
     )  # fmt: skip
-    for number in range(1, 5):
-        team_add(event=event, name=f"Team {number}", player_names=[f"S{number} {seat}" for seat in "ABCD"])
-    session = teams_round_publish(teams_round=swiss_round_draw(event=event)).session
+    session = swiss_round_published(event).session
     boards = boards_deal(session=session, count=3, rng=random.Random(12))
     pairs = {pair.number: pair for pair in session.pairs.all()}
     for match_number, tricks in TRICKS.items():

@@ -1,34 +1,24 @@
 """The director's penalties on a teams match: recorded with who and why, on the scorecard, in the ranking."""
 
-import datetime
 import random
 
 import pytest
 
+from tests.teams.factories import swiss_round_published, teams_event_build
 from tournaments.bridge.teams.scoring import victory_points
 from tournaments.night.models import Result
 from tournaments.night.services.boards import boards_deal
 from tournaments.night.services.results import ResultEntry, result_correct, result_record
 from tournaments.teams.models import TeamMatch, TeamMatchPenalty
 from tournaments.teams.selectors.events import teams_event_ranking
-from tournaments.teams.services.events import (
-    swiss_round_draw,
-    team_add,
-    teams_event_create,
-    teams_round_publish,
-)
 
 pytestmark = pytest.mark.django_db
 
 
 def _played_match(club):
     """Four teams, one round of two boards; match 1 played at both tables (home wins 4S+1 v 4S-1 twice)."""
-    event = teams_event_create(
-        club=club, date=datetime.date(2026, 11, 24), name="Penalty Swiss", rounds=2, boards_per_match=2
-    )
-    for number in range(1, 5):
-        team_add(event=event, name=f"Team {number}", player_names=[f"P{number} {seat}" for seat in "ABCD"])
-    session = teams_round_publish(teams_round=swiss_round_draw(event=event)).session
+    event = teams_event_build(club, name="Penalty Swiss", rounds=2, player="P{team} {seat}")
+    session = swiss_round_published(event).session
     boards = boards_deal(session=session, count=2, rng=random.Random(3))
     pairs = {pair.number: pair for pair in session.pairs.all()}
     for board in boards:

@@ -14,17 +14,12 @@ import json
 import pytest
 from django.urls import reverse
 
+from tests.teams.factories import swiss_round_published, teams_event_build
 from tournaments.bridge.imps import imps
 from tournaments.bridge.teams.scoring import victory_points
 from tournaments.night.models import Session, TableAccess
 from tournaments.night.services.scoring.settle import scores_settle
 from tournaments.teams.models import TeamsEvent
-from tournaments.teams.services.events import (
-    swiss_round_draw,
-    team_add,
-    teams_event_create,
-    teams_round_publish,
-)
 
 pytestmark = pytest.mark.django_db
 
@@ -33,18 +28,11 @@ BOARDS = 2
 
 @pytest.fixture
 def event(club) -> TeamsEvent:
-    import datetime
-
-    event = teams_event_create(
-        club=club, date=datetime.date(2026, 11, 24), name="Phone Swiss", rounds=3, boards_per_match=BOARDS
-    )
-    for number in range(1, 5):
-        team_add(event=event, name=f"Team {number}", player_names=[f"T{number} P{seat}" for seat in "ABCD"])
-    return event
+    return teams_event_build(club, name="Phone Swiss", boards_per_match=BOARDS)
 
 
 def _publish(event: TeamsEvent) -> Session:
-    return teams_round_publish(teams_round=swiss_round_draw(event=event)).session
+    return swiss_round_published(event).session
 
 
 def _token(session: Session, table: int) -> str:

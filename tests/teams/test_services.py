@@ -1,11 +1,12 @@
 """Teams events through the services: teams of 4-6, the Swiss draw round by round, scoring, round robins."""
 
-import datetime
+import functools
 import itertools
 
 import pytest
 from django.core.exceptions import ValidationError
 
+from tests.teams.factories import teams_event_build
 from tournaments.bridge.teams.scoring import victory_points
 from tournaments.teams.models import Team, TeamMatch, TeamsForm
 from tournaments.teams.services.events import (
@@ -13,25 +14,15 @@ from tournaments.teams.services.events import (
     swiss_round_draw,
     team_add,
     team_match_score,
-    teams_event_create,
     teams_round_adjust,
     teams_round_publish,
 )
 
 pytestmark = pytest.mark.django_db
 
-DAY = datetime.date(2026, 11, 24)
-
-
-def make_event(club, teams, form=TeamsForm.SWISS, rounds=3):
-    event = teams_event_create(
-        club=club, date=DAY, name="Teams night", form=form, rounds=rounds, boards_per_match=8
-    )
-    for number in range(1, teams + 1):
-        team_add(
-            event=event, name=f"Team {number}", player_names=[f"Player {number}.{seat}" for seat in range(4)]
-        )
-    return event
+make_event = functools.partial(
+    teams_event_build, name="Teams night", boards_per_match=8, player="Player {team}.{seat}", seats="0123"
+)
 
 
 def draw_of(teams_round):

@@ -1,10 +1,9 @@
 """A teams round at the tables: publishing seats it in a session, results on its boards score the matches."""
 
-import datetime
-
 import pytest
 from django.core.exceptions import ValidationError
 
+from tests.teams.factories import swiss_round_published, teams_event_build
 from tournaments.bridge.imps import imps
 from tournaments.bridge.scoring import contract_score
 from tournaments.bridge.teams.scoring import victory_points
@@ -24,29 +23,7 @@ from tournaments.night.services.table_entry import TableEntry, table_accesses_en
 from tournaments.teams.models import TeamMatch
 from tournaments.teams.selectors.events import teams_event_ranking
 from tournaments.teams.selectors.scorecard import match_scorecard
-from tournaments.teams.services.events import (
-    swiss_round_draw,
-    team_add,
-    teams_event_create,
-    teams_round_publish,
-)
-
-DAY = datetime.date(2026, 11, 24)
-
-
-def make_event(club, teams=4, boards=2, rounds=3):
-    event = teams_event_create(
-        club=club, date=DAY, name="Swiss teams", rounds=rounds, boards_per_match=boards
-    )
-    for number in range(1, teams + 1):
-        team_add(
-            event=event, name=f"Team {number}", player_names=[f"T{number} P{seat}" for seat in range(1, 5)]
-        )
-    return event
-
-
-def published_round(event):
-    return teams_round_publish(teams_round=swiss_round_draw(event=event))
+from tournaments.teams.services.events import swiss_round_draw
 
 
 def enter(session, table, board, contract, declarer, result, user=None):
@@ -75,8 +52,8 @@ def test_the_teams_movement_seats_each_match_at_two_tables_on_the_same_boards():
 
 
 def test_publishing_a_round_seats_its_matches_in_a_session_in_play(club):
-    event = make_event(club, teams=5)
-    teams_round = published_round(event)
+    event = teams_event_build(club, teams=5, seats="1234")
+    teams_round = swiss_round_published(event)
     session = teams_round.session
     assert session.movement == Movement.TEAMS and session.scoring == ScoringMethod.BUTLER
     assert session.state == SessionState.PLAY
@@ -95,8 +72,8 @@ def test_publishing_a_round_seats_its_matches_in_a_session_in_play(club):
 
 
 def test_a_board_scores_once_both_tables_have_it_and_the_match_follows_each_change(club, director):
-    event = make_event(club, boards=2)
-    teams_round = published_round(event)
+    event = teams_event_build(club, boards_per_match=2, seats="1234")
+    teams_round = swiss_round_published(event)
     session = teams_round.session
     enter(session, 1, 1, "4S", "N", "=")  # home NS at table 1 make 4S: +420 (board 1, none vulnerable)
     match = TeamMatch.objects.get(round=teams_round, table=1)
@@ -130,8 +107,8 @@ def _entry_like(result, contract, declarer, outcome):
 
 
 def test_an_artificial_score_at_one_table_gives_three_imps(club):
-    event = make_event(club, boards=1)
-    teams_round = published_round(event)
+    event = teams_event_build(club, boards_per_match=1, seats="1234")
+    teams_round = swiss_round_published(event)
     session = teams_round.session
     enter(session, 1, 1, "3NT", "S", "=")
     pairs = {pair.number: pair for pair in session.pairs.all()}
@@ -146,8 +123,8 @@ def test_an_artificial_score_at_one_table_gives_three_imps(club):
 
 
 def test_the_tables_enter_at_their_own_links_and_the_ranking_and_scorecard_follow(club):
-    event = make_event(club, boards=1)
-    teams_round = published_round(event)
+    event = teams_event_build(club, boards_per_match=1, seats="1234")
+    teams_round = swiss_round_published(event)
     session = teams_round.session
     links = {access.table: access for access in table_accesses_ensure(session)}
     assert sorted(links) == [1, 2, 3, 4]
@@ -176,8 +153,8 @@ def test_the_tables_enter_at_their_own_links_and_the_ranking_and_scorecard_follo
 
 
 def test_the_next_round_waits_for_every_table(club):
-    event = make_event(club, boards=2)
-    session = published_round(event).session
+    event = teams_event_build(club, boards_per_match=2, seats="1234")
+    session = swiss_round_published(event).session
     for table in (1, 2, 3, 4):
         enter(session, table, 1, "3NT", "S", "=")
     assert not TeamMatch.objects.filter(home_vp=None).exists()  # VPs so far, after board 1

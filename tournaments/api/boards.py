@@ -9,12 +9,12 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from ninja import Query, Router
 
-from tournaments.api.http import json_response, not_modified, page_key, page_of, session_stamp
+from tournaments.api.http import page_key, page_of, session_stamp, stamped_response
 from tournaments.api.reads import reads
 from tournaments.api.schemas import BoardOut, BoardSummary, Id, Page, PageQuery, ResultOut
 from tournaments.api.shapes import result_out
 from tournaments.bridge.par import par_text
-from tournaments.night.models import Board
+from tournaments.night.models import Board, Session
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.movements import public_board_numbers
 
@@ -39,14 +39,15 @@ def _summary(board: Board, result_count: int) -> dict:
 def boards(request: HttpRequest, session_id: Id, page: Query[PageQuery]) -> HttpResponse:
     session = selectors.session_get(session_id)
     tag = session_stamp(session, "boards", page_key(page))
-    unchanged = not_modified(request, tag)
-    if unchanged is not None:
-        return unchanged
+    return stamped_response(request, Page[BoardSummary], tag, lambda: _boards_page(session, page))
+
+
+def _boards_page(session: Session, page: PageQuery) -> dict:
     public = public_board_numbers(session)
     shown = [board for board in selectors.session_boards(session) if public is None or board.number in public]
     data = page_of(shown, page)
     data["items"] = [_summary(board, board.result_count) for board in data["items"]]
-    return json_response(request, Page[BoardSummary], data, tag=tag)
+    return data
 
 
 def _published_board(session_id: Id, number: Id) -> Board:
@@ -65,9 +66,10 @@ def _published_board(session_id: Id, number: Id) -> Board:
 def board(request: HttpRequest, session_id: Id, number: Id) -> HttpResponse:
     session = selectors.session_get(session_id)
     tag = session_stamp(session, "board", number)
-    unchanged = not_modified(request, tag)
-    if unchanged is not None:
-        return unchanged
+    return stamped_response(request, BoardOut, tag, lambda: _board_document(session_id, number))
+
+
+def _board_document(session_id: Id, number: Id) -> dict:
     board = _published_board(session_id, number)
     hands = selectors.board_hands(board)
     data = _summary(board, board.results.count())
@@ -79,7 +81,7 @@ def board(request: HttpRequest, session_id: Id, number: Id) -> HttpResponse:
         double_dummy=board.dd_tricks or None,
         par=par_text(board.par_contracts, board.par_score) if board.par_contracts else "",
     )
-    return json_response(request, BoardOut, data, tag=tag)
+    return data
 
 
 @router.get(
@@ -90,10 +92,11 @@ def board(request: HttpRequest, session_id: Id, number: Id) -> HttpResponse:
 def traveller(request: HttpRequest, session_id: Id, number: Id, page: Query[PageQuery]) -> HttpResponse:
     session = selectors.session_get(session_id)
     tag = session_stamp(session, "traveller", number, page_key(page))
-    unchanged = not_modified(request, tag)
-    if unchanged is not None:
-        return unchanged
+    return stamped_response(request, Page[ResultOut], tag, lambda: _traveller_page(session_id, number, page))
+
+
+def _traveller_page(session_id: Id, number: Id, page: PageQuery) -> dict:
     board = _published_board(session_id, number)
     data = page_of(selectors.board_traveller(board), page)
     data["items"] = [result_out(result, board.number) for result in data["items"]]
-    return json_response(request, Page[ResultOut], data, tag=tag)
+    return data

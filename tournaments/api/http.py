@@ -9,7 +9,7 @@ lists, a digest of the body itself (correct whatever changed, but the body is bu
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -78,6 +78,19 @@ def not_modified(request: HttpRequest, tag: str) -> HttpResponse | None:
         response["ETag"] = etag
         return response
     return None
+
+
+def stamped_response(request: HttpRequest, schema: Any, tag: str, build: Callable[[], Any]) -> HttpResponse:
+    """Answer a read tagged by a stamp known before the work (``session_stamp``).
+
+    A 304 when the client holds ``tag``, with no body built; else ``build()`` serialised
+    through ``schema`` and tagged. The stamp is taken before ``build`` runs, so a poll
+    that finds nothing changed costs only the stamp's queries.
+    """
+    unchanged = not_modified(request, tag)
+    if unchanged is not None:
+        return unchanged
+    return json_response(request, schema, build(), tag=tag)
 
 
 def json_response(

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from ninja import Query, Router
 
-from tournaments.api.http import json_response, not_modified, page_key, page_of, session_stamp
+from tournaments.api.http import json_response, page_key, page_of, session_stamp, stamped_response
 from tournaments.api.schemas import (
     ClubOut,
     Error,
@@ -72,10 +72,7 @@ def club_sessions(request: HttpRequest, slug: str, page: Query[PageQuery]) -> Ht
 def session(request: HttpRequest, session_id: Id) -> HttpResponse:
     session = selectors.session_get(session_id)
     tag = session_stamp(session, "session")
-    unchanged = not_modified(request, tag)
-    if unchanged is not None:
-        return unchanged
-    return json_response(request, SessionOut, session_document(session), tag=tag)
+    return stamped_response(request, SessionOut, tag, lambda: session_document(session))
 
 
 def session_document(session: Session) -> dict:
@@ -103,14 +100,15 @@ def session_document(session: Session) -> dict:
 def standings(request: HttpRequest, session_id: Id, page: Query[PageQuery]) -> HttpResponse:
     session = selectors.session_get(session_id)
     tag = session_stamp(session, "standings", page_key(page))
-    unchanged = not_modified(request, tag)
-    if unchanged is not None:
-        return unchanged
+    return stamped_response(request, Page[StandingOut], tag, lambda: _standings_page(session, page))
+
+
+def _standings_page(session: Session, page: PageQuery) -> dict:
     rows = [standing for table in selectors.session_standings(session) for standing in table.standings]
     data = page_of(rows, page)
     field = (lambda standing: "") if session.ranks_one_field else (lambda standing: standing.pair.direction)
     data["items"] = [_standing_out(field(standing), standing) for standing in data["items"]]
-    return json_response(request, Page[StandingOut], data, tag=tag)
+    return data
 
 
 def _standing_out(field: str, standing) -> dict:
@@ -130,24 +128,25 @@ def _standing_out(field: str, standing) -> dict:
 def pairs(request: HttpRequest, session_id: Id, page: Query[PageQuery]) -> HttpResponse:
     session = selectors.session_get(session_id)
     tag = session_stamp(session, "pairs", page_key(page))
-    unchanged = not_modified(request, tag)
-    if unchanged is not None:
-        return unchanged
+    return stamped_response(request, Page[PairOut], tag, lambda: _pairs_page(session, page))
+
+
+def _pairs_page(session: Session, page: PageQuery) -> dict:
     data = page_of(selectors.session_pairs(session), page)
     data["items"] = [pair_out(pair) for pair in data["items"]]
-    return json_response(request, Page[PairOut], data, tag=tag)
+    return data
 
 
 @router.get("/sessions/{session_id}/pairs/{pair_id}", response=reads(PairDetail), summary="A pair's totals")
 def pair(request: HttpRequest, session_id: Id, pair_id: Id) -> HttpResponse:
     pair = selectors.pair_get(session_id, pair_id)
     tag = session_stamp(pair.session, "pair", pair_id, marked=pair.scores_marked)
-    unchanged = not_modified(request, tag)
-    if unchanged is not None:
-        return unchanged
+    return stamped_response(request, PairDetail, tag, lambda: _pair_detail(pair))
+
+
+def _pair_detail(pair) -> dict:
     totals = selectors.scorecard_totals(_scorecard(pair))
-    data = {**pair_out(pair), "session": pair.session_id, **totals.__dict__}
-    return json_response(request, PairDetail, data, tag=tag)
+    return {**pair_out(pair), "session": pair.session_id, **totals.__dict__}
 
 
 def _scorecard(pair) -> list[selectors.ScorecardRow]:
@@ -163,12 +162,13 @@ def _scorecard(pair) -> list[selectors.ScorecardRow]:
 def scorecard(request: HttpRequest, session_id: Id, pair_id: Id, page: Query[PageQuery]) -> HttpResponse:
     pair = selectors.pair_get(session_id, pair_id)
     tag = session_stamp(pair.session, "scorecard", pair_id, page_key(page), marked=pair.scores_marked)
-    unchanged = not_modified(request, tag)
-    if unchanged is not None:
-        return unchanged
+    return stamped_response(request, Page[ScorecardRowOut], tag, lambda: _scorecard_page(pair, page))
+
+
+def _scorecard_page(pair, page: PageQuery) -> dict:
     data = page_of(_scorecard(pair), page)
     data["items"] = [_scorecard_row(row) for row in data["items"]]
-    return json_response(request, Page[ScorecardRowOut], data, tag=tag)
+    return data
 
 
 def _scorecard_row(row: selectors.ScorecardRow) -> dict:
