@@ -9,6 +9,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCKS = ("requirements.txt", "requirements-dev.txt")
+EDITED_AND_LOCKED = [("requirements.in", LOCKS[0]), ("requirements-dev.in", LOCKS[1])]
 REQUIREMENT = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?")
 
 
@@ -47,7 +48,7 @@ def test_every_locked_package_is_pinned_and_hashed(lock):
     assert _pins(lock)
 
 
-@pytest.mark.parametrize(("edited", "lock"), [("requirements.in", LOCKS[0]), ("requirements-dev.in", LOCKS[1])])
+@pytest.mark.parametrize(("edited", "lock"), EDITED_AND_LOCKED)
 def test_each_lock_holds_everything_its_edited_list_names(edited, lock):
     assert _named(edited) - set(_pins(lock)) == set(), f"run make lock: {lock} is behind {edited}"
 
