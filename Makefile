@@ -9,13 +9,25 @@ STAMP := $(VENV)/.installed
 ADDRESS ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench browser screenshots demo migrate clean
+.PHONY: run test lint lock bench browser screenshots demo migrate clean
 
+# The venv installs the dev lock, every version pinned and every file's hash checked, so a
+# fresh clone gets what the tests ran with. requirements*.in are what we edit; `make lock`
+# regenerates requirements*.txt from them (`make lock LOCK_ARGS=--upgrade` to move the pins).
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements-dev.txt
+	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.txt
 	touch $(STAMP)
+
+# pip-tools lives in a venv of its own, not in the project's. The dev lock is constrained by
+# the runtime lock (requirements-dev.in reads `-c requirements.txt`), so the two agree.
+LOCK_VENV := $(VENV)/pip-tools
+PIP_COMPILE := $(LOCK_VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(LOCK_ARGS)
+lock:
+	test -x $(LOCK_VENV)/bin/pip-compile || { $(PYTHON) -m venv $(LOCK_VENV) && $(LOCK_VENV)/bin/pip install --quiet --upgrade pip pip-tools; }
+	$(PIP_COMPILE) --output-file=requirements.txt requirements.in
+	$(PIP_COMPILE) --output-file=requirements-dev.txt requirements-dev.in
 
 migrate: $(STAMP)
 	DEBUG=1 $(PY) manage.py migrate --noinput
