@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
+from tournaments.core.services.writes import locked, write
 from tournaments.night import hooks
 from tournaments.night.models import Result, ResultChange, Session, SessionChange, SessionDeletion
 
@@ -41,7 +41,7 @@ def check_session_deletable(session: Session) -> None:
             raise ValidationError({"session": holder})
 
 
-@transaction.atomic
+@write()
 def session_delete(*, session: Session, user: AbstractBaseUser | None = None) -> SessionDeletion | None:
     """Delete a session without results, with its pairs and boards; return the club's record of it.
 
@@ -49,7 +49,7 @@ def session_delete(*, session: Session, user: AbstractBaseUser | None = None) ->
     arrive between the check and the delete. None when the session is already gone (a
     double-clicked Delete).
     """
-    session = Session.objects.select_for_update().filter(pk=session.pk).first()
+    session = locked(Session.objects.filter(pk=session.pk)).first()
     if session is None:
         return None
     check_session_deletable(session)
