@@ -39,8 +39,7 @@ def _standings_context(request: HttpRequest, session, stamp: str | None = None) 
 def _settled(response: HttpResponse, session: Session) -> HttpResponse:
     """The page as the last settle left the figures; a lost or failed settle is made good once
     it is sent (issue 24; a GET does not write, issue 29: ``views.overdue``)."""
-    settled_after_answer(response, session.pk, marked=session.scores_marked)
-    return response
+    return settled_after_answer(response, session.pk, marked=session.scores_marked)
 
 
 def session(request: HttpRequest, pk: int) -> HttpResponse:
