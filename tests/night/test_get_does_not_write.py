@@ -11,7 +11,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import pytest
-from django.db import connection
+from django.core.signals import request_finished
+from django.db import close_old_connections, connection
+from django.http import HttpResponseBase
 from django.test import RequestFactory
 
 from tests.night.services.test_settle_lost import _boards_played, _entered_without_settle, _marked
@@ -33,6 +35,16 @@ def writes_sent() -> Iterator[list[str]]:
 
     with connection.execute_wrapper(spy):
         yield sent
+
+
+def sent(response: HttpResponseBase) -> None:
+    """Close ``response`` as the server does once it is sent, keeping the test's connection
+    open (as Django's test client does: the request's end would close it)."""
+    request_finished.disconnect(close_old_connections)
+    try:
+        response.close()
+    finally:
+        request_finished.connect(close_old_connections)
 
 
 def _session_page(session: Session, request):
@@ -64,14 +76,14 @@ def test_a_page_with_an_overdue_settle_is_drawn_without_a_write_and_settles_once
     request = RequestFactory().get("/")
     stored = _boards_played(session)
 
-    with writes_sent() as sent:
+    with writes_sent() as written:
         response = page(session, request)
 
     assert response.status_code == 200
-    assert sent == []
+    assert written == []
     assert _marked(session) == 6 and _boards_played(session) == stored  # as the last settle left them
 
-    response.close()  # the server has sent it
+    sent(response)
 
     assert _marked(session) == 0
     assert _boards_played(session) == [2] * 6
@@ -85,4 +97,4 @@ def test_a_page_with_nothing_marked_leaves_nothing_to_do_once_sent(club, django_
     response = public.session_standings(RequestFactory().get("/"), session.pk)
 
     with django_assert_num_queries(0):
-        response.close()
+        sent(response)
