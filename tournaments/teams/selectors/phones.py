@@ -29,18 +29,22 @@ from django.urls import reverse
 from tournaments.bridge.teams.tables import match_of_table, match_pairs, match_tables
 from tournaments.night.models import Movement, Result, Session, TableAccess
 from tournaments.night.selectors.movements import boards_text
-from tournaments.teams.models import TeamMatch, TeamsRound, TeamsScoring
+from tournaments.teams.models import Team, TeamMatch, TeamsRound, TeamsScoring
 from tournaments.teams.selectors.scorecard import BoardAtTables, match_figures, session_match_boards
 
 
 @dataclass(frozen=True)
 class TeamsTable:
-    """One table of a teams round: its round, its match, and whether it is the match's first table."""
+    """One table of a teams round: its round, its match, and whether it is the match's first table.
+
+    ``away`` is the match's away team: a table plays a match, never a bye (``teams_table``).
+    """
 
     session: Session
     teams_round: TeamsRound
     match: TeamMatch
     table: int
+    away: Team
 
     @property
     def first(self) -> bool:
@@ -48,11 +52,11 @@ class TeamsTable:
 
     @property
     def ns_team(self) -> str:
-        return self.match.home.name if self.first else self.match.away.name
+        return self.match.home.name if self.first else self.away.name
 
     @property
     def ew_team(self) -> str:
-        return self.match.away.name if self.first else self.match.home.name
+        return self.away.name if self.first else self.match.home.name
 
     @property
     def last(self) -> bool:
@@ -68,7 +72,9 @@ def teams_table(session: Session, table: int) -> TeamsTable | None:
         .select_related("round__event", "home", "away")
         .first()
     )
-    return None if match is None else TeamsTable(session, match.round, match, table)
+    if match is None or match.away is None:  # the query reads no bye: for the type checker
+        return None
+    return TeamsTable(session, match.round, match, table, match.away)
 
 
 def _figure(value: float) -> str:
@@ -81,7 +87,7 @@ def _match_json(here: TeamsTable, boards: list[BoardAtTables]) -> dict[str, Any]
     match = here.match
     figures = match_figures(match, boards, scoring=event.scoring, boards_per_match=event.boards_per_match)
     totals = figures.totals
-    home, away = match.home.name, match.away.name
+    home, away = match.home.name, here.away.name
     if not totals.boards_complete:
         score = "No board is in at both tables yet."
     else:
@@ -155,15 +161,15 @@ def teams_round_over(here: TeamsTable) -> dict[str, Any]:
         return card
     drawn = f"Round {number + 1} is drawn: each pair goes to its table."
     card["title"] = f"Round {number} of {rounds} is over. {drawn}"
-    card["lines"] = _next_seats(here, following)
+    card["lines"] = _next_seats(here, following, following.session)
     return card
 
 
-def _next_seats(here: TeamsTable, following: TeamsRound) -> list[dict[str, Any]]:
-    """Where this table's NS team's and EW team's pairs of this place play the next round (three queries)."""
-    session = following.session
+def _next_seats(here: TeamsTable, following: TeamsRound, session: Session) -> list[dict[str, Any]]:
+    """Where this table's NS team's and EW team's pairs of this place play the next round, ``session``
+    (three queries)."""
     place = 0 if here.first else 1  # a team's first pair plays at its match's first table
-    matches = {}
+    matches: dict[str, tuple[TeamMatch, bool]] = {}
     for match in following.matches.select_related("home", "away"):
         matches[match.home.name] = (match, True)
         if match.away is not None:
@@ -172,11 +178,11 @@ def _next_seats(here: TeamsTable, following: TeamsRound) -> list[dict[str, Any]]
     tokens = dict(TableAccess.objects.filter(session=session).values_list("table", "token"))
     lines = []
     for team in (here.ns_team, here.ew_team):
-        match, home = matches.get(team, (None, True))
-        if match is None or match.away is None:
+        seated, home = matches.get(team, (None, True))
+        if seated is None or seated.away is None:
             lines.append({"pair": team, "names": "", "to": f"a bye in round {following.number}", "url": None})
             continue
-        numbers = match_pairs(match.table)
+        numbers = match_pairs(seated.table)
         number = (
             (numbers.home_ns, numbers.home_ew)[place] if home else (numbers.away_ew, numbers.away_ns)[place]
         )
@@ -201,7 +207,7 @@ def teams_traveller(here: TeamsTable, number: int, mine: Result) -> dict[str, An
     boards = _match_boards(here)
     board = next((row for row in boards if row.number == number), BoardAtTables(number))
     first, second = match_tables(here.match.table)
-    home, away = here.match.home.name, here.match.away.name
+    home, away = here.match.home.name, here.away.name
     rows = []
     for table, result in zip((first, second), board.results, strict=True):
         if result is None:
@@ -218,7 +224,10 @@ def teams_traveller(here: TeamsTable, number: int, mine: Result) -> dict[str, An
             }
         )
     figures = board.figures
-    swing = None if not figures.complete else {"home": figures.home, "away": figures.away}
+    # Both tables' IMPs, or neither: the board is complete once both tables have it.
+    swing = (
+        None if figures.home is None or figures.away is None else {"home": figures.home, "away": figures.away}
+    )
     return {
         "board": number,
         "teams": True,
