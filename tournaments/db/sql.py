@@ -48,7 +48,7 @@ def insert_rows(
     rows: Iterable[Sequence[Any]],
     *,
     batch_size: int = 1000,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> None:
     """Insert ``rows`` of ``model``, each the values of ``fields`` in order, by ``executemany`` in batches.
 
