@@ -29,22 +29,18 @@ from django.urls import reverse
 from tournaments.bridge.teams.tables import match_of_table, match_pairs, match_tables
 from tournaments.night.models import Movement, Result, Session, TableAccess
 from tournaments.night.selectors.movements import boards_text
-from tournaments.teams.models import Team, TeamMatch, TeamsRound, TeamsScoring
+from tournaments.teams.models import TeamMatch, TeamsRound, TeamsScoring
 from tournaments.teams.selectors.scorecard import BoardAtTables, match_figures, session_match_boards
 
 
 @dataclass(frozen=True)
 class TeamsTable:
-    """One table of a teams round: its round, its match, and whether it is the match's first table.
-
-    ``away`` is the match's away team: a table plays a match, never a bye (``teams_table``).
-    """
+    """One table of a teams round: its round, its match, and whether it is the match's first table."""
 
     session: Session
     teams_round: TeamsRound
     match: TeamMatch
     table: int
-    away: Team
 
     @property
     def first(self) -> bool:
@@ -52,11 +48,11 @@ class TeamsTable:
 
     @property
     def ns_team(self) -> str:
-        return self.match.home.name if self.first else self.away.name
+        return self.match.home.name if self.first else self.match.away_team.name
 
     @property
     def ew_team(self) -> str:
-        return self.away.name if self.first else self.match.home.name
+        return self.match.away_team.name if self.first else self.match.home.name
 
     @property
     def last(self) -> bool:
@@ -72,9 +68,7 @@ def teams_table(session: Session, table: int) -> TeamsTable | None:
         .select_related("round__event", "home", "away")
         .first()
     )
-    if match is None or match.away is None:  # the query reads no bye: for the type checker
-        return None
-    return TeamsTable(session, match.round, match, table, match.away)
+    return None if match is None else TeamsTable(session, match.round, match, table)
 
 
 def _figure(value: float) -> str:
@@ -87,7 +81,7 @@ def _match_json(here: TeamsTable, boards: list[BoardAtTables]) -> dict[str, Any]
     match = here.match
     figures = match_figures(match, boards, scoring=event.scoring, boards_per_match=event.boards_per_match)
     totals = figures.totals
-    home, away = match.home.name, here.away.name
+    home, away = match.home.name, match.away_team.name
     if not totals.boards_complete:
         score = "No board is in at both tables yet."
     else:
@@ -166,7 +160,7 @@ def teams_round_over(here: TeamsTable) -> dict[str, Any]:
 
 
 def _next_seats(here: TeamsTable, following: TeamsRound, session: Session) -> list[dict[str, Any]]:
-    """Where this table's NS team's and EW team's pairs of this place play the next round, ``session``
+    """Where this table's NS and EW teams' pairs of this place play ``following``, seated in ``session``
     (three queries)."""
     place = 0 if here.first else 1  # a team's first pair plays at its match's first table
     matches: dict[str, tuple[TeamMatch, bool]] = {}
@@ -207,7 +201,7 @@ def teams_traveller(here: TeamsTable, number: int, mine: Result) -> dict[str, An
     boards = _match_boards(here)
     board = next((row for row in boards if row.number == number), BoardAtTables(number))
     first, second = match_tables(here.match.table)
-    home, away = here.match.home.name, here.away.name
+    home, away = here.match.home.name, here.match.away_team.name
     rows = []
     for table, result in zip((first, second), board.results, strict=True):
         if result is None:
