@@ -10,6 +10,7 @@ only a new standing becomes a model (``StandingRow.model``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django.db import connection
 
@@ -29,7 +30,7 @@ class PlainRow:
     Building models for these cost more Python than the database spent on them.
     """
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
     def __init__(self, *values: object) -> None:
         for name, value in zip(self.__slots__, values, strict=True):
@@ -57,6 +58,21 @@ class ScoredResult(PlainRow):
         "assigned",
         *RESULT_FIGURES,
     )
+    # The slots' types, for the type checker (annotations alone make no class attribute).
+    pk: int
+    board_id: int
+    ns_pair_id: int
+    ew_pair_id: int | None
+    ns_score: int | None
+    ns_adjustment: str
+    ew_adjustment: str
+    assigned: Any  # an assigned score's parts: JSON text as read, decoded by ``board_results``
+    ns_matchpoints: float | None
+    ew_matchpoints: float | None
+    ns_percentage: float | None
+    ew_percentage: float | None
+    ns_imps: float | None
+    ew_imps: float | None
 
     is_adjusted = Result.is_adjusted
     is_assigned = Result.is_assigned
@@ -74,12 +90,13 @@ def board_results(boards: Iterable[int]) -> dict[int, list[ScoredResult]]:
         return by_board
     placeholders = ", ".join(["%s"] * len(by_board))
     assigned = Result._meta.get_field("assigned")
+    column = assigned.get_col(Result._meta.db_table)  # what a queryset's read hands the field
     with connection.cursor() as cursor:
         cursor.execute(with_tables(_BOARD_RESULTS, result=Result).format(boards=placeholders), list(by_board))
         for row in cursor.fetchall():
             result = ScoredResult(*row)
             if result.assigned is not None:
-                result.assigned = assigned.from_db_value(result.assigned, None, connection)
+                result.assigned = assigned.from_db_value(result.assigned, column, connection)
             by_board[result.board_id].append(result)
     return by_board
 
@@ -98,6 +115,16 @@ class StandingRow(PlainRow):
     """
 
     __slots__ = ("pk", "pair_id", *STANDING_FIELDS)
+    # The slots' types, for the type checker (annotations alone make no class attribute).
+    pk: int | None  # None for a standing not yet stored
+    pair_id: int
+    rank: int
+    tied: bool
+    matchpoints: float
+    percentage: float
+    boards_played: int
+    total_score: int
+    imps: float | None
 
     imps_per_board = Standing.imps_per_board
 

@@ -76,7 +76,7 @@ BATCH_SIZE = 5000
 # Well under SQLite's limit on the variables of one statement.
 LOOKUP_CHUNK = 500
 
-Progress = Callable[[int], None]
+Progress = Callable[[int], object]  # what it returns is not read (tqdm's update returns a bool)
 
 
 class PreviewRow(NamedTuple):

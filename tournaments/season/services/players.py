@@ -14,7 +14,7 @@ administrator merges (``selectors.club_players.check_director_may_act``).
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q, QuerySet
@@ -29,7 +29,7 @@ from tournaments.teams.models import TeamMember
 
 
 @transaction.atomic
-def player_merge(*, keep: Player, duplicate: Player, user: AbstractBaseUser | None) -> PlayerMerge:
+def player_merge(*, keep: Player, duplicate: Player, user: User | None) -> PlayerMerge:
     """Move every pair of ``duplicate`` to ``keep``, delete ``duplicate`` and record the merge.
 
     Refused with a message, nothing changed, when the two are one player, when either

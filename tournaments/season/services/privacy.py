@@ -11,7 +11,7 @@ player of two clubs the site's administrator does them.
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -25,7 +25,7 @@ def erased_name(player: Player) -> str:
 
 
 @transaction.atomic
-def player_initials_set(*, player: Player, shown_by_initials: bool, user: AbstractBaseUser | None) -> Player:
+def player_initials_set(*, player: Player, shown_by_initials: bool, user: User | None) -> Player:
     """Show the player by initials on public pages (or by name again); refused for another club's player."""
     check_director_may_act(user, [player], "shows him by initials")
     player.shown_by_initials = shown_by_initials
@@ -34,7 +34,7 @@ def player_initials_set(*, player: Player, shown_by_initials: bool, user: Abstra
 
 
 @transaction.atomic
-def player_erase(*, player: Player, user: AbstractBaseUser | None) -> Player:
+def player_erase(*, player: Player, user: User | None) -> Player:
     """Replace the player's name and numbers, delete his memberships; keep his results.
 
     Refused for a player who belongs to a club ``user`` does not direct: that club's pages
