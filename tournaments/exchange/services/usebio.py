@@ -121,7 +121,8 @@ def usebio_store(
         _mark_arrow_switch(session, event)
         pairs = {pair.key: _pair_add(session, pair, numbers[pair.key]) for pair in _pairs_who_played(event)}
         boards = _boards_add(session, event)
-        results, not_played, notes = [], [], []
+        results, not_played = [], []
+        notes: list[str] = []
         for usebio_board in event.boards:
             board = boards[usebio_board.number]
             for index, line in enumerate(usebio_board.lines, start=1):
