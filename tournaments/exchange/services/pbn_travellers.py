@@ -18,7 +18,7 @@ scale (Ruter gives 2 a pair beaten, ClubScore 1) is not written in it.
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tournaments.bridge.cards import CardError, parse_lead
@@ -31,7 +31,7 @@ from tournaments.night.services.sessions import pair_add
 
 
 def travellers_enter(
-    *, session: Session, boards: dict[int, Board], results: PbnResults, user: AbstractBaseUser | None = None
+    *, session: Session, boards: dict[int, Board], results: PbnResults, user: User | None = None
 ) -> list[str]:
     """Enter every result of the file on its board; return where the file's scores differ from ClubScore's.
 
@@ -165,9 +165,7 @@ def _lead(text: str) -> str:
         return ""
 
 
-def _record(
-    board: Board, result: PbnResult, ns_pair: Pair, ew_pair: Pair, user: AbstractBaseUser | None
-) -> Result:
+def _record(board: Board, result: PbnResult, ns_pair: Pair, ew_pair: Pair, user: User | None) -> Result:
     passed = result.contract.upper() in PASS_CONTRACTS
     entry = ResultEntry(
         ns_pair=ns_pair,
