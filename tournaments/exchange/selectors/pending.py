@@ -18,8 +18,8 @@ def pending_find(*, user: User, sha256: str, kind: PendingImport.Kind) -> Pendin
     """The user's own waiting preview with this digest and kind, with its club; None if gone.
 
     A USEBIO file's digest is of its bytes, checked again here, so a row whose bytes are
-    not the ones previewed is never imported; its ``data`` is given as ``bytes`` (a
-    database driver may hand back a ``memoryview``). A legacy file's digest is of its
+    not the ones previewed is never imported (read it as ``bytes(pending.data)``: a database
+    driver may hand back a ``memoryview``). A legacy file's digest is of its
     parsed content (``services.legacy.score_file_digest``), not of its text.
     """
     pending = (
@@ -31,5 +31,4 @@ def pending_find(*, user: User, sha256: str, kind: PendingImport.Kind) -> Pendin
     )
     if pending is None or kind != PendingImport.Kind.USEBIO:
         return pending
-    pending.data = bytes(pending.data)
-    return pending if hashlib.sha256(pending.data).hexdigest() == sha256 else None
+    return pending if hashlib.sha256(bytes(pending.data)).hexdigest() == sha256 else None
