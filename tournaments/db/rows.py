@@ -10,11 +10,15 @@ only a new standing becomes a model (``StandingRow.model``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection
 
 from tournaments.db.sql import with_tables
 from tournaments.night.models import Result, Session, Standing
+
+if TYPE_CHECKING:
+    from tournaments.bridge.adjusted import Assigned
 
 # A result's derived figures, in the order the scoring reads, compares and writes them.
 RESULT_FIGURES = ["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage", "ns_imps", "ew_imps"]
@@ -57,10 +61,34 @@ class ScoredResult(PlainRow):
         "assigned",
         *RESULT_FIGURES,
     )
+    pk: int
+    board_id: int
+    ns_pair_id: int
+    ew_pair_id: int | None
+    ns_score: int | None
+    ns_adjustment: str
+    ew_adjustment: str
+    assigned: list[dict[str, Any]] | None
+    ns_matchpoints: float | None
+    ew_matchpoints: float | None
+    ns_percentage: float | None
+    ew_percentage: float | None
+    ns_imps: float | None
+    ew_imps: float | None
 
-    is_adjusted = Result.is_adjusted
-    is_assigned = Result.is_assigned
-    assigned_score = Result.assigned_score
+    if TYPE_CHECKING:  # Result's own properties, whose stubs take a Result for ``self``
+
+        @property
+        def is_adjusted(self) -> bool: ...
+        @property
+        def is_assigned(self) -> bool: ...
+        @property
+        def assigned_score(self) -> Assigned: ...
+
+    else:
+        is_adjusted = Result.is_adjusted
+        is_assigned = Result.is_assigned
+        assigned_score = Result.assigned_score
 
 
 # What the scoring takes: a stored result as read for rescoring, or a model (``board_scored_unsaved``).
@@ -98,8 +126,23 @@ class StandingRow(PlainRow):
     """
 
     __slots__ = ("pk", "pair_id", *STANDING_FIELDS)
+    pk: int | None  # None until the standing is found stored
+    pair_id: int
+    rank: int
+    tied: bool
+    matchpoints: float
+    percentage: float
+    boards_played: int
+    total_score: int
+    imps: float | None
 
-    imps_per_board = Standing.imps_per_board
+    if TYPE_CHECKING:  # Standing's own property, whose stub takes a Standing for ``self``
+
+        @property
+        def imps_per_board(self) -> float | None: ...
+
+    else:
+        imps_per_board = Standing.imps_per_board
 
     def figures(self) -> tuple:
         """The stored figures, in ``STANDING_FIELDS`` order."""
