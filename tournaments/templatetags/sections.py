@@ -13,5 +13,8 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def section(context: template.Context, part: Section) -> SafeString:
     """Render the part's template with its context over the page's (the request, the user)."""
+    page = context.template  # the template being rendered, bound to the context by its render
+    if page is None:
+        raise template.TemplateSyntaxError("{% section %} draws a part only inside a template it renders.")
     with context.push(**part.context):
-        return context.template.engine.get_template(part.template).render(context)
+        return page.engine.get_template(part.template).render(context)
