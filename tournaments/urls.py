@@ -5,7 +5,7 @@ it (a session's files in ``director:exchange``, the legacy import in ``imports``
 templates and links keep their names as capabilities move.
 """
 
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from tournaments.core import urls as core
 from tournaments.exchange import urls as exchange
@@ -13,7 +13,7 @@ from tournaments.night import urls as night
 from tournaments.season import urls as season
 from tournaments.teams import urls as teams
 
-director = [
+director: list[URLPattern | URLResolver] = [
     *core.director,
     *night.director,
     *teams.director,

@@ -10,12 +10,15 @@ only a new standing becomes a model (``StandingRow.model``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection
 
 from tournaments.db.sql import with_tables
 from tournaments.night.models import Result, Session, Standing
+
+if TYPE_CHECKING:
+    from tournaments.bridge.adjusted import Assigned
 
 # A result's derived figures, in the order the scoring reads, compares and writes them.
 RESULT_FIGURES = ["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage", "ns_imps", "ew_imps"]
@@ -74,9 +77,19 @@ class ScoredResult(PlainRow):
     ns_imps: float | None
     ew_imps: float | None
 
-    is_adjusted = Result.is_adjusted
-    is_assigned = Result.is_assigned
-    assigned_score = Result.assigned_score
+    if TYPE_CHECKING:  # Result's own properties, whose stubs take a Result for ``self``
+
+        @property
+        def is_adjusted(self) -> bool: ...
+        @property
+        def is_assigned(self) -> bool: ...
+        @property
+        def assigned_score(self) -> Assigned: ...
+
+    else:
+        is_adjusted = Result.is_adjusted
+        is_assigned = Result.is_assigned
+        assigned_score = Result.assigned_score
 
 
 # What the scoring takes: a stored result as read for rescoring, or a model (``board_scored_unsaved``).
@@ -126,7 +139,13 @@ class StandingRow(PlainRow):
     total_score: int
     imps: float | None
 
-    imps_per_board = Standing.imps_per_board
+    if TYPE_CHECKING:  # Standing's own property, whose stub takes a Standing for ``self``
+
+        @property
+        def imps_per_board(self) -> float | None: ...
+
+    else:
+        imps_per_board = Standing.imps_per_board
 
     def figures(self) -> tuple:
         """The stored figures, in ``STANDING_FIELDS`` order."""

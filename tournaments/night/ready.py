@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import OuterRef
 from django.urls import reverse
 
@@ -29,7 +29,7 @@ def director_actions() -> list[Link]:
     return [Link("Create a session", reverse("director:session_new"), css="button", order=10)]
 
 
-def director_sessions(user: AbstractBaseUser) -> Section:
+def director_sessions(user: User) -> Section:
     context = {"sessions": list(sessions_directed(user))}
     return Section("tournaments/night/director/_sessions.html", context, order=20)
 

@@ -70,7 +70,7 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
     public = public_board_numbers(board.session)
     if public is not None and board.number not in public:
         # Phones are at the tables: a board someone has still to play shows nothing of itself.
-        context = {"session": board.session, "board": board}
+        context: dict[str, object] = {"session": board.session, "board": board}
         return render(request, "tournaments/night/public/board_not_yet.html", context, status=404)
     scores_settle_if_due(board.session_id, marked=board.scores_marked)
     if board.analysis_pending:
