@@ -205,7 +205,9 @@ def _sessions(a: ClubA) -> dict[str, Any]:
 # director (the admin by Django's staff check; the API's writes by a club's token, tests/api).
 PUBLIC = {
     "favicon", "home", "club", "session", "session_standings", "board", "hand_records", "session_lin",
-    "pair", "player", "player_search", "competition", "mail_opt_out", "teams_event_public", "teams_butler", "teams_match",
+    "pair", "player", "player_search", "competition", "teams_event_public", "teams_butler", "teams_match",
+    # The opt-out link in a results email: its signed token names the member (tests/mail).
+    "mail_opt_out",
     # A table's page and what its script reads and sends: the table's token is the credential.
     "table_scores", "table_entry", "table_state", "table_submit", "table_traveller", "table_call",
     # Django's accounts pages: log in and out, one's own password.
