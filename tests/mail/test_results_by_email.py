@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tests.conftest import mitchell_3nt
 from tests.mail.conftest import SITE
 from tournaments.core.models import Club
 from tournaments.mail.models import MailOptOut, ResultMail
+from tournaments.night import hooks
 from tournaments.night.models import Result
 from tournaments.night.services.movement import session_finish, session_reopen
 from tournaments.night.services.results import result_correct
@@ -162,3 +164,20 @@ def test_a_link_cut_short_or_altered_is_refused_with_a_page(client, night):
     assert response.status_code == 400 and b"This link does not work" in response.content
     assert client.post(reverse("mail_opt_out", args=["not-a-token"])).status_code == 400
     assert not MailOptOut.objects.exists()
+
+
+def test_a_finish_that_rolls_back_sends_nothing(
+    email_on, night, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The sending waits for the commit: a later part of the finish failing leaves nobody told."""
+
+    def refuse(session):
+        raise ValidationError("Refused after the results were to be emailed.")
+
+    monkeypatch.setattr(hooks.session_finished, "_functions", [*hooks.session_finished._functions, refuse])
+    with pytest.raises(ValidationError), django_capture_on_commit_callbacks(execute=True):
+        session_finish(session=night)
+
+    assert mail.outbox == [] and not ResultMail.objects.exists()
+    night.refresh_from_db()
+    assert night.state == "play"

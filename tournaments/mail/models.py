@@ -30,7 +30,7 @@ class ResultMail(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="result_mails")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="result_mails")
     pair = models.ForeignKey(Pair, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    email = models.EmailField()
+    email = models.EmailField(blank=True)  # blanked when the player is erased
     digest = models.CharField(max_length=64)
     reason = models.CharField(max_length=8, choices=MailReason.choices)
     status = models.CharField(max_length=8, choices=MailStatus.choices, default=MailStatus.PENDING)
