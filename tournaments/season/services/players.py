@@ -23,6 +23,7 @@ from tournaments.bridge.season.duplicates import federation_key
 from tournaments.core.models import Player
 from tournaments.core.selectors.club_players import check_director_may_act
 from tournaments.night.models import Pair, Session
+from tournaments.season import hooks
 from tournaments.season.models import ClubMember, PlayerMerge, RatingSnapshot
 from tournaments.season.services.ratings import ratings_refit
 from tournaments.teams.models import TeamMember
@@ -52,6 +53,7 @@ def player_merge(*, keep: Player, duplicate: Player, user: User | None) -> Playe
     RatingSnapshot.objects.filter(player=duplicate).update(player=keep)
     TeamMember.objects.filter(player=duplicate).update(player=keep)
     _move_memberships(keep, duplicate)
+    hooks.player_merged(keep, duplicate)  # his opt-outs and emails sent (mail.ready)
     merge = PlayerMerge.objects.create(
         kept=keep,
         kept_name=keep.name,

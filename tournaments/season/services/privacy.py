@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from tournaments.core.models import Player
 from tournaments.core.selectors.club_players import check_director_may_act
+from tournaments.season import hooks
 from tournaments.season.models import ClubMember, PlayerMerge
 
 
@@ -47,6 +48,7 @@ def player_erase(*, player: Player, user: User | None) -> Player:
     player.erased_at = timezone.now()
     player.save(update_fields=["name", "federation_number", "erased_at"])
     ClubMember.objects.filter(player=player).delete()
+    hooks.player_erased(player)  # the addresses his results were emailed to (mail.ready)
     PlayerMerge.objects.filter(kept=player).update(
         kept_name=player.name, duplicate_name=player.name, duplicate_federation_number=""
     )

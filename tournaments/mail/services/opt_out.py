@@ -1,0 +1,16 @@
+"""A member asks, from the link in an email, to be sent nothing more by his club."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from tournaments.core.models import Club, Player
+from tournaments.core.services.write_gate import serialised_writes
+from tournaments.mail.models import MailOptOut
+
+
+def mail_opt_out(*, club: Club, player: Player) -> MailOptOut:
+    """Record the opt-out (again changes nothing): no email of the club reaches him from now on."""
+    with serialised_writes(), transaction.atomic():
+        opt_out, _created = MailOptOut.objects.get_or_create(club=club, player=player)
+    return opt_out
