@@ -15,6 +15,7 @@ ClubScore); then the engine loads it in one transaction (docs/decisions.md, "Bac
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
 import sqlite3
@@ -82,18 +83,19 @@ def backup_create(output: Path | None = None, *, alias: str = DEFAULT_DB_ALIAS) 
     """Back up the database to ``output`` (default: a new file in BACKUP_DIR, then prune); return the file."""
     vendor = _vendor(alias)
     target = Path(output) if output is not None else backup_default_path(alias=alias)
-    target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(f".{target.name}.partial")
-    partial.unlink(missing_ok=True)
     database = connections[alias].settings_dict
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial.unlink(missing_ok=True)
         if vendor == "sqlite":
             sqlite_backup(str(database["NAME"]), partial)
         else:
             postgres_backup(database, partial)
         os.replace(partial, target)
     except (OSError, sqlite3.Error, PostgresBackupError) as error:
-        partial.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
         raise BackupError(f"Backup to {target} failed: {error}") from None
     if output is None:
         backups_prune(target.parent, keep=settings.BACKUP_KEEP)
@@ -121,8 +123,11 @@ def code_migrations() -> frozenset[tuple[str, str]]:
 
 
 def _engine_of(path: Path) -> str:
-    with path.open("rb") as file:
-        head = file.read(len(SQLITE_HEADER))
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except OSError as error:
+        raise BackupError(f"{path} cannot be read: {error.strerror}.") from None
     if head.startswith(SQLITE_HEADER):
         return "sqlite"
     if head.startswith(PG_DUMP_HEADER):
@@ -150,11 +155,11 @@ def backup_newer_migrations(backup: BackupFile) -> list[str]:
 
 def backup_restorable(path: Path, *, alias: str = DEFAULT_DB_ALIAS) -> BackupFile:
     """Check that ``path`` can replace the database: a sound backup of its engine and of a known schema."""
+    path, vendor = Path(path), _vendor(alias)
+    if path.is_file() and _engine_of(path) != vendor:
+        engine, site = ENGINE_NAMES[_engine_of(path)], ENGINE_NAMES[vendor]
+        raise BackupError(f"{path} is a {engine} backup; this site runs on {site}.")
     backup = backup_check(path)
-    vendor = _vendor(alias)
-    if backup.engine != vendor:
-        engine, site = ENGINE_NAMES[backup.engine], ENGINE_NAMES[vendor]
-        raise BackupError(f"{backup.path} is a {engine} backup; this site runs on {site}.")
     newer = backup_newer_migrations(backup)
     if newer:
         shown = ", ".join(newer[:5]) + (f" and {len(newer) - 5} more" if len(newer) > 5 else "")
