@@ -163,8 +163,7 @@ def postgres_databases() -> Iterator[tuple[str, str]]:
     """Two new databases beside the test database: the club's live one and the fresh one."""
     base = f"{connection.settings_dict['NAME']}_backup"
     names = (f"{base}_live", f"{base}_fresh")
-    env = _environment(_postgres_url("postgres"), Path("."))
-    maintenance = env["DATABASE_URL"]
+    maintenance = _postgres_url("postgres")
 
     def psql(statement: str) -> None:
         subprocess.run(["psql", maintenance, "-q", "-c", statement], check=True, capture_output=True)

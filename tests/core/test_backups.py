@@ -20,6 +20,7 @@ from django.db import connection
 from tournaments.core.models import Club
 from tournaments.core.services import backups
 from tournaments.core.services.backups import backup_create, backup_restorable
+from tournaments.db.backup_sqlite import SqliteBackupFileError, sqlite_backup
 
 # A backup is read by a second connection, which sees committed rows only.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,6 +74,12 @@ def test_a_backup_to_a_named_file_prunes_nothing(club, backup_dir, tmp_path):
     call_command("backup", "--output", str(tmp_path / f"extra{SUFFIX}"))
     assert sorted(backup_dir.iterdir()) == sorted(made)
     assert (tmp_path / f"extra{SUFFIX}").stat().st_size > 0
+
+
+def test_a_sqlite_database_that_is_not_there_is_not_backed_up_as_an_empty_one(tmp_path):
+    with pytest.raises(SqliteBackupFileError, match="gone.sqlite3 does not exist"):
+        sqlite_backup(str(tmp_path / "gone.sqlite3"), tmp_path / "copy.sqlite3")
+    assert list(tmp_path.iterdir()) == []  # neither the database made up nor a copy
 
 
 def test_a_backup_that_cannot_be_written_is_a_clear_error(club, tmp_path):

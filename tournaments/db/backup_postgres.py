@@ -15,6 +15,7 @@ does not have, which a later migration made.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import tempfile
 from collections.abc import Mapping
@@ -83,7 +84,7 @@ def postgres_file_check(path: Path) -> set[tuple[str, str]]:
         if not file.read(len(PG_DUMP_HEADER)) == PG_DUMP_HEADER:
             raise PostgresBackupError("it is not a pg_dump archive (custom format)")
     contents = _run(["pg_restore", "--list", str(path)])
-    if " TABLE DATA public django_migrations " not in contents:
+    if not re.search(r"^\d+; \d+ \d+ TABLE DATA \S+ django_migrations\b", contents, re.MULTILINE):
         raise PostgresBackupError("it has no django_migrations table: not a ClubScore database")
     _run(["pg_restore", f"--file={os.devnull}", str(path)])
     copied = _run(["pg_restore", "--data-only", "--table=django_migrations", "--file=-", str(path)])

@@ -30,6 +30,8 @@ def sqlite_connect(name: str, *, timeout: float = 30.0) -> sqlite3.Connection:
 
 def sqlite_backup(source_name: str, target: Path) -> None:
     """Copy the database ``source_name`` into the new file ``target``, consistent as of one moment."""
+    if not source_name.startswith("file:") and not Path(source_name).is_file():
+        raise SqliteBackupFileError(f"the database {source_name} does not exist")  # connect would make it
     source = sqlite_connect(source_name)
     try:
         copy = sqlite3.connect(target)

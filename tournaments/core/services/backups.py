@@ -93,7 +93,7 @@ def backup_create(output: Path | None = None, *, alias: str = DEFAULT_DB_ALIAS) 
         else:
             postgres_backup(database, partial)
         os.replace(partial, target)
-    except (OSError, sqlite3.Error, PostgresBackupError) as error:
+    except (OSError, sqlite3.Error, SqliteBackupFileError, PostgresBackupError) as error:
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
         raise BackupError(f"Backup to {target} failed: {error}") from None
