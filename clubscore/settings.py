@@ -168,6 +168,11 @@ BOARD_ANALYSIS_IN_BACKGROUND = os.environ.get("BOARD_ANALYSIS_IN_BACKGROUND", "1
 
 MIGRATION_MODULES = {"tournaments": "migrations"}
 
+# Backups (README "Backups"): `manage.py backup` writes a timestamped file into BACKUP_DIR
+# and then keeps its newest BACKUP_KEEP backups there (core/services/backups.py).
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", "") or BASE_DIR / "backups")
+BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "14"))
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

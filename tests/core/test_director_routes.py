@@ -213,6 +213,8 @@ PUBLIC = {
     # Django's accounts pages: log in and out, one's own password.
     "login", "logout", "password_change", "password_change_done", "password_reset",
     "password_reset_done", "password_reset_confirm", "password_reset_complete",
+    # The health check a process supervisor or load balancer asks: no login by design.
+    "healthz",
 }  # fmt: skip
 GUARDED_ELSEWHERE_NAMESPACES = ("admin", "api-v1")
 
