@@ -101,7 +101,7 @@ def _copied_migrations(script: str) -> set[tuple[str, str]]:
             break
     else:
         raise PostgresBackupError("its django_migrations table has no rows")
-    found = set()
+    found: set[tuple[str, str]] = set()
     for line in lines:
         if line == "\\.":
             return found
