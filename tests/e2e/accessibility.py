@@ -32,6 +32,8 @@ NAVIGATIONS = ("goto", "reload", "go_back", "go_forward", "wait_for_url", "wait_
 SURVEY_FILE = os.environ.get("CLUBSCORE_AXE_SURVEY")
 # A page that navigates while axe runs destroys axe's context: wait for the new page, run again.
 RETRIES = 3
+# Playwright's own wait, taken before check_every_page wraps it: the retry must not check twice.
+_wait_for_load_state = Page.wait_for_load_state
 
 
 def axe_violations(page: Page) -> list[dict[str, Any]]:
@@ -43,7 +45,7 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
         except Error as error:
             if "context was destroyed" not in str(error) or attempt == RETRIES - 1:
                 raise
-            page.wait_for_load_state()
+            _wait_for_load_state(page)
     raise AssertionError("unreachable")  # the loop returns or raises
 
 
