@@ -13,6 +13,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from clubscore.email_url import email_settings
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -166,6 +168,11 @@ BOARD_ANALYSIS_IN_BACKGROUND = os.environ.get("BOARD_ANALYSIS_IN_BACKGROUND", "1
 
 MIGRATION_MODULES = {"tournaments": "migrations"}
 
+# Backups (README "Backups"): `manage.py backup` writes a timestamped file into BACKUP_DIR
+# and then keeps its newest BACKUP_KEEP backups there (core/services/backups.py).
+BACKUP_DIR = Path(os.environ.get("BACKUP_DIR", "") or BASE_DIR / "backups")
+BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "14"))
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -251,6 +258,18 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": ["'none'"],
     }
 }
+
+# Email (results by email, issue 35; tournaments/mail/): EMAIL_URL names the server as
+# DATABASE_URL names the database (clubscore/email_url.py says the forms), e.g.
+# submission://results%40club.example:password@mail.club.example:587?from=results@club.example
+# Without it nothing is sent, and the director's email page says so. SITE_URL is where the
+# links in an email point (the site's public address, no trailing slash).
+EMAIL_URL = os.environ.get("EMAIL_URL", "").strip()
+globals().update(email_settings(EMAIL_URL))
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").strip().rstrip("/")
+# Send a finished session's results by a thread after the finish commits, outside the write
+# gate (tournaments/mail/services/sending.py); "0" sends in the finishing request instead.
+RESULTS_EMAIL_IN_BACKGROUND = os.environ.get("RESULTS_EMAIL_IN_BACKGROUND", "1") != "0"
 
 # Errors go to stderr, where gunicorn (or systemd, or docker) collects them: a 500 logs
 # "Internal Server Error: <path>" with its traceback (django.request, level ERROR) in

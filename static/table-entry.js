@@ -20,6 +20,7 @@
   var QUEUE_KEY = app.dataset.queueKey;
   var FINAL = [400, 404, 409, 410];
   var SUITS = {C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660", NT: "NT"};
+  var SUIT_NAMES = {C: "clubs", D: "diamonds", H: "hearts", S: "spades"};
   var STRAINS = ["C", "D", "H", "S", "NT"];
   var SEATS = {N: "North", E: "East", S: "South", W: "West"};
   var RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
@@ -50,9 +51,18 @@
     return node;
   }
 
+  /* A suit for the eye (its symbol, red or black) and for the ear (its name): a screen reader
+     says "spades", not "black spade suit", nor nothing with punctuation off. */
   function strainText(strain) {
     var text = SUITS[strain];
-    return strain === "D" || strain === "H" ? el("span", {class: "red"}, [text]) : el("span", {}, [text]);
+    if (strain === "NT") return el("span", {}, [text]);
+    var symbol = el("span", {"aria-hidden": "true", class: strain === "D" || strain === "H" ? "red" : ""}, [text]);
+    return el("span", {}, [symbol, el("span", {class: "visually-hidden"}, [SUIT_NAMES[strain]])]);
+  }
+
+  /* A wide table scrolls sideways in its own box, which a keyboard can reach and a screen reader names. */
+  function scrollBox(label) {
+    return {class: "table-wrap", tabindex: "0", role: "region", "aria-label": label};
   }
 
   // --- The queue of accepted entries not yet stored -------------------------------------------
@@ -147,9 +157,30 @@
     else if (view === "confirm") content = confirmView();
     else if (view === "traveller") content = travellerView();
     else content = roundView();
+    var focused = focusKey(document.activeElement);
     app.replaceChildren.apply(app, content);
+    if (focused) focusAgain(focused);
     var called = document.getElementById("call-status");
     if (state.called) { called.hidden = false; called.textContent = "The director has been called."; }
+  }
+
+  /* Each tap redraws the page; a player on a keyboard (or a switch, or a screen reader) keeps
+     his place: the same button has the focus again, or the new screen's heading when the
+     button is gone. Only focus that was inside the app is kept, without scrolling. */
+  function focusKey(node) {
+    if (!node || node === app || !app.contains(node)) return null;
+    var fieldset = node.closest("fieldset");
+    var legend = fieldset && fieldset.querySelector("legend");
+    return (node.id ? "#" + node.id : "") + "|" + (legend ? legend.textContent : "") + "|" + node.textContent;
+  }
+
+  function focusAgain(key) {
+    var nodes = app.querySelectorAll("button, a, [tabindex]");
+    for (var i = 0; i < nodes.length; i++) {
+      if (focusKey(nodes[i]) === key) { nodes[i].focus({preventScroll: true}); return; }
+    }
+    var heading = app.querySelector("h2");
+    if (heading) { heading.tabIndex = -1; heading.focus({preventScroll: true}); }
   }
 
   function pairLine(side, pair, team) {
@@ -440,7 +471,7 @@
     return [
       el("h2", {}, ["Board " + t.board + ": both tables of the match"]),
       el("p", {class: "own-percentage", id: "board-swing"}, [t.swing_text]),
-      el("div", {class: "table-wrap"}, [el("table", {class: "traveller"}, [
+      el("div", scrollBox("Board " + t.board + ", both tables"), [el("table", {class: "traveller"}, [
         el("thead", {}, [el("tr", {}, [el("th", {class: "num"}, ["Table"]), el("th", {}, ["NS"]), el("th", {}, ["EW"]),
           el("th", {}, ["Result"]), el("th", {class: "num"}, ["NS score"])])]),
         el("tbody", {}, rows)
@@ -468,7 +499,7 @@
     return [
       el("h2", {}, ["Board " + t.board + ": the results so far"]),
       el("p", {class: "own-percentage", id: "own-percentage"}, [own]),
-      el("div", {class: "table-wrap"}, [el("table", {class: "traveller"}, [
+      el("div", scrollBox("Board " + t.board + " traveller"), [el("table", {class: "traveller"}, [
         el("thead", {}, [el("tr", {}, [el("th", {}, ["NS"]), el("th", {}, ["EW"]), el("th", {}, ["Result"]),
           el("th", {class: "num"}, ["NS score"]), el("th", {class: "num"}, [imps ? "NS IMPs" : "NS %"])])]),
         el("tbody", {}, rows)
@@ -482,7 +513,7 @@
 
   function standingsView(fields) {
     return el("section", {class: "table-standings"}, [el("h2", {}, ["Standings so far"])].concat(fields.map(function (field) {
-      return el("div", {class: "table-wrap"}, [el("table", {}, [
+      return el("div", scrollBox("Standings so far" + (fields.length > 1 ? ": " + field.title : "")), [el("table", {}, [
         fields.length > 1 ? el("caption", {}, [field.title]) : null,
         el("tbody", {}, field.rows.map(function (row) {
           return el("tr", {}, [el("td", {}, [row.rank]), el("td", {}, [row.pair]), el("td", {class: "names"}, [row.names]),

@@ -18,6 +18,7 @@ from tournaments import models
 from tournaments.bridge.season.members import MemberLine
 from tournaments.core.services.api_tokens import api_token_check, api_token_create
 from tournaments.core.services.api_write_counts import api_write_count_add
+from tournaments.mail.services.opt_out import mail_opt_out
 from tournaments.night.services.boards import boards_ensure
 from tournaments.night.services.movement import session_finish, session_reopen, session_start
 from tournaments.night.services.results import ResultEntry, result_record
@@ -60,9 +61,10 @@ READ_ONLY = [
     models.TableAccess,
     models.TableSubmission,
     models.DirectorCall,
+    models.ResultMail,
 ]
 # Made by the services and the director's pages: shown and deleted, never added or changed.
-SHOWN_ONLY = [models.Competition, models.PendingImport]
+SHOWN_ONLY = [models.Competition, models.PendingImport, models.MailOptOut]
 
 
 def _night_with_its_records(club, user) -> None:
@@ -110,6 +112,10 @@ def _club_records(club, user) -> str:
     )
     keep, duplicate = models.Player.objects.get(name="Zoe Keep"), models.Player.objects.get(name="Zoe Twice")
     player_merge(keep=keep, duplicate=duplicate, user=None)
+    mail_opt_out(club=club, player=keep)
+    models.ResultMail.objects.create(  # what a finish with EMAIL_URL set records (tests/mail)
+        session=models.Session.objects.filter(state="finished").first(), player=keep, email="zoe@example.org"
+    )
     issued = api_token_create(club=club, name="club website", user=user)
     api_write_count_add(token_id=issued.token.pk, minute=29_000_000)
     models.PendingImport.objects.create(

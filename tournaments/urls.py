@@ -5,20 +5,22 @@ it (a session's files in ``director:exchange``, the legacy import in ``imports``
 templates and links keep their names as capabilities move.
 """
 
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
 from tournaments.core import urls as core
 from tournaments.exchange import urls as exchange
+from tournaments.mail import urls as mail
 from tournaments.night import urls as night
 from tournaments.season import urls as season
 from tournaments.teams import urls as teams
 
-director = [
+director: list[URLPattern | URLResolver] = [
     *core.director,
     *night.director,
     *teams.director,
     *exchange.director,
     *season.director,
+    *mail.director_routes,
     path("", include((exchange.director_exchange, "exchange"))),
 ]
 
@@ -30,4 +32,5 @@ urlpatterns = [
     *teams.public_routes,
     *exchange.public_routes,
     *season.public_routes,
+    *mail.public_routes,
 ]

@@ -10,7 +10,6 @@ for that one word.
 
 from __future__ import annotations
 
-import base64
 import datetime
 import hashlib
 from dataclasses import dataclass
@@ -125,12 +124,14 @@ def _pending(
     director: AbstractBaseUser, club: Club, name: str, data: bytes, *, usebio: bool = False
 ) -> PendingImport:
     """A file previewed by club A's director, waiting for the confirmation (as the views keep it)."""
-    text = "USEBIO " + base64.b64encode(data).decode("ascii") if usebio else data.decode()
+    kind = PendingImport.Kind.USEBIO if usebio else PendingImport.Kind.LEGACY
     return PendingImport.objects.create(
         user=director,
         club=club,
+        kind=kind,
         sha256=hashlib.sha256(data).hexdigest(),
-        text=text,
+        text="" if usebio else data.decode(),
+        data=data if usebio else b"",
         date=datetime.date(2026, 11, 26),
         name=name,
     )

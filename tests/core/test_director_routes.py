@@ -184,6 +184,8 @@ ROUTES: dict[str, Route] = {
     ),
     "director:duplicates": Route(_none, ELSEWHERE),
     "director:merge": Route(lambda a: {"keep": a.player.pk, "duplicate": a.other_player.pk}, ELSEWHERE),
+    "director:mail_session": Route(_session),
+    "director:mail_resend": Route(_session),
     "director:members": Route(_slug),
     "director:members_confirm": Route(_slug),
     "director:player": Route(_player, ELSEWHERE),
@@ -204,11 +206,15 @@ def _sessions(a: ClubA) -> dict[str, Any]:
 PUBLIC = {
     "favicon", "home", "club", "session", "session_standings", "board", "hand_records", "session_lin",
     "pair", "player", "player_search", "competition", "teams_event_public", "teams_butler", "teams_match",
+    # The opt-out link in a results email: its signed token names the member (tests/mail).
+    "mail_opt_out",
     # A table's page and what its script reads and sends: the table's token is the credential.
     "table_scores", "table_entry", "table_state", "table_submit", "table_traveller", "table_call",
     # Django's accounts pages: log in and out, one's own password.
     "login", "logout", "password_change", "password_change_done", "password_reset",
     "password_reset_done", "password_reset_confirm", "password_reset_complete",
+    # The health check a process supervisor or load balancer asks: no login by design.
+    "healthz",
 }  # fmt: skip
 GUARDED_ELSEWHERE_NAMESPACES = ("admin", "api-v1")
 

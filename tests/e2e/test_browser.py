@@ -18,6 +18,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.e2e.accessibility import check_every_page
 from tests.e2e.waiting import WAIT_MS
 from tournaments.night.models import ScoringMethod, Session
 from tournaments.night.services.movement import session_finish
@@ -71,6 +72,7 @@ def browser(monkeypatch):
     # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
     # still plain synchronous ones.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    check_every_page(monkeypatch)  # axe-core on each page the test reaches
     from playwright.sync_api import sync_playwright
 
     expect.set_options(timeout=WAIT_MS)  # a state may be long in coming on a loaded machine

@@ -104,7 +104,7 @@ def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_se
     # Table 1: the opponents reject the first score; nothing is stored until they accept.
     _, page = phones[1]
     first, second = _boards(night, 1, 1)
-    _tap_contract(page, first, 4, "\u2660", "N", "=", screenshot=screenshots / "table-entry.png")
+    _tap_contract(page, first, 4, "spades", "N", "=", screenshot=screenshots / "table-entry.png")
     page.screenshot(path=screenshots / "table-confirm.png", full_page=True)
     page.locator("#reject").click()
     _fieldset(page, "Contract").wait_for(timeout=WAIT_MS)
@@ -123,12 +123,12 @@ def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_se
     assert (result.contract, result.tricks) == ("3NT", 10)
     assert shown.startswith(f"NS +{result.ns_score}")
     back_to_the_round(page)
-    _enter(page, second, 2, "\u2665", "S", "+1")
+    _enter(page, second, 2, "hearts", "S", "+1")
 
     # Table 2: the phone is offline when the opponents accept; the entry waits on the phone.
     context, page = phones[2]
     first, second = _boards(night, 1, 2)
-    _enter(page, first, 4, "\u2665", "E", "-1")
+    _enter(page, first, 4, "hearts", "E", "-1")
     context.set_offline(True)
     _tap_contract(page, second, 1, "NT", "S", "+2")
     page.locator("#accept").click()
@@ -156,7 +156,7 @@ def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_se
             held.append(route)  # the phone's retry waits until the test has seen the banner
 
     page.route(f"**{submit_url}", lose_first_answer)
-    _tap_contract(page, first, 5, "\u2663", "W", "=")
+    _tap_contract(page, first, 5, "clubs", "W", "=")
     page.locator("#accept").click()
     # The banner shows while the entry waits on the phone; with the retries held, it stays.
     expect(page.locator("#network")).to_contain_text("kept on this phone", timeout=WAIT_MS)
@@ -176,12 +176,12 @@ def test_four_phones_play_two_rounds_while_the_director_watches(browser, live_se
     # It enters one board, looks ahead at round 2 (a board left behind does not block the
     # table), comes back, and enters the other.
     first, second = _boards(night, 1, 4)
-    _enter(page, first, 2, "\u2660", "W", "=")
+    _enter(page, first, 2, "spades", "W", "=")
     page.locator("#next-round").click()
     assert "still in round 1" in page.locator("#app").inner_text()
     assert page.locator(f"button[data-board='{_boards(night, 2, 4)[0]}']").count() == 1
     page.locator("#previous-round").click()
-    _enter(page, second, 2, "\u2660", "W", "=")
+    _enter(page, second, 2, "spades", "W", "=")
 
     # Round 1 is in: every phone says where its pairs go, and shows round 2's pairs.
     movement = movement_selectors.session_movement(night)
@@ -217,10 +217,10 @@ def test_a_club_that_asks_for_the_lead_gets_it_from_the_phone(browser, live_serv
     board = _boards(night, 1, 1)[0]
     page.locator(f"button[data-board='{board}']").click()
     _fieldset(page, "Contract").get_by_role("button", name="4", exact=True).click()
-    _fieldset(page, "Strain").get_by_role("button", name="\u2665", exact=True).click()
+    _fieldset(page, "Strain").get_by_role("button", name="hearts", exact=True).click()
     _fieldset(page, "Declarer").get_by_role("button", name="S", exact=True).click()
     assert _fieldset(page, "Tricks: made or down").count() == 0  # the lead comes first
-    _fieldset(page, "Lead (suit, then card)").get_by_role("button", name="\u2660", exact=True).click()
+    _fieldset(page, "Lead (suit, then card)").get_by_role("button", name="spades", exact=True).click()
     _fieldset(page, "Lead card").get_by_role("button", name="Q", exact=True).click()
     _fieldset(page, "Tricks: made or down").get_by_role("button", name="-1", exact=True).click()
     page.locator("#score-entry").click()

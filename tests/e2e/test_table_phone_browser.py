@@ -41,10 +41,10 @@ def _phone(browser, live_server, session: Session, table: int):  # noqa: F811
 def _tap_with_lead(page, board: int) -> None:
     page.locator(f"button[data-board='{board}']").click()
     _fieldset(page, "Contract").get_by_role("button", name="4", exact=True).click()
-    _fieldset(page, "Strain").get_by_role("button", name="\u2665", exact=True).click()
+    _fieldset(page, "Strain").get_by_role("button", name="hearts", exact=True).click()
     _fieldset(page, "Doubled").get_by_role("button", name="X", exact=True).click()
     _fieldset(page, "Declarer").get_by_role("button", name="S", exact=True).click()
-    _fieldset(page, "Lead (suit, then card)").get_by_role("button", name="\u2660", exact=True).click()
+    _fieldset(page, "Lead (suit, then card)").get_by_role("button", name="spades", exact=True).click()
     _fieldset(page, "Lead card").get_by_role("button", name="Q", exact=True).click()
     _fieldset(page, "Tricks: made or down").get_by_role("button", name="-1", exact=True).click()
 

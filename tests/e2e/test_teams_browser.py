@@ -52,7 +52,7 @@ def _enter(page, board: int, outcome: str, *, second_table: bool = False) -> Non
     """
     page.locator(f"button[data-board='{board}']").click()
     _fieldset(page, "Contract").get_by_role("button", name="4", exact=True).click()
-    _fieldset(page, "Strain").get_by_role("button", name="\u2660", exact=True).click()
+    _fieldset(page, "Strain").get_by_role("button", name="spades", exact=True).click()
     _fieldset(page, "Declarer").get_by_role("button", name="N", exact=True).click()
     _fieldset(page, "Tricks: made or down").get_by_role("button", name=outcome, exact=True).click()
     page.locator("#score-entry").click()

@@ -274,7 +274,9 @@ def test_the_print_page_shows_every_board_with_hands_dd_and_par(client, director
     assert page.count("Double dummy: tricks") == 3
     assert "Par:" in page
     assert "Board 2</h2>" in page and "Dealer East</div>" in page and "Vul: NS</div>" in page
-    assert page.count('<span class="sym red">\u2665</span></th>') == 3
+    hearts = '<span aria-hidden="true" class="sym red">\u2665</span>'
+    hearts += '<span class="visually-hidden">hearts</span>'
+    assert page.count(hearts + "</th>") == 3
     assert "style=" not in page and "<script" not in page
 
 

@@ -21,8 +21,7 @@ from tournaments.bridge.deck import PermutationError, parse_permutation
 from tournaments.bridge.formats.legacy import MAX_SCORE_FILE_BYTES, LegacyFormatError, parse_score_file
 from tournaments.bridge.scoring import result_tricks
 from tournaments.bridge.text import QUOTE_LIMIT, quoted
-from tournaments.exchange.models import PendingImport
-from tournaments.exchange.views.legacy import PENDING_LIFETIME
+from tournaments.exchange.models import PENDING_LIFETIME, PendingImport
 from tournaments.night.models import Session
 
 UPLOAD = reverse("imports:upload")

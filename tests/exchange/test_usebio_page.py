@@ -136,3 +136,22 @@ def test_a_legacy_preview_cannot_be_confirmed_as_usebio(director_client, club, d
     )
     assert director_client.post(CONFIRM, {"sha256": "a" * 64}).status_code == 302
     assert not Session.objects.exists()
+
+
+def test_a_latin1_file_waits_as_its_very_bytes_and_imports_as_previewed(director_client, club):
+    """An older scorer's Latin-1 file is not UTF-8 text: the preview keeps its bytes, unchanged."""
+    text = (FIXTURES / "compscore-mp-mitchell-adjusted.xml").read_text()
+    data = text.replace("<USEBIO", "<!-- Scorer caf\u00e9 -->\n<USEBIO", 1).encode("latin-1")
+    assert _upload(director_client, club, data=data, name="Wide").status_code == 200
+    pending = PendingImport.objects.get()
+    assert (pending.kind, bytes(pending.data), pending.text) == (PendingImport.Kind.USEBIO, data, "")
+    assert director_client.post(CONFIRM, {"sha256": pending.sha256}).status_code == 200
+    assert Session.objects.get(club=club).pairs.count() == 42
+
+
+def test_a_usebio_preview_cannot_be_confirmed_as_a_legacy_score_file(director_client, club):
+    _upload(director_client, club)
+    pending = PendingImport.objects.get()
+    response = director_client.post(reverse("imports:confirm"), {"sha256": pending.sha256}, follow=True)
+    assert "upload the file again" in response.content.decode()
+    assert not Session.objects.exists() and PendingImport.objects.filter(pk=pending.pk).exists()

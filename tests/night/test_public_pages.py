@@ -173,13 +173,21 @@ def test_board_shows_the_four_hands_with_suit_symbols_red_suits_and_hcp(client, 
     diagram = page[page.index('class="diagram"') : page.index('class="compass"')]
     hands = dict(re.findall(r'class="hand hand-([NESW])">(.*?)</div>\s*</div>\s*(?=<div)', diagram, re.S))
     assert sorted(hands) == ["E", "N", "S", "W"]
-    symbols = [("\u2660", ""), ("\u2665", " red"), ("\u2666", " red"), ("\u2663", "")]
+    symbols = [
+        ("\u2660", "", "spades"),
+        ("\u2665", " red", "hearts"),
+        ("\u2666", " red", "diamonds"),
+        ("\u2663", "", "clubs"),
+    ]
     for seat, field in (("N", "north"), ("E", "east"), ("S", "south"), ("W", "west")):
         pbn = getattr(board, field)
         hcp = sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(card, 0) for card in pbn)
         assert f'<span class="hcp">{hcp} HCP</span>' in hands[seat]
-        for (symbol, red), holding in zip(symbols, pbn.split("."), strict=True):
-            line = f'<span class="sym{red}">{symbol}</span> {_pbn_suit_text(holding)}'
+        for (symbol, red, name), holding in zip(symbols, pbn.split("."), strict=True):
+            # The symbol for the eye, its name for a screen reader.
+            shown = f'<span aria-hidden="true" class="sym{red}">{symbol}</span>'
+            shown += f'<span class="visually-hidden">{name}</span>'
+            line = f"{shown} {_pbn_suit_text(holding)}"
             assert line in hands[seat], (seat, line)
 
 

@@ -13,11 +13,18 @@ from __future__ import annotations
 
 import os
 import stat
-from typing import NoReturn, TextIO
+from typing import NoReturn, Protocol
 
 from tournaments.bridge.formats.legacy import file_too_large_message
 
 _BYTES_PER_MB = 1_000_000
+
+
+class ErrorStream(Protocol):
+    """Where a command writes its one line of refusal: ``sys.stderr``, or a command's
+    ``self.stderr`` (Django's ``OutputWrapper``, which is no ``TextIO``)."""
+
+    def write(self, text: str, /) -> object: ...
 
 
 class UnreadableFile(ValueError):
@@ -52,7 +59,7 @@ def read_file_bytes(path: str, limit: int, *, kind: str = "file") -> bytes:
     return data
 
 
-def read_command_file(path: str, limit: int, stderr: TextIO, *, kind: str = "file") -> bytes:
+def read_command_file(path: str, limit: int, stderr: ErrorStream, *, kind: str = "file") -> bytes:
     """Return the file's bytes as ``read_file_bytes`` does, or write why not on ``stderr`` and exit 1.
 
     For the commands that answer ``FILE:LINE: what is wrong`` themselves rather than raise
@@ -64,7 +71,7 @@ def read_command_file(path: str, limit: int, stderr: TextIO, *, kind: str = "fil
         fail(stderr, str(error))
 
 
-def fail(stderr: TextIO, message: str) -> NoReturn:
+def fail(stderr: ErrorStream, message: str) -> NoReturn:
     """Write ``message`` as one line on ``stderr`` and exit 1."""
     # Ended here: Django's OutputWrapper adds no second newline, and the plain entry point
     # (tournaments.exchange.simpscore) writes to sys.stderr, which would add none.

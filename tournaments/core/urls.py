@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tournaments.core.views import api_tokens, pages
+from tournaments.core.views import api_tokens, health, pages
 
 director = [
     path("", pages.director_home, name="home"),
@@ -12,4 +12,5 @@ director = [
 public_routes = [
     path("", pages.home, name="home"),
     path("club/<slug:slug>/", pages.club, name="club"),
+    path("healthz", health.healthz, name="healthz"),
 ]

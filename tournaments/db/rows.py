@@ -10,11 +10,15 @@ only a new standing becomes a model (``StandingRow.model``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from django.db import connection
 
 from tournaments.db.sql import with_tables
 from tournaments.night.models import Result, Session, Standing
+
+if TYPE_CHECKING:
+    from tournaments.bridge.adjusted import Assigned
 
 # A result's derived figures, in the order the scoring reads, compares and writes them.
 RESULT_FIGURES = ["ns_matchpoints", "ew_matchpoints", "ns_percentage", "ew_percentage", "ns_imps", "ew_imps"]
@@ -29,7 +33,7 @@ class PlainRow:
     Building models for these cost more Python than the database spent on them.
     """
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
     def __init__(self, *values: object) -> None:
         for name, value in zip(self.__slots__, values, strict=True):
@@ -57,10 +61,35 @@ class ScoredResult(PlainRow):
         "assigned",
         *RESULT_FIGURES,
     )
+    # The slots' types, for the type checker (annotations alone make no class attribute).
+    pk: int
+    board_id: int
+    ns_pair_id: int
+    ew_pair_id: int | None
+    ns_score: int | None
+    ns_adjustment: str
+    ew_adjustment: str
+    assigned: Any  # an assigned score's parts: JSON text as read, decoded by ``board_results``
+    ns_matchpoints: float | None
+    ew_matchpoints: float | None
+    ns_percentage: float | None
+    ew_percentage: float | None
+    ns_imps: float | None
+    ew_imps: float | None
 
-    is_adjusted = Result.is_adjusted
-    is_assigned = Result.is_assigned
-    assigned_score = Result.assigned_score
+    if TYPE_CHECKING:  # Result's own properties, whose stubs take a Result for ``self``
+
+        @property
+        def is_adjusted(self) -> bool: ...
+        @property
+        def is_assigned(self) -> bool: ...
+        @property
+        def assigned_score(self) -> Assigned: ...
+
+    else:
+        is_adjusted = Result.is_adjusted
+        is_assigned = Result.is_assigned
+        assigned_score = Result.assigned_score
 
 
 # What the scoring takes: a stored result as read for rescoring, or a model (``board_scored_unsaved``).
@@ -74,12 +103,13 @@ def board_results(boards: Iterable[int]) -> dict[int, list[ScoredResult]]:
         return by_board
     placeholders = ", ".join(["%s"] * len(by_board))
     assigned = Result._meta.get_field("assigned")
+    column = assigned.get_col(Result._meta.db_table)  # what a queryset's read hands the field
     with connection.cursor() as cursor:
         cursor.execute(with_tables(_BOARD_RESULTS, result=Result).format(boards=placeholders), list(by_board))
         for row in cursor.fetchall():
             result = ScoredResult(*row)
             if result.assigned is not None:
-                result.assigned = assigned.from_db_value(result.assigned, None, connection)
+                result.assigned = assigned.from_db_value(result.assigned, column, connection)
             by_board[result.board_id].append(result)
     return by_board
 
@@ -98,8 +128,24 @@ class StandingRow(PlainRow):
     """
 
     __slots__ = ("pk", "pair_id", *STANDING_FIELDS)
+    # The slots' types, for the type checker (annotations alone make no class attribute).
+    pk: int | None  # None for a standing not yet stored
+    pair_id: int
+    rank: int
+    tied: bool
+    matchpoints: float
+    percentage: float
+    boards_played: int
+    total_score: int
+    imps: float | None
 
-    imps_per_board = Standing.imps_per_board
+    if TYPE_CHECKING:  # Standing's own property, whose stub takes a Standing for ``self``
+
+        @property
+        def imps_per_board(self) -> float | None: ...
+
+    else:
+        imps_per_board = Standing.imps_per_board
 
     def figures(self) -> tuple:
         """The stored figures, in ``STANDING_FIELDS`` order."""

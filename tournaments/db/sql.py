@@ -33,7 +33,7 @@ def with_tables(text: str, **models_by_name: type[models.Model]) -> str:
 
 def insert_row(model: type[models.Model], values: dict[str, Any]) -> None:
     """Insert one row of ``model`` from field name -> value (no primary key is returned)."""
-    fields = [model._meta.get_field(name) for name in values]
+    fields = _fields(model, values)
     params = [
         field.get_db_prep_save(value, connection)
         for field, value in zip(fields, values.values(), strict=True)
@@ -48,7 +48,7 @@ def insert_rows(
     rows: Iterable[Sequence[Any]],
     *,
     batch_size: int = 1000,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], object] | None = None,
 ) -> None:
     """Insert ``rows`` of ``model``, each the values of ``fields`` in order, by ``executemany`` in batches.
 
@@ -61,7 +61,7 @@ def insert_rows(
     for ``bulk_create`` costs tens of seconds, a plain parameterised insert a few. What it
     costs: no primary keys come back, and no signals or ``save()`` run.
     """
-    given = [model._meta.get_field(name) for name in fields]
+    given = _fields(model, fields)
     template = model()
     rest = [
         field
@@ -78,14 +78,31 @@ def insert_rows(
                 progress(len(batch))
 
 
-def _insert_statement(model: type[models.Model], fields: list[models.Field]) -> str:
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(field.column) for field in fields)
+def _fields(model: type[models.Model], names: Iterable[str]) -> list[models.Field[Any, Any]]:
+    """The fields of ``model`` with these names, each a column of its table (no reverse relation)."""
+    found = []
+    for name in names:
+        field = model._meta.get_field(name)
+        if not isinstance(field, models.Field) or field.column is None:
+            raise ValueError(f"{model.__name__}.{name} is no column of {model._meta.db_table}")
+        found.append(field)
+    return found
+
+
+def _column(field: models.Field[Any, Any]) -> str:
+    """The field's column, quoted (a field of ``_fields`` or ``concrete_fields``: it has one)."""
+    if field.column is None:
+        raise ValueError(f"{field} is no column of its model's table")
+    return connection.ops.quote_name(field.column)
+
+
+def _insert_statement(model: type[models.Model], fields: list[models.Field[Any, Any]]) -> str:
+    columns = ", ".join(_column(field) for field in fields)
     placeholders = ", ".join(["%s"] * len(fields))
     return f"INSERT INTO {quoted_table(model)} ({columns}) VALUES ({placeholders})"
 
 
-def _row_prepared(row: Sequence[Any], fields: list[models.Field]) -> Sequence[Any]:
+def _row_prepared(row: Sequence[Any], fields: list[models.Field[Any, Any]]) -> Sequence[Any]:
     """The row's values as the database takes them: numbers and None as they are (a legacy
     import's every value), anything else prepared by its field, as the ORM would."""
     if _PLAIN_OR_NONE.issuperset(map(type, row)):  # some 0.2 s of the 400,000 rows' few seconds
@@ -109,27 +126,28 @@ def update_rows(model: type[models.Model], rows: Sequence[Any], fields: list[str
     """
     if not rows:
         return
-    model_fields = [model._meta.get_field(field) for field in fields]
+    model_fields = _fields(model, fields)
     if connection.vendor == "postgresql":
         _update_from_arrays(model, rows, model_fields)
     else:
         _update_from_values(model, rows, model_fields)
 
 
-def _update_from_arrays(model: type[models.Model], rows: Sequence[Any], fields: list[models.Field]) -> None:
+def _update_from_arrays(
+    model: type[models.Model], rows: Sequence[Any], fields: list[models.Field[Any, Any]]
+) -> None:
     """PostgreSQL: ``UPDATE ... FROM unnest(%s::type[], ...)``, one array parameter per column.
 
     The statement's text is the same whatever the number of rows, so psycopg parses it
     once per process; a VALUES list of 60 rows is a new text of 480 placeholders each
     time, which psycopg took some 3 ms to parse on every entry.
     """
-    quote = connection.ops.quote_name
     table = quoted_table(model)
     arrays = ", ".join(
         ["CAST(%s AS bigint[])", *(f"CAST(%s AS {field.cast_db_type(connection)}[])" for field in fields)]
     )
     names = ", ".join(["id", *(f"c{position}" for position in range(len(fields)))])
-    assignments = ", ".join(f"{quote(field.column)} = v.c{position}" for position, field in enumerate(fields))
+    assignments = ", ".join(f"{_column(field)} = v.c{position}" for position, field in enumerate(fields))
     statement = (
         f"UPDATE {table} SET {assignments} FROM unnest({arrays}) AS v({names}) WHERE {table}.id = v.id"
     )
@@ -152,7 +170,7 @@ def _array_literal(values: list[Any]) -> Any:
     return "{" + ",".join(_ARRAY_ITEM[type(value)](value) for value in values) + "}"
 
 
-_ARRAY_ITEM = {
+_ARRAY_ITEM: dict[type, Callable[[Any], str]] = {
     type(None): lambda value: "NULL",
     bool: lambda value: "t" if value else "f",
     int: str,
@@ -160,17 +178,18 @@ _ARRAY_ITEM = {
 }
 
 
-def _update_from_values(model: type[models.Model], rows: Sequence[Any], fields: list[models.Field]) -> None:
+def _update_from_values(
+    model: type[models.Model], rows: Sequence[Any], fields: list[models.Field[Any, Any]]
+) -> None:
     """SQLite: ``UPDATE ... FROM (VALUES ...)``, each value cast to its column's type.
 
     A VALUES list has no types of its own (a column of NULLs would be text); SQLite
     names its columns column1, column2, ...
     """
-    quote = connection.ops.quote_name
     table = quoted_table(model)
     casts = ", ".join(f"CAST(%s AS {field.cast_db_type(connection)})" for field in fields)
     assignments = ", ".join(
-        f"{quote(field.column)} = v.column{position}" for position, field in enumerate(fields, start=2)
+        f"{_column(field)} = v.column{position}" for position, field in enumerate(fields, start=2)
     )
     for start in range(0, len(rows), _UPDATE_BATCH):
         batch = rows[start : start + _UPDATE_BATCH]
@@ -183,7 +202,7 @@ def _update_from_values(model: type[models.Model], rows: Sequence[Any], fields: 
             cursor.execute(statement, params)
 
 
-def _prepared(row: Any, fields: list[models.Field]) -> list[Any]:
+def _prepared(row: Any, fields: list[models.Field[Any, Any]]) -> list[Any]:
     """The row's values of ``fields`` as the database takes them.
 
     Numbers and booleans go as they are (the figures and standings written on every
@@ -207,8 +226,7 @@ _UPDATE_BATCH = 1000
 
 def columns(model: type[models.Model], alias: str) -> str:
     """Every concrete column of ``model`` under the table alias ``alias``, in order (for ``from_row``)."""
-    quote = connection.ops.quote_name
-    return ", ".join(f"{alias}.{quote(field.column)}" for field in model._meta.concrete_fields)
+    return ", ".join(f"{alias}.{_column(field)}" for field in model._meta.concrete_fields)
 
 
 def from_row(model: type[_M], values: Sequence[Any]) -> _M:

@@ -6,8 +6,14 @@ read; the views parse what passes and answer the file's own errors.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, MutableMapping
+from typing import Any
+
 from django import forms
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import UploadedFile
+from django.utils.datastructures import MultiValueDict
 
 from tournaments.bridge.formats.legacy import MAX_SCORE_FILE_BYTES, file_too_large_message
 from tournaments.core.models import Club
@@ -16,8 +22,37 @@ from tournaments.exchange.services.pbn import MAX_PBN_BYTES
 from tournaments.exchange.services.usebio import MAX_USEBIO_BYTES
 
 
-class ImportForm(forms.Form):
+def _uploaded_size(upload: UploadedFile) -> int:
+    """The upload's size in bytes, refusing a file whose size is unknown rather than passing it unchecked.
+
+    Every upload handler sets it; only an ``UploadedFile`` made by hand may lack it.
+    """
+    if upload.size is None:
+        raise ValidationError("The file's size is unknown: upload it again.")
+    return upload.size
+
+
+class _ClubsDirectedForm(forms.Form):
+    """An upload into one of the user's clubs: its ``club`` field offers only the clubs they direct."""
+
     club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
+
+    def __init__(
+        self,
+        data: Mapping[str, Any] | None = None,
+        files: MultiValueDict[str, UploadedFile] | None = None,
+        *,
+        user: User,
+        initial: MutableMapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(data, files, initial=initial)
+        club = self.fields["club"]
+        if not isinstance(club, forms.ModelChoiceField):  # a subclass must not offer any club
+            raise TypeError(f"{type(self).__name__}.club must be a ModelChoiceField")
+        club.queryset = clubs_directed(user)
+
+
+class ImportForm(_ClubsDirectedForm):
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
     name = forms.CharField(max_length=120, initial="Imported session")
     file = forms.FileField(help_text="A legacy score file: pair lines, SCORES, then one line per board.")
@@ -25,19 +60,15 @@ class ImportForm(forms.Form):
         required=False, help_text="If this file was imported before, replace that session."
     )
 
-    def __init__(self, *args, user: object, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs_directed(user)
-
-    def clean_file(self) -> object:
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_SCORE_FILE_BYTES:
-            raise ValidationError(file_too_large_message(upload.size))
+    def clean_file(self) -> UploadedFile:
+        upload: UploadedFile = self.cleaned_data["file"]
+        size = _uploaded_size(upload)
+        if size > MAX_SCORE_FILE_BYTES:
+            raise ValidationError(file_too_large_message(size))
         return upload
 
 
-class UsebioUploadForm(forms.Form):
-    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
+class UsebioUploadForm(_ClubsDirectedForm):
     name = forms.CharField(
         max_length=120,
         required=False,
@@ -49,15 +80,12 @@ class UsebioUploadForm(forms.Form):
         f"{MAX_USEBIO_BYTES // 1_000_000} MB: a pairs event scored by matchpoints, cross-IMPs or Butler.",
     )
 
-    def __init__(self, *args: object, user: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = clubs_directed(user)
-
-    def clean_file(self) -> object:
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_USEBIO_BYTES:
+    def clean_file(self) -> UploadedFile:
+        upload: UploadedFile = self.cleaned_data["file"]
+        size = _uploaded_size(upload)
+        if size > MAX_USEBIO_BYTES:
             raise ValidationError(
-                f"The file is {upload.size:,} bytes, over the {MAX_USEBIO_BYTES:,} a USEBIO file may be."
+                f"The file is {size:,} bytes, over the {MAX_USEBIO_BYTES:,} a USEBIO file may be."
             )
         return upload
 
@@ -75,10 +103,11 @@ class PbnUploadForm(forms.Form):
         "its pairs are seated under the file's numbers and every result is scored by ClubScore.",
     )
 
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_PBN_BYTES:
+    def clean_file(self) -> UploadedFile:
+        upload: UploadedFile = self.cleaned_data["file"]
+        size = _uploaded_size(upload)
+        if size > MAX_PBN_BYTES:
             raise ValidationError(
-                f"The file is {upload.size:,} bytes, over the {MAX_PBN_BYTES:,} a PBN file may be."
+                f"The file is {size:,} bytes, over the {MAX_PBN_BYTES:,} a PBN file may be."
             )
         return upload

@@ -2,25 +2,50 @@
 
 from __future__ import annotations
 
+import datetime
+
 from django.conf import settings
 from django.db import models
 
 from tournaments.core.models.clubs import Club
+
+# A preview waits this long for its confirmation, and a user keeps at most this many.
+PENDING_LIFETIME = datetime.timedelta(hours=1)
+PENDING_PER_USER = 3
 
 
 class PendingImport(models.Model):
     """A previewed score file waiting for its director to confirm the import.
 
     Kept here rather than in the user's session row, which every request of that user
-    reads and writes: the text is up to a score file's limit (5 MB). Rows are few and
+    reads and writes: the file is up to its format's limit (5 MB). Rows are few and
     short-lived: a user keeps the last few previews, each for an hour, and confirming
-    removes its row (see ``tournaments.exchange.views.legacy``).
+    removes its row (``tournaments.exchange.services.pending`` stores and removes them,
+    ``tournaments.exchange.selectors.pending`` finds the one a confirm names).
+
+    A legacy score file is text and waits in ``text``; a USEBIO file may be in any
+    encoding (UTF-16 holds NUL bytes, which PostgreSQL's text refuses) and waits as its
+    bytes in ``data``. ``kind`` says which, so neither confirm can take the other's file.
     """
+
+    class Kind(models.TextChoices):
+        LEGACY = "legacy", "Legacy score file"
+        USEBIO = "usebio", "USEBIO results file"
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.LEGACY)
     sha256 = models.CharField(max_length=64)
-    text = models.TextField(help_text="The file's text as uploaded (UTF-8, at most the upload limit).")
+    text = models.TextField(
+        blank=True,
+        help_text="A legacy score file's text as uploaded (UTF-8, at most the upload limit); "
+        "empty for a USEBIO file.",
+    )
+    data = models.BinaryField(
+        blank=True,
+        default=b"",
+        help_text="A USEBIO file's bytes as uploaded (at most the upload limit); empty for a legacy file.",
+    )
     date = models.DateField()
     name = models.CharField(max_length=120)
     replace = models.BooleanField(default=False)

@@ -11,18 +11,16 @@ the limit, without reading it all into memory.
 
 from __future__ import annotations
 
-from typing import TextIO
-
 from tournaments.bridge.formats.legacy import (
     MAX_SCORE_FILE_BYTES,
     LegacyFormatError,
     ScoreFile,
     parse_score_bytes,
 )
-from tournaments.core.files import fail, read_command_file
+from tournaments.core.files import ErrorStream, fail, read_command_file
 
 
-def read_score_file(path: str, stderr: TextIO) -> ScoreFile:
+def read_score_file(path: str, stderr: ErrorStream) -> ScoreFile:
     """Return the parsed file, or report what is wrong with it on ``stderr`` and exit 1."""
     data = read_command_file(path, MAX_SCORE_FILE_BYTES, stderr, kind="score file")
     try:

@@ -11,6 +11,7 @@ that the one app label ``tournaments`` finds them all and no migration moved:
     teams     TeamsEvent, Team, TeamMember, TeamsRound, TeamMatch, TeamMatchPenalty,
               TeamsEventChange
     season    PlayerMerge, ClubMember, Competition, PlayerRating, RatingSnapshot
+    mail      ResultMail, MailOptOut
     exchange  PendingImport
 
 Invariants live as database constraints in each model's ``Meta`` and again in the
@@ -21,6 +22,7 @@ keep it exported here.
 from tournaments.core.models.api_tokens import ApiToken, ApiWriteCount
 from tournaments.core.models.clubs import Club, Player
 from tournaments.exchange.models import PendingImport
+from tournaments.mail.models import MailOptOut, MailReason, MailStatus, ResultMail
 from tournaments.night.models.audit import (
     AuditAction,
     ResultChange,
@@ -84,6 +86,9 @@ __all__ = [
     "Competition",
     "CompetitionMethod",
     "DirectorCall",
+    "MailOptOut",
+    "MailReason",
+    "MailStatus",
     "Direction",
     "EvenTables",
     "Movement",
@@ -95,6 +100,7 @@ __all__ = [
     "RatingSnapshot",
     "Result",
     "ResultChange",
+    "ResultMail",
     "ScoringMethod",
     "Session",
     "SessionAction",

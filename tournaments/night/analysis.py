@@ -20,8 +20,12 @@ import functools
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from tournaments.bridge import Deal, board_vulnerability
+
+if TYPE_CHECKING:  # endplay is imported where it is used: the solver loads only when asked
+    from endplay.dds.ddtable import DDTable
 
 STRAINS = ("C", "D", "H", "S", "NT")
 SEATS = ("N", "E", "S", "W")
@@ -85,7 +89,7 @@ def board_analysis_from_tricks(tricks: Mapping[str, Mapping[str, int]], board_nu
     return _with_par(DDTable(data), exact, board_vulnerability(board_number))
 
 
-def _with_par(table: object, tricks: dict[str, dict[str, int]], vulnerability_name: str) -> BoardAnalysis:
+def _with_par(table: DDTable, tricks: dict[str, dict[str, int]], vulnerability_name: str) -> BoardAnalysis:
     from endplay.dds import par
     from endplay.types import Player, Vul
 

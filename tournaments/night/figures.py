@@ -26,7 +26,9 @@ a table's traveller works its board out with it before the settle comes
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from functools import partial
+from typing import TypeVar
 
 from tournaments.bridge import adjusted
 from tournaments.bridge.imps import butler_imps, cross_imps
@@ -37,6 +39,12 @@ from tournaments.night.models import Adjustment, Result, ScoringMethod, Session
 
 # IMPs an artificial adjusted score gives its side in IMP pairs (Law 12C2).
 ADJUSTMENT_IMPS = {"A+": 3.0, "A": 0.0, "A-": -3.0}
+
+# A result's matchpoints and percentages (NS, EW) when it has none to work out.
+_NO_FIGURES: tuple[None, None, None, None] = (None, None, None, None)
+
+# One board's results: all models (a table's traveller) or all plain rows (the settle).
+_Results = TypeVar("_Results", bound=Scorable)
 
 
 def board_scored_unsaved(session: Session, results: list[Result]) -> None:
@@ -54,20 +62,20 @@ def board_scored_unsaved(session: Session, results: list[Result]) -> None:
     board_scored(session, results, full=full, played=played, percentages=[])
 
 
-def holds_average_plus(results: list[Scorable]) -> bool:
+def holds_average_plus(results: Sequence[Scorable]) -> bool:
     """Whether any of the board's results gives a side Average-plus (its figure follows the pairs')."""
     return any(Adjustment.AVERAGE_PLUS in (r.ns_adjustment, r.ew_adjustment) for r in results)
 
 
 def board_scored(
     session: Session,
-    results: list[Scorable],
+    results: Sequence[_Results],
     *,
     full: int | None,
     played: dict[int, float],
     percentages: list[adjusted.AdjustmentPercentages],
     datum: int | None = None,
-) -> list[Scorable]:
+) -> list[_Results]:
     """Give one board's ``results`` their figures (in memory); return those whose figures changed.
 
     ``full`` is the session's full board count (None: no Neuberg beyond the board's own),
@@ -79,7 +87,8 @@ def board_scored(
     ns_imps, ew_imps = _board_imps(session, results, datum)
     changed = []
     for result, figure, ns, ew in zip(results, figures, ns_imps, ew_imps, strict=True):
-        new = (figure.ns_mp, figure.ew_mp, figure.ns_pct, figure.ew_pct, ns, ew)
+        # No figures for a result without a score (the rules' None), which a stored one always has.
+        new = (*(figure if figure is not None else _NO_FIGURES), ns, ew)
         if new != tuple(getattr(result, field) for field in RESULT_FIGURES):
             for field, value in zip(RESULT_FIGURES, new, strict=True):
                 setattr(result, field, value)
@@ -89,12 +98,12 @@ def board_scored(
 
 def _board_figures(
     session: Session,
-    results: list[Scorable],
+    results: Sequence[Scorable],
     *,
     full: int | None,
     played: dict[int, float],
     percentages: list[adjusted.AdjustmentPercentages],
-) -> list[BoardMatchpoints]:
+) -> list[BoardMatchpoints | None]:
     """Score one board's results; ``percentages`` caches the club's A+/A- (read on the first need)."""
     short = full is not None and len(results) < full
     if not short and not any(result.is_adjusted or result.is_assigned for result in results):
@@ -121,7 +130,7 @@ def _entry(result: Scorable, played: dict[int, float]) -> adjusted.Entry:
 
 
 def _board_imps(
-    session: Session, results: list[Scorable], datum: int | None
+    session: Session, results: Sequence[Scorable], datum: int | None
 ) -> tuple[list[float | None], list[float | None]]:
     """Return the NS and EW IMPs of each result (all None in a matchpoint session).
 
@@ -134,19 +143,20 @@ def _board_imps(
         None if result.is_adjusted else result.assigned_score if result.is_assigned else result.ns_score
         for result in results
     ]
-    if any(isinstance(entry, adjusted.Assigned) for entry in entries):
+    scores = [entry for entry in entries if not isinstance(entry, adjusted.Assigned)]
+    if len(scores) < len(entries):  # an assigned score among them
         played: list[float | None] = adjusted.assigned_imps(entries, method)
     else:
-        played = [None if imps is None else float(imps) for imps in method(entries)]
+        played = [None if imps is None else float(imps) for imps in method(scores)]
     ns_imps: list[float | None] = []
     ew_imps: list[float | None] = []
     for result, imps in zip(results, played, strict=True):
         if result.is_adjusted:
             ns_imps.append(ADJUSTMENT_IMPS[result.ns_adjustment])
             ew_imps.append(ADJUSTMENT_IMPS[result.ew_adjustment])
-        else:
-            ns_imps.append(float(imps))
-            ew_imps.append(-float(imps))
+        else:  # a scored result's IMPs (the rules give None only for a result without a score)
+            ns_imps.append(imps)
+            ew_imps.append(None if imps is None else -imps)
     return ns_imps, ew_imps
 
 

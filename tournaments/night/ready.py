@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import OuterRef
 from django.urls import reverse
 
@@ -10,8 +10,10 @@ from tournaments.core import sections
 from tournaments.core.models import Club
 from tournaments.core.sections import Link, Section
 from tournaments.core.selectors.club_players import Tie, player_ties
+from tournaments.core.selectors.health import health_figures
 from tournaments.night.models import Pair
 from tournaments.night.selectors.director import sessions_directed
+from tournaments.night.selectors.health import analysis_queue_length
 from tournaments.night.selectors.public import sessions_recent
 
 
@@ -29,7 +31,7 @@ def director_actions() -> list[Link]:
     return [Link("Create a session", reverse("director:session_new"), css="button", order=10)]
 
 
-def director_sessions(user: AbstractBaseUser) -> Section:
+def director_sessions(user: User) -> Section:
     context = {"sessions": list(sessions_directed(user))}
     return Section("tournaments/night/director/_sessions.html", context, order=20)
 
@@ -48,3 +50,4 @@ def ready() -> None:
     sections.club_page.register(club_sessions)
     sections.director_actions.register(director_actions)
     sections.director_home.register(director_sessions)
+    health_figures.register(analysis_queue_length)

@@ -45,7 +45,9 @@ class CompetitionForm(forms.Form):
 
     def __init__(self, *args, club: Club, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["sessions"].queryset = Session.objects.filter(club=club).order_by("-date", "-id")
+        sessions = self.fields["sessions"]  # this form's copy of ``sessions``, typed as any form field
+        assert isinstance(sessions, SessionChoiceField)
+        sessions.queryset = Session.objects.filter(club=club).order_by("-date", "-id")
 
     def clean_scale(self) -> list[float]:
         """Read ``10, 8, 6`` as points; name the place whose points cannot be read."""

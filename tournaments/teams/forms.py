@@ -38,7 +38,9 @@ class TeamsEventForm(forms.Form):
 
     def __init__(self, *args, clubs: Iterable[Club] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = Club.objects.filter(pk__in=[club.pk for club in clubs])
+        club_field = self.fields["club"]  # this form's copy of ``club``, typed as any form field
+        assert isinstance(club_field, forms.ModelChoiceField)
+        club_field.queryset = Club.objects.filter(pk__in=[club.pk for club in clubs])
 
 
 class TeamForm(forms.Form):

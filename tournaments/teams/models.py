@@ -171,6 +171,13 @@ class TeamMatch(models.Model):
     def is_scored(self) -> bool:
         return self.home_vp is not None
 
+    @property
+    def away_team(self) -> Team:
+        """The away team, for code that reads played matches only (``away__isnull=False``): a bye has none."""
+        if self.away is None:
+            raise ValueError(f"{self} is a bye: it has no away team.")
+        return self.away
+
 
 class TeamMatchPenalty(models.Model):
     """The director's IMP and VP penalties on a match (Laws 90, 91), who set them and why: the audit."""

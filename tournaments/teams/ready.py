@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import OuterRef
 from django.urls import reverse
 
@@ -76,7 +76,7 @@ def director_actions() -> list[Link]:
     return [Link("Create a teams event", reverse("director:teams_new"), css="button", order=40)]
 
 
-def director_events(user: AbstractBaseUser) -> Section | None:
+def director_events(user: User) -> Section | None:
     events = list(teams_events_directed(user))
     return (
         Section("tournaments/teams/_director_events.html", {"teams_events": events}, order=10)

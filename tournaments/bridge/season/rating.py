@@ -36,7 +36,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from numbers import Real
-from typing import Any
+from typing import Any, TypeVar
 
 AVERAGE = 50.0  # the club's average player, and the prior every rating is pulled toward
 PRIOR_SD = 6.0  # club players' long-run percentages spread about 40-60: a player's sd ~ 6
@@ -45,6 +45,8 @@ REFERENCE_BOARDS = 24
 _TOLERANCE = 1e-10  # conjugate gradients stop when the residual is this small, relatively
 
 Player = Hashable
+# A player as the caller names him, for the look-ups that take the caller's own ratings.
+PlayerId = TypeVar("PlayerId", bound=Hashable)
 # (players, percentage, field) or (players, percentage, field, boards); the items are checked
 # when read (_checked_result), so callers may pass a database's rows as they come.
 Result = tuple[Any, ...]
@@ -95,19 +97,21 @@ def rate_players(
     }
 
 
-def pair_strength(players: Iterable[Player], ratings: Mapping[Player, float]) -> float:
+def pair_strength(players: Iterable[PlayerId], ratings: Mapping[PlayerId, float]) -> float:
     """Return a pair's strength: the mean of its players' ratings (an unrated player counts 50)."""
     values = [ratings.get(player, AVERAGE) for player in players]
     return sum(values) / len(values) if values else AVERAGE
 
 
-def field_strength(pairs: Iterable[Iterable[Player]], ratings: Mapping[Player, float]) -> float:
+def field_strength(pairs: Iterable[Iterable[PlayerId]], ratings: Mapping[PlayerId, float]) -> float:
     """Return a field's strength: the mean strength of its pairs (50 for an empty field)."""
     strengths = [pair_strength(players, ratings) for players in pairs]
     return sum(strengths) / len(strengths) if strengths else AVERAGE
 
 
-def expected_percentages(pairs: Sequence[Iterable[Player]], ratings: Mapping[Player, float]) -> list[float]:
+def expected_percentages(
+    pairs: Sequence[Iterable[PlayerId]], ratings: Mapping[PlayerId, float]
+) -> list[float]:
     """Return each pair's expected percentage in this field, in the pairs' order (within 0-100)."""
     strengths = [pair_strength(players, ratings) for players in pairs]
     edges = _field_edges(strengths)

@@ -17,28 +17,31 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Hashable, Iterable, Sequence
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from tournaments.bridge.teams.scoring import TeamsError
 
 TIE_BREAKS = ("head_to_head", "imp_quotient")
 
+# A team as the caller names it (a number, a name, a model): the ranking hands back what it was given.
+TeamId = TypeVar("TeamId", bound=Hashable)
 
-class MatchScore(NamedTuple):
+
+class MatchScore(NamedTuple, Generic[TeamId]):
     """A scored match (or a bye: ``away`` None, ``home_vp`` the bye's VPs, no IMPs)."""
 
-    home: Hashable
-    away: Hashable | None
+    home: TeamId
+    away: TeamId | None
     home_vp: float
     away_vp: float = 0.0
     home_imps: float = 0.0
     away_imps: float = 0.0
 
 
-class TeamRank(NamedTuple):
+class TeamRank(NamedTuple, Generic[TeamId]):
     place: int
     tied: bool
-    team: Hashable
+    team: TeamId
     vp: float
     imps_for: float
     imps_against: float
@@ -52,24 +55,24 @@ class TeamRank(NamedTuple):
 
 
 def rank_teams(
-    teams: Iterable[Hashable], matches: Iterable[MatchScore], tie_break: str = "head_to_head"
-) -> list[TeamRank]:
+    teams: Iterable[TeamId], matches: Iterable[MatchScore[TeamId]], tie_break: str = "head_to_head"
+) -> list[TeamRank[TeamId]]:
     """Return the teams best first, with their places; equal teams share a place (``tied``)."""
     if tie_break not in TIE_BREAKS:
         raise TeamsError(f"tie_break must be one of {', '.join(TIE_BREAKS)}, not {tie_break!r}")
-    matches = list(matches)
-    rows = _totals(teams, matches)
-    by_vp: dict[float, list[TeamRank]] = defaultdict(list)
+    listed = list(matches)
+    rows = _totals(teams, listed)
+    by_vp: dict[float, list[TeamRank[TeamId]]] = defaultdict(list)
     for row in rows:
         by_vp[round(row.vp, 2)].append(row)
-    ranked: list[TeamRank] = []
+    ranked: list[TeamRank[TeamId]] = []
     for vp in sorted(by_vp, reverse=True):
-        ranked += _break_ties(by_vp[vp], matches, tie_break, first_place=len(ranked) + 1)
+        ranked += _break_ties(by_vp[vp], listed, tie_break, first_place=len(ranked) + 1)
     return ranked
 
 
-def _totals(teams: Iterable[Hashable], matches: Sequence[MatchScore]) -> list[TeamRank]:
-    vp: dict[Hashable, float] = dict.fromkeys(teams, 0.0)
+def _totals(teams: Iterable[TeamId], matches: Sequence[MatchScore[TeamId]]) -> list[TeamRank[TeamId]]:
+    vp: dict[TeamId, float] = dict.fromkeys(teams, 0.0)
     imps_for = dict.fromkeys(vp, 0.0)
     imps_against = dict.fromkeys(vp, 0.0)
     for match in matches:
@@ -85,17 +88,17 @@ def _totals(teams: Iterable[Hashable], matches: Sequence[MatchScore]) -> list[Te
 
 
 def _break_ties(
-    level: list[TeamRank], matches: Sequence[MatchScore], tie_break: str, first_place: int
-) -> list[TeamRank]:
+    level: list[TeamRank[TeamId]], matches: Sequence[MatchScore[TeamId]], tie_break: str, first_place: int
+) -> list[TeamRank[TeamId]]:
     """Order teams level on VPs by the tie-break and give them their places."""
     group = {row.team for row in level}
     head_to_head = _mini_league(group, matches) if tie_break == "head_to_head" else {}
 
-    def key(row: TeamRank) -> tuple[float, float]:
+    def key(row: TeamRank[TeamId]) -> tuple[float, float]:
         return (round(head_to_head.get(row.team, 0.0), 2), row.imp_quotient)
 
     ordered = sorted(level, key=key, reverse=True)
-    placed: list[TeamRank] = []
+    placed: list[TeamRank[TeamId]] = []
     for index, row in enumerate(ordered):
         shares_above = index > 0 and key(ordered[index - 1]) == key(row)
         shares_below = index + 1 < len(ordered) and key(ordered[index + 1]) == key(row)
@@ -104,11 +107,11 @@ def _break_ties(
     return placed
 
 
-def _mini_league(group: set[Hashable], matches: Sequence[MatchScore]) -> dict[Hashable, float]:
+def _mini_league(group: set[TeamId], matches: Sequence[MatchScore[TeamId]]) -> dict[TeamId, float]:
     """Return each team's VPs from the matches between teams of ``group`` only."""
-    scored: dict[Hashable, float] = dict.fromkeys(group, 0.0)
+    scored: dict[TeamId, float] = dict.fromkeys(group, 0.0)
     for match in matches:
-        if match.home in group and match.away in group:
+        if match.home in group and match.away is not None and match.away in group:
             scored[match.home] += match.home_vp
             scored[match.away] += match.away_vp
     return scored

@@ -39,7 +39,7 @@ from enum import StrEnum
 from fractions import Fraction
 from functools import lru_cache
 from numbers import Real
-from typing import TypeVar
+from typing import Any, TypeVar, overload
 
 from tournaments.bridge.imps import imps as _imps
 from tournaments.bridge.teams.swiss import DrawError, swiss_pairings
@@ -227,7 +227,13 @@ def artificial_imps(home: Artificial | str, away: Artificial | str) -> tuple[int
         raise TeamsError(f"an artificial score is one of A+, A, A-, not {home!r} / {away!r}") from None
 
 
-def round_robin(n: int | Sequence[Team]) -> list[list[tuple[object, object | None]]]:
+@overload
+def round_robin(n: int) -> list[list[tuple[int, int | None]]]: ...
+@overload
+def round_robin(n: Sequence[Team]) -> list[list[tuple[Team, Team | None]]]: ...
+# The ids come back as given (checked at run time, as any caller's may be untyped), so the
+# implementation's own types say no more than ``Any``; the overloads say what is returned.
+def round_robin(n: int | Sequence[Any]) -> list[list[tuple[Any, Any]]]:
     """Return a complete round robin of teams 1..n by the Berger tables: one list per round.
 
     Each round is a list of (home, away). With an even n there are n - 1 rounds; with an odd

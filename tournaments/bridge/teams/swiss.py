@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from tournaments.bridge.teams.matching import maximum_matching
 
@@ -46,12 +46,32 @@ class DrawError(ValueError):
     """Arguments no Swiss draw can be made from; the message names the argument."""
 
 
+# A team as the caller names it: the draw hands back the ids it was given.
+TeamId = TypeVar("TeamId", bound=Hashable)
+
+
+@overload
 def swiss_pairings(
-    teams: Iterable[Hashable] | int,
-    scores: Mapping[Hashable, float] | Sequence[float] | None = None,
-    played: Iterable[Collection[Hashable]] | Mapping[Hashable, Iterable[Hashable]] = (),
-    byes: Iterable[Hashable] = (),
-) -> list[tuple[Hashable, Hashable | None]]:
+    teams: int,
+    scores: Mapping[int, float] | Sequence[float] | None = None,
+    played: Iterable[Collection[int | None]] | Mapping[int, Iterable[int]] = (),
+    byes: Iterable[int] = (),
+) -> list[tuple[int, int | None]]: ...
+@overload
+def swiss_pairings(
+    teams: Iterable[TeamId],
+    scores: Mapping[TeamId, float] | Sequence[float] | None = None,
+    played: Iterable[Collection[TeamId | None]] | Mapping[TeamId, Iterable[TeamId]] = (),
+    byes: Iterable[TeamId] = (),
+) -> list[tuple[TeamId, TeamId | None]]: ...
+# The ids come back as given (checked at run time, as any caller's may be untyped), so the
+# implementation's own types say no more than ``Any``; the overloads say what is returned.
+def swiss_pairings(
+    teams: Iterable[Any] | int,
+    scores: Mapping[Any, float] | Sequence[float] | None = None,
+    played: Iterable[Collection[Any]] | Mapping[Any, Iterable[Any]] = (),
+    byes: Iterable[Any] = (),
+) -> list[tuple[Any, Any]]:
     """Return the next Swiss round as [(higher-ranked team, lower-ranked team or None), ...].
 
     - ``teams``: the team ids (ints, strings, any hashable but None) in the order that

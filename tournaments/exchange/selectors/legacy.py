@@ -80,8 +80,8 @@ def session_legacy_export(session: Session, direction: str | None = None) -> Leg
     _check_numbered_one_to_n(session, pairs, field)
     index_of = {pair.pk: index for index, pair in enumerate(pairs)}
     board_numbers = list(session.boards.order_by("number").values_list("number", flat=True))
-    scores = {number: [None] * len(pairs) for number in board_numbers}
-    notes = []
+    scores: dict[int, list[int | None]] = {number: [None] * len(pairs) for number in board_numbers}
+    notes: list[str] = []
     for row in rows:
         ns_score, note = _field_score(row, label)
         if note and (row.ns_pair_id in index_of or row.ew_pair_id in index_of):

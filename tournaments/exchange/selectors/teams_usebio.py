@@ -38,6 +38,8 @@ def _line(result: Result, room: int, ns_team: int, ew_team: int) -> TeamsLine:
 
 def _match(round_number: int, card: Scorecard) -> UsebioMatch:
     match = card.match
+    if match.away is None:
+        raise ValueError(f"Round {round_number}, table {match.table} is a bye: it has no scorecard.")
     home, away = match.home.number, match.away.number
     boards = []
     for board in card.boards:
@@ -64,10 +66,11 @@ def _byes(event: TeamsEvent) -> list[TeamMatch]:
 
 def teams_event_usebio(event: TeamsEvent) -> UsebioTeamsEvent:
     """Return the event's teams, ranking and published matches as USEBIO values."""
-    ranking = {row.team.pk: row for row in teams_event_ranking(event)}
+    # Each row's team is the Team itself; a model instance hashes and compares by its primary key.
+    ranking = {row.team: row for row in teams_event_ranking(event)}
     teams = []
     for team in event_teams(event):
-        row = ranking[team.pk]
+        row = ranking[team]
         players = tuple(UsebioPlayer(m.player.name, m.player.federation_number) for m in team.members.all())
         teams.append(UsebioTeam(team.number, team.name, players, row.vp, row.place))
     teams.sort(key=lambda team: (team.place, team.number))

@@ -42,7 +42,8 @@ from tournaments.bridge.imps import butler_datum
 from tournaments.core.models import Club
 from tournaments.night.models import Adjustment, Pair, Result, ScoringMethod, Session
 
-_EVENT_TYPES = {
+# Keyed by the stored value (a session's ``scoring`` is its plain string).
+_EVENT_TYPES: dict[str, str] = {
     ScoringMethod.MATCHPOINTS: MATCHPOINTS,
     ScoringMethod.CROSS_IMPS: CROSS_IMPS,
     ScoringMethod.BUTLER: BUTLER,
@@ -67,7 +68,10 @@ def _key(pair: Pair) -> PairKey:
 
 
 def _adjustment_percentage(club: Club, adjustment: str) -> int:
-    figures = {Adjustment.AVERAGE_PLUS: club.average_plus, Adjustment.AVERAGE_MINUS: club.average_minus}
+    figures: dict[str, float] = {
+        Adjustment.AVERAGE_PLUS: club.average_plus,
+        Adjustment.AVERAGE_MINUS: club.average_minus,
+    }
     return round(figures.get(adjustment, 50))
 
 

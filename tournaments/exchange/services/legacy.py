@@ -42,7 +42,7 @@ import hashlib
 from collections.abc import Callable, Iterable, Iterator
 from typing import NamedTuple
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import Q
 
@@ -76,7 +76,7 @@ BATCH_SIZE = 5000
 # Well under SQLite's limit on the variables of one statement.
 LOOKUP_CHUNK = 500
 
-Progress = Callable[[int], None]
+Progress = Callable[[int], object]  # what it returns is not read (tqdm's update returns a bool)
 
 
 class PreviewRow(NamedTuple):
@@ -158,7 +158,7 @@ def score_file_import(
     score_file: ScoreFile | None = None,
     replace: bool = False,
     progress: Progress | None = None,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
 ) -> Session:
     """Store a legacy score file as a new session of the club, or nothing at all.
 
@@ -167,10 +167,10 @@ def score_file_import(
     with the number of results written after each batch. ``user`` is who imports, kept
     in the ``SessionDeletion`` record of a replaced session (None from the command line).
     """
-    if (text is None) == (score_file is None):
-        raise TypeError("give exactly one of text or score_file")
-    if score_file is None:
+    if text is not None and score_file is None:
         score_file = parse_score_file(text)
+    elif text is not None or score_file is None:
+        raise TypeError("give exactly one of text or score_file")
     if len(score_file.pairs) > MAX_IMPORTED_PAIRS:
         raise ValidationError(
             f"The file has {len(score_file.pairs):,} pairs; at most {MAX_IMPORTED_PAIRS:,} can be imported."
@@ -185,7 +185,7 @@ def score_file_import(
     session.save(update_fields=["source_sha256", "state"])
     if replaced is not None:
         replaced.reason = f"Replaced by session {session.pk} ({session.name}), imported again from its file"
-        replaced.user = user if user is not None and user.is_authenticated else None
+        replaced.user = user
         replaced.save()
     pairs = _create_pairs(session, score_file, replaced_players)
     boards = Board.objects.bulk_create(
@@ -292,7 +292,7 @@ def _players_by_name(club: Club, names: Iterable[str], replaced: dict[str, list[
     wanted = list(dict.fromkeys(names))
     max_length = Player._meta.get_field("name").max_length
     for name in wanted:
-        if len(name) > max_length:
+        if max_length is not None and len(name) > max_length:
             raise ValidationError(f"The player name {quoted(name)} is longer than {max_length} characters.")
     found: dict[str, Player] = {}
     for start in range(0, len(wanted), LOOKUP_CHUNK):
@@ -341,5 +341,5 @@ def _result_rows(score_file: ScoreFile, boards: list[Board], pair_ids: list[int]
     """Yield (board, pair, score, NS and EW matchpoints, NS and EW percentages) per played score."""
     for board, scores in zip(boards, score_file.boards, strict=True):
         for pair_id, score, figure in zip(pair_ids, scores, board_matchpoints(scores), strict=True):
-            if score is not None:
+            if figure is not None:  # None exactly where the score is
                 yield (board.pk, pair_id, score, *figure)

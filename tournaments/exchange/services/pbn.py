@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tournaments.bridge.formats.pbn import PbnBoard, PbnError, PbnFile, decode_pbn, read_pbn_file
@@ -87,7 +87,7 @@ def check_pbn_file(data: bytes) -> PbnFile:
 
 
 def pbn_import(
-    *, session: Session, data: bytes, results: bool = False, user: AbstractBaseUser | None = None
+    *, session: Session, data: bytes, results: bool = False, user: User | None = None
 ) -> PbnImport:
     """Deal the session's boards from a PBN file's bytes, and with ``results`` enter its results.
 
@@ -123,7 +123,7 @@ def _store(
     read: PbnFile,
     analyses: dict[int, BoardAnalysis | None],
     results: bool,
-    user: AbstractBaseUser | None,
+    user: User | None,
 ) -> PbnImport:
     pbn_boards = read.boards
     numbers = [board.number for board in pbn_boards]

@@ -18,7 +18,7 @@ scale (Ruter gives 2 a pair beaten, ClubScore 1) is not written in it.
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tournaments.bridge.cards import CardError, parse_lead
@@ -31,7 +31,7 @@ from tournaments.night.services.sessions import pair_add
 
 
 def travellers_enter(
-    *, session: Session, boards: dict[int, Board], results: PbnResults, user: AbstractBaseUser | None = None
+    *, session: Session, boards: dict[int, Board], results: PbnResults, user: User | None = None
 ) -> list[str]:
     """Enter every result of the file on its board; return where the file's scores differ from ClubScore's.
 
@@ -63,7 +63,7 @@ def _total_differences(
     session: Session, results: PbnResults, pairs: dict[tuple[str, int], Pair]
 ) -> list[str]:
     """Where a [TotalScoreTable]'s TotalPercentage differs from the pair's standing beyond its rounding."""
-    sides = {}
+    sides: dict[str, Direction] = {}
     for result in results.results:
         sides.setdefault(result.ns_id, Direction.NS)
         sides.setdefault(result.ew_id, Direction.EW)
@@ -80,7 +80,7 @@ def _total_differences(
             pair = pairs.get(_side_key(session, sides[total.pair_id], results.numbers[total.pair_id]))
         standing = standings.get(pair.pk) if pair is not None else None
         stated = f"the file totals {total.percentage}%"
-        if standing is None:
+        if pair is None or standing is None:
             differences.append(
                 f"Pair {total.pair_id} (line {total.line}): {stated}; ClubScore has no result for it."
             )
@@ -98,7 +98,9 @@ def _over(total: PbnTotal, standing: Standing) -> str:
 
 
 def _where(result: PbnResult, stored: Result) -> str:
-    return f"Board {result.board}, {stored.ns_pair.label} against {stored.ew_pair.label} (line {result.line})"
+    # Every result a PBN file enters has both pairs (``_record``); "-" is for the type checker.
+    ew = stored.ew_pair.label if stored.ew_pair is not None else "-"
+    return f"Board {result.board}, {stored.ns_pair.label} against {ew} (line {result.line})"
 
 
 def _percentage_differences(entered: list[tuple[PbnResult, Result]]) -> list[str]:
@@ -163,9 +165,7 @@ def _lead(text: str) -> str:
         return ""
 
 
-def _record(
-    board: Board, result: PbnResult, ns_pair: Pair, ew_pair: Pair, user: AbstractBaseUser | None
-) -> Result:
+def _record(board: Board, result: PbnResult, ns_pair: Pair, ew_pair: Pair, user: User | None) -> Result:
     passed = result.contract.upper() in PASS_CONTRACTS
     entry = ResultEntry(
         ns_pair=ns_pair,

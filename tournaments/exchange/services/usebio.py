@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tournaments.bridge.cards import CardError, parse_lead
@@ -92,16 +92,12 @@ def check_usebio_file(data: bytes) -> UsebioEvent:
         raise ValidationError({"file": f"Not a USEBIO file ClubScore can read: {error}."}) from None
 
 
-def usebio_import(
-    *, club: Club, data: bytes, name: str = "", user: AbstractBaseUser | None = None
-) -> UsebioImport:
+def usebio_import(*, club: Club, data: bytes, name: str = "", user: User | None = None) -> UsebioImport:
     """Store a USEBIO file of another scorer as a new session of the club, all or nothing."""
     return usebio_store(club=club, event=check_usebio_file(data), name=name, user=user)
 
 
-def usebio_store(
-    *, club: Club, event: UsebioEvent, name: str = "", user: AbstractBaseUser | None = None
-) -> UsebioImport:
+def usebio_store(*, club: Club, event: UsebioEvent, name: str = "", user: User | None = None) -> UsebioImport:
     """Store a read USEBIO event as a new session (see the module docstring); list the differences."""
     lines = sum(len(board.lines) for board in event.boards)
     if lines > MAX_USEBIO_LINES:
@@ -121,7 +117,8 @@ def usebio_store(
         _mark_arrow_switch(session, event)
         pairs = {pair.key: _pair_add(session, pair, numbers[pair.key]) for pair in _pairs_who_played(event)}
         boards = _boards_add(session, event)
-        results, not_played, notes = [], [], []
+        results, not_played = [], []
+        notes: list[str] = []
         for usebio_board in event.boards:
             board = boards[usebio_board.number]
             for index, line in enumerate(usebio_board.lines, start=1):
@@ -271,7 +268,7 @@ def _adjustment(club: Club, percentage: int, where: str) -> str:
 
 
 def _line_add(
-    board: Board, line: TravellerLine, pairs: dict[PairKey, Pair], where: str, user: AbstractBaseUser | None
+    board: Board, line: TravellerLine, pairs: dict[PairKey, Pair], where: str, user: User | None
 ) -> Result:
     ns_pair, ew_pair = pairs[line.ns_pair], pairs[line.ew_pair]
     try:

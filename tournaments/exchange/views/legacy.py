@@ -3,11 +3,12 @@
 Two steps, so nothing is stored until a director has seen what the file gives: the
 upload is parsed and answered with either the file's error and its line, or the
 standings it would give (the simpscore figures) and a Confirm button. Between the two
-steps the file waits as a ``PendingImport`` row: its text as uploaded, its SHA-256, the
-club, date and name chosen, and the user; the Confirm form carries only the digest, and
-only the same user's row for that digest is imported, so what is imported is exactly
-what was previewed and nothing can be slipped in. It is not kept in the user's session
-row, which every request of theirs reads and writes: a file may be up to 5 MB
+steps the file waits as a ``PendingImport`` row (``services.pending`` keeps it,
+``selectors.pending`` finds it): its text as uploaded, its SHA-256, the club, date and
+name chosen, and the user; the Confirm form carries only the digest, and only the same
+user's legacy row for that digest is imported, so what is imported is exactly what was
+previewed and nothing can be slipped in. It is not kept in the user's session row, which
+every request of theirs reads and writes: a file may be up to 5 MB
 (``MAX_SCORE_FILE_BYTES``, refused above with its size and the limit). A user keeps at
 most ``PENDING_PER_USER`` previews, each for ``PENDING_LIFETIME``; older rows are deleted
 whenever anyone previews a file, and confirming deletes its row.
@@ -22,13 +23,10 @@ is recorded at the club as a ``SessionDeletion`` with the user (see
 
 from __future__ import annotations
 
-import datetime
-
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.formats.legacy import (
@@ -38,20 +36,20 @@ from tournaments.bridge.formats.legacy import (
     parse_score_file,
 )
 from tournaments.core.selectors.access import user_directs
-from tournaments.core.views.access import director_required
+from tournaments.core.views.access import SignedInRequest, director_required
 from tournaments.exchange.forms import ImportForm
 from tournaments.exchange.models import PendingImport
+from tournaments.exchange.selectors.pending import pending_find
 from tournaments.exchange.services.legacy import score_file_digest, score_file_import, score_file_preview
+from tournaments.exchange.services.pending import pending_done, pending_keep
 from tournaments.night.models import Session
 
 TEMPLATES = "tournaments/exchange/legacy/"
-PENDING_LIFETIME = datetime.timedelta(hours=1)
-PENDING_PER_USER = 3
 
 
 @director_required
 @require_http_methods(["GET", "POST"])
-def upload(request: HttpRequest) -> HttpResponse:
+def upload(request: SignedInRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None, user=request.user)
     context: dict[str, object] = {"form": form}
     if request.method == "POST" and form.is_valid():
@@ -66,15 +64,15 @@ def upload(request: HttpRequest) -> HttpResponse:
     return render(request, TEMPLATES + "upload.html", context, status=status)
 
 
-def _preview(request: HttpRequest, form: ImportForm, text: str, score_file: ScoreFile) -> HttpResponse:
+def _preview(request: SignedInRequest, form: ImportForm, text: str, score_file: ScoreFile) -> HttpResponse:
     """Keep the file for the confirm step and show the standings it would give."""
     data = form.cleaned_data
     digest = score_file_digest(score_file)
     existing = Session.objects.filter(club=data["club"], source_sha256=digest).first()
-    _forget_old_previews(request.user)
-    PendingImport.objects.create(
+    pending_keep(
         user=request.user,
         club=data["club"],
+        kind=PendingImport.Kind.LEGACY,
         sha256=digest,
         text=text,
         date=data["date"],
@@ -95,24 +93,11 @@ def _preview(request: HttpRequest, form: ImportForm, text: str, score_file: Scor
     return render(request, TEMPLATES + "preview.html", context)
 
 
-def _forget_old_previews(user: object) -> None:
-    """Delete every expired preview, and this user's beyond the newest few (one is about to come)."""
-    PendingImport.objects.filter(created_at__lt=timezone.now() - PENDING_LIFETIME).delete()
-    kept = PendingImport.objects.filter(user=user).values_list("pk", flat=True)[: PENDING_PER_USER - 1]
-    PendingImport.objects.filter(user=user).exclude(pk__in=list(kept)).delete()
-
-
 @director_required
 @require_POST
-def confirm(request: HttpRequest) -> HttpResponse:
-    pending = (
-        PendingImport.objects.filter(
-            user=request.user,
-            sha256=request.POST.get("sha256", ""),
-            created_at__gte=timezone.now() - PENDING_LIFETIME,
-        )
-        .select_related("club")
-        .first()
+def confirm(request: SignedInRequest) -> HttpResponse:
+    pending = pending_find(
+        user=request.user, sha256=request.POST.get("sha256", ""), kind=PendingImport.Kind.LEGACY
     )
     if pending is None:
         messages.error(request, "That upload is no longer waiting to be confirmed: upload the file again.")
@@ -140,6 +125,6 @@ def confirm(request: HttpRequest) -> HttpResponse:
         return render(
             request, TEMPLATES + "upload.html", {"form": form, "import_errors": error.messages}, status=400
         )
-    pending.delete()
+    pending_done(pending)
     messages.success(request, f"Imported {session}: {session.pairs.count()} pairs.")
     return redirect(session)

@@ -21,6 +21,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.forms import form_add_service_error
+from tournaments.core.views.access import SignedInRequest
 from tournaments.exchange.forms import PbnUploadForm
 from tournaments.exchange.selectors.hand_records import (
     session_hand_records,
@@ -68,7 +69,7 @@ def _pbn_import_messages(request: HttpRequest, done: PbnImport, name: str) -> No
 
 
 @login_required
-def pbn_download(request: HttpRequest, session_id: int) -> HttpResponse:
+def pbn_download(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = director_selectors.session_for_director(request.user, session_id)
     if not session.boards.exclude(north="").exists():
         messages.error(request, "No board of this session is dealt yet: there is no hand record to download.")
@@ -85,7 +86,7 @@ def _lin_response(session: Session, text: str) -> HttpResponse:
 
 
 @login_required
-def lin_download(request: HttpRequest, session_id: int) -> HttpResponse:
+def lin_download(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = director_selectors.session_for_director(request.user, session_id)
     text = session_lin_text(session)
     if not text:
@@ -104,7 +105,7 @@ def lin_public(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def usebio_download(request: HttpRequest, session_id: int) -> HttpResponse:
+def usebio_download(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = director_selectors.session_for_director(request.user, session_id)
     try:
         data = session_usebio_bytes(session)
@@ -118,7 +119,7 @@ def usebio_download(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def pbn_upload(request: HttpRequest, session_id: int) -> HttpResponse:
+def pbn_upload(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = director_selectors.session_for_director(request.user, session_id)
     # Bound on every POST, an empty one too, so a missing file is an error, not a blank form.
     form = PbnUploadForm(request.POST, request.FILES) if request.method == "POST" else PbnUploadForm()
@@ -156,7 +157,7 @@ def _hand_records(request: HttpRequest, session: Session, *, director: bool) -> 
 
 
 @login_required
-def hand_records_director(request: HttpRequest, session_id: int) -> HttpResponse:
+def hand_records_director(request: SignedInRequest, session_id: int) -> HttpResponse:
     return _hand_records(
         request, director_selectors.session_for_director(request.user, session_id), director=True
     )

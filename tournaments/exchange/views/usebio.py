@@ -4,8 +4,9 @@ The same two steps as the legacy import (``views.imports``): nothing is stored u
 director has seen what the file gives. The upload is read and answered with the file's
 error and its line, or a preview: the standings ClubScore works out beside the ones the
 file states, and every difference, from the very import a confirm runs (rolled back,
-``services.usebio_preview``). The file then waits as the user's own pending row
-(``services.usebio_pending``), and the Confirm form carries only its digest.
+``services.usebio_preview``). The file then waits as the user's own pending row, its
+bytes as uploaded (``services.pending`` keeps it, ``selectors.pending`` finds it; a
+USEBIO file may be in any encoding), and the Confirm form carries only its digest.
 
 For any director (not only staff): importing into one's own club is a director's job.
 The form offers only the clubs the user directs; the confirm checks the club again; a
@@ -15,34 +16,34 @@ user who directs no club gets 403, a visitor the login page. The file is limited
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioError, read_usebio
 from tournaments.core.selectors.access import user_directs
-from tournaments.core.views.access import director_required
+from tournaments.core.views.access import SignedInRequest, director_required
 from tournaments.exchange.forms import UsebioUploadForm
+from tournaments.exchange.models import PendingImport
+from tournaments.exchange.selectors.pending import pending_find
+from tournaments.exchange.services.pending import pending_done, pending_keep
 from tournaments.exchange.services.usebio import usebio_import
-from tournaments.exchange.services.usebio_pending import (
-    usebio_pending_done,
-    usebio_pending_find,
-    usebio_pending_keep,
-)
 from tournaments.exchange.services.usebio_preview import usebio_preview
 
 TEMPLATES = "tournaments/exchange/"
 
 
-def _refused(request: HttpRequest, form: UsebioUploadForm, **context: object) -> HttpResponse:
+def _refused(request: SignedInRequest, form: UsebioUploadForm, **context: object) -> HttpResponse:
     return render(request, TEMPLATES + "usebio_upload.html", {"form": form, **context}, status=400)
 
 
 @director_required
 @require_http_methods(["GET", "POST"])
-def usebio_upload(request: HttpRequest) -> HttpResponse:
+def usebio_upload(request: SignedInRequest) -> HttpResponse:
     # Bound on every POST, an empty one too, so a missing file is an error, not a blank form.
     post = request.method == "POST"
     form = UsebioUploadForm(
@@ -66,7 +67,16 @@ def usebio_upload(request: HttpRequest) -> HttpResponse:
         preview = usebio_preview(club=club, event=event, name=name)
     except ValidationError as error:
         return _refused(request, form, import_errors=error.messages)
-    digest = usebio_pending_keep(user=request.user, club=club, data=data, event=event, name=name)
+    digest = hashlib.sha256(data).hexdigest()
+    pending_keep(
+        user=request.user,
+        club=club,
+        kind=PendingImport.Kind.USEBIO,
+        sha256=digest,
+        data=data,
+        date=event.date,
+        name=name,
+    )
     context = {
         "club": club,
         "event": event,
@@ -80,20 +90,23 @@ def usebio_upload(request: HttpRequest) -> HttpResponse:
 
 @director_required
 @require_POST
-def usebio_confirm(request: HttpRequest) -> HttpResponse:
-    found = usebio_pending_find(user=request.user, sha256=request.POST.get("sha256", ""))
-    if found is None:
+def usebio_confirm(request: SignedInRequest) -> HttpResponse:
+    pending = pending_find(
+        user=request.user, sha256=request.POST.get("sha256", ""), kind=PendingImport.Kind.USEBIO
+    )
+    if pending is None:
         messages.error(request, "That upload is no longer waiting to be confirmed: upload the file again.")
         return redirect("director:exchange:usebio_upload")
-    pending, data = found
     if not user_directs(request.user, pending.club_id):
         raise PermissionDenied("You no longer direct the club chosen.")
     try:
-        imported = usebio_import(club=pending.club, data=data, name=pending.name, user=request.user)
+        imported = usebio_import(
+            club=pending.club, data=bytes(pending.data), name=pending.name, user=request.user
+        )
     except ValidationError as error:
         form = UsebioUploadForm(initial={"club": pending.club_id, "name": pending.name}, user=request.user)
         return _refused(request, form, import_errors=error.messages)
-    usebio_pending_done(pending)
+    pending_done(pending)
     session = imported.session
     messages.success(request, f"Imported {session}: {session.pairs.count()} pairs.")
     context = {"session": session, "differences": imported.differences}

@@ -27,6 +27,7 @@ class Command(BaseCommand):
     def handle(
         self, *args: object, session: int | None, teams_event: int | None, output: str | None, **options
     ) -> None:
+        found: TeamsEvent | Session | None  # what is exported, named at the end
         if teams_event is not None:
             found = TeamsEvent.objects.select_related("club").filter(pk=teams_event).first()
             if found is None:

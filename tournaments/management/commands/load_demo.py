@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.bridge import Seat
 from tournaments.bridge.bidding import simulate_auction
@@ -90,6 +90,8 @@ def _bid(board: Board) -> Played:
     if auction.contract is None:
         return Played("Pass", "", None, calls)
     contract = auction.contract
+    if board.dd_tricks is None:  # boards_deal's analysis left to the background thread
+        raise CommandError(f"Board {board.number} has no double-dummy analysis yet to play it by.")
     tricks = board.dd_tricks[str(auction.declarer)][contract.strain.letter]
     return Played(str(contract), str(auction.declarer), tricks, calls)
 
@@ -202,7 +204,10 @@ class Command(BaseCommand):
         for _ in range(TEAMS_ROUNDS):
             teams_round = teams_round_publish(teams_round=swiss_round_draw(event=event))
             session = teams_round.session
-            boards = boards_deal(session=session, count=TEAMS_BOARDS, rng=rng)
+            if session is None:  # a published round with a match is seated in its session
+                raise CommandError(f"Round {teams_round.number} of {event.name} was published unseated.")
+            # Analysed now, as the pairs' boards are: the tricks played are the analysis's.
+            boards = boards_deal(session=session, count=TEAMS_BOARDS, rng=rng, background=False)
             bid = {board.number: _bid(board) for board in boards}
             pairs = {pair.number: pair for pair in session.pairs.all()}
             for match in teams_round.matches.exclude(away=None):

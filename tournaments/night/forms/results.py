@@ -7,6 +7,7 @@ may be stored, and ``core.forms.form_add_service_error`` puts their message by i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -71,12 +72,13 @@ class ResultForm(forms.Form):
         """Fill the form's NS and EW pair lists (shared with ``AdjustmentForm``)."""
         # Any pair of the session is accepted here so that the service can say what is
         # wrong with a pair of the wrong direction; the lists only offer the right ones.
-        for field, direction in (("ns_pair", Direction.NS), ("ew_pair", Direction.EW)):
-            form.fields[field].queryset = Pair.objects.filter(session=session)
+        for name, direction in (("ns_pair", Direction.NS), ("ew_pair", Direction.EW)):
+            field = form.fields[name]
+            assert isinstance(field, PairChoiceField)  # as ResultForm declares both (``fields`` says Field)
+            field.queryset = Pair.objects.filter(session=session)
             offered = [pair for pair in pairs if not session.is_mitchell or pair.direction == direction]
-            form.fields[field].widget.choices = [("", "---------")] + [
-                (pair.pk, form.fields[field].label_from_instance(pair)) for pair in offered
-            ]
+            blank: list[tuple[int | str, str]] = [("", "---------")]
+            field.widget.choices = blank + [(pair.pk, field.label_from_instance(pair)) for pair in offered]
 
     @staticmethod
     def initial_for(result: Result) -> dict:
@@ -122,8 +124,9 @@ class TableScoreForm(forms.Form):
             )
             self.order_fields(["table"])
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()  # Form.clean gives back cleaned_data (its stub allows a subclass's None)
+        data = self.cleaned_data
         table = self.tables.get(data.get("table", ""))
         if table is not None:
             data["ns_pair"], data["ew_pair"] = table.ns, table.ew

@@ -7,6 +7,7 @@ Each form's field names are the keys the services use in their ``ValidationError
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -77,7 +78,9 @@ class SessionForm(MovementForm):
     def __init__(self, *args, clubs: Iterable[Club] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
         club_ids = [club.pk for club in clubs]
-        self.fields["club"].queryset = Club.objects.filter(pk__in=club_ids)
+        club = self.fields["club"]
+        assert isinstance(club, forms.ModelChoiceField)  # as declared above (``fields`` says Field)
+        club.queryset = Club.objects.filter(pk__in=club_ids)
         self.fields["tables"].required = False
         self.fields["tables"].help_text = "Leave blank to enter results by pair numbers, without a movement."
         self.fields["boards_per_round"].required = False
@@ -130,8 +133,9 @@ class DealForm(forms.Form):
         help_text="Replaces the hands and par those results were played on; written to the audit log.",
     )
 
-    def clean(self) -> dict:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()  # Form.clean gives back cleaned_data (its stub allows a subclass's None)
+        cleaned = self.cleaned_data
         upload = cleaned.get("file")
         if upload is not None:
             if upload.size > MAX_PERMUTATION_FILE_BYTES:

@@ -62,7 +62,7 @@ class ResultChange(models.Model):
         """Who made the change, as the audit log says it: a director, or 'entered at table 4'."""
         if self.table is not None:
             return f"entered at table {self.table}"
-        if self.api_token_id is not None:
+        if self.api_token is not None:
             return f"API token \u201c{self.api_token.name}\u201d"
         return str(self.user) if self.user else "-"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
@@ -20,7 +20,7 @@ from tournaments.night.models import Board, Pair, Result, ResultChange, Session,
 from tournaments.night.selectors.movements import board_encounters, encounter_keys, pair_key, session_movement
 
 
-def sessions_directed(user: AbstractBaseUser) -> QuerySet[Session]:
+def sessions_directed(user: User) -> QuerySet[Session]:
     """Return the sessions of the clubs this user runs, newest night first, then newest created.
 
     Ordered here: the counts' GROUP BY drops ``Meta.ordering``, which left the list in
@@ -34,7 +34,7 @@ def sessions_directed(user: AbstractBaseUser) -> QuerySet[Session]:
     )
 
 
-def session_for_director(user: AbstractBaseUser, session_id: int) -> Session:
+def session_for_director(user: User, session_id: int) -> Session:
     """Return the session if this user directs its club; 404 when absent, 403 when not theirs."""
     session = get_object_or_404(Session.objects.select_related("club"), pk=session_id)
     if not user_directs(user, session.club_id):
@@ -62,7 +62,7 @@ def board_neighbours(session: Session, number: int) -> tuple[int | None, int | N
     return previous, following
 
 
-def result_for_director(user: AbstractBaseUser, result_id: int) -> Result:
+def result_for_director(user: User, result_id: int) -> Result:
     result = get_object_or_404(
         Result.objects.select_related("board__session__club", "ns_pair", "ew_pair"), pk=result_id
     )

@@ -71,11 +71,15 @@ def encounter_keys(kind: str, encounter: rules.Encounter) -> tuple[PairKey, Pair
     """Return who sits NS and who sits EW at this encounter, as (direction, number) keys.
 
     The rules give a Mitchell's pairs as ('NS', n)/('EW', m), already as they sit (on an
-    arrow-switched round the EW pair sits North-South), and a Howell's as plain numbers.
+    arrow-switched round the EW pair sits North-South), and a Howell's as plain numbers:
+    the pair's own shape says which, so ``kind`` (the session's) needs no reading here.
     """
-    if kind != Movement.MITCHELL:
-        return ("", encounter.ns), ("", encounter.ew)
-    return tuple(encounter.ns), tuple(encounter.ew)
+    return _pair_key(encounter.ns), _pair_key(encounter.ew)
+
+
+def _pair_key(pair: rules.Pair) -> PairKey:
+    """A Mitchell pair is already its key; a Howell pair, a number, has no direction."""
+    return pair if isinstance(pair, tuple) else ("", pair)
 
 
 def key_label(key: PairKey) -> str:
@@ -273,11 +277,11 @@ def public_board_numbers(session: Session) -> frozenset[int] | None:
             keys.add((ew_direction, ew_number))
     scheduled: dict[int, set[PairKey]] = {}
     for encounter in movement.encounters:
-        keys = encounter_keys(session.movement, encounter)
+        sitting = encounter_keys(session.movement, encounter)
         for number in encounter.boards:
             due = scheduled.setdefault(number, set())
-            if all(key in seated for key in keys):
-                due.update(keys)
+            if all(key in seated for key in sitting):
+                due.update(sitting)
     return frozenset(number for number, due in scheduled.items() if due <= played.get(number, set()))
 
 

@@ -11,13 +11,27 @@ the field; a club's evening (up to 50 pairs a field) fits on one page and has no
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Count, F, Window
 from django.db.models.functions import RowNumber
 
 from tournaments.night.models import Board, Direction, Result, Session, Standing
 from tournaments.night.selectors.public import StandingsTable, traveller_query
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class _FieldRows(TypedDict):
+    field_rows: int  # the rows of the standing's field, counted by a window
+
+
+class _BoardRows(TypedDict):
+    board_rows: int  # the results of the board, counted by a window
+
 
 STANDINGS_PAGE_ROWS = 50
 TRAVELLER_PAGE_ROWS = 50
@@ -77,7 +91,7 @@ def session_standings_page(session: Session, asked: int = 1) -> tuple[list[Stand
     partition = [] if one_field else [F("pair__direction")]
     order = ["rank", "pair__direction", "pair__number"] if one_field else ["rank", "pair__number"]
 
-    def fetch(number: int) -> list[Standing]:
+    def fetch(number: int) -> list[WithAnnotations[Standing, _FieldRows]]:
         offset = (number - 1) * STANDINGS_PAGE_ROWS
         ranked = (
             Standing.objects.filter(session=session)
@@ -109,15 +123,15 @@ def session_standings_page(session: Session, asked: int = 1) -> tuple[list[Stand
     if one_field:
         return [StandingsTable("Standings", rows)], page
     return [
-        StandingsTable(direction.label, [row for row in rows if row.pair.direction == direction])
+        StandingsTable(str(direction.label), [row for row in rows if row.pair.direction == direction])
         for direction in (Direction.NS, Direction.EW)
     ], page
 
 
-def board_traveller_page(board: Board, asked: int = 1) -> tuple[list[Result], Page]:
+def board_traveller_page(board: Board, asked: int = 1) -> tuple[Sequence[Result], Page]:
     """One page of the board's traveller, best North-South score first."""
 
-    def fetch(number: int) -> list[Result]:
+    def fetch(number: int) -> list[WithAnnotations[Result, _BoardRows]]:
         offset = (number - 1) * TRAVELLER_PAGE_ROWS
         counted = traveller_query(board).annotate(board_rows=Window(Count("pk")))
         return list(counted[offset : offset + TRAVELLER_PAGE_ROWS])

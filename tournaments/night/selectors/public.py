@@ -7,6 +7,7 @@ anything a template shows per row is computed here, from rows already fetched.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypedDict
 
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
 
 class _Marked(TypedDict):
     scores_marked: bool
+
+
+class ResultCount(TypedDict):
+    result_count: int  # the board's results, counted in the query (``session_boards``)
 
 
 RECENT_SESSIONS = 20
@@ -65,7 +70,7 @@ class StandingsTable:
     """One field's standings: both directions of a Howell, or one of a Mitchell."""
 
     title: str
-    standings: list[Standing]
+    standings: Sequence[Standing]
 
 
 def _scores_marked(session_field: str) -> Exists:
@@ -74,7 +79,7 @@ def _scores_marked(session_field: str) -> Exists:
     return Exists(Board.objects.filter(session_id=OuterRef(session_field), needs_scoring=True))
 
 
-def session_get(pk: int) -> Session:
+def session_get(pk: int) -> WithAnnotations[Session, _Marked]:
     """The session with ``scores_marked`` (see ``_scores_marked``)."""
     sessions = Session.objects.select_related("club").annotate(scores_marked=_scores_marked("pk"))
     return get_object_or_404(sessions, pk=pk)
@@ -96,7 +101,7 @@ def session_standings(session: Session) -> list[StandingsTable]:
     tables = []
     for direction in (Direction.NS, Direction.EW):
         rows = [standing for standing in standings if standing.pair.direction == direction]
-        tables.append(StandingsTable(direction.label, rows))
+        tables.append(StandingsTable(str(direction.label), rows))
     return tables
 
 
@@ -111,7 +116,7 @@ def standings_stamp(session_id: int, page: int) -> str:
     return session_stamp_digest(session_id, "standings page", page)
 
 
-def session_boards(session: Session) -> list[Board]:
+def session_boards(session: Session) -> list[WithAnnotations[Board, ResultCount]]:
     """Return the session's boards, each with ``result_count``."""
     return list(session.boards.annotate(result_count=Count("results")).order_by("number"))
 
@@ -148,7 +153,7 @@ class DoubleDummyRow:
 _SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
-def board_get(session_pk: int, number: int) -> Board:
+def board_get(session_pk: int, number: int) -> WithAnnotations[Board, _Marked]:
     boards = Board.objects.select_related("session__club").annotate(
         scores_marked=_scores_marked("session_id")
     )

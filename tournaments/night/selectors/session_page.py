@@ -9,6 +9,7 @@ the session, made here once, so the template only shows what this says.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db.models import Count, Q
 
@@ -16,6 +17,11 @@ from tournaments.bridge import movements as rules
 from tournaments.night.models import Board, Pair, Session, SessionState
 from tournaments.night.selectors import public
 from tournaments.night.selectors.movements import TableRound, movement_rounds, session_movement
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    from tournaments.night.selectors.public import ResultCount
 
 # Without a movement, the boards a session usually plays: the number-of-boards field's default.
 DEFAULT_BOARD_COUNT = 24
@@ -49,7 +55,7 @@ class SessionPage:
 
     session: Session
     pairs: list[Pair]
-    boards: list[Board]
+    boards: list[WithAnnotations[Board, ResultCount]]
     standings_tables: list
     movement: rules.Movement | None
     movement_rounds: list[list[TableRound]]

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tournaments.bridge import Deal, PermutationError, board_dealer, deal_from_permutation, parse_permutation
@@ -108,7 +108,7 @@ def boards_deal(
     first_number: int = 1,
     rng: random.Random | None = None,
     redeal_played: bool = False,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
     background: bool | None = None,
 ) -> list[Board]:
     """Deal boards ``first_number``.. from the permutations given, or ``count`` fresh random ones.

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tournaments.core.models import Club
@@ -169,7 +169,7 @@ def session_finish(*, session: Session) -> Session:
 
 
 @write()
-def session_reopen(*, session: Session, user: AbstractBaseUser | None = None) -> Session:
+def session_reopen(*, session: Session, user: User | None = None) -> Session:
     """Reopen a session finished by mistake: back in play, its tables' links work again (audited).
 
     The published pages keep what they showed until play is over again; the audit log says

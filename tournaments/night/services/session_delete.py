@@ -13,7 +13,7 @@ The session's own audit log goes with it, so the deletion is recorded at the clu
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tournaments.core.services.writes import locked, write
@@ -42,16 +42,17 @@ def check_session_deletable(session: Session) -> None:
 
 
 @write()
-def session_delete(*, session: Session, user: AbstractBaseUser | None = None) -> SessionDeletion | None:
+def session_delete(*, session: Session, user: User | None = None) -> SessionDeletion | None:
     """Delete a session without results, with its pairs and boards; return the club's record of it.
 
     The session's row is locked first, as every result write locks it, so no result can
     arrive between the check and the delete. None when the session is already gone (a
     double-clicked Delete).
     """
-    session = locked(Session.objects.filter(pk=session.pk)).first()
-    if session is None:
+    found = locked(Session.objects.filter(pk=session.pk)).first()
+    if found is None:
         return None
+    session = found
     check_session_deletable(session)
     held = f"{_plural(session.pairs.count(), 'pair')}, {_plural(session.boards.count(), 'board')}"
     record = SessionDeletion.objects.create(

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 from django.db.models import Q
@@ -108,9 +108,10 @@ def _pair_label(number: int, direction: str) -> str:
 
 def movement_pair_numbers(session: Session) -> int | None:
     """Return the highest pair number of the session's movement in each field (None: no movement)."""
-    if not session.has_movement:
+    tables = session.movement_tables
+    if tables is None:  # no movement (``Session.has_movement``)
         return None
-    return session.movement_tables if session.is_mitchell else 2 * session.movement_tables
+    return tables if session.is_mitchell else 2 * tables
 
 
 def _check_in_movement(session: Session, number: int, direction: str) -> None:
@@ -138,7 +139,7 @@ def refuse_if_finished(session: Session, doing: str, field: str = "state") -> No
         raise ValidationError({field: f"The session is finished: reopen it before {doing}."})
 
 
-def _players(club: Club, player_names: tuple[str, ...] | list[str]) -> list[Player]:
+def _players(club: Club, player_names: Sequence[str]) -> list[Player]:
     names = [name for name in player_names if name and name.strip()]
     if not names:
         raise ValidationError({"players": "Give the names of the pair's players."})
@@ -157,12 +158,10 @@ def _players(club: Club, player_names: tuple[str, ...] | list[str]) -> list[Play
 def _check_players_free(session: Session, players: list[Player], keep: Pair | None = None) -> None:
     """Refuse a player who already sits in another pair of the session: one body, one seat."""
     ids = [player.pk for player in players]
+    pairs = Pair.objects.filter(session=session)
+    others = pairs.exclude(pk=keep.pk) if keep is not None else pairs
     taken = (
-        Pair.objects.filter(session=session)
-        .filter(Q(player1_id__in=ids) | Q(player2_id__in=ids))
-        .exclude(pk=keep.pk if keep else None)
-        .order_by("direction", "number")
-        .first()
+        others.filter(Q(player1_id__in=ids) | Q(player2_id__in=ids)).order_by("direction", "number").first()
     )
     if taken is None:
         return
@@ -174,7 +173,7 @@ def _check_players_free(session: Session, players: list[Player], keep: Pair | No
 def pair_add(
     *,
     session: Session,
-    player_names: tuple[str, str] | list[str],
+    player_names: Sequence[str],
     direction: str = "",
     number: int | None = None,
 ) -> Pair:
@@ -249,9 +248,7 @@ def pairs_seat(
     return pairs
 
 
-def session_audit(
-    session: Session, action: str, user: AbstractBaseUser | None, before: str, after: str = ""
-) -> None:
+def session_audit(session: Session, action: str, user: User | None, before: str, after: str = "") -> None:
     """Record a change to the session that is not a result (a pair, its state) in its audit log."""
     SessionChange.objects.create(
         session=session,
@@ -263,9 +260,7 @@ def session_audit(
 
 
 @write()
-def pair_update(
-    *, pair: Pair, player_names: tuple[str, str] | list[str], user: AbstractBaseUser | None = None
-) -> Pair:
+def pair_update(*, pair: Pair, player_names: Sequence[str], user: User | None = None) -> Pair:
     """Change a pair's players (a misspelt name, a substitute), keeping its number and results (audited)."""
     session = session_locked(pair.session)
     pair = Pair.objects.select_related("player1", "player2").get(pk=pair.pk, session=session)
@@ -282,12 +277,13 @@ def pair_update(
 
 
 @write()
-def pair_remove(*, pair: Pair, user: AbstractBaseUser | None = None) -> None:
+def pair_remove(*, pair: Pair, user: User | None = None) -> None:
     """Remove a pair seated by mistake; refused once it has a result, which would go with it (audited)."""
     session = session_locked(pair.session)
-    pair = Pair.objects.select_related("player1", "player2").filter(pk=pair.pk, session=session).first()
-    if pair is None:
+    seated = Pair.objects.select_related("player1", "player2").filter(pk=pair.pk, session=session).first()
+    if seated is None:
         return  # already removed (a double-clicked Remove)
+    pair = seated
     boards = sorted(
         set(Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).values_list("board__number", flat=True))
     )

@@ -138,6 +138,8 @@ def _refuse_a_later_round(session: Session, entry: TableEntry, table: int) -> No
     if entry.round == 1:
         return
     movement = movement_selectors.session_movement(session)
+    if movement is None:  # ``_seat``, asked first, has refused the entry
+        return
     encounters = {r: movement.encounter(r, table) for r in range(1, entry.round)}
     seats = {r: movement_selectors.encounter_keys(session.movement, e) for r, e in encounters.items()}
     reached = _rounds_with_results(session, encounters, seats)
@@ -159,7 +161,7 @@ def _rounds_with_results(session: Session, encounters: dict, seats: dict) -> set
     """The rounds among ``encounters`` in which the table's pairs have a result on a board of theirs."""
     by_board = {(n, seats[r][0], seats[r][1]): r for r, e in encounters.items() for n in e.boards}
     rows = Result.objects.filter(board__session=session, board__number__in={n for n, _, _ in by_board})
-    fields = ("board__number", "ns_pair__direction", "ns_pair__number")
+    fields: tuple[str, ...] = ("board__number", "ns_pair__direction", "ns_pair__number")
     fields += ("ew_pair__direction", "ew_pair__number")
     return {
         by_board[key]

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.core.forms import form_add_service_error
 from tournaments.core.sections import sections
 from tournaments.core.selectors.access import clubs_directed
+from tournaments.core.views.access import SignedInRequest
 from tournaments.core.views.forms import form_write
 from tournaments.night import hooks
 from tournaments.night.forms.results import AdjustmentForm, AssignedScoreForm, ResultForm
@@ -70,7 +71,7 @@ def _today() -> datetime.date:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def session_new(request: HttpRequest) -> HttpResponse:
+def session_new(request: SignedInRequest) -> HttpResponse:
     clubs = list(clubs_directed(request.user))
     if not clubs:
         raise PermissionDenied("You do not direct any club.")
@@ -90,14 +91,14 @@ def session_new(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def session_detail(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_detail(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     return session_page(request, session)
 
 
 @login_required
 @require_POST
-def session_pair_add(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_pair_add(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     form = PairForm(request.POST, session=session)
 
@@ -124,7 +125,7 @@ def session_pair_add(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def session_deal(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_deal(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     form = DealForm(request.POST, request.FILES)
 
@@ -147,7 +148,7 @@ def session_deal(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def session_board_count(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_board_count(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     form = BoardCountForm(request.POST)
     if form.is_valid():
@@ -172,7 +173,7 @@ def _entry(form: ResultForm) -> ResultEntry:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def board_detail(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
+def board_detail(request: SignedInRequest, session_id: int, number: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     board = selectors.board_for_director(session, number)
     pairs = public.session_pairs(session)
@@ -227,7 +228,7 @@ def _board_page(
 
 @login_required
 @require_POST
-def board_adjust(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
+def board_adjust(request: SignedInRequest, session_id: int, number: int) -> HttpResponse:
     """Give a table an artificial adjusted score (Average-plus, Average, Average-minus, or split);
     a table's earlier result is replaced."""
     session = selectors.session_for_director(request.user, session_id)
@@ -260,7 +261,7 @@ def board_adjust(request: HttpRequest, session_id: int, number: int) -> HttpResp
 
 @login_required
 @require_POST
-def board_assign(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
+def board_assign(request: SignedInRequest, session_id: int, number: int) -> HttpResponse:
     """Give a table an assigned (weighted) score (Law 12C1c); a table's earlier result is replaced."""
     session = selectors.session_for_director(request.user, session_id)
     board = selectors.board_for_director(session, number)
@@ -293,7 +294,7 @@ def board_assign(request: HttpRequest, session_id: int, number: int) -> HttpResp
 ALREADY_DELETED = "That result was already deleted."
 
 
-def _already_deleted(request: HttpRequest, board: Board | None = None) -> HttpResponse:
+def _already_deleted(request: SignedInRequest, board: Board | None = None) -> HttpResponse:
     """Say the result is gone and show its board: the one known, else the one the form names."""
     messages.info(request, ALREADY_DELETED)
     if board is not None:
@@ -313,7 +314,7 @@ def _already_deleted(request: HttpRequest, board: Board | None = None) -> HttpRe
     return redirect(_session_url(session))
 
 
-def _result_or_none(request: HttpRequest, result_id: int) -> Result | None:
+def _result_or_none(request: SignedInRequest, result_id: int) -> Result | None:
     """The result if this user directs its club (403 if not), or None when it no longer exists."""
     try:
         return selectors.result_for_director(request.user, result_id)
@@ -323,7 +324,7 @@ def _result_or_none(request: HttpRequest, result_id: int) -> Result | None:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def result_edit(request: HttpRequest, result_id: int) -> HttpResponse:
+def result_edit(request: SignedInRequest, result_id: int) -> HttpResponse:
     result = _result_or_none(request, result_id)
     if result is None:
         return _already_deleted(request)
@@ -349,7 +350,7 @@ def result_edit(request: HttpRequest, result_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def result_remove(request: HttpRequest, result_id: int) -> HttpResponse:
+def result_remove(request: SignedInRequest, result_id: int) -> HttpResponse:
     result = _result_or_none(request, result_id)
     if result is None:
         return _already_deleted(request)
@@ -364,7 +365,7 @@ def result_remove(request: HttpRequest, result_id: int) -> HttpResponse:
 
 
 @login_required
-def session_audit(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_audit(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     context = {
         "session": session,

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.forms import form_add_service_error
+from tournaments.core.views.access import SignedInRequest
 from tournaments.core.views.forms import form_write
 from tournaments.night.forms.results import TableResultForm
 from tournaments.night.forms.sessions import MovementForm
@@ -38,7 +39,7 @@ def _session_url(session: Session, anchor: str = "") -> str:
 
 @login_required
 @require_POST
-def session_movement(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_movement(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     form = MovementForm(request.POST)
 
@@ -68,7 +69,7 @@ def session_movement(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def session_movement_boards(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_movement_boards(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     try:
         boards = movement_boards_ensure(session=session)
@@ -88,7 +89,7 @@ def _movement_or_404(session: Session):
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def table_round(request: HttpRequest, session_id: int, round_number: int, table: int) -> HttpResponse:
+def table_round(request: SignedInRequest, session_id: int, round_number: int, table: int) -> HttpResponse:
     """Enter a (round, table)'s results: the movement gives the pairs and the boards."""
     session = selectors.session_for_director(request.user, session_id)
     movement = _movement_or_404(session)
@@ -162,7 +163,7 @@ def _with_entry_links(request: HttpRequest, session: Session, cards: list) -> li
 
 
 @login_required
-def guide_cards(request: HttpRequest, session_id: int, kind: str) -> HttpResponse:
+def guide_cards(request: SignedInRequest, session_id: int, kind: str) -> HttpResponse:
     """Printable table cards or pair cards: one card a table (or pair), each round on its line."""
     session = selectors.session_for_director(request.user, session_id)
     movement = _movement_or_404(session)

@@ -32,7 +32,8 @@ def settled_after_answer(response: R, session_id: int, *, marked: bool | None = 
     if marked is not False:
         # Django calls a response's closers in ``close()``, after the server has written it,
         # and drops their errors silently: the answer is out whatever the settle does.
-        response._resource_closers.append(partial(_settle_logged, session_id, marked))
+        closers = response._resource_closers  # type: ignore[attr-defined] # not in django-stubs
+        closers.append(partial(_settle_logged, session_id, marked))
     return response
 
 

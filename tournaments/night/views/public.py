@@ -8,7 +8,6 @@ from django.shortcuts import render
 
 from tournaments.core.sections import sections
 from tournaments.night import hooks
-from tournaments.night.models import Session
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.movements import public_board_numbers
 from tournaments.night.selectors.pages import board_traveller_page, page_asked, session_standings_page
@@ -36,12 +35,6 @@ def _standings_context(request: HttpRequest, session, stamp: str | None = None) 
     return {"session": session, "tables": tables, "page": page, "stamp": stamp}
 
 
-def _settled(response: HttpResponse, session: Session) -> HttpResponse:
-    """The page as the last settle left the figures; a lost or failed settle is made good once
-    it is sent (issue 24; a GET does not write, issue 29: ``views.overdue``)."""
-    return settled_after_answer(response, session.pk, marked=session.scores_marked)
-
-
 def session(request: HttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk)
     context = _standings_context(request, session)
@@ -50,7 +43,10 @@ def session(request: HttpRequest, pk: int) -> HttpResponse:
     shown = boards if public is None else [board for board in boards if board.number in public]
     context.update(boards=shown, boards_in_play=len(boards) - len(shown), poll_ms=int(_poll_seconds() * 1000))
     context["sections"] = sections(hooks.public_session_page(session, context["tables"]))
-    return _settled(render(request, "tournaments/night/public/session.html", context), session)
+    response = render(request, "tournaments/night/public/session.html", context)
+    # Drawn from the last settle; a lost or failed one is made good once this is sent (issue 24;
+    # a GET does not write, issue 29: ``views.overdue``).
+    return settled_after_answer(response, session.pk, marked=session.scores_marked)
 
 
 def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
@@ -58,9 +54,11 @@ def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk)
     stamp = selectors.standings_stamp(session.pk, page_asked(request.GET.get("page")))
     if request.GET.get("since") == stamp:
-        return _settled(HttpResponse(status=204), session)  # unchanged: not a row read
-    context = _standings_context(request, session, stamp)
-    return _settled(render(request, "tournaments/night/public/_standings.html", context), session)
+        response = HttpResponse(status=204)  # unchanged: not a row read
+    else:
+        context = _standings_context(request, session, stamp)
+        response = render(request, "tournaments/night/public/_standings.html", context)
+    return settled_after_answer(response, session.pk, marked=session.scores_marked)
 
 
 def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
@@ -68,7 +66,7 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
     public = public_board_numbers(board.session)
     if public is not None and board.number not in public:
         # Phones are at the tables: a board someone has still to play shows nothing of itself.
-        context = {"session": board.session, "board": board}
+        context: dict[str, object] = {"session": board.session, "board": board}
         return render(request, "tournaments/night/public/board_not_yet.html", context, status=404)
     if board.analysis_pending:
         analysis_resume(board.session_id)  # a dead process left it unanalysed (issue 24)

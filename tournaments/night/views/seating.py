@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.seating import read_seating_list
 from tournaments.core.forms import form_add_service_error
+from tournaments.core.views.access import SignedInRequest
 from tournaments.core.views.forms import form_write
 from tournaments.night.forms.seating import PairPlayersForm, SeatingListForm
 from tournaments.night.models import Pair, Session
@@ -40,7 +41,7 @@ def _names(pair: Pair) -> dict[str, str]:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def pairs_seat_many(request: HttpRequest, session_id: int) -> HttpResponse:
+def pairs_seat_many(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     form = SeatingListForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -60,7 +61,7 @@ def pairs_seat_many(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def pair_edit(request: HttpRequest, session_id: int, pair_id: int) -> HttpResponse:
+def pair_edit(request: SignedInRequest, session_id: int, pair_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     pair = _pair(session, pair_id)
     form = PairPlayersForm(request.POST or None, initial=_names(pair))
@@ -97,7 +98,7 @@ def _pair_page(
 
 @login_required
 @require_POST
-def pair_delete(request: HttpRequest, session_id: int, pair_id: int) -> HttpResponse:
+def pair_delete(request: SignedInRequest, session_id: int, pair_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     pair = Pair.objects.select_related("player1", "player2").filter(pk=pair_id, session=session).first()
     if pair is None:

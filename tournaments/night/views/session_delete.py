@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.selectors.access import clubs_directed
+from tournaments.core.views.access import SignedInRequest
 from tournaments.night.models import Session, SessionDeletion
 from tournaments.night.selectors import director as selectors
 from tournaments.night.services.session_delete import check_session_deletable, session_delete
@@ -26,7 +27,7 @@ ALREADY_DELETED = "That session was already deleted."
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def session_delete_view(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_delete_view(request: SignedInRequest, session_id: int) -> HttpResponse:
     try:
         session = selectors.session_for_director(request.user, session_id)
     except Http404:
@@ -50,7 +51,7 @@ def session_delete_view(request: HttpRequest, session_id: int) -> HttpResponse:
     return redirect("director:home")
 
 
-def _deleted_here(request: HttpRequest, session_id: int) -> bool:
+def _deleted_here(request: SignedInRequest, session_id: int) -> bool:
     """Whether a club this user runs has a record of deleting that session."""
     clubs = clubs_directed(request.user)
     return SessionDeletion.objects.filter(session_pk=session_id, club__in=clubs).exists()

@@ -12,12 +12,14 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from tournaments.core.views.access import SignedInRequest
 from tournaments.night.models import Session
 from tournaments.night.selectors import director as selectors
 from tournaments.night.services.movement import session_finish, session_reopen, session_start
@@ -25,20 +27,20 @@ from tournaments.night.services.movement import session_finish, session_reopen, 
 TEMPLATES = "tournaments/night/director/"
 
 
-def _start(session: Session, user: object) -> Session:
+def _start(session: Session, user: User) -> Session:
     return session_start(session=session)
 
 
-def _finish(session: Session, user: object) -> Session:
+def _finish(session: Session, user: User) -> Session:
     return session_finish(session=session)
 
 
-def _reopen(session: Session, user: object) -> Session:
+def _reopen(session: Session, user: User) -> Session:
     return session_reopen(session=session, user=user)
 
 
 # action: (service, the page's question, the button, what is said once done)
-ACTIONS: dict[str, tuple[Callable[[Session, object], Session], str, str, str]] = {
+ACTIONS: dict[str, tuple[Callable[[Session, User], Session], str, str, str]] = {
     "start": (_start, "Start play?", "Yes, start play", "Play started."),
     "finish": (_finish, "Finish the session?", "Yes, finish the session", "Session finished: published."),
     "reopen": (_reopen, "Reopen the session?", "Yes, reopen it", "Session reopened: back in play."),
@@ -51,7 +53,7 @@ def _session_url(session: Session) -> str:
 
 @login_required
 @require_GET
-def session_state_confirm(request: HttpRequest, session_id: int, action: str) -> HttpResponse:
+def session_state_confirm(request: SignedInRequest, session_id: int, action: str) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     if action not in ACTIONS:
         raise Http404("No such step.")
@@ -68,7 +70,7 @@ def session_state_confirm(request: HttpRequest, session_id: int, action: str) ->
 
 @login_required
 @require_POST
-def session_state(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_state(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     action = request.POST.get("action", "")
     if action not in ACTIONS:

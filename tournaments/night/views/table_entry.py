@@ -22,6 +22,7 @@ from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
+from tournaments.core.views.access import SignedInRequest
 from tournaments.night.models import TableAccess
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.selectors import table_entry as selectors
@@ -243,7 +244,7 @@ def _tables_context(request: HttpRequest, session) -> dict[str, Any]:
 
 @login_required
 @require_GET
-def session_tables(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_tables(request: SignedInRequest, session_id: int) -> HttpResponse:
     """The tables' links and QR codes, and the live grid of results by table and round."""
     session = director_selectors.session_for_director(request.user, session_id)
     context = _tables_context(request, session)
@@ -253,7 +254,7 @@ def session_tables(request: HttpRequest, session_id: int) -> HttpResponse:
 @login_required
 @require_GET
 @never_cache
-def session_tables_grid(request: HttpRequest, session_id: int) -> HttpResponse:
+def session_tables_grid(request: SignedInRequest, session_id: int) -> HttpResponse:
     """Just the grid, or 204 when it still matches the stamp the page holds (polled)."""
     session = director_selectors.session_for_director(request.user, session_id)
     grid = selectors.session_table_grid(session)
@@ -264,7 +265,7 @@ def session_tables_grid(request: HttpRequest, session_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def session_call_answer(request: HttpRequest, session_id: int, call_id: int) -> HttpResponse:
+def session_call_answer(request: SignedInRequest, session_id: int, call_id: int) -> HttpResponse:
     session = director_selectors.session_for_director(request.user, session_id)
     if director_call_answer(session=session, call_id=call_id):
         messages.success(request, "Call answered.")

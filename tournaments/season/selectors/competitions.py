@@ -8,6 +8,7 @@ corrected), with no second copy of the figures to keep in step.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from django.db.models import QuerySet
@@ -64,7 +65,8 @@ def competition_standings(competition: Competition) -> CompetitionTable:
         .order_by("session_id", "pair__direction", "rank")
     )
     by_session: dict[int, list[Entry]] = {session.pk: [] for session in finished}
-    players: dict[int, Player] = {}
+    # Keyed as ``competition_table`` names players and sessions back: by the ids it is given.
+    players: dict[Hashable, Player] = {}
     one_field = _one_field(finished)
     for standing in standings:
         pair = standing.pair
@@ -79,7 +81,7 @@ def competition_standings(competition: Competition) -> CompetitionTable:
     lines = competition_table(
         [(pk, entries) for pk, entries in by_session.items()], competition_rules(competition)
     )
-    named = {session.pk: session for session in finished}
+    named: dict[Hashable, Session] = {session.pk: session for session in finished}
 
     def shown(scores: tuple[SessionScore, ...]) -> list[tuple[Session, float]]:
         return [(named[score.session], score.score) for score in scores]

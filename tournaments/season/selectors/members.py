@@ -71,14 +71,15 @@ def members_plan(club: Club, lines: Sequence[MemberLine]) -> list[MemberPlan]:
     names = {line.name.casefold() for line in lines}
     by_name: dict[str, Player] = {}
     unnumbered = Player.objects.filter(federation_number="").annotate(lower=Lower("name"))
-    for player in own_players(club, unnumbered.filter(lower__in=names).order_by("id")):
-        by_name.setdefault(player.name.casefold(), player)
+    for named in own_players(club, unnumbered.filter(lower__in=names).order_by("id")):
+        by_name.setdefault(named.name.casefold(), named)
     members = set(ClubMember.objects.filter(club=club).values_list("player_id", flat=True))
     elsewhere = players_elsewhere(by_name.values(), Club.objects.filter(pk=club.pk))
     plans = []
     taken: set[int] = set()
     for line in lines:
-        player, how = None, NEW_PLAYER
+        player: Player | None = None
+        how = NEW_PLAYER
         if line.federation_number and federation_key(line.federation_number) in numbered:
             player, how = numbered[federation_key(line.federation_number)], FOUND_BY_NUMBER
         elif line.name.casefold() in by_name and by_name[line.name.casefold()].pk not in taken:

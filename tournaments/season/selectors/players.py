@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
@@ -47,17 +48,18 @@ def players_of_clubs(clubs: QuerySet[Club]) -> QuerySet[Player]:
 
 def player_duplicates(players: QuerySet[Player] | None = None) -> list[DuplicateSuggestion]:
     """Return every pair of ``players`` (all by default) that looks like one member, oldest first."""
-    players = {
+    # Keyed as ``likely_duplicates`` names them back: by the ids it is given, any hashable.
+    by_pk: dict[Hashable, Player] = {
         player.pk: player for player in (players if players is not None else Player.objects).order_by("pk")
     }
-    entries = ((pk, player.name, player.federation_number) for pk, player in players.items())
+    entries = ((pk, player.name, player.federation_number) for pk, player in by_pk.items())
     return [
-        DuplicateSuggestion(players[found.first], players[found.second], found.likeness)
+        DuplicateSuggestion(by_pk[found.first], by_pk[found.second], found.likeness)
         for found in likely_duplicates(entries)
     ]
 
 
-def director_duplicates(user: AbstractBaseUser, players: QuerySet[Player]) -> list[DuplicateSuggestion]:
+def director_duplicates(user: User, players: QuerySet[Player]) -> list[DuplicateSuggestion]:
     """Return the likely duplicates among the director's ``players``, each marked when one of
     the two belongs to a club he does not direct (then the site's administrator merges)."""
     suggestions = player_duplicates(players)
@@ -89,6 +91,8 @@ def merge_of(duplicate_pk: int, players: QuerySet[Player] | None = None) -> Play
     """Return the merge that deleted this player, if the player he was merged into is among
     ``players`` (a director is told only of his own clubs' merges), else None."""
     merge = PlayerMerge.objects.filter(duplicate_pk=duplicate_pk).order_by("-at", "-id").first()
-    if merge is None or (players is not None and not players.filter(pk=merge.kept_id).exists()):
+    if merge is None:
+        return None
+    if players is not None and (merge.kept_id is None or not players.filter(pk=merge.kept_id).exists()):
         return None
     return merge

@@ -73,7 +73,8 @@ def session_fields(session: Session, tables: Sequence[StandingsTable]) -> list[F
     if not session.ranks_one_field:
         by_number = sorted(members, key=lambda pk: members[pk][1])
         groups = [
-            (d.label, [pk for pk in by_number if members[pk][0] == d]) for d in (Direction.NS, Direction.EW)
+            (str(d.label), [pk for pk in by_number if members[pk][0] == d])
+            for d in (Direction.NS, Direction.EW)
         ]
     shown = _field_rows_shown(tables, groups)
     views = []

@@ -14,7 +14,7 @@ administrator merges (``selectors.club_players.check_director_may_act``).
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 
@@ -23,13 +23,14 @@ from tournaments.core.models import Player
 from tournaments.core.selectors.club_players import check_director_may_act
 from tournaments.core.services.writes import locked, write
 from tournaments.night.models import Pair, Session
+from tournaments.season import hooks
 from tournaments.season.models import ClubMember, PlayerMerge, RatingSnapshot
 from tournaments.season.services.ratings import ratings_refit
 from tournaments.teams.models import TeamMember
 
 
 @write()
-def player_merge(*, keep: Player, duplicate: Player, user: AbstractBaseUser | None) -> PlayerMerge:
+def player_merge(*, keep: Player, duplicate: Player, user: User | None) -> PlayerMerge:
     """Move every pair of ``duplicate`` to ``keep``, delete ``duplicate`` and record the merge.
 
     Refused with a message, nothing changed, when the two are one player, when either
@@ -52,6 +53,7 @@ def player_merge(*, keep: Player, duplicate: Player, user: AbstractBaseUser | No
     RatingSnapshot.objects.filter(player=duplicate).update(player=keep)
     TeamMember.objects.filter(player=duplicate).update(player=keep)
     _move_memberships(keep, duplicate)
+    hooks.player_merged(keep, duplicate)  # his opt-outs and emails sent (mail.ready)
     merge = PlayerMerge.objects.create(
         kept=keep,
         kept_name=keep.name,

@@ -11,12 +11,13 @@ player of two clubs the site's administrator does them.
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from tournaments.core.models import Player
 from tournaments.core.selectors.club_players import check_director_may_act
 from tournaments.core.services.writes import locked_row, write
+from tournaments.season import hooks
 from tournaments.season.models import ClubMember, PlayerMerge
 
 
@@ -25,7 +26,7 @@ def erased_name(player: Player) -> str:
 
 
 @write()
-def player_initials_set(*, player: Player, shown_by_initials: bool, user: AbstractBaseUser | None) -> Player:
+def player_initials_set(*, player: Player, shown_by_initials: bool, user: User | None) -> Player:
     """Show the player by initials on public pages (or by name again); refused for another club's player."""
     check_director_may_act(user, [player], "shows him by initials")
     player.shown_by_initials = shown_by_initials
@@ -34,7 +35,7 @@ def player_initials_set(*, player: Player, shown_by_initials: bool, user: Abstra
 
 
 @write()
-def player_erase(*, player: Player, user: AbstractBaseUser | None) -> Player:
+def player_erase(*, player: Player, user: User | None) -> Player:
     """Replace the player's name and numbers, delete his memberships; keep his results.
 
     Refused for a player who belongs to a club ``user`` does not direct: that club's pages
@@ -47,6 +48,7 @@ def player_erase(*, player: Player, user: AbstractBaseUser | None) -> Player:
     player.erased_at = timezone.now()
     player.save(update_fields=["name", "federation_number", "erased_at"])
     ClubMember.objects.filter(player=player).delete()
+    hooks.player_erased(player)  # the addresses his results were emailed to (mail.ready)
     PlayerMerge.objects.filter(kept=player).update(
         kept_name=player.name, duplicate_name=player.name, duplicate_federation_number=""
     )

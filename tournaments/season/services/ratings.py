@@ -11,6 +11,7 @@ Refitting costs well under a second for a season of 5,000 results (bench/bench_r
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 from tournaments.bridge.season.rating import PlayerRating as PlayerRatingValue
 from tournaments.bridge.season.rating import rate_players
@@ -46,7 +47,7 @@ def ratings_after_session(*, session: Session) -> None:
     """Refit the current ratings and store this session's snapshot for the players who sat in it."""
     season = rated_sessions()
     position = next((index for index, (rated, _) in enumerate(season) if rated.pk == session.pk), None)
-    current = rate_players([rows for _, rows in season])
+    current = _rated(season)
     if position is not None:
         # The usual case, the newest session, is the whole season: one fit serves both.
         latest = position == len(season) - 1
@@ -57,7 +58,7 @@ def ratings_after_session(*, session: Session) -> None:
 @write()
 def ratings_refit() -> None:
     """Refit the current ratings only (after a merge: the snapshots already hold their nights)."""
-    _store_current(rate_players([rows for _, rows in rated_sessions()]))
+    _store_current(_rated(rated_sessions()))
 
 
 @write()
@@ -67,8 +68,15 @@ def ratings_rebuild() -> int:
     RatingSnapshot.objects.all().delete()
     for end in range(1, len(season) + 1):
         _store_snapshot(season[:end])
-    _store_current(rate_players([rows for _, rows in season]))
+    _store_current(_rated(season))
     return len(season)
+
+
+def _rated(season: Sequence[RatedSession]) -> dict[int, PlayerRatingValue]:
+    """Each player's rating over ``season``, by player pk."""
+    # ``rate_players`` keys its answer by the ids the rows name, typed as any hashable;
+    # ``rated_sessions`` names the players by pk, so the keys are ints.
+    return cast(dict[int, PlayerRatingValue], rate_players([rows for _, rows in season]))
 
 
 def _store_snapshot(
@@ -76,7 +84,7 @@ def _store_snapshot(
 ) -> None:
     session, results = season[-1]
     if ratings is None:
-        ratings = rate_players([rows for _, rows in season])
+        ratings = _rated(season)
     played = {player for players, *_ in results for player in players}
     RatingSnapshot.objects.filter(session=session).delete()
     RatingSnapshot.objects.bulk_create(

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.selectors.access import club_for_director
+from tournaments.core.views.access import SignedInRequest
 from tournaments.core.views.forms import form_write
 from tournaments.season.forms import CompetitionForm
 from tournaments.season.models import Competition
@@ -21,7 +22,7 @@ def competition(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def competitions(request: HttpRequest, slug: str) -> HttpResponse:
+def competitions(request: SignedInRequest, slug: str) -> HttpResponse:
     club = club_for_director(request.user, slug)
     context = {"club": club, "competitions": selectors.competitions_of(club)}
     return render(request, "tournaments/season/director/competitions.html", context)
@@ -29,7 +30,7 @@ def competitions(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def competition_edit(request: HttpRequest, slug: str, pk: int | None = None) -> HttpResponse:
+def competition_edit(request: SignedInRequest, slug: str, pk: int | None = None) -> HttpResponse:
     club = club_for_director(request.user, slug)
     existing = None if pk is None else get_object_or_404(Competition, pk=pk, club=club)
     initial = {}

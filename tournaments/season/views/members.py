@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.season.members import MemberListError, parse_member_list
 from tournaments.core.selectors.access import club_for_director
+from tournaments.core.views.access import SignedInRequest
 from tournaments.season.forms import MAX_MEMBER_LIST_BYTES, MemberListForm
 from tournaments.season.selectors.members import club_members, members_plan
 from tournaments.season.services.members import members_import
@@ -26,7 +27,7 @@ TEMPLATES = "tournaments/season/director/"
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def members(request: HttpRequest, slug: str) -> HttpResponse:
+def members(request: SignedInRequest, slug: str) -> HttpResponse:
     """The member list and its upload (GET); the preview of an uploaded list (POST)."""
     club = club_for_director(request.user, slug)
     form = MemberListForm(request.POST or None, request.FILES or None)
@@ -46,7 +47,7 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def members_confirm(request: HttpRequest, slug: str) -> HttpResponse:
+def members_confirm(request: SignedInRequest, slug: str) -> HttpResponse:
     club = club_for_director(request.user, slug)
     text = request.POST.get("text", "")
     if len(text.encode()) > MAX_MEMBER_LIST_BYTES:

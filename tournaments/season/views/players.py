@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.core.models import Player
 from tournaments.core.selectors.access import clubs_directed
 from tournaments.core.selectors.club_players import administrator_note
+from tournaments.core.views.access import SignedInRequest
 from tournaments.season.selectors.players import (
     director_duplicates,
     merge_candidate,
@@ -37,7 +38,7 @@ TEMPLATES = "tournaments/season/director/"
 PRIVACY = "shows him by initials, exports and erases his data"
 
 
-def directors_players(request: HttpRequest) -> QuerySet[Player]:
+def directors_players(request: SignedInRequest) -> QuerySet[Player]:
     """Return the players this director answers for; refuse a user who directs no club."""
     clubs = clubs_directed(request.user)
     if not clubs.exists():
@@ -66,14 +67,14 @@ def _merged_away(
 
 
 @login_required
-def duplicates(request: HttpRequest) -> HttpResponse:
+def duplicates(request: SignedInRequest) -> HttpResponse:
     suggestions = director_duplicates(request.user, directors_players(request))
     return render(request, TEMPLATES + "duplicates.html", {"suggestions": suggestions})
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def merge(request: HttpRequest, keep: int, duplicate: int) -> HttpResponse:
+def merge(request: SignedInRequest, keep: int, duplicate: int) -> HttpResponse:
     """Show both players and what will move (GET); merge them on the confirmation (POST)."""
     players = directors_players(request)
     answered = _merged_away(request, (duplicate, keep), players)
@@ -100,7 +101,7 @@ def merge(request: HttpRequest, keep: int, duplicate: int) -> HttpResponse:
 
 
 @login_required
-def player(request: HttpRequest, pk: int) -> HttpResponse:
+def player(request: SignedInRequest, pk: int) -> HttpResponse:
     """The director's page of one player: the initials flag, the export, the erasure."""
     players = directors_players(request)
     answered = _merged_away(request, (pk,), players)
@@ -117,7 +118,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def player_initials(request: HttpRequest, pk: int) -> HttpResponse:
+def player_initials(request: SignedInRequest, pk: int) -> HttpResponse:
     chosen = merge_candidate(pk, directors_players(request)).player
     shown = request.POST.get("shown_by_initials") == "on"
     try:
@@ -132,7 +133,7 @@ def player_initials(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def player_erasure(request: HttpRequest, pk: int) -> HttpResponse:
+def player_erasure(request: SignedInRequest, pk: int) -> HttpResponse:
     chosen = merge_candidate(pk, directors_players(request)).player
     if request.POST.get("confirm") != erased_name(chosen):
         messages.error(request, f"Not erased: type {erased_name(chosen)} to confirm.")
@@ -147,7 +148,7 @@ def player_erasure(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def player_data(request: HttpRequest, pk: int) -> JsonResponse:
+def player_data(request: SignedInRequest, pk: int) -> JsonResponse:
     """What the director's clubs hold about the player, as a JSON download (everything, for the
     site's administrator); a player of another club too is the administrator's to export."""
     chosen = merge_candidate(pk, directors_players(request)).player

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
@@ -22,7 +22,7 @@ from tournaments.night.models import Standing
 from tournaments.teams.models import Team, TeamMatch, TeamMember, TeamsEvent, TeamsRound
 
 
-def teams_event_ranking(event: TeamsEvent) -> list[TeamRank]:
+def teams_event_ranking(event: TeamsEvent) -> list[TeamRank[Team]]:
     """Return the event's ranking, best first; each row's ``team`` is the ``Team`` (two queries)."""
     teams = {team.pk: team for team in Team.objects.filter(event=event).order_by("number")}
     rows = TeamMatch.objects.filter(round__event=event, home_vp__isnull=False).values_list(
@@ -31,9 +31,10 @@ def teams_event_ranking(event: TeamsEvent) -> list[TeamRank]:
     matches = [
         MatchScore(home, away, home_vp, away_vp or 0.0, home_imps or 0.0, away_imps or 0.0)
         for home, away, home_vp, away_vp, home_imps, away_imps in rows
+        if home_vp is not None  # as the query: the scored matches
     ]
     ranking = rank_teams(list(teams), matches, event.tie_break)
-    return [row._replace(team=teams[row.team]) for row in ranking]
+    return [TeamRank(row.place, row.tied, teams[row.team], *row[3:]) for row in ranking]
 
 
 def teams_round_matches(teams_round: TeamsRound) -> list[TeamMatch]:
@@ -41,12 +42,12 @@ def teams_round_matches(teams_round: TeamsRound) -> list[TeamMatch]:
     return list(teams_round.matches.select_related("home", "away").order_by("table"))
 
 
-def teams_events_directed(user: AbstractBaseUser) -> QuerySet[TeamsEvent]:
+def teams_events_directed(user: User) -> QuerySet[TeamsEvent]:
     """Return the teams events of the clubs this user directs, newest first."""
     return TeamsEvent.objects.filter(club__in=clubs_directed(user)).select_related("club")
 
 
-def teams_event_for_director(user: AbstractBaseUser, event_id: int) -> TeamsEvent:
+def teams_event_for_director(user: User, event_id: int) -> TeamsEvent:
     """Return the event if this user directs its club; 404 when absent, 403 when not theirs."""
     event = get_object_or_404(TeamsEvent.objects.select_related("club"), pk=event_id)
     if not user_directs(user, event.club_id):
@@ -107,7 +108,7 @@ def teams_butler(event: TeamsEvent) -> list[ButlerRow]:
         member.player_id: member.team
         for member in TeamMember.objects.filter(team__event=event).select_related("team")
     }
-    totals: dict[frozenset[int], list] = {}
+    totals: dict[frozenset[int | None], list] = {}  # a pair of one player: {player, None}
     standings = Standing.objects.filter(session__teams_round__event=event).select_related(
         "pair__player1", "pair__player2"
     )
@@ -130,8 +131,12 @@ def team_lineups(teams_round: TeamsRound) -> dict[int, list[tuple[str, str]]]:
     lineups = {}
     for match in teams_round.matches.exclude(away=None).select_related("home", "away"):
         numbers = match_pairs(match.table)
-        for team, seats in ((match.home, numbers.home), (match.away, (numbers.away_ew, numbers.away_ns))):
+        for team, seats in (
+            (match.home, numbers.home),
+            (match.away_team, (numbers.away_ew, numbers.away_ns)),
+        ):
+            seated = [pairs[n] for n in seats]
             lineups[team.number] = [
-                (pairs[n].player1.name, pairs[n].player2.name if pairs[n].player2 else "") for n in seats
+                (pair.player1.name, pair.player2.name if pair.player2 else "") for pair in seated
             ]
     return lineups

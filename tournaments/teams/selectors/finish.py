@@ -93,7 +93,7 @@ def teams_event_progress(event: TeamsEvent) -> TeamsEventProgress:
         if results < expected and not by_hand:
             unplayed.append(
                 UnplayedMatch(
-                    match.round.number, match.table, match.home.name, match.away.name, results, expected
+                    match.round.number, match.table, match.home.name, match.away_team.name, results, expected
                 )
             )
     return TeamsEventProgress(

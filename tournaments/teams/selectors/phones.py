@@ -48,11 +48,11 @@ class TeamsTable:
 
     @property
     def ns_team(self) -> str:
-        return self.match.home.name if self.first else self.match.away.name
+        return self.match.home.name if self.first else self.match.away_team.name
 
     @property
     def ew_team(self) -> str:
-        return self.match.away.name if self.first else self.match.home.name
+        return self.match.away_team.name if self.first else self.match.home.name
 
     @property
     def last(self) -> bool:
@@ -81,7 +81,7 @@ def _match_json(here: TeamsTable, boards: list[BoardAtTables]) -> dict[str, Any]
     match = here.match
     figures = match_figures(match, boards, scoring=event.scoring, boards_per_match=event.boards_per_match)
     totals = figures.totals
-    home, away = match.home.name, match.away.name
+    home, away = match.home.name, match.away_team.name
     if not totals.boards_complete:
         score = "No board is in at both tables yet."
     else:
@@ -155,15 +155,15 @@ def teams_round_over(here: TeamsTable) -> dict[str, Any]:
         return card
     drawn = f"Round {number + 1} is drawn: each pair goes to its table."
     card["title"] = f"Round {number} of {rounds} is over. {drawn}"
-    card["lines"] = _next_seats(here, following)
+    card["lines"] = _next_seats(here, following, following.session)
     return card
 
 
-def _next_seats(here: TeamsTable, following: TeamsRound) -> list[dict[str, Any]]:
-    """Where this table's NS team's and EW team's pairs of this place play the next round (three queries)."""
-    session = following.session
+def _next_seats(here: TeamsTable, following: TeamsRound, session: Session) -> list[dict[str, Any]]:
+    """Where this table's NS and EW teams' pairs of this place play ``following``, seated in ``session``
+    (three queries)."""
     place = 0 if here.first else 1  # a team's first pair plays at its match's first table
-    matches = {}
+    matches: dict[str, tuple[TeamMatch, bool]] = {}
     for match in following.matches.select_related("home", "away"):
         matches[match.home.name] = (match, True)
         if match.away is not None:
@@ -172,11 +172,11 @@ def _next_seats(here: TeamsTable, following: TeamsRound) -> list[dict[str, Any]]
     tokens = dict(TableAccess.objects.filter(session=session).values_list("table", "token"))
     lines = []
     for team in (here.ns_team, here.ew_team):
-        match, home = matches.get(team, (None, True))
-        if match is None or match.away is None:
+        seated, home = matches.get(team, (None, True))
+        if seated is None or seated.away is None:
             lines.append({"pair": team, "names": "", "to": f"a bye in round {following.number}", "url": None})
             continue
-        numbers = match_pairs(match.table)
+        numbers = match_pairs(seated.table)
         number = (
             (numbers.home_ns, numbers.home_ew)[place] if home else (numbers.away_ew, numbers.away_ns)[place]
         )
@@ -201,7 +201,7 @@ def teams_traveller(here: TeamsTable, number: int, mine: Result) -> dict[str, An
     boards = _match_boards(here)
     board = next((row for row in boards if row.number == number), BoardAtTables(number))
     first, second = match_tables(here.match.table)
-    home, away = here.match.home.name, here.match.away.name
+    home, away = here.match.home.name, here.match.away_team.name
     rows = []
     for table, result in zip((first, second), board.results, strict=True):
         if result is None:
@@ -218,7 +218,10 @@ def teams_traveller(here: TeamsTable, number: int, mine: Result) -> dict[str, An
             }
         )
     figures = board.figures
-    swing = None if not figures.complete else {"home": figures.home, "away": figures.away}
+    # Both tables' IMPs, or neither: the board is complete once both tables have it.
+    swing = (
+        None if figures.home is None or figures.away is None else {"home": figures.home, "away": figures.away}
+    )
     return {
         "board": number,
         "teams": True,

@@ -39,8 +39,10 @@ class BoardAtTables:
     @property
     def board_a_match(self) -> tuple[float, float] | None:
         """Board-a-match points (home, away) once both tables have a plain score."""
-        scores = [result.ns_score if result is not None else None for result in self.results]
-        if None in scores:
+        scores = [
+            result.ns_score for result in self.results if result is not None and result.ns_score is not None
+        ]
+        if len(scores) < len(self.results):
             return None
         return board_a_match(*scores)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import Max
 
@@ -236,9 +236,7 @@ def team_match_score(
     return match
 
 
-def teams_event_finish(
-    *, event: TeamsEvent, user: AbstractBaseUser | None = None, anyway: bool = False
-) -> TeamsEvent:
+def teams_event_finish(*, event: TeamsEvent, user: User | None = None, anyway: bool = False) -> TeamsEvent:
     """Finish the event and its rounds' sessions: every hand and match is public, the tables' links close.
 
     Refused while a match is not played out or a round is not drawn, unless the director
@@ -268,7 +266,7 @@ def teams_event_finish(
 
 
 @write()
-def teams_event_reopen(*, event: TeamsEvent, user: AbstractBaseUser | None = None) -> TeamsEvent:
+def teams_event_reopen(*, event: TeamsEvent, user: User | None = None) -> TeamsEvent:
     """Reopen an event finished by mistake: back in play, its rounds' tables' links work again (audited).
 
     Every finished round's session is reopened (``session_reopen``, in each session's own
@@ -286,7 +284,7 @@ def teams_event_reopen(*, event: TeamsEvent, user: AbstractBaseUser | None = Non
     return event
 
 
-def _event_audit(event: TeamsEvent, action: str, user: AbstractBaseUser | None, note: str) -> None:
+def _event_audit(event: TeamsEvent, action: str, user: User | None, note: str) -> None:
     TeamsEventChange.objects.create(
         event=event,
         action=action,

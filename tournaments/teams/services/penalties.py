@@ -10,7 +10,7 @@ the ranking count the penalty at once.
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tournaments.bridge.teams.scoring import match_victory_points
@@ -42,7 +42,7 @@ def team_match_penalties_set(
     *,
     match: TeamMatch,
     reason: str,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
     home_imp_penalty: float = 0,
     away_imp_penalty: float = 0,
     home_vp_penalty: float = 0,
@@ -65,7 +65,7 @@ def team_match_penalties_set(
     TeamMatchPenalty.objects.create(match=match, user=user, reason=reason.strip()[:200], **penalties)
     if match.round.session is not None:
         team_matches_rescore(match.round.session)
-    elif match.home_imps is not None:
+    elif match.home_imps is not None and match.away_imps is not None:  # scored by hand: both or neither
         home_vp, away_vp = match_victory_points(
             match.home_imps, match.away_imps, event.boards_per_match, **penalties
         )

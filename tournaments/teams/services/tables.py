@@ -60,7 +60,7 @@ def teams_round_seat(*, teams_round: TeamsRound) -> Session:
 
 def _lineups(matches: list[TeamMatch]) -> dict[int, list]:
     """Return each team's two pairs of players for the round: its first two players, then the next two."""
-    teams = {match.home_id for match in matches} | {match.away_id for match in matches}
+    teams = {match.home_id for match in matches} | {match.away_team.pk for match in matches}
     players: dict[int, list] = {team: [] for team in teams}
     for member in TeamMember.objects.filter(team_id__in=teams).select_related("player").order_by("id"):
         players[member.team_id].append(member.player)
@@ -72,7 +72,7 @@ def _seat_pairs(session: Session, matches: list[TeamMatch]) -> None:
     pairs = []
     for match in matches:
         numbers = match_pairs(match.table)
-        home, away = lineups[match.home_id], lineups[match.away_id]
+        home, away = lineups[match.home_id], lineups[match.away_team.pk]
         for number, (player1, player2) in (
             (numbers.home_ns, home[0]),
             (numbers.away_ew, away[0]),
@@ -147,7 +147,7 @@ def team_lineup_set(*, teams_round: TeamsRound, team_number: int, pairs: Sequenc
     )
     if match is None:
         raise ValidationError({"lineup": f"Team {team_number} plays no match in round {teams_round.number}."})
-    team = match.home if match.home.number == team_number else match.away
+    team = match.home if match.home.number == team_number else match.away_team
     numbers = match_pairs(match.table)
     # The team's first pair plays at the match's first table, its second pair at the second.
     seats = numbers.home if team == match.home else (numbers.away_ew, numbers.away_ns)

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.teams.tables import match_pairs, match_tables
 from tournaments.core.selectors.access import clubs_directed
+from tournaments.core.views.access import SignedInRequest
 from tournaments.core.views.forms import form_write
 from tournaments.night.models import SessionState
 from tournaments.night.selectors.table_entry.links import qr_svg
@@ -47,7 +48,7 @@ def _event_url(event: TeamsEvent, anchor: str = "") -> str:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def teams_new(request: HttpRequest) -> HttpResponse:
+def teams_new(request: SignedInRequest) -> HttpResponse:
     clubs = list(clubs_directed(request.user))
     if not clubs:
         raise PermissionDenied("You do not direct any club.")
@@ -94,13 +95,13 @@ def _event_page(request: HttpRequest, event: TeamsEvent, *, team_form=None, draw
 
 
 @login_required
-def teams_event(request: HttpRequest, event_id: int) -> HttpResponse:
+def teams_event(request: SignedInRequest, event_id: int) -> HttpResponse:
     return _event_page(request, selectors.teams_event_for_director(request.user, event_id))
 
 
 @login_required
 @require_POST
-def teams_team_add(request: HttpRequest, event_id: int) -> HttpResponse:
+def teams_team_add(request: SignedInRequest, event_id: int) -> HttpResponse:
     event = selectors.teams_event_for_director(request.user, event_id)
     form = TeamForm(request.POST)
     response = form_write(
@@ -119,7 +120,7 @@ def teams_team_add(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def teams_draw(request: HttpRequest, event_id: int) -> HttpResponse:
+def teams_draw(request: SignedInRequest, event_id: int) -> HttpResponse:
     """Draw the next Swiss round (or again), or every round of a round robin."""
     event = selectors.teams_event_for_director(request.user, event_id)
     try:
@@ -138,7 +139,7 @@ def teams_draw(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def teams_round_draw_adjust(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def teams_round_draw_adjust(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     event = selectors.teams_event_for_director(request.user, event_id)
     teams_round = selectors.teams_round_get(event, number)
     form = DrawForm(request.POST)
@@ -156,7 +157,7 @@ def teams_round_draw_adjust(request: HttpRequest, event_id: int, number: int) ->
 
 @login_required
 @require_POST
-def teams_round_publish_view(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def teams_round_publish_view(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     event = selectors.teams_event_for_director(request.user, event_id)
     teams_round = selectors.teams_round_get(event, number)
     try:
@@ -169,7 +170,7 @@ def teams_round_publish_view(request: HttpRequest, event_id: int, number: int) -
 
 
 @login_required
-def teams_round_cards(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def teams_round_cards(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     """The round's draw and one card a table: the match, who sits NS and EW, the boards, the QR link."""
     event = selectors.teams_event_for_director(request.user, event_id)
     teams_round = selectors.teams_round_get(event, number)
@@ -209,7 +210,7 @@ def teams_round_cards(request: HttpRequest, event_id: int, number: int) -> HttpR
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def teams_round_lineups(request: HttpRequest, event_id: int, number: int) -> HttpResponse:
+def teams_round_lineups(request: SignedInRequest, event_id: int, number: int) -> HttpResponse:
     """Change who plays in a published round's pairs (a team of 5 or 6 rests players in turn)."""
     event = selectors.teams_event_for_director(request.user, event_id)
     teams_round = selectors.teams_round_get(event, number)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from tournaments.core.views.access import SignedInRequest
 from tournaments.core.views.forms import form_write
 from tournaments.teams.forms import PenaltiesForm
 from tournaments.teams.selectors import events as selectors
@@ -19,14 +20,15 @@ FIELDS = ("home_imp_penalty", "away_imp_penalty", "home_vp_penalty", "away_vp_pe
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def teams_match_penalties(request: HttpRequest, event_id: int, number: int, table: int) -> HttpResponse:
+def teams_match_penalties(request: SignedInRequest, event_id: int, number: int, table: int) -> HttpResponse:
     """Show a match's scorecard figures and penalties; a POST sets the penalties in force (audited)."""
     event = selectors.teams_event_for_director(request.user, event_id)
     teams_round = selectors.teams_round_get(event, number)
-    match = teams_round.matches.select_related("home", "away", "round__event", "round__session").filter(
-        table=table
+    match = (
+        teams_round.matches.select_related("home", "away", "round__event", "round__session")
+        .filter(table=table)
+        .first()
     )
-    match = match.first()
     if match is None or match.away is None:
         raise Http404("No such match.")
     form = PenaltiesForm(initial={name: getattr(match, name) for name in FIELDS})
@@ -36,7 +38,7 @@ def teams_match_penalties(request: HttpRequest, event_id: int, number: int, tabl
             request,
             form,
             lambda: team_match_penalties_set(match=match, user=request.user, **form.cleaned_data),
-            message=lambda _: f"Penalties of {match.home.name} v {match.away.name} recorded.",
+            message=lambda _: f"Penalties of {match.home.name} v {match.away_team.name} recorded.",
             to=lambda _: reverse("director:teams_penalties", args=[event.pk, number, table]),
         )
         if response is not None:

@@ -36,10 +36,11 @@ def teams_match(request: HttpRequest, event_id: int, number: int, table: int) ->
     teams_round = selectors.teams_round_get(event, number)
     if not teams_round.published:
         raise Http404("This round is not published yet.")
-    match = teams_round.matches.select_related("home", "away", "round__event", "round__session").filter(
-        table=table
+    match = (
+        teams_round.matches.select_related("home", "away", "round__event", "round__session")
+        .filter(table=table)
+        .first()
     )
-    match = match.first()
     if match is None or match.away is None:
         raise Http404("No such match.")
     card = match_scorecard(match)

@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from tournaments.core.views.access import SignedInRequest
 from tournaments.night.models import SessionState
 from tournaments.teams.models import TeamsEvent
 from tournaments.teams.selectors import events as selectors
@@ -38,7 +39,7 @@ def _confirm_page(request: HttpRequest, event: TeamsEvent, action: str) -> HttpR
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def teams_finish(request: HttpRequest, event_id: int) -> HttpResponse:
+def teams_finish(request: SignedInRequest, event_id: int) -> HttpResponse:
     """Ask first (GET); finish on the confirmed post, refused while matches are unplayed unless insisted."""
     event = selectors.teams_event_for_director(request.user, event_id)
     if request.method == "GET" or request.POST.get("confirm") != "yes":
@@ -59,7 +60,7 @@ def teams_finish(request: HttpRequest, event_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def teams_reopen(request: HttpRequest, event_id: int) -> HttpResponse:
+def teams_reopen(request: SignedInRequest, event_id: int) -> HttpResponse:
     """Ask first (GET); reopen a finished event on the confirmed post (audited)."""
     event = selectors.teams_event_for_director(request.user, event_id)
     if request.method == "GET":

@@ -58,7 +58,7 @@ def session_table_grid(session: Session) -> TableGrid | None:
     seated = {pair_key(pair) for pair in pairs}
     entered = _entered_keys(session)
     calls = list(DirectorCall.objects.filter(session=session, answered_at__isnull=True).order_by("at", "pk"))
-    call_by_table = {}
+    call_by_table: dict[int, DirectorCall] = {}
     for call in calls:
         call_by_table.setdefault(call.table, call)
     cells_by_table = {
@@ -75,13 +75,18 @@ def session_table_grid(session: Session) -> TableGrid | None:
             table,
             cells,
             current[table],
-            current[table] is not None and current[table] < pace,
+            _behind(current[table], pace),
             call_by_table.get(table),
         )
         for table, cells in cells_by_table.items()
     ]
     stamp = _grid_stamp(rows, calls)
     return TableGrid(list(range(1, movement.rounds + 1)), rows, calls, stamp)
+
+
+def _behind(round_: int | None, pace: int) -> bool:
+    """Whether a table still playing is in a round before the room's; a finished one is not."""
+    return round_ is not None and round_ < pace
 
 
 def _pace_round(current_rounds: Iterable[int | None], rounds: int) -> int:

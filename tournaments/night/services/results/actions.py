@@ -6,7 +6,7 @@ the entry, writes the result and its audit entry, and rescores (``writes``).
 
 from __future__ import annotations
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from tournaments.core.services.writes import write
 from tournaments.night.models import AuditAction, Board, Result
@@ -27,7 +27,7 @@ def result_record(
     *,
     board: Board,
     entry: ResultEntry,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
     table: int | None = None,
     settle: bool = True,
     board_locked: bool = False,
@@ -56,7 +56,7 @@ def result_record(
 def _record(
     board: Board,
     entry: ResultEntry,
-    user: AbstractBaseUser | None,
+    user: User | None,
     table: int | None,
     board_locked: bool,
     pairs_checked: bool,
@@ -76,7 +76,7 @@ def _record(
 
 
 def result_adjust(
-    *, board: Board, entry: AdjustedEntry, result: Result | None = None, user: AbstractBaseUser | None = None
+    *, board: Board, entry: AdjustedEntry, result: Result | None = None, user: User | None = None
 ) -> Result:
     """Give a table an artificial adjusted score, new or in place of its result (audited).
 
@@ -108,9 +108,7 @@ def _replacing(
     return board, result, before
 
 
-def _adjust(
-    board: Board, entry: AdjustedEntry, result: Result | None, user: AbstractBaseUser | None
-) -> Result:
+def _adjust(board: Board, entry: AdjustedEntry, result: Result | None, user: User | None) -> Result:
     board, result, before = _replacing(board, entry, result)
     apply_adjustment(result, entry, user)
     action = AuditAction.CREATE if before is None else AuditAction.UPDATE
@@ -119,7 +117,7 @@ def _adjust(
 
 
 def result_assign(
-    *, board: Board, entry: AssignedEntry, result: Result | None = None, user: AbstractBaseUser | None = None
+    *, board: Board, entry: AssignedEntry, result: Result | None = None, user: User | None = None
 ) -> Result:
     """Give a table an assigned (weighted) score, new or in place of its result (audited).
 
@@ -130,9 +128,7 @@ def result_assign(
     return written_and_scored(lambda: _assign(board, entry, result, user))
 
 
-def _assign(
-    board: Board, entry: AssignedEntry, result: Result | None, user: AbstractBaseUser | None
-) -> Result:
+def _assign(board: Board, entry: AssignedEntry, result: Result | None, user: User | None) -> Result:
     board, result, before = _replacing(board, entry, result)
     parts = assigned_parts(board, entry)
     apply_assigned(result, entry, parts, user)
@@ -141,12 +137,12 @@ def _assign(
     return result
 
 
-def result_correct(*, result: Result, entry: ResultEntry, user: AbstractBaseUser | None = None) -> Result:
+def result_correct(*, result: Result, entry: ResultEntry, user: User | None = None) -> Result:
     """Replace a result with a corrected one, keeping what it was in the audit log."""
     return written_and_scored(lambda: _correct(result, entry, user))
 
 
-def _correct(result: Result, entry: ResultEntry, user: AbstractBaseUser | None) -> Result:
+def _correct(result: Result, entry: ResultEntry, user: User | None) -> Result:
     board = locked_board(result.board)
     check_in_play(board)
     result = locked_result(result, board)
@@ -159,14 +155,14 @@ def _correct(result: Result, entry: ResultEntry, user: AbstractBaseUser | None) 
     return result
 
 
-def result_delete(*, result: Result, user: AbstractBaseUser | None = None) -> None:
+def result_delete(*, result: Result, user: User | None = None) -> None:
     """Delete a result entered in error; the audit log keeps what it was."""
     with write():
         board = _delete(result, user)
         scores_settle_locked(board.session, changed=[board.pk], removed=True)
 
 
-def _delete(result: Result, user: AbstractBaseUser | None) -> Board:
+def _delete(result: Result, user: User | None) -> Board:
     board = locked_board(result.board)
     result = locked_result(result, board)
     audit(board, AuditAction.DELETE, user, before=snapshot(result))

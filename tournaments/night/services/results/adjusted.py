@@ -11,7 +11,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tournaments.night.models import ASSIGNED_MAX_PARTS, Adjustment, Board, Result
@@ -21,7 +21,7 @@ from tournaments.night.services.results.entries import AdjustedEntry, AssignedEn
 from tournaments.night.services.results.writes import save_validated
 
 
-def apply_adjustment(result: Result, entry: AdjustedEntry, user: AbstractBaseUser | None) -> None:
+def apply_adjustment(result: Result, entry: AdjustedEntry, user: User | None) -> None:
     valid = {choice.value for choice in Adjustment if choice.value}
     for field in ("ns_adjustment", "ew_adjustment"):
         if getattr(entry, field) not in valid:
@@ -69,7 +69,7 @@ def assigned_parts(board: Board, entry: AssignedEntry) -> list[dict[str, Any]]:
         raise ValidationError(
             {"weight1": f"An assigned score has 2 to {ASSIGNED_MAX_PARTS} weighted scores."}
         )
-    parts = []
+    parts: list[dict[str, Any]] = []
     for number, part in enumerate(entry.parts, start=1):
         weight = _weight(part.weight, f"weight{number}")
         played = ResultEntry(entry.ns_pair, entry.ew_pair, part.contract, part.declarer, part.result)
@@ -97,7 +97,7 @@ def assigned_parts(board: Board, entry: AssignedEntry) -> list[dict[str, Any]]:
 
 
 def apply_assigned(
-    result: Result, entry: AssignedEntry, parts: list[dict[str, Any]], user: AbstractBaseUser | None
+    result: Result, entry: AssignedEntry, parts: list[dict[str, Any]], user: User | None
 ) -> None:
     result.ns_pair = entry.ns_pair
     result.ew_pair = entry.ew_pair

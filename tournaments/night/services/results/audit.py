@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from tournaments.core.models import ApiToken
@@ -60,14 +60,14 @@ def audited_as_api_token(token: ApiToken) -> Iterator[None]:
         _api_token.reset(held)
 
 
-def audit_user(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
+def audit_user(user: User | None) -> User | None:
     return user if user is not None and user.is_authenticated else None
 
 
 def audit(
     board: Board,
     action: str,
-    user: AbstractBaseUser | None,
+    user: User | None,
     *,
     result: Result | None = None,
     before: dict[str, Any] | None = None,
@@ -82,7 +82,7 @@ def audit(
             "board_number": board.number,
             "result": result.pk if result is not None else None,
             "action": action,
-            "user": user.pk if audit_user(user) is not None else None,
+            "user": signed_in.pk if (signed_in := audit_user(user)) is not None else None,
             "at": timezone.now(),
             "before": before,
             "after": after,

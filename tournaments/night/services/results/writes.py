@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tournaments.bridge.cards import CardError, parse_lead
@@ -58,7 +58,7 @@ def written_and_scored(change: Callable[[], Result], *, inserted: bool = False) 
     return result
 
 
-def apply_played(result: Result, entry: ResultEntry, scored: Scored, user: AbstractBaseUser | None) -> None:
+def apply_played(result: Result, entry: ResultEntry, scored: Scored, user: User | None) -> None:
     try:
         lead = parse_lead(entry.lead)
     except CardError as error:

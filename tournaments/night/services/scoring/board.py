@@ -100,7 +100,7 @@ def stored_datums(session: Session, boards: Iterable[int]) -> dict[int, int]:
     if session.scoring != ScoringMethod.BUTLER:
         return {}
     kept = Board.objects.filter(pk__in=list(boards), butler_datum__isnull=False)
-    return dict(kept.values_list("pk", "butler_datum"))
+    return {pk: datum for pk, datum in kept.values_list("pk", "butler_datum") if datum is not None}
 
 
 def average_plus_rescore(session: Session) -> None:

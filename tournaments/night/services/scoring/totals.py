@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from typing import Any
 
 from tournaments.db.rows import RESULT_FIGURES, ScoredResult
 
@@ -81,6 +82,12 @@ def moved_totals(stored: dict[int, tuple], moves: dict[int, list]) -> dict[int, 
     return totals
 
 
-def _added(totals: Sequence, more: Sequence) -> Totals:
-    """Two sets of totals added, a missing figure (NULL: no matchpoints or IMPs yet) as 0."""
-    return tuple((a or 0) + (b or 0) for a, b in zip(totals, more, strict=True))
+def _added(totals: Sequence[Any], more: Sequence[Any]) -> Totals:
+    """Two sets of totals added, a missing figure (NULL: no matchpoints or IMPs yet) as 0.
+
+    Either may be a row as the database sums it (``db.scoring``), untyped.
+    """
+    matchpoints, percentage, played, score, imps = (
+        (a or 0) + (b or 0) for a, b in zip(totals, more, strict=True)
+    )
+    return matchpoints, percentage, played, score, imps

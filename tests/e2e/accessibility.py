@@ -1,0 +1,88 @@
+"""axe-core, the accessibility engine, on every page the browser tests visit.
+
+Our players are mostly past sixty, some with poor sight, some with a screen reader; a page
+that a change makes unusable to them must fail a test, not wait for one of them to tell
+us. ``check_every_page`` wraps the Playwright calls after which a page has loaded (``goto``,
+``reload``, ``go_back``, ``wait_for_url``, ``wait_for_load_state``), so every browser test,
+a new one too, checks each page it reaches without asking for it; ``assert_accessible``
+is the same check, for a page reached another way.
+
+A serious or critical violation fails the test. axe-core comes from axe-playwright-python's
+wheel (its ``axe.min.js``), installed from the hashed lock: nothing is fetched at run time.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_playwright_python.base import AXE_SCRIPT
+from playwright.sync_api import Error, Page
+
+FAILING_IMPACTS = frozenset({"serious", "critical"})
+# What axe reports: violations only (passes and the incomplete are the slow, large part).
+AXE_OPTIONS = {"resultTypes": ["violations"]}
+# The calls after which a page has loaded, and so is checked.
+NAVIGATIONS = ("goto", "reload", "go_back", "go_forward", "wait_for_url", "wait_for_load_state")
+# Set to a file name, every violation of every impact is written there too (a survey).
+SURVEY_FILE = os.environ.get("CLUBSCORE_AXE_SURVEY")
+# A page that navigates while axe runs destroys axe's context: wait for the new page, run again.
+RETRIES = 3
+# Playwright's own wait, taken before check_every_page wraps it: the retry must not check twice.
+_wait_for_load_state = Page.wait_for_load_state
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it is now (every impact)."""
+    for attempt in range(RETRIES):
+        try:
+            page.evaluate(AXE_SCRIPT)
+            return page.evaluate("options => axe.run(document, options).then(r => r.violations)", AXE_OPTIONS)
+        except Error as error:
+            if "context was destroyed" not in str(error) or attempt == RETRIES - 1:
+                raise
+            _wait_for_load_state(page)
+    raise AssertionError("unreachable")  # the loop returns or raises
+
+
+def _describe(url: str, violations: list[dict[str, Any]]) -> str:
+    lines = [f"axe-core on {url}:"]
+    for violation in violations:
+        targets = ", ".join(" ".join(node["target"]) for node in violation["nodes"][:5])
+        lines.append(f"  {violation['impact']} {violation['id']}: {violation['help']} ({targets})")
+    return "\n".join(lines)
+
+
+def _survey(url: str, violations: list[dict[str, Any]]) -> None:
+    if SURVEY_FILE and violations:
+        with Path(SURVEY_FILE).open("a") as survey:
+            survey.write(_describe(url, violations) + "\n")
+
+
+def assert_accessible(page: Page) -> None:
+    """Fail on a serious or critical axe-core violation on the page as it is now."""
+    violations = axe_violations(page)
+    _survey(page.url, violations)
+    failing = [violation for violation in violations if violation["impact"] in FAILING_IMPACTS]
+    assert not failing, _describe(page.url, failing)
+
+
+def _checked(navigation: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(navigation)
+    def navigate_and_check(page: Page, *args: Any, **kwargs: Any) -> Any:
+        answer = navigation(page, *args, **kwargs)
+        if not page.is_closed() and page.url.startswith("http"):
+            assert_accessible(page)
+        return answer
+
+    return navigate_and_check
+
+
+def check_every_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Check each page a browser test reaches, for the length of the test."""
+    for name in NAVIGATIONS:
+        monkeypatch.setattr(Page, name, _checked(getattr(Page, name)))

@@ -1,0 +1,183 @@
+"""Backups of the whole database while the site runs, and restores that check before they replace.
+
+``backup_create`` copies the database with its engine's own online tool (SQLite's backup
+API, ``pg_dump``; ``tournaments.db.backup_sqlite`` and ``backup_postgres``) into a
+timestamped file of ``settings.BACKUP_DIR`` (or the file asked for), written beside its
+place and renamed into it when whole, then keeps the newest ``settings.BACKUP_KEEP``
+backups of the folder. The file holds Django's ``django_migrations`` rows: the schema
+state it was taken at.
+
+``backup_restore`` reads the file before touching anything: its engine (the header),
+its soundness (SQLite's integrity check; ``pg_restore`` reading every block) and its
+migrations, refusing one that knows migrations this code does not (a backup from a newer
+ClubScore); then the engine loads it in one transaction (docs/decisions.md, "Backups").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import os
+import sqlite3
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.migrations.loader import MigrationLoader
+
+from tournaments.db.backup_postgres import (
+    PG_DUMP_HEADER,
+    PostgresBackupError,
+    postgres_backup,
+    postgres_file_check,
+    postgres_restore,
+)
+from tournaments.db.backup_sqlite import (
+    SQLITE_HEADER,
+    SqliteBackupFileError,
+    sqlite_backup,
+    sqlite_file_check,
+    sqlite_restore,
+)
+
+BACKUP_PREFIX = "clubscore-"
+SUFFIXES = {"sqlite": ".sqlite3", "postgresql": ".pgdump"}
+ENGINE_NAMES = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
+
+
+class BackupError(Exception):
+    """A backup not made or not restored; the message names the file and why, and nothing changed."""
+
+
+@dataclass(frozen=True)
+class BackupFile:
+    """A checked backup: its file, its engine (``sqlite`` or ``postgresql``) and its applied migrations."""
+
+    path: Path
+    engine: str
+    migrations: frozenset[tuple[str, str]]
+
+
+def _vendor(alias: str = DEFAULT_DB_ALIAS) -> str:
+    vendor = connections[alias].vendor
+    if vendor not in SUFFIXES:
+        raise BackupError(f"ClubScore backs up SQLite and PostgreSQL, not {vendor}.")
+    return vendor
+
+
+def backup_default_path(now: datetime.datetime | None = None, alias: str = DEFAULT_DB_ALIAS) -> Path:
+    """A new file in BACKUP_DIR named by the UTC time, e.g. ``clubscore-20261125-183702.sqlite3``."""
+    moment = now or datetime.datetime.now(datetime.UTC)
+    folder = Path(settings.BACKUP_DIR)
+    name = f"{BACKUP_PREFIX}{moment:%Y%m%d-%H%M%S}"
+    suffix = SUFFIXES[_vendor(alias)]
+    path = folder / f"{name}{suffix}"
+    if path.exists():  # two backups in one second: the second keeps its microseconds
+        path = folder / f"{name}-{moment:%f}{suffix}"
+    return path
+
+
+def backup_create(output: Path | None = None, *, alias: str = DEFAULT_DB_ALIAS) -> Path:
+    """Back up the database to ``output`` (default: a new file in BACKUP_DIR, then prune); return the file."""
+    vendor = _vendor(alias)
+    target = Path(output) if output is not None else backup_default_path(alias=alias)
+    partial = target.with_name(f".{target.name}.partial")
+    database = connections[alias].settings_dict
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial.unlink(missing_ok=True)
+        if vendor == "sqlite":
+            sqlite_backup(str(database["NAME"]), partial)
+        else:
+            postgres_backup(database, partial)
+        os.replace(partial, target)
+    except (OSError, sqlite3.Error, SqliteBackupFileError, PostgresBackupError) as error:
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
+        raise BackupError(f"Backup to {target} failed: {error}") from None
+    if output is None:
+        backups_prune(target.parent, keep=settings.BACKUP_KEEP)
+    return target
+
+
+def backups_prune(folder: Path, *, keep: int) -> list[Path]:
+    """Remove all but the newest ``keep`` backups (``clubscore-*``) of ``folder``; return those removed."""
+    backups = [
+        path
+        for path in folder.iterdir()
+        if path.is_file() and path.name.startswith(BACKUP_PREFIX) and path.suffix in SUFFIXES.values()
+    ]
+    backups.sort(key=lambda path: (path.stat().st_mtime_ns, path.name), reverse=True)
+    removed = backups[max(keep, 1) :]
+    for path in removed:
+        path.unlink()
+    return removed
+
+
+@cache
+def code_migrations() -> frozenset[tuple[str, str]]:
+    """Every migration this code has on disk (the apps' migrations folders); read once a process."""
+    return frozenset(MigrationLoader(None, ignore_no_migrations=True).disk_migrations)
+
+
+def _engine_of(path: Path) -> str:
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except OSError as error:
+        raise BackupError(f"{path} cannot be read: {error.strerror}.") from None
+    if head.startswith(SQLITE_HEADER):
+        return "sqlite"
+    if head.startswith(PG_DUMP_HEADER):
+        return "postgresql"
+    raise BackupError(f"{path} is not a ClubScore backup: neither a SQLite database nor a pg_dump archive.")
+
+
+def backup_check(path: Path) -> BackupFile:
+    """Read ``path`` as a backup (engine, soundness, migrations) without changing anything."""
+    path = Path(path)
+    if not path.is_file():
+        raise BackupError(f"{path} is not a file.")
+    engine = _engine_of(path)
+    try:
+        migrations = sqlite_file_check(path) if engine == "sqlite" else postgres_file_check(path)
+    except (SqliteBackupFileError, PostgresBackupError, OSError) as error:
+        raise BackupError(f"{path} is not a usable backup: {error}.") from None
+    return BackupFile(path, engine, frozenset(migrations))
+
+
+def backup_newer_migrations(backup: BackupFile) -> list[str]:
+    """The backup's migrations this code does not know, as ``app.name``, sorted."""
+    return sorted(f"{app}.{name}" for app, name in backup.migrations - code_migrations())
+
+
+def backup_restorable(path: Path, *, alias: str = DEFAULT_DB_ALIAS) -> BackupFile:
+    """Check that ``path`` can replace the database: a sound backup of its engine and of a known schema."""
+    path, vendor = Path(path), _vendor(alias)
+    if path.is_file() and _engine_of(path) != vendor:
+        engine, site = ENGINE_NAMES[_engine_of(path)], ENGINE_NAMES[vendor]
+        raise BackupError(f"{path} is a {engine} backup; this site runs on {site}.")
+    backup = backup_check(path)
+    newer = backup_newer_migrations(backup)
+    if newer:
+        shown = ", ".join(newer[:5]) + (f" and {len(newer) - 5} more" if len(newer) > 5 else "")
+        raise BackupError(
+            f"{backup.path} comes from a newer ClubScore: its schema has migrations this code does not know "
+            f"({shown}). Upgrade ClubScore first, then restore it."
+        )
+    return backup
+
+
+def backup_restore(backup: BackupFile, *, alias: str = DEFAULT_DB_ALIAS) -> None:
+    """Replace the database by the backup ``backup_restorable`` accepted, in one transaction."""
+    database = connections[alias].settings_dict
+    connections[alias].close()  # the load goes through its own connection
+    try:
+        if backup.engine == "sqlite":
+            sqlite_restore(backup.path, str(database["NAME"]))
+        else:
+            postgres_restore(backup.path, database)
+    except (OSError, sqlite3.Error, PostgresBackupError) as error:  # the load's transaction rolled back
+        raise BackupError(f"Restoring {backup.path} failed, and the database is as it was: {error}") from None

@@ -1,0 +1,1 @@
+"""Reads of results by email: who is told what, and what was sent."""

@@ -1,0 +1,1 @@
+"""Writes of results by email: sending and recording, resending, opting out."""

@@ -1,0 +1,43 @@
+"""``manage.py restore FILE``: bring a backup back, after checking it and asking.
+
+The file is checked (engine, soundness, schema) before the question; a file from a newer
+ClubScore, a damaged file or another engine's is refused with its name and nothing
+changes. The load is one transaction (core/services/backups.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DEFAULT_DB_ALIAS, connections
+
+from tournaments.core.services.backups import BackupError, backup_restorable, backup_restore
+
+
+class Command(BaseCommand):
+    help = "Replace the whole database by a backup made with manage.py backup."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", type=Path, help="The backup file.")
+        parser.add_argument(
+            "--noinput", "--no-input", action="store_false", dest="interactive", help="Do not ask to confirm."
+        )
+
+    def handle(self, *args, file: Path, interactive: bool = True, **options) -> None:
+        try:
+            backup = backup_restorable(file)
+            if interactive and not self._confirmed(backup.path):
+                raise CommandError("Restore cancelled; the database is unchanged.")
+            backup_restore(backup)
+        except BackupError as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(f"Restored the database from {backup.path} ({len(backup.migrations)} migrations).")
+
+    def _confirmed(self, path: Path) -> bool:
+        name = connections[DEFAULT_DB_ALIAS].settings_dict["NAME"]
+        question = (
+            f"This replaces everything in the database {name} by the backup {path}.\n"
+            "Type 'yes' to go on, anything else to stop: "
+        )
+        return input(question).strip().lower() == "yes"

@@ -1,0 +1,18 @@
+"""What the season lets the capabilities above it do when a player is merged or erased.
+
+Results by email (``tournaments.mail``) keeps a member's opt-out and the record of the
+emails sent him: a merge must carry them to the kept player (the duplicate is deleted,
+and his opt-out with him, which would write to a member who asked for nothing), and an
+erasure must drop the addresses, as it drops the memberships.
+"""
+
+from __future__ import annotations
+
+from tournaments.core.hooks import Hook
+from tournaments.core.models import Player
+
+player_merged: Hook[[Player, Player], None] = Hook("season.player_merged")
+"""Called in the merge's transaction (kept player, duplicate), before the duplicate is deleted."""
+
+player_erased: Hook[[Player], None] = Hook("season.player_erased")
+"""Called in the erasure's transaction, once the player's memberships (his emails) are deleted."""
