@@ -12,9 +12,9 @@ lag by a fraction of a second), logins and sessions (``auth``, ``sessions``), an
 read inside a write's transaction (which locks and must see its own writes). Writes
 always go to the primary. Without a replica the router answers None: the default.
 
-A public page that settles overdue scores (``settle_soon.scores_settle_if_due``) decides
-from the replica and settles on the primary, inside its transaction: a replica's lag can
-delay or repeat a settle, never make one wrong.
+A public page that finds overdue scores (``settle_soon.scores_settle_if_due``) has them
+settled once its answer is sent (``night.views.overdue``), when this mark is already
+reset: the settle decides and writes on the primary.
 """
 
 from __future__ import annotations

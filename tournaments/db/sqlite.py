@@ -1,7 +1,7 @@
 """SQLite's busy timeout, read and set by PRAGMA: how long a writer retries a held database.
 
 Django offers no call for it. A settle that must not queue behind a writer outside the
-write gate sets it to 0 for its BEGIN IMMEDIATE (``night.services.settle_soon``) and puts
+write gate sets it to 0 for its BEGIN IMMEDIATE (``core.services.writes.write_if_free``) and puts
 it back: without it SQLite would retry for its 5 s. What it costs: it is the connection's
 setting, so a caller that does not put it back changes every later statement on it.
 """

@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils import timezone
 
 from tournaments.core.models import ApiToken, Club
+from tournaments.core.services.writes import locked_row, write
 
 TOKEN_PREFIX = "cs_"
 
@@ -50,10 +50,10 @@ def api_token_create(*, club: Club, name: str, user: User | None = None) -> Issu
     return IssuedToken(token, secret)
 
 
-@transaction.atomic
+@write()
 def api_token_revoke(*, token: ApiToken) -> ApiToken:
     """Refuse the token from now on; revoking twice keeps the first date."""
-    token = ApiToken.objects.select_for_update().get(pk=token.pk)
+    token = locked_row(token)
     if token.revoked_at is None:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])

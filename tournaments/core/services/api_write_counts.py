@@ -14,11 +14,10 @@ else uses it (the tables' entries and the pages never count).
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.db.models import F
 
 from tournaments.core.models import ApiWriteCount
-from tournaments.core.services.write_gate import serialised_writes
+from tournaments.core.services.writes import write
 
 
 def api_write_count_add(*, token_id: int, minute: int) -> int:
@@ -27,7 +26,7 @@ def api_write_count_add(*, token_id: int, minute: int) -> int:
     A token's first write of a minute deletes its earlier minutes' rows, so the table
     holds about one row a token.
     """
-    with serialised_writes(), transaction.atomic():
+    with write():
         row = ApiWriteCount(token_id=token_id, minute=minute)
         ApiWriteCount.objects.bulk_create([row], ignore_conflicts=True)  # another process's is as good
         minute_rows = ApiWriteCount.objects.filter(token_id=token_id, minute=minute)

@@ -11,13 +11,13 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.utils.text import slugify
 
 from tournaments.core.models import Club
+from tournaments.core.services.writes import write
 
 
-@transaction.atomic
+@write()
 def club_create(*, name: str, slug: str = "", directors: Iterable[User] = ()) -> Club:
     """Store a new club with the given directors; refuse a name or slug already used."""
     name = " ".join(name.split())

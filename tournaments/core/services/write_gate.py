@@ -8,6 +8,8 @@ The services that write results therefore pass through this gate first: a lock s
 by the threads of a process, and a ``flock`` on a file beside the database shared by the
 processes (gunicorn's workers), both of which wake the next writer as soon as the
 previous one is done. On PostgreSQL the gate does nothing: its row locks queue writers.
+Services do not take it themselves: they write through ``core.services.writes``, which
+takes it with the transaction and the row locks, always in that order.
 
 The gate is taken outside the transaction (SQLite's ``BEGIN IMMEDIATE`` takes the write
 lock when the transaction starts) and is re-entrant, so a service that calls another
@@ -91,6 +93,11 @@ def _lock_file(database: str) -> int | None:
     if database not in _lock_files:
         _lock_files[database] = os.open(f"{database}.write-lock", os.O_RDWR | os.O_CREAT, 0o600)
     return _lock_files[database]
+
+
+def write_gate_held() -> bool:
+    """Whether this thread holds the gate (always on PostgreSQL, where there is none)."""
+    return connection.vendor != "sqlite" or _process_lock.held_here()
 
 
 @contextmanager

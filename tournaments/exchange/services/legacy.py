@@ -44,7 +44,6 @@ from typing import NamedTuple
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Q
 
 from tournaments.bridge.formats.legacy import ScoreFile, format_score_file, parse_score_file
@@ -52,6 +51,7 @@ from tournaments.bridge.matchpoints import board_matchpoints, places, session_to
 from tournaments.bridge.text import quoted
 from tournaments.core.models import Club, Player
 from tournaments.core.selectors.club_players import own_players
+from tournaments.core.services.writes import locked, write
 from tournaments.db.results import session_results_delete
 from tournaments.db.sql import insert_rows
 from tournaments.night.models import (
@@ -148,7 +148,7 @@ def split_pair_names(names: str) -> list[str]:
     return [names]
 
 
-@transaction.atomic
+@write()
 def score_file_import(
     *,
     club: Club,
@@ -229,7 +229,7 @@ def _check_not_imported(
     were the club's own a moment ago, and stay its own for the file imported again, so
     they keep their rows (their pages, their initials) even if they played nowhere else.
     """
-    existing = Session.objects.select_for_update().filter(club=club, source_sha256=digest).first()
+    existing = locked(Session.objects.filter(club=club, source_sha256=digest)).first()
     if existing is None:
         return None, {}
     if not replace:

@@ -22,13 +22,14 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
 from tournaments.bridge.formats.pbn import PbnBoard, PbnError, PbnFile, decode_pbn, read_pbn_file
+from tournaments.core.services.writes import write
 from tournaments.exchange.services.pbn_travellers import travellers_enter
 from tournaments.night.analysis import BoardAnalysis, board_analysis, board_analysis_from_tricks
 from tournaments.night.models import Board, Result, Session
 from tournaments.night.services.deal_analysis import analysis_request, analysis_store_fields, in_background
+from tournaments.night.services.locks import session_locked
 from tournaments.night.services.sessions import refuse_if_finished
 
 MAX_PBN_BYTES = 1_000_000
@@ -115,7 +116,7 @@ def _analysis(pbn_board: PbnBoard, *, later: bool) -> BoardAnalysis | None:
     return None if later else board_analysis(pbn_board.deal, pbn_board.number)
 
 
-@transaction.atomic
+@write()
 def _store(
     *,
     session: Session,
@@ -128,7 +129,7 @@ def _store(
     numbers = [board.number for board in pbn_boards]
     # Lock the session, as every result write does first: a result entered meanwhile, or a
     # second upload, waits for this transaction, so no board is re-dealt under a new result.
-    refuse_if_finished(Session.objects.select_for_update().only("pk", "state").get(pk=session.pk), "dealing")
+    refuse_if_finished(session_locked(session, Session.objects.only("pk", "state")), "dealing")
     existing = {board.number: board for board in Board.objects.filter(session=session, number__in=numbers)}
     played = sorted(
         set(

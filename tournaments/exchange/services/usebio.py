@@ -32,7 +32,6 @@ from dataclasses import dataclass, replace
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
 from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.formats.usebio import (
@@ -47,13 +46,14 @@ from tournaments.bridge.formats.usebio import (
     read_usebio,
 )
 from tournaments.core.models import Club
-from tournaments.core.services.write_gate import serialised_writes
+from tournaments.core.services.writes import write
 from tournaments.exchange.services.usebio_differences import (
     LineResult,
     not_played_differences,
     usebio_differences,
 )
 from tournaments.night.models import Adjustment, Board, Movement, Pair, Result, ScoringMethod, Session
+from tournaments.night.services.locks import session_locked
 from tournaments.night.services.movement import session_play_for_results
 from tournaments.night.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
 from tournaments.night.services.scoring.settle import scores_settle_locked
@@ -105,7 +105,7 @@ def usebio_store(*, club: Club, event: UsebioEvent, name: str = "", user: User |
             {"file": f"The file holds {lines:,} results; at most {MAX_USEBIO_LINES:,} are imported at once."}
         )
     numbers = session_numbers(event)
-    with serialised_writes(), transaction.atomic():
+    with write():
         session = session_create(
             club=club,
             date=event.date,
@@ -130,7 +130,7 @@ def usebio_store(*, club: Club, event: UsebioEvent, name: str = "", user: User |
                 result = _line_add(board, line, pairs, where, user)
                 results.append(LineResult(usebio_board, line, where, result))
         _datums_store(event, boards)
-        locked = Session.objects.select_for_update().select_related("club").get(pk=session.pk)
+        locked = session_locked(session, Session.objects.select_related("club"))
         scores_settle_locked(locked, inserted=True, keep_datums=True)
         differences = notes + not_played_differences(not_played)
         differences += usebio_differences(locked, event, pairs, results)

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import transaction
-
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioEvent
 from tournaments.core.models import Club
-from tournaments.core.services.write_gate import serialised_writes
+from tournaments.core.services.writes import write
 from tournaments.exchange.services.usebio import UsebioImport, session_numbers, usebio_store
 
 
@@ -54,7 +52,7 @@ def usebio_preview(*, club: Club, event: UsebioEvent, name: str = "") -> UsebioP
     """
     found: list[UsebioPreview] = []
     try:
-        with serialised_writes(), transaction.atomic():
+        with write():
             imported = usebio_store(club=club, event=event, name=name)
             found.append(_preview(imported, event))
             raise _DryRun

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from django.db import transaction
-
 from tournaments.core.models import Club, Player
-from tournaments.core.services.write_gate import serialised_writes
+from tournaments.core.services.writes import write
 from tournaments.mail.models import MailOptOut
 
 
 def mail_opt_out(*, club: Club, player: Player) -> MailOptOut:
     """Record the opt-out (again changes nothing): no email of the club reaches him from now on."""
-    with serialised_writes(), transaction.atomic():
+    with write():
         opt_out, _created = MailOptOut.objects.get_or_create(club=club, player=player)
     return opt_out

@@ -31,12 +31,13 @@ from django.core.mail import get_connection
 from django.db import connections, transaction
 from django.utils import timezone
 
-from tournaments.core.services.write_gate import serialised_writes
+from tournaments.core.services.writes import write_one_statement
 from tournaments.mail.models import MailOptOut, MailReason, MailStatus, ResultMail
 from tournaments.mail.selectors.letters import Letter, session_letters
 from tournaments.mail.selectors.page import email_configured, session_mails_results
 from tournaments.mail.services.messages import letter_message
 from tournaments.night.models import Session, SessionState
+from tournaments.night.services.locks import session_write
 
 logger = logging.getLogger(__name__)
 
@@ -133,8 +134,7 @@ def _claim(
 ) -> list[tuple[ResultMail, Letter]]:
     """Record each letter to send as pending, skipping what was told already (one short write)."""
     claimed = []
-    with serialised_writes(), transaction.atomic():
-        session = Session.objects.select_for_update().get(pk=session_id)
+    with session_write(Session(pk=session_id)) as session:
         if session.state != SessionState.FINISHED:
             outcome.skipped += [f"{letter.seat.player.name}: the session was reopened" for letter in letters]
             return []
@@ -204,7 +204,7 @@ def _record(mail: ResultMail, outcome: MailOutcome, error: Exception | None) -> 
         mail.status, mail.error = MailStatus.FAILED, f"{type(error).__name__}: {error}"[:1000]
         outcome.failed.append(f"{mail.email}: {mail.error}")
         logger.warning("Results email to %s failed: %s", mail.email, mail.error)
-    with serialised_writes():
+    with write_one_statement():
         ResultMail.objects.filter(pk=mail.pk).update(
             status=mail.status, sent_at=mail.sent_at, error=mail.error
         )

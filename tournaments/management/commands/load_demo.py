@@ -21,13 +21,13 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import transaction
 
 from tournaments.bridge import Seat
 from tournaments.bridge.bidding import simulate_auction
 from tournaments.bridge.teams.tables import match_pairs
 from tournaments.core.models import Club
 from tournaments.core.selectors.access import DEMO_CLUB_SLUG
+from tournaments.core.services.writes import write
 from tournaments.management.arguments import ascii_int
 from tournaments.night.models import Board, Movement, Pair, Session
 from tournaments.night.services.boards import boards_deal
@@ -123,7 +123,7 @@ class Command(BaseCommand):
             "--port", type=ascii_int, default=8000, help="The port the site is served on, for the login link."
         )
 
-    @transaction.atomic
+    @write()
     def handle(self, *args, password: str, port: int = 8000, **options) -> None:
         club, _ = Club.objects.get_or_create(slug=DEMO_CLUB_SLUG, defaults={"name": "Demo Bridge Club"})
         director = self._director(password)

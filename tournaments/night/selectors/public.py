@@ -75,7 +75,7 @@ class StandingsTable:
 
 def _scores_marked(session_field: str) -> Exists:
     """Whether the session has boards marked for a settle, read with the page's first row for
-    nothing (the page settles them first if overdue: ``services.settle_soon``)."""
+    nothing (the page has them settled once it is sent, if overdue: ``views.overdue``)."""
     return Exists(Board.objects.filter(session_id=OuterRef(session_field), needs_scoring=True))
 
 

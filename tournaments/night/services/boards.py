@@ -27,13 +27,14 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
 from tournaments.bridge import Deal, PermutationError, board_dealer, deal_from_permutation, parse_permutation
 from tournaments.bridge.deck import random_permutation
+from tournaments.core.services.writes import write
 from tournaments.night.analysis import BoardAnalysis, board_analysis
 from tournaments.night.models import AuditAction, Board, Result, ResultChange, Session
 from tournaments.night.services.deal_analysis import analysis_request, analysis_store_fields, in_background
+from tournaments.night.services.locks import session_locked, session_write
 from tournaments.night.services.sessions import refuse_if_finished
 
 MAX_BOARDS_PER_DEAL = 36
@@ -135,11 +136,9 @@ def boards_deal(
         number = first_number + offset
         deal = deal_from_permutation(permutation, dealer=board_dealer(number))
         dealt.append((number, deal, None if later else board_analysis(deal, number)))
-    with transaction.atomic():
-        # Lock the session as result entry does, so no result arrives between the check and the write.
-        refuse_if_finished(
-            Session.objects.select_for_update().only("pk", "state").get(pk=session.pk), "dealing"
-        )
+    # Lock the session as result entry does, so no result arrives between the check and the write.
+    with session_write(session, Session.objects.only("pk", "state")) as locked:
+        refuse_if_finished(locked, "dealing")
         played = set(_played_numbers(session, numbers))
         if not redeal_played:
             _refuse_unconfirmed_redeal(sorted(played))
@@ -165,14 +164,14 @@ def boards_deal(
     return boards
 
 
-@transaction.atomic
+@write()
 def boards_ensure(*, session: Session, count: int) -> list[Board]:
     """Make sure boards 1..count exist (undealt ones for results without hand records).
 
     Boards another request has just made are left alone (a double-clicked Set, issue 24).
     A finished session is refused: its boards are published (issue 24, point 12).
     """
-    locked = Session.objects.select_for_update().only("pk", "state").get(pk=session.pk)
+    locked = session_locked(session, Session.objects.only("pk", "state"))
     refuse_if_finished(locked, "creating boards")
     existing = set(session.boards.values_list("number", flat=True))
     Board.objects.bulk_create(

@@ -30,7 +30,7 @@ from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 
 from tournaments.bridge import Deal
-from tournaments.core.services.write_gate import serialised_writes
+from tournaments.core.services.writes import write_one_statement
 from tournaments.night.analysis import BoardAnalysis, board_analysis
 from tournaments.night.models import Board
 
@@ -67,7 +67,7 @@ def _waiting(session_id: int):  # noqa: ANN202 - a QuerySet of Board
 def board_analysis_store(board: Board, analysis: BoardAnalysis) -> bool:
     """Store the analysis of ``board``'s hands, unless the board was re-dealt since; True if stored."""
     hands = {hand: getattr(board, hand) for hand in _HANDS}
-    with serialised_writes():
+    with write_one_statement():
         stored = Board.objects.filter(pk=board.pk, dd_tricks__isnull=True, **hands).update(
             dd_tricks=analysis.tricks, par_score=analysis.par_score, par_contracts=analysis.par_contracts
         )

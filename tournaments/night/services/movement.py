@@ -15,10 +15,9 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
 from tournaments.core.models import Club
-from tournaments.core.services.write_gate import serialised_writes
+from tournaments.core.services.writes import write
 from tournaments.night import hooks
 from tournaments.night.models import (
     Board,
@@ -31,6 +30,7 @@ from tournaments.night.models import (
 )
 from tournaments.night.selectors.movements import build_movement, session_movement
 from tournaments.night.services.boards import boards_ensure
+from tournaments.night.services.locks import session_locked
 from tournaments.night.services.scoring.settle import scores_settle_locked
 from tournaments.night.services.sessions import session_audit, session_create
 
@@ -49,10 +49,6 @@ def parse_rounds(text: str) -> tuple[int, ...]:
     return tuple(sorted(set(rounds)))
 
 
-def _locked(session: Session) -> Session:
-    return Session.objects.select_for_update().get(pk=session.pk)
-
-
 def _check_seated_pairs_fit(session: Session, kind: str, tables: int) -> None:
     """Refuse a movement with no seat for a pair already seated: it would never play (issue 24, 11)."""
     highest = tables if kind == Movement.MITCHELL else 2 * tables
@@ -65,7 +61,7 @@ def _check_seated_pairs_fit(session: Session, kind: str, tables: int) -> None:
         raise ValidationError({"tables": reason})
 
 
-@transaction.atomic
+@write()
 def session_movement_set(
     *,
     session: Session,
@@ -77,7 +73,7 @@ def session_movement_set(
     arrow_switch_rounds: Iterable[int] = (),
 ) -> Session:
     """Configure the session's movement, checked by the rules package; only before play starts."""
-    session = _locked(session)
+    session = session_locked(session)
     if session.state != SessionState.PREPARATION:
         raise ValidationError(
             {"movement": "The movement can only be changed while the session is in preparation."}
@@ -114,7 +110,7 @@ def session_movement_set(
     return session
 
 
-@transaction.atomic
+@write()
 def movement_boards_ensure(*, session: Session) -> list[Board]:
     """Make sure every board the movement plays exists (undealt ones for results without hands)."""
     movement = session_movement(session)
@@ -124,7 +120,7 @@ def movement_boards_ensure(*, session: Session) -> list[Board]:
 
 
 def _move(session: Session, source: str, target: str, refusal: str) -> Session:
-    session = _locked(session)
+    session = session_locked(session)
     if session.state != source:
         raise ValidationError({"state": refusal.format(state=session.get_state_display().lower())})
     session.state = target
@@ -132,7 +128,7 @@ def _move(session: Session, source: str, target: str, refusal: str) -> Session:
     return session
 
 
-@transaction.atomic
+@write()
 def session_start(*, session: Session) -> Session:
     """Start play: from now on the public pages show a board only once everyone has played it."""
     refusal = "Play can only start in preparation; it is {state}."
@@ -148,7 +144,7 @@ def session_play_for_results(*, session: Session) -> Session:
     and the session is published only when the director finishes it. Called inside the
     import's transaction; a session already in play is left as it is.
     """
-    session = _locked(session)
+    session = session_locked(session)
     if session.state != SessionState.PREPARATION:
         return session
     session.state = SessionState.PLAY
@@ -164,7 +160,7 @@ def session_finish(*, session: Session) -> Session:
     standings count every result; then whoever follows a finished night acts on it
     (``hooks.session_finished``: the season refits the ratings).
     """
-    with serialised_writes(), transaction.atomic():
+    with write():
         refusal = "Only a session in play can finish; it is {state}."
         finished = _move(session, SessionState.PLAY, SessionState.FINISHED, refusal)
         scores_settle_locked(finished, inserted=True)
@@ -172,7 +168,7 @@ def session_finish(*, session: Session) -> Session:
     return finished
 
 
-@transaction.atomic
+@write()
 def session_reopen(*, session: Session, user: User | None = None) -> Session:
     """Reopen a session finished by mistake: back in play, its tables' links work again (audited).
 
@@ -189,7 +185,7 @@ def session_reopen(*, session: Session, user: User | None = None) -> Session:
     return session
 
 
-@transaction.atomic
+@write()
 def session_create_with_movement(
     *,
     club: Club,

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
+from tournaments.core.services.writes import locked, write
 from tournaments.night import hooks
 from tournaments.night.models import Result, ResultChange, Session, SessionChange, SessionDeletion
 
@@ -41,7 +41,7 @@ def check_session_deletable(session: Session) -> None:
             raise ValidationError({"session": holder})
 
 
-@transaction.atomic
+@write()
 def session_delete(*, session: Session, user: User | None = None) -> SessionDeletion | None:
     """Delete a session without results, with its pairs and boards; return the club's record of it.
 
@@ -49,10 +49,10 @@ def session_delete(*, session: Session, user: User | None = None) -> SessionDele
     arrive between the check and the delete. None when the session is already gone (a
     double-clicked Delete).
     """
-    locked = Session.objects.select_for_update().filter(pk=session.pk).first()
-    if locked is None:
+    found = locked(Session.objects.filter(pk=session.pk)).first()
+    if found is None:
         return None
-    session = locked
+    session = found
     check_session_deletable(session)
     held = f"{_plural(session.pairs.count(), 'pair')}, {_plural(session.boards.count(), 'board')}"
     record = SessionDeletion.objects.create(

@@ -12,12 +12,13 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.db.models import Q
 
 from tournaments.bridge.seating import SeatingLine, SeatingProblem
 from tournaments.core.models import Club, Player
 from tournaments.core.selectors.club_players import own_players
+from tournaments.core.services.writes import write
 from tournaments.night.models import (
     MAX_PAIR_NUMBER,
     Direction,
@@ -29,6 +30,7 @@ from tournaments.night.models import (
     SessionAction,
     SessionChange,
 )
+from tournaments.night.services.locks import session_locked
 
 
 def session_create(
@@ -47,7 +49,7 @@ def session_create(
     session = Session(club=club, date=date, name=name.strip(), movement=movement, scoring=scoring)
     session.full_clean()
     try:
-        with transaction.atomic():
+        with write():
             session.save()
     except IntegrityError:
         raise ValidationError(
@@ -167,12 +169,7 @@ def _check_players_free(session: Session, players: list[Player], keep: Pair | No
     raise ValidationError({"players": f"{player.name} already sits in pair {taken.label} of this session."})
 
 
-def _locked(session: Session) -> Session:
-    """Lock the session's row, so two directors seating at once see each other's pairs."""
-    return Session.objects.select_for_update().get(pk=session.pk)
-
-
-@transaction.atomic
+@write()
 def pair_add(
     *,
     session: Session,
@@ -188,7 +185,7 @@ def pair_add(
     in the same direction (a double-clicked Add) answers with the pair the first one
     seated (issue 24).
     """
-    session = _locked(session)
+    session = session_locked(session)
     refuse_if_finished(session, "seating pairs", "players")
     direction = _check_direction(session, direction)
     players = _players(session.club, player_names)
@@ -223,7 +220,7 @@ def _pair_of(session: Session, direction: str, players: list[Player]) -> Pair | 
     return session.pairs.filter(direction=direction, player1=players[0], player2=second).first()
 
 
-@transaction.atomic
+@write()
 def pairs_seat(
     *, session: Session, seats: list[SeatingLine], unreadable: Sequence[SeatingProblem] = ()
 ) -> list[Pair]:
@@ -262,10 +259,10 @@ def session_audit(session: Session, action: str, user: User | None, before: str,
     )
 
 
-@transaction.atomic
+@write()
 def pair_update(*, pair: Pair, player_names: Sequence[str], user: User | None = None) -> Pair:
     """Change a pair's players (a misspelt name, a substitute), keeping its number and results (audited)."""
-    session = _locked(pair.session)
+    session = session_locked(pair.session)
     pair = Pair.objects.select_related("player1", "player2").get(pk=pair.pk, session=session)
     before = str(pair)
     players = _players(session.club, player_names)
@@ -279,10 +276,10 @@ def pair_update(*, pair: Pair, player_names: Sequence[str], user: User | None = 
     return pair
 
 
-@transaction.atomic
+@write()
 def pair_remove(*, pair: Pair, user: User | None = None) -> None:
     """Remove a pair seated by mistake; refused once it has a result, which would go with it (audited)."""
-    session = _locked(pair.session)
+    session = session_locked(pair.session)
     seated = Pair.objects.select_related("player1", "player2").filter(pk=pair.pk, session=session).first()
     if seated is None:
         return  # already removed (a double-clicked Remove)

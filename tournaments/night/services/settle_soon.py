@@ -15,10 +15,11 @@ The marks are in the database, so nothing depends on the timer (issue 24): if a 
 stops before its timer fires, or the settle fails (it is retried a few times, waiting
 longer each time), the marked boards are settled by whoever comes next: the next entry
 or director's write, finishing the session (``session_finish``), or any page that shows
-the standings or a traveller (``scores_settle_if_due``, called by the views before they
-read). A reader settles only boards marked longer than the delay ago (a live timer will
-have fired by then), and never waits for a writer: if the session's lock is taken, a
-writer is at work and the reader shows the standings as they are.
+the standings or a traveller (``scores_settle_if_due``: a page calls it once its answer
+is sent, ``views.overdue``, as a GET does not write; the API before it reads). A reader
+settles only boards marked longer than the delay ago (a live timer will have fired by
+then), and never waits for a writer (``core.services.writes.write_if_free``): if the
+session's lock is taken, a writer is at work and the reader shows the standings as they are.
 Meanwhile a table's traveller works its board out in memory
 (``board_figures.board_scored_unsaved``), and the standings shown to tables and on
 the public pages are those of the last settle, at most a second or two old. A delay of 0
@@ -31,17 +32,14 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import DatabaseError, connection, transaction
+from django.db import DatabaseError
 from django.db.models import Max
 from django.utils import timezone
 
-from tournaments.core.services.write_gate import serialised_writes, serialised_writes_if_free
-from tournaments.db.sqlite import busy_timeout, busy_timeout_set
+from tournaments.core.services.writes import locked, write_if_free
 from tournaments.night.models import Board, Session, TableSubmission
 from tournaments.night.services.scoring.settle import scores_settle, scores_settle_locked
 from tournaments.night.services.settle_timers import run_later
@@ -76,8 +74,7 @@ def scores_settle_logged(session_id: int, attempt: int = 0) -> None:
     by the next reader meanwhile, ``scores_settle_if_due``).
     """
     try:
-        with serialised_writes():
-            scores_settle(Session(pk=session_id))
+        scores_settle(Session(pk=session_id))  # a write of its own (core.services.writes)
     except Exception:  # noqa: BLE001 - the answer is sent; the marks keep the work for the next settle
         logger.exception(
             "Rescoring session %s after a table's entry failed (try %d)", session_id, attempt + 1
@@ -114,20 +111,17 @@ def scores_settle_if_due(session_id: int, *, marked: bool | None = None) -> bool
 
 def _settle_unless_busy(session_id: int) -> bool:
     """Settle now if nobody holds the session (its row lock, or SQLite's write gate); else skip."""
-    with serialised_writes_if_free() as free:
-        if not free:
-            return False
-        try:
-            with _sqlite_lock_not_awaited(), transaction.atomic():
-                locked = Session.objects.all()
-                if connection.vendor == "postgresql":
-                    locked = locked.select_for_update(nowait=True)
-                scores_settle_locked(locked.get(pk=session_id), inserted=True)
-        except DatabaseError as error:
-            # Most often the lock is taken (NOWAIT): a writer settles, or leaves it to the
-            # next reader. A failed settle must not cost the reader its page either.
-            logger.info("Settling session %s on a read was skipped: %s", session_id, error)
-            return False
+    try:
+        with write_if_free() as free:
+            if not free:
+                return False
+            session = locked(Session.objects.all(), nowait=True).get(pk=session_id)
+            scores_settle_locked(session, inserted=True)
+    except DatabaseError as error:
+        # Most often the lock is taken (NOWAIT): a writer settles, or leaves it to the
+        # next reader. A failed settle must not cost the reader its page either.
+        logger.info("Settling session %s on a read was skipped: %s", session_id, error)
+        return False
     return True
 
 
@@ -198,18 +192,3 @@ def _still_to_wait(
 def _seconds_since_last_entry(session_id: int) -> float:
     newest = TableSubmission.objects.filter(session_id=session_id).aggregate(newest=Max("at"))["newest"]
     return float("inf") if newest is None else (timezone.now() - newest).total_seconds()
-
-
-@contextmanager
-def _sqlite_lock_not_awaited() -> Iterator[None]:
-    """On SQLite, let the block's BEGIN IMMEDIATE fail at once if a writer outside the write
-    gate holds the database (SQLite would otherwise retry for its 5 s busy timeout)."""
-    if connection.vendor != "sqlite":
-        yield
-        return
-    previous = busy_timeout()
-    busy_timeout_set(0)
-    try:
-        yield
-    finally:
-        busy_timeout_set(previous)

@@ -23,10 +23,10 @@ import secrets
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, connection
 from django.utils import timezone
 
-from tournaments.core.services.write_gate import serialised_writes
+from tournaments.core.services.writes import write
 from tournaments.db.sql import insert_row
 from tournaments.db.table_entry import pairs_with_clashes, session_state_share_locked
 from tournaments.night.models import (
@@ -41,6 +41,7 @@ from tournaments.night.models import (
 )
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.selectors.movements import PairKey
+from tournaments.night.services.locks import session_locked
 from tournaments.night.services.results import ResultEntry, result_record
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
@@ -179,16 +180,15 @@ def table_result_submit(*, access: TableAccess, entry: TableEntry) -> Submitted:
     """
     if not _KEY.fullmatch(entry.key):
         raise ValidationError({"key": "The entry has no valid key: reload the page and enter it again."})
-    with serialised_writes():
-        try:
-            return _submit(access, entry)
-        except IntegrityError:
-            # On PostgreSQL the tables' sends run side by side (the session is only
-            # share-locked), so a send of the same key, or another result for the same
-            # pair on the board, can commit between this send's check and its insert; the
-            # database's unique constraints refuse the second, and a second look answers
-            # it as a repeat or refuses it with the reason.
-            return _submit(access, entry)
+    try:
+        return _submit(access, entry)
+    except IntegrityError:
+        # On PostgreSQL the tables' sends run side by side (the session is only
+        # share-locked), so a send of the same key, or another result for the same
+        # pair on the board, can commit between this send's check and its insert; the
+        # database's unique constraints refuse the second, and a second look answers
+        # it as a repeat or refuses it with the reason.
+        return _submit(access, entry)
 
 
 def _earlier_submission(session: Session, key: str) -> TableSubmission | None:
@@ -199,7 +199,7 @@ def _earlier_submission(session: Session, key: str) -> TableSubmission | None:
         return None
 
 
-@transaction.atomic
+@write()
 def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
     """Store the entry under a share lock of the session, in two reads and the writes of ``result_record``.
 
@@ -280,10 +280,10 @@ def _seated_pairs(
     return pairs[ns_key], pairs[ew_key], clash
 
 
-@transaction.atomic
+@write()
 def director_call(*, access: TableAccess, round_: int | None = None) -> DirectorCall:
     """Record a table's call for the director; pressing again while it is open changes nothing."""
-    session = Session.objects.select_for_update().get(pk=access.session_id)
+    session = session_locked(Session(pk=access.session_id))
     open_call = DirectorCall.objects.filter(
         session=session, table=access.table, answered_at__isnull=True
     ).first()
@@ -292,7 +292,7 @@ def director_call(*, access: TableAccess, round_: int | None = None) -> Director
     return DirectorCall.objects.create(session=session, table=access.table, round=round_)
 
 
-@transaction.atomic
+@write()
 def director_call_answer(*, session: Session, call_id: int) -> int:
     """Mark a table's call answered; returns how many were open (0 if someone answered it first)."""
     return DirectorCall.objects.filter(session=session, pk=call_id, answered_at__isnull=True).update(

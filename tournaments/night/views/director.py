@@ -50,7 +50,7 @@ from tournaments.night.services.results import (
     result_record,
 )
 from tournaments.night.services.sessions import pair_add
-from tournaments.night.services.settle_soon import scores_settle_if_due
+from tournaments.night.views.overdue import settled_after_answer
 from tournaments.night.views.session_page import session_page
 
 TEMPLATES = "tournaments/night/director/"
@@ -199,7 +199,6 @@ def _board_page(
     adjust_form: AdjustmentForm | None = None,
     assign_form: AssignedScoreForm | None = None,
 ) -> HttpResponse:
-    scores_settle_if_due(session.pk)
     if board.analysis_pending:
         analysis_resume(session.pk)  # a dead process left it unanalysed (issue 24)
     pairs = public.session_pairs(session)
@@ -223,7 +222,8 @@ def _board_page(
         "results_parts": sections(hooks.director_board_results(session, results)),
     }
     status = 400 if form.errors or adjust_form.errors or assign_form.errors else 200
-    return render(request, TEMPLATES + "board.html", context, status=status)
+    response = render(request, TEMPLATES + "board.html", context, status=status)
+    return settled_after_answer(response, session.pk)  # a lost or failed settle (issue 24)
 
 
 @login_required

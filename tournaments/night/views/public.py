@@ -8,12 +8,11 @@ from django.shortcuts import render
 
 from tournaments.core.sections import sections
 from tournaments.night import hooks
-from tournaments.night.models import Session
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.movements import public_board_numbers
 from tournaments.night.selectors.pages import board_traveller_page, page_asked, session_standings_page
 from tournaments.night.services.deal_analysis import analysis_resume
-from tournaments.night.services.settle_soon import scores_settle_if_due
+from tournaments.night.views.overdue import settled_after_answer
 
 # How often an open standings page asks for fresh standings; tests shorten it.
 DEFAULT_POLL_SECONDS = 15
@@ -36,33 +35,30 @@ def _standings_context(request: HttpRequest, session, stamp: str | None = None) 
     return {"session": session, "tables": tables, "page": page, "stamp": stamp}
 
 
-def _session_settled(pk: int) -> Session:
-    """The session, its lost or failed settle made good before anyone reads (issue 24)."""
-    session = selectors.session_get(pk)
-    scores_settle_if_due(session.pk, marked=session.scores_marked)
-    return session
-
-
 def session(request: HttpRequest, pk: int) -> HttpResponse:
-    session = _session_settled(pk)
+    session = selectors.session_get(pk)
     context = _standings_context(request, session)
     boards = selectors.session_boards(session)
     public = public_board_numbers(session)
     shown = boards if public is None else [board for board in boards if board.number in public]
     context.update(boards=shown, boards_in_play=len(boards) - len(shown), poll_ms=int(_poll_seconds() * 1000))
     context["sections"] = sections(hooks.public_session_page(session, context["tables"]))
-    return render(request, "tournaments/night/public/session.html", context)
+    response = render(request, "tournaments/night/public/session.html", context)
+    # Drawn from the last settle; a lost or failed one is made good once this is sent (issue 24;
+    # a GET does not write, issue 29: ``views.overdue``).
+    return settled_after_answer(response, session.pk, marked=session.scores_marked)
 
 
 def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """Return just the standings tables, or 204 when they still match the stamp the page holds."""
-    session = _session_settled(pk)
+    session = selectors.session_get(pk)
     stamp = selectors.standings_stamp(session.pk, page_asked(request.GET.get("page")))
     if request.GET.get("since") == stamp:
-        return HttpResponse(status=204)  # unchanged: not a row read
-    return render(
-        request, "tournaments/night/public/_standings.html", _standings_context(request, session, stamp)
-    )
+        response = HttpResponse(status=204)  # unchanged: not a row read
+    else:
+        context = _standings_context(request, session, stamp)
+        response = render(request, "tournaments/night/public/_standings.html", context)
+    return settled_after_answer(response, session.pk, marked=session.scores_marked)
 
 
 def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
@@ -72,7 +68,6 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
         # Phones are at the tables: a board someone has still to play shows nothing of itself.
         context: dict[str, object] = {"session": board.session, "board": board}
         return render(request, "tournaments/night/public/board_not_yet.html", context, status=404)
-    scores_settle_if_due(board.session_id, marked=board.scores_marked)
     if board.analysis_pending:
         analysis_resume(board.session_id)  # a dead process left it unanalysed (issue 24)
     board_numbers = list(board.session.boards.values_list("number", flat=True))
@@ -90,12 +85,12 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
         "bbo_url": selectors.board_handviewer_url(board),
         "board_numbers": [n for n in board_numbers if public is None or n in public],
     }
-    return render(request, "tournaments/night/public/board.html", context)
+    response = render(request, "tournaments/night/public/board.html", context)
+    return settled_after_answer(response, board.session_id, marked=board.scores_marked)
 
 
 def pair(request: HttpRequest, session_pk: int, pk: int) -> HttpResponse:
     pair = selectors.pair_get(session_pk, pk)
-    scores_settle_if_due(pair.session_id, marked=pair.scores_marked)
     rows = selectors.scorecard_hide_unpublished(
         selectors.pair_scorecard(pair), public_board_numbers(pair.session)
     )
@@ -105,4 +100,5 @@ def pair(request: HttpRequest, session_pk: int, pk: int) -> HttpResponse:
         "rows": rows,
         "totals": selectors.scorecard_totals(rows),
     }
-    return render(request, "tournaments/night/public/pair.html", context)
+    response = render(request, "tournaments/night/public/pair.html", context)
+    return settled_after_answer(response, pair.session_id, marked=pair.scores_marked)

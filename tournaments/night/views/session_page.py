@@ -16,7 +16,7 @@ from tournaments.night.models import Session
 from tournaments.night.selectors.session_page import SessionPage
 from tournaments.night.selectors.session_page import session_page as read_session_page
 from tournaments.night.services.deal_analysis import analysis_resume
-from tournaments.night.services.settle_soon import scores_settle_if_due
+from tournaments.night.views.overdue import settled_after_answer
 
 TEMPLATE = "tournaments/night/director/session.html"
 
@@ -35,7 +35,6 @@ def _movement_initial(session: Session) -> dict:
 
 def session_page(request: HttpRequest, session: Session, **bound: forms.Form) -> HttpResponse:
     """Render the session page; a bound form given (``pair_form=...``) shows its errors, with 400."""
-    scores_settle_if_due(session.pk)  # a lost or failed settle is made good first (issue 24)
     page: SessionPage = read_session_page(session)
     if page.analysis.pending:
         analysis_resume(session.pk)  # boards a dead process left unanalysed (issue 24)
@@ -54,4 +53,5 @@ def session_page(request: HttpRequest, session: Session, **bound: forms.Form) ->
         "count_form": bound.get("count_form") or BoardCountForm(initial={"count": count}),
         "movement_form": bound.get("movement_form") or MovementForm(initial=_movement_initial(session)),
     }
-    return render(request, TEMPLATE, context, status=400 if bound else 200)
+    response = render(request, TEMPLATE, context, status=400 if bound else 200)
+    return settled_after_answer(response, session.pk)  # a lost or failed settle (issue 24)

@@ -26,7 +26,7 @@ from tournaments.core.views.access import SignedInRequest
 from tournaments.night.models import TableAccess
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.selectors import table_entry as selectors
-from tournaments.night.services.settle_soon import scores_settle_if_due, settle_soon
+from tournaments.night.services.settle_soon import settle_soon
 from tournaments.night.services.table_entry import (
     KeyConflictError,
     TableEntry,
@@ -35,6 +35,7 @@ from tournaments.night.services.table_entry import (
     table_accesses_ensure,
     table_result_submit,
 )
+from tournaments.night.views.overdue import settled_after_answer
 
 TEMPLATES = "tournaments/night/table/"
 # A result's JSON is a few hundred bytes; anything much bigger is not from the page.
@@ -70,8 +71,8 @@ def table_state(request: HttpRequest, token: str) -> JsonResponse:
     access = _access_or_refusal(token)
     if isinstance(access, JsonResponse):
         return access
-    scores_settle_if_due(access.session_id)
-    return JsonResponse(selectors.table_state(access))
+    response = JsonResponse(selectors.table_state(access))
+    return settled_after_answer(response, access.session_id)  # a lost or failed settle (issue 24)
 
 
 @require_GET

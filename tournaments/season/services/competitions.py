@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
 from tournaments.bridge.season.competition import POINTS, CompetitionInputError, Rules
 from tournaments.core.models import Club
+from tournaments.core.services.writes import write
 from tournaments.night.models import Session
 from tournaments.season.models import Competition
 
 
-@transaction.atomic
+@write()
 def competition_save(
     *,
     club: Club,

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.db import transaction
-
 from tournaments.bridge.season.members import MemberLine
 from tournaments.core.models import Club, Player
+from tournaments.core.services.writes import locked_row, write
 from tournaments.season.models import ClubMember
 from tournaments.season.selectors.members import members_plan
 
@@ -20,7 +19,7 @@ class MembersImported:
     joined: int  # members new to this club's list
 
 
-@transaction.atomic
+@write()
 def members_import(*, club: Club, lines: Sequence[MemberLine]) -> MembersImported:
     """Add every line to the club's member list, all or nothing, as ``members_plan`` previews it.
 
@@ -29,7 +28,7 @@ def members_import(*, club: Club, lines: Sequence[MemberLine]) -> MembersImporte
     already on the list has his email updated when the line gives one; another club's
     membership and email are never touched.
     """
-    Club.objects.select_for_update().get(pk=club.pk)  # one import at a time per club
+    locked_row(club)  # one import at a time per club
     created = found = joined = 0
     for plan in members_plan(club, lines):
         line = plan.line

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Q, QuerySet
 
 from tournaments.bridge.season.duplicates import federation_key
 from tournaments.core.models import Player
 from tournaments.core.selectors.club_players import check_director_may_act
+from tournaments.core.services.writes import locked, write
 from tournaments.night.models import Pair, Session
 from tournaments.season import hooks
 from tournaments.season.models import ClubMember, PlayerMerge, RatingSnapshot
@@ -29,7 +29,7 @@ from tournaments.season.services.ratings import ratings_refit
 from tournaments.teams.models import TeamMember
 
 
-@transaction.atomic
+@write()
 def player_merge(*, keep: Player, duplicate: Player, user: User | None) -> PlayerMerge:
     """Move every pair of ``duplicate`` to ``keep``, delete ``duplicate`` and record the merge.
 
@@ -42,7 +42,7 @@ def player_merge(*, keep: Player, duplicate: Player, user: User | None) -> Playe
     """
     if keep.pk == duplicate.pk:
         raise ValidationError({"duplicate": f"{keep.name} cannot be merged with itself."})
-    keep, duplicate = _locked(keep, duplicate)
+    keep, duplicate = _both_locked(keep, duplicate)
     check_director_may_act(user, [keep, duplicate], "merges them")
     _check_never_played_together(keep, duplicate)
     _check_never_in_one_teams_event(keep, duplicate)
@@ -88,11 +88,11 @@ def _move_memberships(keep: Player, duplicate: Player) -> None:
         member.delete()
 
 
-def _locked(keep: Player, duplicate: Player) -> tuple[Player, Player]:
+def _both_locked(keep: Player, duplicate: Player) -> tuple[Player, Player]:
     """Both players re-read under a row lock (in id order, so two merges cannot deadlock)."""
     rows = {
         player.pk: player
-        for player in Player.objects.select_for_update().filter(pk__in=[keep.pk, duplicate.pk]).order_by("pk")
+        for player in locked(Player.objects.filter(pk__in=[keep.pk, duplicate.pk]).order_by("pk"))
     }
     for wanted in (keep, duplicate):
         if wanted.pk not in rows:

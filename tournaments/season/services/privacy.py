@@ -12,11 +12,11 @@ player of two clubs the site's administrator does them.
 from __future__ import annotations
 
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.utils import timezone
 
 from tournaments.core.models import Player
 from tournaments.core.selectors.club_players import check_director_may_act
+from tournaments.core.services.writes import locked_row, write
 from tournaments.season import hooks
 from tournaments.season.models import ClubMember, PlayerMerge
 
@@ -25,7 +25,7 @@ def erased_name(player: Player) -> str:
     return f"Erased player {player.pk}"
 
 
-@transaction.atomic
+@write()
 def player_initials_set(*, player: Player, shown_by_initials: bool, user: User | None) -> Player:
     """Show the player by initials on public pages (or by name again); refused for another club's player."""
     check_director_may_act(user, [player], "shows him by initials")
@@ -34,14 +34,14 @@ def player_initials_set(*, player: Player, shown_by_initials: bool, user: User |
     return player
 
 
-@transaction.atomic
+@write()
 def player_erase(*, player: Player, user: User | None) -> Player:
     """Replace the player's name and numbers, delete his memberships; keep his results.
 
     Refused for a player who belongs to a club ``user`` does not direct: that club's pages
     and list would lose him too.
     """
-    player = Player.objects.select_for_update().get(pk=player.pk)
+    player = locked_row(player)
     check_director_may_act(user, [player], "erases him")
     player.name = erased_name(player)
     player.federation_number = ""

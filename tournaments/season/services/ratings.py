@@ -13,11 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import cast
 
-from django.db import transaction
-
 from tournaments.bridge.season.rating import PlayerRating as PlayerRatingValue
 from tournaments.bridge.season.rating import rate_players
 from tournaments.core.models import Player
+from tournaments.core.services.writes import write
 from tournaments.night.models import ScoringMethod, Session, SessionState, Standing
 from tournaments.season.models import PlayerRating, RatingSnapshot
 
@@ -43,7 +42,7 @@ def rated_sessions() -> list[RatedSession]:
     return [(session, results[session.pk]) for session in sessions]
 
 
-@transaction.atomic
+@write()
 def ratings_after_session(*, session: Session) -> None:
     """Refit the current ratings and store this session's snapshot for the players who sat in it."""
     season = rated_sessions()
@@ -56,13 +55,13 @@ def ratings_after_session(*, session: Session) -> None:
     _store_current(current)
 
 
-@transaction.atomic
+@write()
 def ratings_refit() -> None:
     """Refit the current ratings only (after a merge: the snapshots already hold their nights)."""
     _store_current(_rated(rated_sessions()))
 
 
-@transaction.atomic
+@write()
 def ratings_rebuild() -> int:
     """Refit every session's snapshot in order and the current ratings; return the sessions rated."""
     season = rated_sessions()

@@ -13,12 +13,11 @@ from collections.abc import Iterable, Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Max
 
 from tournaments.bridge.teams.scoring import match_victory_points, round_robin, swiss_pairings
 from tournaments.core.models import Club
-from tournaments.core.services.write_gate import serialised_writes
+from tournaments.core.services.writes import locked_row, row_write, write
 from tournaments.night.models import Session, SessionState
 from tournaments.night.services.movement import session_finish, session_reopen
 from tournaments.night.services.sessions import player_find_or_create
@@ -74,7 +73,7 @@ def teams_event_create(
     return event
 
 
-@transaction.atomic
+@write()
 def team_add(*, event: TeamsEvent, name: str, player_names: Iterable[str], number: int | None = None) -> Team:
     """Enter a team of 4 to 6 players, found by name among the club's own like the pairs' players,
     under the next number."""
@@ -100,10 +99,10 @@ def team_add(*, event: TeamsEvent, name: str, player_names: Iterable[str], numbe
     return team
 
 
-@transaction.atomic
+@write()
 def swiss_round_draw(*, event: TeamsEvent) -> TeamsRound:
     """Draw the event's next Swiss round (or draw the unpublished one again) from the scores so far."""
-    event = TeamsEvent.objects.select_for_update().get(pk=event.pk)
+    event = locked_row(event)
     _check_not_finished(event)
     if event.form != TeamsForm.SWISS:
         raise ValidationError({"form": "Only a Swiss event's rounds are drawn one at a time."})
@@ -133,10 +132,10 @@ def swiss_round_draw(*, event: TeamsEvent) -> TeamsRound:
     return teams_round
 
 
-@transaction.atomic
+@write()
 def round_robin_draw(*, event: TeamsEvent) -> list[TeamsRound]:
     """Draw every round of a round robin (or the one match) by the Berger tables of the teams' numbers."""
-    event = TeamsEvent.objects.select_for_update().get(pk=event.pk)
+    event = locked_row(event)
     _check_not_finished(event)
     if event.form == TeamsForm.SWISS:
         raise ValidationError({"form": "A Swiss is drawn a round at a time."})
@@ -158,10 +157,10 @@ def round_robin_draw(*, event: TeamsEvent) -> list[TeamsRound]:
     return rounds
 
 
-@transaction.atomic
+@write()
 def teams_round_adjust(*, teams_round: TeamsRound, draw: Draw) -> TeamsRound:
     """Replace an unpublished round's matches by the director's: (home, away or None) by team number."""
-    teams_round = TeamsRound.objects.select_for_update().get(pk=teams_round.pk)
+    teams_round = locked_row(teams_round)
     if teams_round.published:
         raise ValidationError({"draw": f"Round {teams_round.number} is published: its draw is final."})
     by_number = {team.number: team for team in teams_round.event.teams.all()}
@@ -177,7 +176,7 @@ def teams_round_adjust(*, teams_round: TeamsRound, draw: Draw) -> TeamsRound:
     return teams_round
 
 
-@transaction.atomic
+@write()
 def teams_round_publish(*, teams_round: TeamsRound) -> TeamsRound:
     """Publish a round's draw: the teams see it, it can no longer change, and its tables can play.
 
@@ -185,7 +184,7 @@ def teams_round_publish(*, teams_round: TeamsRound) -> TeamsRound:
     tables enter their results at their links as a pairs session's do; the links are
     made at once.
     """
-    teams_round = TeamsRound.objects.select_for_update().select_related("event__club").get(pk=teams_round.pk)
+    teams_round = locked_row(teams_round, TeamsRound.objects.select_related("event__club"))
     if teams_round.published:
         return teams_round
     _check_not_finished(teams_round.event)
@@ -199,7 +198,7 @@ def teams_round_publish(*, teams_round: TeamsRound) -> TeamsRound:
     return teams_round
 
 
-@transaction.atomic
+@write()
 def team_match_score(
     *,
     match: TeamMatch,
@@ -211,7 +210,7 @@ def team_match_score(
     away_vp_penalty: float = 0,
 ) -> TeamMatch:
     """Store a match's IMPs and penalties and its VPs on the event's scale (WBF 20-VP)."""
-    match = TeamMatch.objects.select_for_update().select_related("round__event").get(pk=match.pk)
+    match = locked_row(match, TeamMatch.objects.select_related("round__event"))
     event = match.round.event
     if match.is_bye:
         raise ValidationError({"match": "A bye has no IMPs: it scores the event's bye VPs."})
@@ -246,8 +245,7 @@ def teams_event_finish(*, event: TeamsEvent, user: User | None = None, anyway: b
     finished by ``session_finish``, which settles any entry whose settle was lost first,
     so the matches and the ranking published count every result.
     """
-    with serialised_writes(), transaction.atomic():
-        event = TeamsEvent.objects.select_for_update().get(pk=event.pk)
+    with row_write(event) as event:
         if event.state == SessionState.FINISHED:
             raise ValidationError({"state": f"{event.name} has finished already."})
         if event.rounds_drawn.filter(published=False).exists():
@@ -267,7 +265,7 @@ def teams_event_finish(*, event: TeamsEvent, user: User | None = None, anyway: b
     return event
 
 
-@transaction.atomic
+@write()
 def teams_event_reopen(*, event: TeamsEvent, user: User | None = None) -> TeamsEvent:
     """Reopen an event finished by mistake: back in play, its rounds' tables' links work again (audited).
 
@@ -275,7 +273,7 @@ def teams_event_reopen(*, event: TeamsEvent, user: User | None = None) -> TeamsE
     audit log too), so any table can enter what it had still to enter; the director may
     draw the next round. The event's audit says who reopened it and when.
     """
-    event = TeamsEvent.objects.select_for_update().get(pk=event.pk)
+    event = locked_row(event)
     if event.state != SessionState.FINISHED:
         raise ValidationError({"state": f"Only a finished event can be reopened; {event.name} is in play."})
     for session in Session.objects.filter(teams_round__event=event, state=SessionState.FINISHED):

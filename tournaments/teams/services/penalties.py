@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
 from tournaments.bridge.teams.scoring import match_victory_points
+from tournaments.core.services.writes import locked, write
 from tournaments.teams.models import TeamMatch, TeamMatchPenalty, TeamsScoring
 from tournaments.teams.services.tables import team_matches_rescore
 
@@ -37,7 +37,7 @@ def _check(penalties: dict[str, float], reason: str, scoring: str) -> None:
         raise ValidationError(errors)
 
 
-@transaction.atomic
+@write()
 def team_match_penalties_set(
     *,
     match: TeamMatch,
@@ -49,11 +49,8 @@ def team_match_penalties_set(
     away_vp_penalty: float = 0,
 ) -> TeamMatch:
     """Set a match's penalties (0 lifts one), record who and why, and score the match again."""
-    match = (
-        TeamMatch.objects.select_for_update(of=("self",))
-        .select_related("round__event", "round__session")
-        .get(pk=match.pk)
-    )
+    rows = TeamMatch.objects.select_related("round__event", "round__session")
+    match = locked(rows, of=("self",)).get(pk=match.pk)  # the match's row only, not its round's
     if match.is_bye:
         raise ValidationError({"match": "A bye is not a match: it has no penalties."})
     penalties = {

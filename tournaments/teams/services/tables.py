@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from django.db.models import Q
 
 from tournaments.bridge.teams.tables import match_pairs
+from tournaments.core.services.writes import write
 from tournaments.night.models import Movement, Pair, Result, ScoringMethod, Session, SessionState
 from tournaments.night.services.boards import boards_ensure
 from tournaments.night.services.sessions import session_create
@@ -30,7 +30,7 @@ def round_session_name(teams_round: TeamsRound) -> str:
     return f"{teams_round.event.name}, round {teams_round.number}"
 
 
-@transaction.atomic
+@write()
 def teams_round_seat(*, teams_round: TeamsRound) -> Session:
     """Make the session where a round is played: its two tables a match, its pairs and boards, in play."""
     event = teams_round.event
@@ -126,7 +126,7 @@ def teams_round_boards_missing(teams_round: TeamsRound) -> int:
     return max(expected - entered, 0) if entered else 0
 
 
-@transaction.atomic
+@write()
 def team_lineup_set(*, teams_round: TeamsRound, team_number: int, pairs: Sequence[Sequence[str]]) -> None:
     """Seat a team's two pairs for a published round (a team of 5 or 6 rests players in turn).
 
@@ -173,7 +173,7 @@ def team_lineup_set(*, teams_round: TeamsRound, team_number: int, pairs: Sequenc
         Pair.objects.filter(pk=seated[number].pk).update(player1=first, player2=second)
 
 
-@transaction.atomic
+@write()
 def teams_round_lineups_set(
     *, teams_round: TeamsRound, lineups: Sequence[tuple[int, Sequence[Sequence[str]]]]
 ) -> None:

@@ -7,9 +7,8 @@ the entry, writes the result and its audit entry, and rescores (``writes``).
 from __future__ import annotations
 
 from django.contrib.auth.models import User
-from django.db import transaction
 
-from tournaments.core.services.write_gate import serialised_writes
+from tournaments.core.services.writes import write
 from tournaments.night.models import AuditAction, Board, Result
 from tournaments.night.services.results.adjusted import apply_adjustment, apply_assigned, assigned_parts
 from tournaments.night.services.results.audit import audit, snapshot
@@ -48,7 +47,7 @@ def result_record(
             lambda: _record(board, entry, user, table, board_locked, pairs_checked), inserted=True
         )
     # No savepoint inside a caller's transaction: a refusal rolls the caller's back too.
-    with serialised_writes(), transaction.atomic(savepoint=not board_locked):
+    with write(savepoint=not board_locked):
         result = _record(board, entry, user, table, board_locked, pairs_checked)
         scores_pending(result.board)
     return result
@@ -158,7 +157,7 @@ def _correct(result: Result, entry: ResultEntry, user: User | None) -> Result:
 
 def result_delete(*, result: Result, user: User | None = None) -> None:
     """Delete a result entered in error; the audit log keeps what it was."""
-    with serialised_writes(), transaction.atomic():
+    with write():
         board = _delete(result, user)
         scores_settle_locked(board.session, changed=[board.pk], removed=True)
 

@@ -11,10 +11,9 @@ from collections.abc import Callable
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
 from tournaments.bridge.cards import CardError, parse_lead
-from tournaments.core.services.write_gate import serialised_writes
+from tournaments.core.services.writes import locked, write
 from tournaments.night.models import Adjustment, Board, Result
 from tournaments.night.services.results.audit import audit_user
 from tournaments.night.services.results.checks import Scored
@@ -30,7 +29,7 @@ def locked_board(board: Board) -> Board:
     """
     # One statement: the board with its session, the session's row locked (FOR UPDATE OF).
     # A write that waited for the lock reads the results afresh in its later statements.
-    return Board.objects.select_related("session").select_for_update(of=("session",)).get(pk=board.pk)
+    return locked(Board.objects.select_related("session"), of=("session",)).get(pk=board.pk)
 
 
 def locked_result(result: Result, board: Board) -> Result:
@@ -43,15 +42,15 @@ def locked_result(result: Result, board: Board) -> Result:
     return fresh
 
 
-def written_and_scored(write: Callable[[], Result], *, inserted: bool = False) -> Result:
-    """Run a result's ``write`` and rescore its board (with any a table marked) and the
-    standings, in one transaction through the write gate; return it with its fresh figures.
+def written_and_scored(change: Callable[[], Result], *, inserted: bool = False) -> Result:
+    """Run a result's ``change`` and rescore its board (with any a table marked) and the
+    standings, in one write (``core.services.writes``); return it with its fresh figures.
 
-    ``inserted`` says ``write`` only adds a result, so the standings can be moved by the
+    ``inserted`` says ``change`` only adds a result, so the standings can be moved by the
     rescored boards rather than summed again (``scores_settle_locked``).
     """
-    with serialised_writes(), transaction.atomic():
-        result = write()
+    with write():
+        result = change()
         rescored = scores_settle_locked(result.board.session, changed=[result.board_id], inserted=inserted)
     scored = rescored[result.pk]  # its board was rescored: it is in ``changed``
     for field in DERIVED:

@@ -9,10 +9,11 @@ sessions they rescore, as the result services do, so no result lands half-way.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 
 from tournaments.core.models import Club
+from tournaments.core.services.writes import locked, locked_row, write
 from tournaments.night.models import Result, Session
+from tournaments.night.services.locks import session_locked
 from tournaments.night.services.scoring.board import board_recalculate, session_full_board
 from tournaments.night.services.scoring.standings import session_recalculate_standings
 
@@ -28,10 +29,10 @@ def _rescore(session: Session, *, only_adjusted: bool = False) -> None:
     session_recalculate_standings(session)
 
 
-@transaction.atomic
+@write()
 def session_set_scoring(*, session: Session, scoring: str) -> Session:
     """Set the session's scoring method (matchpoints, cross-IMPs, Butler) and rescore it."""
-    session = Session.objects.select_for_update().select_related("club").get(pk=session.pk)
+    session = session_locked(session, Session.objects.select_related("club"))
     session.scoring = scoring
     session.full_clean()
     session.save(update_fields=["scoring", "updated_at"])
@@ -39,14 +40,14 @@ def session_set_scoring(*, session: Session, scoring: str) -> Session:
     return session
 
 
-@transaction.atomic
+@write()
 def club_set_adjustment_percentages(*, club: Club, average_plus: float, average_minus: float) -> Club:
     """Set the club's Average-plus and Average-minus and rescore every board that holds one."""
     if not (50 <= average_plus <= 100 and 0 <= average_minus <= 50):
         raise ValidationError(
             {"average_plus": "Average-plus is 50-100% and Average-minus 0-50% (Law 12C2: 60 and 40)."}
         )
-    club = Club.objects.select_for_update().get(pk=club.pk)
+    club = locked_row(club)
     club.average_plus, club.average_minus = average_plus, average_minus
     club.save(update_fields=["average_plus", "average_minus"])
     sessions = Session.objects.filter(
@@ -54,6 +55,6 @@ def club_set_adjustment_percentages(*, club: Club, average_plus: float, average_
             "board__session"
         )
     )
-    for session in sessions.select_for_update().select_related("club").order_by("pk"):
+    for session in locked(sessions.select_related("club").order_by("pk")):
         _rescore(session, only_adjusted=True)
     return club

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db import transaction
-
+from tournaments.core.services.writes import write
 from tournaments.db.rows import ScoredResult, board_results
 from tournaments.db.scoring import board_mark, marked_boards
 from tournaments.night import hooks
 from tournaments.night.figures import holds_average_plus
 from tournaments.night.models import Board, ScoringMethod, Session
+from tournaments.night.services.locks import session_locked
 from tournaments.night.services.scoring.board import boards_rescore, result_counts
 from tournaments.night.services.scoring.standings import session_recalculate_standings
 from tournaments.night.services.scoring.totals import stored_figures, totals_moves
@@ -36,7 +36,7 @@ def scores_pending(board: Board) -> None:
     board_mark(board.pk)
 
 
-@transaction.atomic
+@write()
 def scores_settle(session: Session) -> bool:
     """Rescore the boards marked since the last settle, then the standings; False if none was marked.
 
@@ -53,8 +53,7 @@ def scores_settle(session: Session) -> bool:
     is rescored too, since its scaling moved (see the module's docstring).
     """
     # A board is marked only by a new result (``result_record(settle=False)``).
-    locked = Session.objects.select_for_update().get(pk=session.pk)
-    return bool(scores_settle_locked(locked, inserted=True))
+    return bool(scores_settle_locked(session_locked(session), inserted=True))
 
 
 def scores_settle_locked(
