@@ -131,6 +131,23 @@ def test_a_name_written_surname_first_is_read_given_name_first(name, read):
     assert parse_member_list(f"Name;Number\r\n{name};\r\n") == [MemberLine(2, read, "", "")]
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Muñoz, José;EBU 12\r\n", [MemberLine(1, "José Muñoz", "EBU 12", "")]),  # a tie: not ","
+        ("Muñoz, José\tEBU 12\r\n", [MemberLine(1, "José Muñoz", "EBU 12", "")]),
+        ("Ann;1\r\nBob,2\r\n", [MemberLine(1, "Ann", "1", ""), MemberLine(2, "Bob,2", "", "")]),
+        (
+            '"Ortiz, Olga"\r\n"Muñoz, José"\r\n',
+            [MemberLine(1, "Olga Ortiz", "", ""), MemberLine(2, "José Muñoz", "", "")],
+        ),
+    ],
+    ids=["tie-semicolon", "tie-tab", "first-line-decides", "one-quoted-column"],
+)
+def test_the_separator_is_the_one_the_first_line_holds_most_of(text, expected):
+    assert parse_member_list(text) == expected
+
+
 def test_the_first_line_decides_the_separator_and_bad_lines_are_still_named():
     """A ``;`` file's cells may hold commas; its bad lines are named as a ``,`` file's are."""
     text = f"Ann, North;1;\r\nBob;2,5;\r\nCat\x00;3;\r\n{LONG};4;\r\nDan;5;d@x.org;x\r\n"

@@ -165,7 +165,8 @@ def _delimiter(text: str) -> str:
             inside_quotes = not inside_quotes
         elif char in counts and not inside_quotes:
             counts[char] += 1
-    best = max(DELIMITERS, key=lambda delimiter: counts[delimiter])  # the first on a tie: ","
+    # On a tie the tab, then ";": a name may hold a comma (``Ortiz, Olga;12``), never those.
+    best = max(reversed(DELIMITERS), key=lambda delimiter: counts[delimiter])
     return best if counts[best] else ","
 
 
@@ -215,9 +216,10 @@ def _given_name_first(name: str) -> str:
     """``Ortiz, Olga`` as ``Olga Ortiz``; a name with no comma, or more than one, as written.
 
     One comma between two non-empty parts is a list's "surname, given names" order. Two
-    (``King, Martin Luther, Jr.``) could be read more than one way, so they are kept.
+    (``King, Martin Luther, Jr.``) could be read more than one way, so they are kept, as is
+    a name with a digit (``Bob,2``: a number in the wrong column, for the director to see).
     """
     parts = name.split(",")
-    if len(parts) == 2 and all(part.strip() for part in parts):
+    if len(parts) == 2 and all(part.strip() for part in parts) and not any(c.isdigit() for c in name):
         name = f"{parts[1]} {parts[0]}"
     return " ".join(name.split())
