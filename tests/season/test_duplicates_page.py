@@ -86,3 +86,16 @@ def test_a_merge_of_another_clubs_players_is_not_told_to_a_director_after_it(
     client.force_login(rival)
     response = client.get(reverse("director:merge", args=[ann.pk, other.pk]))
     assert response.status_code == 404 and "Änn" not in response.content.decode()
+
+
+def test_a_near_spelling_is_listed_unless_two_federation_numbers_part_them(director_client, club, nights):
+    """Issue 32: 'Anne' entered one night is Ann a letter apart; with two numbers, two members."""
+    played_night(club, 29, [("Anne", "Bob"), ("Cat", "Dan")], [10])
+    ann, anne = Player.objects.get(name="Ann"), Player.objects.get(name="Anne")
+    page = director_client.get(reverse("director:duplicates")).content.decode()
+    assert "same name but for a letter added, dropped or swapped" in page
+    assert reverse("director:merge", args=[ann.pk, anne.pk]) in page
+    Player.objects.filter(pk=ann.pk).update(federation_number="EBU 1")
+    Player.objects.filter(pk=anne.pk).update(federation_number="EBU 2")
+    page = director_client.get(reverse("director:duplicates")).content.decode()
+    assert reverse("director:merge", args=[ann.pk, anne.pk]) not in page

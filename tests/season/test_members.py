@@ -89,10 +89,12 @@ def test_a_bad_list_is_refused_with_every_line_and_nothing_stored(director_clien
     assert not Player.objects.exists() and not ClubMember.objects.exists()
 
 
-def test_a_file_that_is_not_utf8_is_refused_by_name(director_client, club):
-    upload = SimpleUploadedFile("members.csv", b"Ann,1,\n\xff\xfe", content_type="text/csv")
+def test_a_file_that_is_not_text_is_refused_by_line_and_byte(director_client, club):
+    """0x81 is neither UTF-8 here nor a Windows-1252 letter (issue 32 reads that encoding too)."""
+    upload = SimpleUploadedFile("members.csv", b"Ann,1,\n\x81\x8d", content_type="text/csv")
     response = director_client.post(reverse("director:members", args=[club.slug]), {"file": upload})
-    assert response.status_code == 400 and "not UTF-8 text (byte 8)" in response.content.decode()
+    assert response.status_code == 400
+    assert "Line 2: the file is not UTF-8 or Windows-1252 text (byte 8, 0x81)" in response.content.decode()
 
 
 def test_a_merge_keeps_the_duplicates_membership(club, director):
@@ -132,3 +134,20 @@ def test_a_nul_or_a_huge_field_is_refused_by_line_and_field_on_upload_and_confir
     )
     assert (confirm.status_code, confirmed[1] in confirm.content.decode()) == (confirmed[0], True)
     assert not Player.objects.exists() and not ClubMember.objects.exists()
+
+
+def test_a_windows_1252_list_is_previewed_with_its_accents_and_imported(director_client, club):
+    """Today's refusal (issue 32): a list European Excel saves on Windows: cp1252, ``;``, CRLF."""
+    data = "Name;Federation number;Email\r\nMuñoz, José;EBU 12;jose@example.org\r\n".encode("cp1252")
+    upload = SimpleUploadedFile("members.csv", data, content_type="text/csv")
+    preview = director_client.post(reverse("director:members", args=[club.slug]), {"file": upload})
+    assert preview.status_code == 200 and "José Muñoz" in preview.content.decode()
+    director_client.post(
+        reverse("director:members_confirm", args=[club.slug]), {"text": preview.context["text"]}
+    )
+    member = ClubMember.objects.get(club=club)
+    assert (member.player.name, member.player.federation_number, member.email) == (
+        "José Muñoz",
+        "EBU 12",
+        "jose@example.org",
+    )

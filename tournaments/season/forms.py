@@ -8,6 +8,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 
+from tournaments.bridge.season.members import MemberListError, decode_member_list
 from tournaments.core.models import Club
 from tournaments.night.models import Session
 from tournaments.season.models import CompetitionMethod
@@ -70,7 +71,10 @@ class CompetitionForm(forms.Form):
 
 class MemberListForm(forms.Form):
     file = forms.FileField(
-        help_text="A CSV file: name, federation number, email on each line (a header is allowed)."
+        help_text=(
+            "A CSV file as Excel saves it: name, federation number, email on each line, "
+            "separated by commas or semicolons (a header is allowed)."
+        )
     )
 
     def clean_file(self) -> str:
@@ -78,6 +82,8 @@ class MemberListForm(forms.Form):
         if upload.size > MAX_MEMBER_LIST_BYTES:
             raise forms.ValidationError(f"The file is {upload.size:,} bytes; a member list is at most 1 MB.")
         try:
-            return upload.read().decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise forms.ValidationError(f"The file is not UTF-8 text (byte {error.start + 1}).") from None
+            return decode_member_list(upload.read())
+        except MemberListError as error:
+            raise forms.ValidationError(
+                "; ".join(f"Line {line}: {reason}." for line, reason in error.errors)
+            ) from None

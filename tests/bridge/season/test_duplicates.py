@@ -7,6 +7,7 @@ import pytest
 from tournaments.bridge.season.duplicates import (
     LikelyDuplicate,
     Likeness,
+    differ_by_a_letter,
     differ_by_an_initial,
     federation_key,
     likely_duplicates,
@@ -108,3 +109,72 @@ def test_empty_names_and_ids_of_any_hashable_type_are_accepted():
     players = [(None, "", ""), (("club", 1), "Ann Lee", ""), ("x", " ann lee", ""), (2.5, "   ", "")]
     assert likely_duplicates(players) == [LikelyDuplicate(("club", 1), "x", Likeness.NAME)]
     assert likely_duplicates([]) == []
+
+
+@pytest.mark.parametrize(
+    "left, right",
+    [
+        ("John Baker", "John Bakker"),  # a letter doubled
+        ("Tara Jones", "Tarah Jones"),  # a letter added at the end
+        ("Ann Lee", "Anne Lee"),  # the shortest word that counts: three letters
+        ("Philip Roux", "Phillip Roux"),
+        ("Kate Baker", "Kate Bakre"),  # two neighbouring letters swapped
+        ("José Muñoz", "Jose Munnoz"),  # accents set aside first
+        ("Mary Jane Watson", "Mary Jayne Watson"),
+    ],
+)
+def test_names_differing_by_one_letter_added_dropped_or_swapped_are_likely_one_member(left, right):
+    """Issue 32: near spellings of one name, as a list and a night's entry differ."""
+    assert differ_by_a_letter(left, right) and differ_by_a_letter(right, left)
+    assert likely_duplicates([("a", left, ""), ("b", right, "12")]) == [
+        LikelyDuplicate("a", "b", Likeness.SPELLING)
+    ]
+
+
+@pytest.mark.parametrize(
+    "left, right",
+    [
+        ("Ann Baker", "Ann Parker"),  # two letters apart
+        ("John Smith", "John Smyth"),  # a letter changed: as often two people as one
+        ("Mark Smith", "Mary Smith"),  # a couple, not a typo
+        ("Jane Smith", "June Smith"),
+        ("John Smith", "Jane Smith"),  # different first names
+        ("Al Smith", "Ali Smith"),  # a word under three letters
+        ("Tara Baker", "Tarah Bakker"),  # two words differ
+        ("Tara Baker", "Tara Baker"),  # the same name is the NAME likeness
+        ("Tara Baker", "Tarah"),  # a word dropped
+        ("Ann Lee", "Ann Leeds"),  # two letters added
+    ],
+)
+def test_names_more_than_one_letter_apart_or_with_a_letter_changed_are_not_near_spellings(left, right):
+    assert not differ_by_a_letter(left, right) and not differ_by_a_letter(right, left)
+    assert likely_duplicates([("a", left, ""), ("b", right, "")]) in (
+        [],
+        [LikelyDuplicate("a", "b", Likeness.NAME)],
+    )
+
+
+@pytest.mark.parametrize(
+    "left, right",
+    [
+        ("John Smith", "john smith"),  # the same name
+        ("J. Smith", "John Smith"),  # an initial
+        ("Tara Baker", "Tarah Baker"),  # a near spelling
+    ],
+)
+def test_two_different_federation_numbers_are_never_likely_duplicates(left, right):
+    """Issue 32: the number decides. Two numbers are two members (and a merge refuses them)."""
+    assert likely_duplicates([(1, left, "EBU 100"), (2, right, "EBU 200")]) == []
+    assert likely_duplicates([(1, left, "EBU 100"), (2, right, "ebu100")]) == [
+        LikelyDuplicate(1, 2, Likeness.FEDERATION_NUMBER)
+    ]
+    assert likely_duplicates([(1, left, "EBU 100"), (2, right, "")]) != []  # one number: the name
+
+
+def test_near_spellings_are_found_among_many_players_in_input_order():
+    players = [(n, f"Member{n} Club{n}", "") for n in range(2_000)]  # any two: both words differ
+    players += [("b", "Tara Bakker", ""), ("a", "Tara Baker", ""), ("c", "Tarah Baker", "")]
+    assert likely_duplicates(players) == [
+        LikelyDuplicate("b", "a", Likeness.SPELLING),
+        LikelyDuplicate("a", "c", Likeness.SPELLING),
+    ]

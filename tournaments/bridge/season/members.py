@@ -1,5 +1,12 @@
 """A club's member list as a CSV file: ``name, federation number, email`` a line.
 
+Read as Excel writes it (issue 32): the bytes are UTF-8, with or without a byte order
+mark, else Windows-1252 (Excel's "CSV" on a Western Windows; it reads Latin-1's printable
+letters the same), or UTF-16 when a UTF-16 mark begins them (Excel's "Unicode Text").
+The cells are separated by ``,``, or by ``;`` (Excel where the decimal mark is a comma),
+or by a tab, whichever the first line holds most of. A name written surname first,
+``Ortiz, Olga``, is read ``Olga Ortiz``.
+
 Read whole or refused whole: every line is checked and the errors are given with their
 line numbers (all of them, so a secretary corrects the file once). A first line whose
 first cell is ``name`` is a header. The federation number and the email may be blank;
@@ -12,6 +19,7 @@ refuse the one (PostgreSQL) and the reader raise on the other, each a 500 before
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import re
@@ -27,6 +35,10 @@ MAX_MEMBERS = 5_000
 FIELDS = (("name", MAX_NAME), ("federation number", MAX_NUMBER), ("email", MAX_EMAIL))
 _NUMBER = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ./-]*")
 _EMAIL = re.compile(r"[^@\s,;<>]+@[^@\s,;<>]+\.[^@\s,;<>]+")
+
+
+DELIMITERS = (",", ";", "\t")
+_WORKBOOKS = (b"PK\x03\x04", b"\xd0\xcf\x11\xe0")  # .xlsx (a zip), .xls (an OLE file)
 
 
 class MemberListError(ValueError):
@@ -45,6 +57,37 @@ class MemberLine:
     name: str
     federation_number: str
     email: str
+
+
+def decode_member_list(data: bytes) -> str:
+    """Return the file's text in the encodings Excel writes, or raise ``MemberListError``.
+
+    UTF-8 comes first: a Windows-1252 file with an accent is almost never valid UTF-8
+    (``é`` is the single byte 0xE9, which UTF-8 never has before an ASCII letter), while
+    every UTF-8 file would read as Windows-1252, wrongly. A file with the UTF-8 mark must
+    be UTF-8. Windows-1252 leaves five bytes undefined; a file holding one is no text.
+    """
+    if data.startswith(_WORKBOOKS):
+        raise MemberListError([(1, "this is an Excel workbook, not a CSV file: save it as CSV first")])
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return _decoded(data, "utf-16", "UTF-16")
+    if data.startswith(codecs.BOM_UTF8):
+        return _decoded(data, "utf-8", "UTF-8").removeprefix("\ufeff")  # byte counts kept
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return _decoded(data, "cp1252", "UTF-8 or Windows-1252")
+
+
+def _decoded(data: bytes, encoding: str, described: str) -> str:
+    """The text in ``encoding``, or the refusal naming the line and byte it fails at."""
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise MemberListError(
+            [(line, f"the file is not {described} text (byte {error.start + 1}, 0x{data[error.start]:02X})")]
+        ) from None
 
 
 def parse_member_list(text: str) -> list[MemberLine]:
@@ -91,7 +134,8 @@ def _rows(text: str) -> list[tuple[int, list[str] | str]]:
     The reader stops at a field over its limit (131,072 characters) and goes on with the
     next line, so one huge cell is one error among the others, not the end of the reading.
     """
-    reader = csv.reader(io.StringIO(text))
+    delimiter = _delimiter(text)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     physical = io.StringIO(text).readlines()  # the lines as the reader counts them
     rows: list[tuple[int, list[str] | str]] = []
     while True:
@@ -102,17 +146,38 @@ def _rows(text: str) -> list[tuple[int, list[str] | str]]:
             return rows
         except csv.Error:
             line = reader.line_num
-            rows.append((line, _too_long(physical[line - 1] if line <= len(physical) else "")))
+            cells = physical[line - 1] if line <= len(physical) else ""
+            rows.append((line, _too_long(cells, delimiter)))
 
 
-def _too_long(line: str) -> str:
+def _delimiter(text: str) -> str:
+    """The separator the first non-blank line holds most of, outside quotes; ``,`` if none.
+
+    A count, not ``csv.Sniffer``: the first line decides for the whole file, so the
+    answer is the same however the lines below it look, and a header line always has
+    one separator fewer than its columns.
+    """
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    counts = dict.fromkeys(DELIMITERS, 0)
+    inside_quotes = False
+    for char in first:
+        if char == '"':
+            inside_quotes = not inside_quotes
+        elif char in counts and not inside_quotes:
+            counts[char] += 1
+    # On a tie the tab, then ";": a name may hold a comma (``Ortiz, Olga;12``), never those.
+    best = max(reversed(DELIMITERS), key=lambda delimiter: counts[delimiter])
+    return best if counts[best] else ","
+
+
+def _too_long(line: str, delimiter: str) -> str:
     """Name the cell of a line the csv reader found too long (quotes understood, roughly)."""
     lengths: list[int] = []
     length, inside_quotes = 0, False
     for char in line:
         if char == '"':
             inside_quotes = not inside_quotes
-        elif char == "," and not inside_quotes:
+        elif char == delimiter and not inside_quotes:
             lengths.append(length)
             length = 0
         else:
@@ -130,7 +195,7 @@ def _member(line: int, cells: list[str]) -> MemberLine:
     if len(cells) > 3:
         raise ValueError(f"expected name, federation number, email; found {len(cells)} columns")
     name, number, email = (cells + ["", ""])[:3]
-    name = " ".join(name.split())
+    name = _given_name_first(name)
     for (field, limit), cell in zip(FIELDS, (name, number, email), strict=True):
         if "\x00" in cell:
             raise ValueError(f"the {field} holds a NUL character (byte 0x00): a member list is plain text")
@@ -145,3 +210,16 @@ def _member(line: int, cells: list[str]) -> MemberLine:
     if email and not _EMAIL.fullmatch(email):
         raise ValueError(f"{quoted(email)} is not an email address")
     return MemberLine(line, name, number, email)
+
+
+def _given_name_first(name: str) -> str:
+    """``Ortiz, Olga`` as ``Olga Ortiz``; a name with no comma, or more than one, as written.
+
+    One comma between two non-empty parts is a list's "surname, given names" order. Two
+    (``King, Martin Luther, Jr.``) could be read more than one way, so they are kept, as is
+    a name with a digit (``Bob,2``: a number in the wrong column, for the director to see).
+    """
+    parts = name.split(",")
+    if len(parts) == 2 and all(part.strip() for part in parts) and not any(c.isdigit() for c in name):
+        name = f"{parts[1]} {parts[0]}"
+    return " ".join(name.split())
