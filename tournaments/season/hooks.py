@@ -1,18 +1,25 @@
-"""What the season lets the capabilities above it do when a player is merged or erased.
+"""What the season lets the capabilities above it do when a player is merged, erased or exported.
 
 Results by email (``tournaments.mail``) keeps a member's opt-out and the record of the
 emails sent him: a merge must carry them to the kept player (the duplicate is deleted,
 and his opt-out with him, which would write to a member who asked for nothing), and an
-erasure must drop the addresses, as it drops the memberships.
+erasure must drop the addresses, as it drops the memberships. And what they hold of a
+player belongs in his export ("everything the site holds about him").
 """
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
+
 from tournaments.core.hooks import Hook
-from tournaments.core.models import Player
+from tournaments.core.models import Club, Player
 
 player_merged: Hook[[Player, Player], None] = Hook("season.player_merged")
 """Called in the merge's transaction (kept player, duplicate), before the duplicate is deleted."""
 
 player_erased: Hook[[Player], None] = Hook("season.player_erased")
 """Called in the erasure's transaction, once the player's memberships (his emails) are deleted."""
+
+player_exported: Hook[[Player, QuerySet[Club] | None], dict[str, object]] = Hook("season.player_exported")
+"""Called by the player's export (player, the clubs it is limited to or None for all): each
+function returns the parts it adds to the export, under keys of its own."""

@@ -3,7 +3,9 @@
 What is held (README, "What ClubScore stores about players"): the player's row (name,
 federation number, the initials flag), each club membership and its email, the pairs he
 sat in with their partners, standings and board results, his rating and its snapshots,
-his teams, and the merges that folded another entry into him.
+his teams, and the merges that folded another entry into him; and what the capabilities
+above the season hold of him (``hooks.player_exported``: the results emails sent him and
+his opt-outs).
 
 A club's export holds what that club holds (issue 28): given ``clubs``, only their
 memberships (never another club's email), their sessions and results, the rating
@@ -17,6 +19,7 @@ from django.db.models import Q, QuerySet
 
 from tournaments.core.models import Club, Player
 from tournaments.night.models import Pair, Result, Standing
+from tournaments.season import hooks
 from tournaments.season.models import ClubMember, PlayerMerge, PlayerRating, RatingSnapshot
 from tournaments.teams.models import TeamMember
 
@@ -40,7 +43,7 @@ def player_export(player: Player, clubs: QuerySet[Club] | None = None) -> dict:
     )
     standings = {s.pair_id: s for s in Standing.objects.filter(pair__in=pairs)}
     rating = PlayerRating.objects.filter(player=player).first()
-    return {
+    export: dict = {
         "player": {
             "id": player.pk,
             "name": player.name,
@@ -74,6 +77,9 @@ def player_export(player: Player, clubs: QuerySet[Club] | None = None) -> dict:
             for m in PlayerMerge.objects.filter(kept=player)
         ],
     }
+    for parts in hooks.player_exported(player, clubs):
+        export.update(parts)
+    return export
 
 
 def _session(pair: Pair, player: Player, standing: Standing | None) -> dict:
