@@ -16,10 +16,13 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.datastructures import MultiValueDict
 
 from tournaments.bridge.formats.legacy import MAX_SCORE_FILE_BYTES, file_too_large_message
+from tournaments.bridge.formats.pbn import PbnEvent
 from tournaments.core.models import Club
 from tournaments.core.selectors.access import clubs_directed
 from tournaments.exchange.services.pbn import MAX_PBN_BYTES
 from tournaments.exchange.services.usebio import MAX_USEBIO_BYTES
+
+UNNAMED_EVENT = "(no event name)"  # the choice for the games of a file that name no event
 
 
 def _uploaded_size(upload: UploadedFile) -> int:
@@ -102,6 +105,28 @@ class PbnUploadForm(forms.Form):
         help_text="For another scorer's file (one game per table, or a ScoreTable per board): "
         "its pairs are seated under the file's numbers and every result is scored by ClubScore.",
     )
+
+    # Shown only once a file of several events is uploaded (``offer_events``): the page then
+    # lists them, and the director uploads the file again with the one to take.
+    event = forms.CharField(required=False, max_length=200, label="Event", widget=forms.HiddenInput)
+
+    def offer_events(self, events: list[PbnEvent]) -> None:
+        """Show the file's events (name, boards) as the choices of the ``event`` field."""
+        field = self.fields["event"]
+        field.widget = forms.RadioSelect(
+            choices=[(event.name or UNNAMED_EVENT, event.label) for event in events]
+        )
+        field.help_text = (
+            "The file holds several events, each with its own boards: choose one and upload it again."
+        )
+
+    def chosen_event(self, events: list[PbnEvent]) -> str | None:
+        """The event chosen among ``events`` ('' for one without a name), or None when none is."""
+        chosen = self.cleaned_data.get("event", "")
+        names = {event.name for event in events}
+        if chosen == UNNAMED_EVENT and chosen not in names:
+            return ""
+        return chosen or None
 
     def clean_file(self) -> UploadedFile:
         upload: UploadedFile = self.cleaned_data["file"]

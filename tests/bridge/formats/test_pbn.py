@@ -17,6 +17,7 @@ from tournaments.bridge.formats.pbn import (
     par_contract_pbn,
     read_pbn,
     read_pbn_bytes,
+    read_pbn_file,
     write_pbn,
 )
 from tournaments.bridge.formats.pbn.writing import table_lines
@@ -242,3 +243,59 @@ def test_a_malformed_file_is_refused_naming_its_line(text, line, problem):
     assert str(caught.value).startswith(f"line {line}: ")
     assert problem in str(caught.value)
     assert isinstance(caught.value, ValueError)
+
+
+# A hand converted from BBO's LIN by a file converter: the players' chat and the
+# commentator's notes become {} comments that run over several lines, with blank lines,
+# tags, quotes, semicolons and "%" inside them, between the play and the next game.
+BBO_CONVERTED_FILE = (
+    "% PBN 2.1\r\n"
+    "% EXPORT\r\n"
+    '[Event "BBO teaching table"]\r\n'
+    '[Site "BBO"]\r\n'
+    '[Board "1"]\r\n'
+    '[West "wendy"]\r\n[North "nick"]\r\n[East "ed"]\r\n[South "sue"]\r\n'
+    '[Dealer "N"]\r\n'
+    '[Vulnerable "None"]\r\n'
+    f'[Deal "{DEAL_1}"]\r\n'
+    '[Declarer "S"]\r\n[Contract "4H"]\r\n[Result "10"]\r\n'
+    '[Auction "N"]\r\n'
+    "Pass 1H {nick: light\r\n"
+    "opening} Pass 4H\r\n"
+    "AP\r\n"
+    '[Play "W"]\r\n'
+    "SA S2 S3 S4\r\n"
+    "*\r\n"
+    "{sue: I thought about 3NT,\r\n"
+    '  "really"; but [South] chose 4H\r\n'
+    "\r\n"
+    "% not a % line inside a comment\r\n"
+    "nick: well played}\r\n"
+    "\r\n"
+    "{ Next hand:\r\n"
+    "  the commentator's note\r\n"
+    "}\r\n"
+    '[Event "#"]\r\n'
+    '[Site "#"]\r\n'
+    '[Board "2"]\r\n'
+    '[Dealer "E"]\r\n'
+    '[Vulnerable "NS"]\r\n'
+    f'[Deal "{DEAL_2}"]\r\n'
+    "{ last words\r\n"
+    "  over two lines }\r\n"
+)
+
+
+def test_brace_comments_over_several_lines_are_read_as_comments():
+    read = read_pbn_file(BBO_CONVERTED_FILE)
+    assert [board.number for board in read.boards] == [1, 2]
+    assert read.boards[1].deal == Deal.from_pbn(DEAL_2)
+    assert len(read.results.results) == 1  # the table's 4H by South, its players named
+
+
+def test_a_brace_comment_never_closed_is_refused_naming_where_it_opens():
+    text = GOOD + "{ a comment\nthat goes on\n\n" + GOOD.replace('"1"', '"2"').replace(DEAL_1, DEAL_2)
+    with pytest.raises(PbnError) as caught:
+        read_pbn(text)
+    assert caught.value.line == 5
+    assert "no } closes it" in str(caught.value)

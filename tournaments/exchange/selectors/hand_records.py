@@ -11,7 +11,7 @@ from django.utils.text import slugify
 
 from tournaments.bridge.formats.lin import write_lin
 from tournaments.bridge.formats.pbn import PbnBoard, write_pbn
-from tournaments.night.models import Board, Session
+from tournaments.night.models import Board, Pair, Result, Session, Standing
 from tournaments.night.selectors.public import (
     DoubleDummyRow,
     HandView,
@@ -24,8 +24,12 @@ from tournaments.night.selectors.public import (
 HAND_RECORDS_PER_PAGE = 4
 
 
-def session_pbn_boards(session: Session) -> list[PbnBoard]:
-    """Return the session's dealt boards, by number, with their stored analysis (one query)."""
+def session_pbn_boards(session: Session, *, results: bool = False) -> list[PbnBoard]:
+    """Return the session's dealt boards, by number, with their stored analysis (one query).
+
+    With ``results``, each board carries its tables' results as [ScoreTable] rows (one more query).
+    """
+    rows = _score_rows(session) if results else {}
     return [
         PbnBoard(
             number=board.number,
@@ -33,18 +37,92 @@ def session_pbn_boards(session: Session) -> list[PbnBoard]:
             dd_tricks=board.dd_tricks or None,
             par_score=board.par_score,
             par_contracts=board.par_contracts,
+            score_rows=tuple(rows.get(board.pk, ())),
         )
         for board in session.boards.exclude(north="").order_by("number")
     ]
 
 
+def _figure(value: float | None) -> str:
+    """A matchpoint or percentage figure as scorers print it: ``58.33``, ``4``; '' when unscored."""
+    if value is None:
+        return ""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+def _names(pair: Pair | None) -> str:
+    return pair.names if pair is not None else ""
+
+
+def _score_row(result: Result) -> dict[str, str]:
+    """One table's [ScoreTable] row; an adjusted or assigned score has no contract (``-``), as in 5.9."""
+    passed = result.is_passed_out
+    scored = bool(result.contract) and not result.is_adjusted and not result.is_assigned
+    score = result.ns_score
+    return {
+        "PairId_NS": str(result.ns_pair.number),
+        "PairId_EW": str(result.ew_pair.number) if result.ew_pair is not None else "",
+        "Contract": "Pass" if passed else (result.contract if scored else ""),
+        "Declarer": result.declarer if scored and not passed else "",
+        "Result": str(result.tricks) if scored and not passed and result.tricks is not None else "",
+        "Lead": result.lead,
+        "Score_NS": str(score) if score is not None and score >= 0 else "",
+        "Score_EW": str(-score) if score is not None and score < 0 else "",
+        "MP_NS": _figure(result.ns_matchpoints),
+        "MP_EW": _figure(result.ew_matchpoints),
+        "Percentage_NS": _figure(result.ns_percentage),
+        "Percentage_EW": _figure(result.ew_percentage),
+        "Names_NS": _names(result.ns_pair),
+        "Names_EW": _names(result.ew_pair),
+    }
+
+
+def _score_rows(session: Session) -> dict[int, list[dict[str, str]]]:
+    """Every result of the session as [ScoreTable] rows, by board id, NS pair order (one query)."""
+    rows: dict[int, list[dict[str, str]]] = {}
+    results = (
+        Result.objects.filter(board__session=session)
+        .select_related("ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2")
+        .order_by("board__number", "ns_pair__number", "pk")
+    )
+    for result in results:
+        rows.setdefault(result.board_id, []).append(_score_row(result))
+    return rows
+
+
+def session_pbn_totals(session: Session) -> list[dict[str, str]]:
+    """The pairs' [TotalScoreTable] rows from the session's standings, by field and rank (one query)."""
+    standings = (
+        Standing.objects.filter(session=session, boards_played__gt=0)
+        .select_related("pair__player1", "pair__player2")
+        .order_by("pair__direction", "rank", "pair__number")
+    )
+    return [
+        {
+            "Rank": str(standing.rank),
+            "PairId": str(standing.pair.number),
+            "Direction": standing.pair.direction,
+            "TotalScoreMP": _figure(standing.matchpoints),
+            "TotalPercentage": _figure(standing.percentage),
+            "NrBoards": str(standing.boards_played),
+            "Names": standing.pair.names,
+        }
+        for standing in standings
+    ]
+
+
 def session_pbn_text(session: Session) -> str:
-    """Return the session's hand records as a PBN 2.1 file (only boards with a deal)."""
+    """Return the session's hand records as a PBN 2.1 file (only boards with a deal), with its results.
+
+    A session with results carries them as BridgeComposer writes them: each board's
+    [ScoreTable] and the standings' [TotalScoreTable] (``bridge.formats.pbn.writing``).
+    """
     return write_pbn(
-        session_pbn_boards(session),
+        session_pbn_boards(session, results=True),
         event=session.name,
         site=session.club.name,
         date=session.date.strftime("%Y.%m.%d"),
+        totals=session_pbn_totals(session),
     )
 
 

@@ -13,7 +13,9 @@ A file without them (more than four boards to solve) is stored with the analyses
 and a thread works them out after the answer (``services.deal_analysis``, issue 24).
 A board that already has results is never re-dealt (its results were scored on other
 cards); the whole file is then refused. The file is limited in size and in boards, so
-an upload cannot keep a worker busy.
+an upload cannot keep a worker busy. A file of several events (a congress's results, the
+PBN Verifier's test file) is imported one event at a time: without the event named it is
+refused, listing its events (``pbn_file_events`` gives them to the upload page).
 """
 
 from __future__ import annotations
@@ -23,7 +25,16 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
-from tournaments.bridge.formats.pbn import PbnBoard, PbnError, PbnFile, decode_pbn, read_pbn_file
+from tournaments.bridge.formats.pbn import (
+    PbnBoard,
+    PbnError,
+    PbnEvent,
+    PbnEventChoice,
+    PbnFile,
+    decode_pbn,
+    pbn_events,
+    read_pbn_file,
+)
 from tournaments.core.services.writes import write
 from tournaments.exchange.services.pbn_travellers import travellers_enter
 from tournaments.night.analysis import BoardAnalysis, board_analysis, board_analysis_from_tricks
@@ -54,8 +65,24 @@ class PbnImport:
     differences: tuple[str, ...] = ()
 
 
-def check_pbn_file(data: bytes) -> PbnFile:
-    """Read an uploaded PBN file within the limits; raise ``ValidationError`` on the ``file`` field."""
+def pbn_file_events(data: bytes) -> list[PbnEvent]:
+    """The events an uploaded file holds, for the director to choose; [] when it cannot be read.
+
+    A file that cannot be read is refused by the import itself, with its line.
+    """
+    if len(data) > MAX_PBN_BYTES:
+        return []
+    try:
+        return pbn_events(decode_pbn(data))
+    except PbnError:
+        return []
+
+
+def check_pbn_file(data: bytes, event: str | None = None) -> PbnFile:
+    """Read an uploaded PBN file within the limits; raise ``ValidationError`` on the ``file`` field.
+
+    ``event``: the event to take from a file of several (see ``read_pbn_file``).
+    """
     if len(data) > MAX_PBN_BYTES:
         raise ValidationError(
             {
@@ -64,9 +91,11 @@ def check_pbn_file(data: bytes) -> PbnFile:
             }
         )
     try:
-        read = read_pbn_file(decode_pbn(data))
+        read = read_pbn_file(decode_pbn(data), event)
     except PbnError as error:
         raise ValidationError({"file": f"Not a valid PBN file, {error}."}) from None
+    except PbnEventChoice as error:
+        raise ValidationError({"file": f"Choose the event to import: {error}."}) from None
     if not read.boards:
         raise ValidationError({"file": "The file holds no board: no game has a [Board] and a [Deal]."})
     if len(read.boards) > MAX_PBN_BOARDS:
@@ -87,7 +116,12 @@ def check_pbn_file(data: bytes) -> PbnFile:
 
 
 def pbn_import(
-    *, session: Session, data: bytes, results: bool = False, user: User | None = None
+    *,
+    session: Session,
+    data: bytes,
+    results: bool = False,
+    user: User | None = None,
+    event: str | None = None,
 ) -> PbnImport:
     """Deal the session's boards from a PBN file's bytes, and with ``results`` enter its results.
 
@@ -96,8 +130,9 @@ def pbn_import(
     ``results`` is asked (``services.pbn_travellers``), else they are only counted, so the
     director can choose. Refused whole, nothing stored, when the file is malformed or too
     big, when a board it names already has results, or when a result it carries is refused.
+    ``event`` names the event to take from a file of several.
     """
-    read = check_pbn_file(data)
+    read = check_pbn_file(data, event)
     later = in_background(sum(1 for board in read.boards if not board.dd_tricks))
     analyses = {board.number: _analysis(board, later=later) for board in read.boards}
     done = _store(session=session, read=read, analyses=analyses, results=results, user=user)

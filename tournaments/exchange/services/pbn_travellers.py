@@ -77,7 +77,8 @@ def _total_differences(
             continue
         pair = None
         if total.pair_id in results.numbers:
-            pair = pairs.get(_side_key(session, sides[total.pair_id], results.numbers[total.pair_id]))
+            side = Direction(total.direction) if total.direction else sides[total.pair_id]
+            pair = pairs.get(_side_key(session, side, results.numbers[total.pair_id]))
         standing = standings.get(pair.pk) if pair is not None else None
         stated = f"the file totals {total.percentage}%"
         if pair is None or standing is None:

@@ -36,7 +36,7 @@ from tournaments.exchange.selectors.usebio import (
     session_usebio_bytes,
     session_usebio_filename,
 )
-from tournaments.exchange.services.pbn import PbnImport, pbn_import
+from tournaments.exchange.services.pbn import PbnImport, pbn_file_events, pbn_import
 from tournaments.night.models import Session
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.selectors import public as public_selectors
@@ -124,18 +124,30 @@ def pbn_upload(request: SignedInRequest, session_id: int) -> HttpResponse:
     # Bound on every POST, an empty one too, so a missing file is an error, not a blank form.
     form = PbnUploadForm(request.POST, request.FILES) if request.method == "POST" else PbnUploadForm()
     if form.is_bound and form.is_valid():
-        try:
-            done = pbn_import(
-                session=session,
-                data=form.cleaned_data["file"].read(),
-                results=form.cleaned_data["results"],
-                user=request.user,
+        data = form.cleaned_data["file"].read()
+        events = pbn_file_events(data)
+        event = form.chosen_event(events)
+        if len(events) > 1:
+            form.offer_events(events)
+        if len(events) > 1 and event is None:
+            form.add_error(
+                "event",
+                f"The file holds {len(events)} events: choose the one to import and upload the file again.",
             )
-        except ValidationError as error:
-            form_add_service_error(form, error)
         else:
-            _pbn_import_messages(request, done, form.cleaned_data["file"].name)
-            return redirect(reverse("director:session", args=[session.pk]) + "#boards")
+            try:
+                done = pbn_import(
+                    session=session,
+                    data=data,
+                    results=form.cleaned_data["results"],
+                    user=request.user,
+                    event=event,
+                )
+            except ValidationError as error:
+                form_add_service_error(form, error)
+            else:
+                _pbn_import_messages(request, done, form.cleaned_data["file"].name)
+                return redirect(reverse("director:session", args=[session.pk]) + "#boards")
     status = 400 if form.errors else 200
     return render(request, TEMPLATES + "pbn_upload.html", {"session": session, "form": form}, status=status)
 

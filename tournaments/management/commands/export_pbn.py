@@ -1,7 +1,8 @@
 """``manage.py export_pbn SESSION_ID [--output FILE]``.
 
 Writes a session's hand records as PBN 2.1 (see ``tournaments.bridge.formats.pbn``): its dealt
-boards with their double-dummy analysis, on stdout or to ``--output``, for a dealing
+boards with their double-dummy analysis and, once played, their results as BridgeComposer
+writes them ([ScoreTable], [TotalScoreTable]), on stdout or to ``--output``, for a dealing
 machine or BridgeComposer. A session with no dealt board is refused.
 """
 

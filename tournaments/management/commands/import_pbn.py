@@ -1,10 +1,12 @@
-"""``manage.py import_pbn FILE --session ID [--results]``.
+"""``manage.py import_pbn FILE --session ID [--results] [--event NAME]``.
 
 Deals the session's boards from a PBN file (a dealing machine's, BridgeComposer's, or
 ``export_pbn``'s), all or nothing (see ``tournaments.exchange.services.pbn``): a malformed
 file, one too big, or one naming a board that already has results exits 1 with the
 reason (a malformed file's line included) and nothing stored. With ``--results`` the
-results another scorer's file carries are entered as the boards' travellers too.
+results another scorer's file carries are entered as the boards' travellers too. A file
+of several events is imported one event at a time: ``--event NAME`` names it, and without
+it such a file is refused with its events listed.
 """
 
 from __future__ import annotations
@@ -27,8 +29,11 @@ class Command(BaseCommand):
         parser.add_argument(
             "--results", action="store_true", help="also enter the results the file carries as travellers"
         )
+        parser.add_argument("--event", help="in a file of several events, the [Event] to import")
 
-    def handle(self, *args: object, file: str, session: int, results: bool, **options) -> None:
+    def handle(
+        self, *args: object, file: str, session: int, results: bool, event: str | None, **options
+    ) -> None:
         found = Session.objects.filter(pk=session).first()
         if found is None:
             raise CommandError(f"No session with id {session}.")
@@ -37,7 +42,7 @@ class Command(BaseCommand):
         except UnreadableFile as error:
             raise CommandError(str(error)) from None
         try:
-            done = pbn_import(session=found, data=data, results=results)
+            done = pbn_import(session=found, data=data, results=results, event=event)
         except ValidationError as error:
             raise CommandError(f"{file}: {' '.join(error.messages)} Nothing was stored.") from None
         numbers = [board.number for board in done.boards]

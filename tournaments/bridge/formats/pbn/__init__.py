@@ -8,7 +8,15 @@ boards, ``results`` the results of its tables, ``writing`` writes hand records.
 """
 
 from tournaments.bridge.formats.pbn.charset import decode_pbn
-from tournaments.bridge.formats.pbn.reading import PbnFile, read_pbn, read_pbn_bytes, read_pbn_file
+from tournaments.bridge.formats.pbn.reading import (
+    PbnEvent,
+    PbnEventChoice,
+    PbnFile,
+    pbn_events,
+    read_pbn,
+    read_pbn_bytes,
+    read_pbn_file,
+)
 from tournaments.bridge.formats.pbn.results import PbnResult, PbnResults
 from tournaments.bridge.formats.pbn.tags import PbnError
 from tournaments.bridge.formats.pbn.values import DD_DECLARERS, DD_STRAINS, PBN_VERSION, PbnBoard
@@ -26,12 +34,15 @@ __all__ = [
     "PBN_VERSION",
     "PbnBoard",
     "PbnError",
+    "PbnEvent",
+    "PbnEventChoice",
     "PbnFile",
     "PbnResult",
     "PbnResults",
     "decode_pbn",
     "double_dummy_hex",
     "par_contract_pbn",
+    "pbn_events",
     "read_pbn",
     "read_pbn_bytes",
     "read_pbn_file",

@@ -135,6 +135,62 @@ def read_board(game: Game) -> PbnBoard:
 
 
 @dataclass(frozen=True)
+class PbnEvent:
+    """One event of a file: its [Event] name ('' when the games give none) and its boards."""
+
+    name: str
+    boards: int
+
+    @property
+    def label(self) -> str:
+        name = f"'{self.name}'" if self.name else "(no event name)"
+        return f"{name} ({self.boards} board{'' if self.boards == 1 else 's'})"
+
+
+class PbnEventChoice(ValueError):
+    """A file of several events read without the one to take, or with a name it does not hold.
+
+    ``events`` lists them, in file order, for the director to choose from (the PBN
+    Verifier's test file and a congress's results hold several; each deals its own boards).
+    """
+
+    def __init__(self, problem: str, events: list[PbnEvent]) -> None:
+        listed = ", ".join(event.label for event in events)
+        super().__init__(f"{problem}: it holds {listed}")
+        self.events = events
+
+
+def _game_event(game: Game) -> str:
+    return game.value("event")
+
+
+def file_events(games: list[Game]) -> list[PbnEvent]:
+    """The events of the file's board games, in file order, each with its number of distinct boards."""
+    boards: dict[str, set[str]] = {}
+    for game in games:
+        if "board" in game.tags:
+            boards.setdefault(_game_event(game), set()).add(game.value("board"))
+    return [PbnEvent(name, len(numbers)) for name, numbers in boards.items()]
+
+
+def pbn_events(text: str) -> list[PbnEvent]:
+    """The events a decoded file holds (see ``file_events``); raise ``PbnError`` if it cannot be split."""
+    return file_events(read_games(text.lstrip("\ufeff")))
+
+
+def _event_games(games: list[Game], event: str | None) -> list[Game]:
+    """The games of the event to take: all of a file of one event, else those of ``event``."""
+    events = file_events(games)
+    if event is None:
+        if len(events) > 1:
+            raise PbnEventChoice(f"the file holds {len(events)} events, so say which one to take", events)
+        return games
+    if event not in {found.name for found in events}:
+        raise PbnEventChoice(f"the file has no event named '{event}'", events)
+    return [game for game in games if _game_event(game) == event]
+
+
+@dataclass(frozen=True)
 class PbnFile:
     """A file's boards (each number once, in file order) and the results of its tables."""
 
@@ -142,14 +198,16 @@ class PbnFile:
     results: PbnResults
 
 
-def read_pbn_file(text: str) -> PbnFile:
+def read_pbn_file(text: str, event: str | None = None) -> PbnFile:
     """Read a PBN file's boards and results; raise ``PbnError`` naming the line at fault.
 
     A board may come once per table (a results file): its deal is taken once, and two
     games of one board that disagree on the deal are refused. Games with neither [Board]
-    nor [Deal] (a file header of [Event] and [Site]) are skipped.
+    nor [Deal] (a file header of [Event] and [Site]) are skipped. A file whose boards
+    belong to several [Event]s is read for one, ``event``; without it such a file is
+    refused with ``PbnEventChoice``, naming its events, rather than mixing their deals.
     """
-    games = read_games(text.lstrip("\ufeff"))
+    games = _event_games(read_games(text.lstrip("\ufeff")), event)
     boards: dict[int, tuple[PbnBoard, int]] = {}
     board_games: list[tuple[Game, int]] = []
     for game in games:

@@ -22,8 +22,9 @@ first appearance in the file.
 
 The [TotalScoreTable]'s rows (5.10) are read too (``PbnTotal``): each pair's
 ``TotalPercentage`` and ``TotalScoreMP`` as written, with its ``NrBoards`` where given,
-for the import to compare with ClubScore's standings. Its ``Direction`` is not read: Ruter
-writes the pair's last seat there, not its field.
+for the import to compare with ClubScore's standings. Its ``Direction`` is kept only as
+``NS`` or ``EW`` (ClubScore's own export names a Mitchell pair's field so, where NS 1 and
+EW 1 share the id ``1``); Ruter writes the pair's last seat there, not its field.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ class PbnTotal:
     matchpoints: str  # TotalScoreMP
     boards: int | None  # NrBoards
     line: int
+    direction: str = ""  # 'NS' or 'EW' where the table names the pair's field, else ''
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,7 @@ def read_totals(games: list[Game]) -> tuple[PbnTotal, ...]:
         if pair_id in _UNKNOWN or not (percentage or matchpoints):
             continue
         boards = row.get("NrBoards", "")
+        direction = row.get("Direction", "").upper()
         totals.append(
             PbnTotal(
                 pair_id=pair_id,
@@ -214,6 +217,7 @@ def read_totals(games: list[Game]) -> tuple[PbnTotal, ...]:
                 matchpoints=matchpoints,
                 boards=int(boards) if boards.isdigit() else None,
                 line=line,
+                direction=direction if direction in ("NS", "EW") else "",
             )
         )
     return tuple(totals)

@@ -158,10 +158,14 @@ def read_games(text: str) -> list[Game]:
     current: Game | None = None
     section: Section | None = None
     in_brace = False
+    brace_line = 0  # where the open ``{`` comment began
     for line_number, raw in enumerate(text.splitlines(), start=1):
         if raw.startswith("%") and not in_brace:
             continue
+        was_open = in_brace
         line, in_brace = _strip_comments(raw, line_number, in_brace)
+        if in_brace and (not was_open or "}" in raw):
+            brace_line = line_number
         line = line.strip()
         if not line:
             if not raw.strip() and not in_brace and current is not None:
@@ -177,6 +181,9 @@ def read_games(text: str) -> list[Game]:
             section.rows.append((line_number, _elements(line)))
             continue
         section = _read_tags(line, line_number, current, inheritance)
+    if in_brace:
+        # Otherwise everything after it would vanish unread, boards included.
+        raise PbnError(brace_line, "a { comment starts here and no } closes it")
     if current is not None:
         inheritance.finish(current)
         games.append(current)

@@ -38,6 +38,8 @@ class PbnBoard:
     dd_tricks: Mapping[str, Mapping[str, int]] | None = None  # declarer -> strain -> tricks
     par_score: int | None = None  # from North-South
     par_contracts: str = ""  # as ClubScore stores them: '4SEx-3, 4SWx-3'
+    # The board's results, one row a table, column name -> value as [ScoreTable] writes it.
+    score_rows: tuple[Mapping[str, str], ...] = ()
 
     @property
     def dealer(self) -> str:

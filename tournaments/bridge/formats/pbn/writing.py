@@ -6,7 +6,10 @@ analysis is known [DoubleDummyTricks] (20 hex digits: declarers N, S, E, W, each
 NT, S, H, D, C), [OptimumScore "NS 420"], [ParContract] and the
 [OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"] with one line per declarer
 and strain in the same order, each column padded as its header says (``N NT  7``); then
-par for a human reader in a comment, ``{Par: 2♥ by E or W, NS −110}``. The file is UTF-8
+par for a human reader in a comment, ``{Par: 2♥ by E or W, NS −110}``. A played
+session's results follow as BridgeComposer and club scorers write them (5.9, 5.10): each
+board's [ScoreTable] (``SCORE_TABLE_HEADER``, one row a table) and, in the last board's
+game, the [TotalScoreTable] (``TOTAL_SCORE_TABLE_HEADER``, one row a pair). The file is UTF-8
 and declares it on a ``%Content-type`` line, as BridgeComposer does. The export format's
 seven-tag roster (players, contract, result) is left out: a hand record has none of it,
 so the file declares no ``% EXPORT``.
@@ -15,7 +18,7 @@ so the file declares no ``% EXPORT``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from tournaments.bridge.formats.pbn.tags import table_column
 from tournaments.bridge.formats.pbn.values import (
@@ -29,6 +32,16 @@ from tournaments.bridge.par import ParNotationError, par_text
 from tournaments.bridge.seats import seat_from
 
 OPTIMUM_RESULT_HEADER = "Declarer;Denomination\\2R;Result\\2R"
+# The standard's column names (5.9, 5.10), in the order BridgeComposer and Ruter write them.
+# Names_NS/Names_EW are on every row: in a Mitchell NS 1 and EW 1 are two pairs with one id.
+SCORE_TABLE_HEADER = (
+    "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Lead\\3L;"
+    "Score_NS\\6R;Score_EW\\6R;MP_NS\\5R;MP_EW\\5R;Percentage_NS\\6R;Percentage_EW\\6R;"
+    "Names_NS\\30L;Names_EW\\30L"
+)
+TOTAL_SCORE_TABLE_HEADER = (
+    "Rank\\2R;PairId\\2R;Direction\\2L;TotalScoreMP\\6R;TotalPercentage\\6R;NrBoards\\2R;Names\\30L"
+)
 # The file is written in UTF-8 (a club's or a player's name may be anything) and says so
 # as BridgeComposer does; readers that follow the standard would otherwise take ISO 8859-1.
 CHARSET_LINE = "%Content-type: text/x-pbn; charset=UTF-8"
@@ -97,6 +110,22 @@ def table_lines(header: str, rows: Iterable[Iterable[str]]) -> list[str]:
     return lines
 
 
+def _element(value: str) -> str:
+    """A table element (5.2): ``-`` for nothing, a string token ``"..."`` for names with spaces."""
+    if not value:
+        return "-"
+    if any(char.isspace() or char in '";{}[]' for char in value):
+        return f'"{_quote(value)}"'
+    return value
+
+
+def _table(name: str, header: str, rows: Iterable[Mapping[str, str]]) -> list[str]:
+    """A table section: its tag, then each row's values in the header's column order."""
+    columns = [column for column, _, _ in (table_column(part) for part in header.split(";") if part.strip())]
+    cells = [[_element(row.get(column, "")) for column in columns] for row in rows]
+    return [_tag(name, header, raw=True), *table_lines(header, cells)]
+
+
 def _board_lines(board: PbnBoard) -> list[str]:
     lines = [
         _tag("Board", str(board.number)),
@@ -119,15 +148,27 @@ def _board_lines(board: PbnBoard) -> list[str]:
             for strain in DD_STRAINS
         ]
         lines += table_lines(OPTIMUM_RESULT_HEADER, rows)
+    if board.score_rows:
+        lines += _table("ScoreTable", SCORE_TABLE_HEADER, board.score_rows)
     return lines
 
 
 def write_pbn(
-    boards: Iterable[PbnBoard], *, event: str = "", site: str = "", date: str = "", creator: str = "ClubScore"
+    boards: Iterable[PbnBoard],
+    *,
+    event: str = "",
+    site: str = "",
+    date: str = "",
+    creator: str = "ClubScore",
+    totals: Sequence[Mapping[str, str]] = (),
 ) -> str:
-    """Return a PBN 2.1 file of ``boards``; ``date`` as PBN writes it (``'2026.11.23'``)."""
+    """Return a PBN 2.1 file of ``boards``; ``date`` as PBN writes it (``'2026.11.23'``).
+
+    ``totals`` are the pairs' rows of the [TotalScoreTable], written in the last board's game.
+    """
     lines = [f"% PBN {PBN_VERSION}", CHARSET_LINE, f"% Creator: {creator}", ""]
-    for board in boards:
+    boards = list(boards)
+    for index, board in enumerate(boards):
         if event:
             lines.append(_tag("Event", event))
         if site:
@@ -135,5 +176,7 @@ def write_pbn(
         if date:
             lines.append(_tag("Date", date))
         lines += _board_lines(board)
+        if totals and index == len(boards) - 1:
+            lines += _table("TotalScoreTable", TOTAL_SCORE_TABLE_HEADER, totals)
         lines.append("")
     return "\r\n".join(lines)
