@@ -18,7 +18,7 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tournaments.core.models import Player
-from tournaments.night.models import Pair, Session
+from tournaments.night.models import Pair, ScoringMethod, Session
 from tournaments.night.services.movement import session_finish
 from tournaments.night.services.results import ResultEntry, result_record
 from tournaments.season.services.competitions import competition_save
@@ -261,3 +261,40 @@ def test_the_pages_link_their_files(client, played, club):
         content = client.get(page).content.decode()
         for name in names:
             assert f'href="{reverse(name, args=args)}"' in content
+
+
+def test_each_file_is_read_in_a_fixed_number_of_queries(client, played, club, django_assert_num_queries):
+    """Names come with their rows (the pages' selectors): a file's queries do not grow with its rows."""
+    competition = competition_save(
+        club=club, name="Autumn", method="percentages", best_of=None, minimum_sessions=1, sessions=[played]
+    )
+    for name, args, queries in (
+        ("standings_xlsx", [played.pk], 2),  # the session, its standings with their pairs and players
+        ("traveller_csv", [played.pk, 1], 2),  # the board, its results with their pairs and players
+        ("competition_xlsx", [competition.pk], 3),  # the competition, its sessions, their standings
+    ):
+        with django_assert_num_queries(queries):
+            assert client.get(reverse(name, args=args)).status_code == 200
+
+
+def test_imp_pairs_files_carry_the_imps_negative_ones_as_numbers(client, mitchell_session):
+    Session.objects.filter(pk=mitchell_session.pk).update(scoring=ScoringMethod.CROSS_IMPS)
+    _play(mitchell_session)
+    session_finish(session=mitchell_session)
+    page = _page_tables(client.get(reverse("session", args=[mitchell_session.pk])), "standings")
+    cells = _xlsx_cells(client.get(reverse("standings_xlsx", args=[mitchell_session.pk])))
+    assert [cell.value for cell in cells[0]] == [
+        "Field",
+        "Rank",
+        "Pair",
+        "Names",
+        "IMPs",
+        "IMPs/board",
+        "Boards",
+    ]
+    imps = [row[4] for row in cells[1:]]
+    assert [float(page_row[3]) for page_row in page[0] + page[1]] == [cell.value for cell in imps]
+    assert any(cell.value < 0 for cell in imps) and all(cell.data_type == "n" for cell in imps)
+    header, *rows = _csv_rows(client.get(reverse("traveller_csv", args=[mitchell_session.pk, 1])))
+    ns_imps = [float(row[header.index("NS IMPs")]) for row in rows]
+    assert any(value < 0 for value in ns_imps)  # written "-5.5", no apostrophe: float() reads it
