@@ -208,6 +208,9 @@ PUBLIC = {
     "pair", "player", "player_search", "competition", "teams_event_public", "teams_butler", "teams_match",
     # The opt-out link in a results email: its signed token names the member (tests/mail).
     "mail_opt_out",
+    # The public tables as spreadsheets, on their pages' terms (tests/exchange/test_downloads.py).
+    "standings_csv", "standings_xlsx", "traveller_csv", "traveller_xlsx",
+    "competition_csv", "competition_xlsx",
     # A table's page and what its script reads and sends: the table's token is the credential.
     "table_scores", "table_entry", "table_state", "table_submit", "table_traveller", "table_call",
     # Django's accounts pages: log in and out, one's own password.

@@ -3,9 +3,12 @@
 The legacy score file's import keeps its own namespace, ``imports``, under /director/import/.
 """
 
-from django.urls import path
+from collections.abc import Callable
 
-from tournaments.exchange.views import legacy
+from django.http import HttpResponse
+from django.urls import URLPattern, path
+
+from tournaments.exchange.views import downloads, legacy
 from tournaments.exchange.views import session_files as views
 from tournaments.exchange.views import teams as teams_files
 from tournaments.exchange.views import usebio as usebio_views
@@ -30,7 +33,19 @@ imports = [
     path("confirm/", legacy.confirm, name="confirm"),
 ]
 
+
+def _as_files(route: str, view: Callable[..., HttpResponse], name: str) -> list[URLPattern]:
+    """The route once a format: ``standings.csv`` named ``standings_csv``, and the XLSX."""
+    return [path(f"{route}.{fmt}", view, {"fmt": fmt}, name=f"{name}_{fmt}") for fmt in downloads.FORMATS]
+
+
 public_routes = [
     path("session/<int:pk>/hand-records/", views.hand_records_public, name="hand_records"),
     path("session/<int:pk>/boards.lin", views.lin_public, name="session_lin"),
+    # The public tables as spreadsheets, beside the pages they download.
+    *_as_files("session/<int:pk>/standings", downloads.session_standings_file, "standings"),
+    *_as_files(
+        "session/<int:session_pk>/board/<int:number>/traveller", downloads.board_traveller_file, "traveller"
+    ),
+    *_as_files("competition/<int:pk>/table", downloads.competition_file, "competition"),
 ]

@@ -1,0 +1,160 @@
+"""The public tables as downloads: a session's standings, a board's traveller, a competition.
+
+Each reads the selector its page reads and carries what the page shows, as the page
+shows it: the names the public pages print (initials for a player who asked for them),
+the figures rounded as printed. Figures are numbers and text is text, so the writers
+(``exchange.spreadsheets``) can keep scores summable and names inert.
+"""
+
+from __future__ import annotations
+
+from django.template.defaultfilters import floatformat
+from django.utils.text import slugify
+
+from tournaments.bridge.formats.spreadsheet_cells import Cell, figure
+from tournaments.exchange.selectors.hand_records import session_pbn_filename
+from tournaments.exchange.spreadsheets import Table
+from tournaments.night.models import Board, Pair, Result, Session, Standing
+from tournaments.night.selectors.public import board_traveller, session_standings
+from tournaments.season.models import Competition
+from tournaments.season.selectors.competitions import CompetitionRow, competition_standings
+
+
+def _pair_cell(pair: Pair) -> Cell:
+    """A Howell's pair is a number; a Mitchell's is ``3 NS``, as the pages print it."""
+    return pair.label if pair.direction else pair.number
+
+
+def _rank_cell(rank: int, tied: bool) -> Cell:
+    """A place is a number; a shared place prints as the pages do, ``3=``."""
+    return f"{rank}=" if tied else rank
+
+
+# --- A session's standings ----------------------------------------------------------------------
+
+
+def standings_table(session: Session) -> Table:
+    """Every field's standings of the session, whole (the page shows a congress a page at a time)."""
+    tables = session_standings(session)
+    fields = len(tables) > 1
+    figures = ["IMPs", "IMPs/board"] if session.is_imps else ["MP", "%"]
+    header = (["Field"] if fields else []) + ["Rank", "Pair", "Names", *figures, "Boards"]
+    rows = [
+        _field_cells(table.title, fields) + _standing_row(standing, session.is_imps)
+        for table in tables
+        for standing in table.standings
+    ]
+    return Table("Standings", header, rows)
+
+
+def _field_cells(title: str, fields: bool) -> list[Cell]:
+    """The field's name, as a first column, when the session ranks two fields."""
+    return [title] if fields else []
+
+
+def _standing_row(standing: Standing, imps: bool) -> list[Cell]:
+    """A pair's line; a pair with no board played yet has no place and no figures."""
+    ranked = standing.is_ranked
+    if not ranked:
+        figures: list[Cell] = [None, None]
+    elif imps:
+        figures = [figure(standing.imps, 2), figure(standing.imps_per_board, 2)]
+    else:
+        figures = [figure(standing.matchpoints, 1), figure(standing.percentage, 2)]
+    rank = _rank_cell(standing.rank, standing.tied) if ranked else None
+    pair = standing.pair
+    return [rank, _pair_cell(pair), pair.public_names, *figures, standing.boards_played]
+
+
+def standings_filename(session: Session) -> str:
+    """``oxford-2026-11-23-monday-pairs-standings``: the club, the date, the session."""
+    return f"{session_pbn_filename(session).removesuffix('.pbn')}-standings"
+
+
+# --- A board's traveller ------------------------------------------------------------------------
+
+
+def traveller_table(board: Board) -> Table:
+    """Every result on the board, best North-South score first, as its page lists them."""
+    imps = board.session.is_imps
+    header = ["NS", "NS names", "EW", "EW names", "Contract", "By", "Lead", "Tricks", "Over/under"]
+    header += ["NS score", *(["NS IMPs", "EW IMPs"] if imps else []), "NS MP", "EW MP", "NS %", "EW %"]
+    rows = [_result_row(result, imps) for result in board_traveller(board)]
+    return Table(f"Board {board.number}", header, rows)
+
+
+def _result_row(result: Result, imps: bool) -> list[Cell]:
+    ew = result.ew_pair
+    row: list[Cell] = [
+        _pair_cell(result.ns_pair),
+        result.ns_pair.public_names,
+        None if ew is None else _pair_cell(ew),
+        None if ew is None else ew.public_names,
+        _contract_text(result),
+        result.declarer,
+        result.lead,
+        result.tricks,
+        _over_under(result.result_text),
+        result.ns_score,
+    ]
+    if imps:
+        row += [figure(result.ns_imps, 2), figure(result.ew_imps, 2)]
+    row += [figure(result.ns_matchpoints, 1), figure(result.ew_matchpoints, 1)]
+    return row + [figure(result.ns_percentage, 1), figure(result.ew_percentage, 1)]
+
+
+def _contract_text(result: Result) -> str:
+    """The contract as the traveller prints it: an adjusted or assigned score spelled out."""
+    if result.is_adjusted or result.is_assigned:
+        return result.display
+    return "Pass" if result.is_passed_out else result.contract
+
+
+def _over_under(text: str) -> int | None:
+    """The tricks against the contract as a number (the page's ``=``, ``+1``, ``-2``): 0, 1, -2."""
+    if not text:
+        return None
+    return 0 if text == "=" else int(text)
+
+
+def traveller_filename(board: Board) -> str:
+    """``oxford-2026-11-23-monday-pairs-board-7``."""
+    base = session_pbn_filename(board.session).removesuffix(".pbn")
+    return f"{base}-board-{board.number}"
+
+
+# --- A season's competition ---------------------------------------------------------------------
+
+
+def competition_table(competition: Competition) -> Table:
+    """The competition's table from its finished sessions, as its page shows it."""
+    shown = competition_standings(competition)
+    header = ["Rank", "Player", _total_name(competition), "Played", "Counted", "Dropped"]
+    return Table("Competition", header, [_competition_row(row) for row in shown.rows])
+
+
+def _total_name(competition: Competition) -> str:
+    return {"percentages": "%", "matchpoints": "MP"}.get(competition.method, "Points")
+
+
+def _competition_row(row: CompetitionRow) -> list[Cell]:
+    line = row.line
+    rank = None if line.rank is None else _rank_cell(line.rank, line.tied)
+    return [
+        rank,
+        row.player.public_name,
+        figure(line.total, 2),
+        line.played,
+        _scores_text(row.counted),
+        _scores_text(row.dropped),
+    ]
+
+
+def _scores_text(scores: list[tuple[Session, float]]) -> str:
+    """``2026-11-03 55.20, 2026-11-10 60``: each session's date and its score, as printed."""
+    return ", ".join(f"{session.date:%Y-%m-%d} {floatformat(score, '-2')}" for session, score in scores)
+
+
+def competition_filename(competition: Competition) -> str:
+    """``oxford-autumn-pairs``: the club and the competition."""
+    return f"{competition.club.slug}-{slugify(competition.name) or 'competition'}"
