@@ -11,44 +11,19 @@ import datetime
 
 import pytest
 
+from tests.exchange.played import PLAYED, mitchell_play
 from tournaments.bridge.formats.pbn import read_pbn_file
 from tournaments.core.models import Club
 from tournaments.exchange.selectors.hand_records import session_pbn_text
 from tournaments.exchange.services.pbn import pbn_import
 from tournaments.night.models import Result, Session, Standing
 from tournaments.night.services.movement import session_start
-from tournaments.night.services.results import ResultEntry, result_record
 from tournaments.night.services.sessions import session_create
-
-# Board, NS pair, EW pair, contract, declarer, tricks, lead (a Mitchell of three tables).
-PLAYED = [
-    (1, 1, 1, "3NT", "N", "9", "SQ"),
-    (1, 2, 2, "4S", "N", "9", ""),
-    (1, 3, 3, "2H", "E", "9", "D4"),
-    (2, 1, 2, "Pass", "", "", ""),
-    (2, 2, 3, "1NT", "S", "8", ""),
-    (2, 3, 1, "3NTX", "W", "8", "C2"),
-    (3, 1, 3, "4H", "S", "11", ""),
-    (3, 2, 1, "4H", "S", "10", ""),
-    (3, 3, 2, "2H", "S", "10", ""),
-]
 
 
 @pytest.fixture
 def played_session(mitchell_session: Session) -> Session:
-    for board, ns, ew, contract, declarer, tricks, lead in PLAYED:
-        result_record(
-            board=mitchell_session.boards.get(number=board),
-            entry=ResultEntry(
-                mitchell_session.pairs.get(direction="NS", number=ns),
-                mitchell_session.pairs.get(direction="EW", number=ew),
-                contract,
-                declarer,
-                tricks,
-                lead,
-            ),
-        )
-    return mitchell_session
+    return mitchell_play(mitchell_session)
 
 
 def _standings(session: Session) -> list[tuple]:

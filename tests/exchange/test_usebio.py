@@ -10,43 +10,18 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
+from tests.exchange.played import mitchell_play
 from tournaments.bridge.formats.usebio import read_usebio
 from tournaments.core.models import Club, Player
 from tournaments.exchange.selectors.usebio import session_usebio_bytes, session_usebio_event
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.night.models import Result, Session, SessionState, Standing
-from tournaments.night.services.results import ResultEntry, result_record
-
-# Board, NS pair, EW pair, contract, declarer, tricks, lead.
-PLAYED = [
-    (1, 1, 1, "3NT", "N", "9", "SQ"),
-    (1, 2, 2, "4S", "N", "9", ""),
-    (1, 3, 3, "2H", "E", "9", "D4"),
-    (2, 1, 2, "Pass", "", "", ""),
-    (2, 2, 3, "1NT", "S", "8", ""),
-    (2, 3, 1, "3NTX", "W", "8", "C2"),
-    (3, 1, 3, "4H", "S", "11", ""),
-    (3, 2, 1, "4H", "S", "10", ""),
-    (3, 3, 2, "2H", "S", "10", ""),
-]
 
 
 @pytest.fixture
 def played_session(mitchell_session: Session) -> Session:
     Player.objects.filter(name="Ann North").update(federation_number="EBU-1001")
-    for board, ns, ew, contract, declarer, tricks, lead in PLAYED:
-        result_record(
-            board=mitchell_session.boards.get(number=board),
-            entry=ResultEntry(
-                mitchell_session.pairs.get(direction="NS", number=ns),
-                mitchell_session.pairs.get(direction="EW", number=ew),
-                contract,
-                declarer,
-                tricks,
-                lead,
-            ),
-        )
-    return mitchell_session
+    return mitchell_play(mitchell_session)
 
 
 @pytest.fixture
