@@ -14,10 +14,15 @@ PORT ?= 8000
 # The venv installs the dev lock, every version pinned and every file's hash checked, so a
 # fresh clone gets what the tests ran with. requirements*.in are what we edit; `make lock`
 # regenerates requirements*.txt from them (`make lock LOCK_ARGS=--upgrade` to move the pins).
-$(STAMP): requirements.txt requirements-dev.txt
+# Then the project itself, editable, for its `simpscore` command: hashes cannot cover a local
+# folder, hence a step of its own, with no dependencies (the lock brought them) and built by the
+# lock's setuptools (no build isolation, so nothing unpinned is downloaded). Its warning that a
+# folder named like a package may shadow it describes this checkout, as intended: silenced.
+$(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.txt
+	PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 # pip-tools lives in a venv of its own, not in the project's. The dev lock is constrained by

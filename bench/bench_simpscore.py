@@ -2,8 +2,9 @@
 
 Two targets. The whole ``manage.py simpscore FILE`` command, Django's start-up included,
 under half a second. And the plain entry point ``python -m tournaments.exchange.simpscore FILE``
-(the same code, no Django) within 3 times the C reference, ``simpscore_reference.c``
-beside this script: the seed's simpscore as its C program would be, compiled here with
+(the same code, no Django; timed too as the venv's ``simpscore`` command) within 3 times
+the C reference, ``simpscore_reference.c`` beside this script: the seed's simpscore as its
+C program would be, compiled here with
 ``cc -O2`` (the comparison is skipped, said so, when there is no C compiler). Its report
 must equal ours byte for byte, or the bench fails.
 
@@ -35,6 +36,7 @@ TARGET_SECONDS = 0.5
 TARGET_RATIO = 3.0  # the plain entry point against the C reference
 REFERENCE_SOURCE = ROOT / "bench" / "simpscore_reference.c"
 RUNS = 5
+INSTALLED = "simpscore (the venv's command)"
 TWO_PAIRS = "1 Bill Gates - Warren Buffett\n2 Gene Simmons - Richard Simmons\nSCORES\n-430 -400\n"
 # What a field's results on one board look like: a handful of contracts made or set.
 CLUB_SCORES = [
@@ -100,6 +102,12 @@ def plain_command(path: Path) -> list[str]:
     return [_python(), "-m", "tournaments.exchange.simpscore", str(path)]
 
 
+def installed_command(path: Path) -> list[str] | None:
+    """The venv's ``simpscore`` command (make's venv step installs it); None when it is not there."""
+    script = Path(_python()).parent / "simpscore"
+    return [str(script), str(path)] if script.exists() else None
+
+
 def run_seconds(commands: dict[str, list[str]]) -> dict[str, tuple[float, float]]:
     """Return each command's best wall time and best CPU time over ``RUNS`` rounds.
 
@@ -162,6 +170,8 @@ def main() -> int:
             "python -m tournaments.exchange.simpscore": plain_command(big),
             "Django start-up alone": manage_command(small),
         }
+        if (installed := installed_command(big)) is not None:
+            commands[INSTALLED] = installed
         if reference is not None:
             commands["C reference (cc -O2)"] = [str(reference), str(big)]
             if not same_report([commands["C reference (cc -O2)"], plain_command(big), manage_command(big)]):
@@ -189,6 +199,8 @@ def main() -> int:
         f"({verdict} the {TARGET_RATIO:g}x target), manage.py simpscore "
         f"{timed['manage.py simpscore'][1] / c_cpu:.1f}x"
     )
+    if INSTALLED in timed:
+        print(f"  {INSTALLED}: {timed[INSTALLED][1] / c_cpu:.1f}x")
     return 0 if plain_ratio <= TARGET_RATIO else 1
 
 

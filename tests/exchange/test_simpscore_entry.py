@@ -97,3 +97,54 @@ def test_the_c_reference_the_bench_times_prints_the_same_report(tmp_path):
         expected = _run(["-m", "tournaments.exchange.simpscore", str(path)])[1]
         done = subprocess.run([str(reference), str(path)], capture_output=True, text=True, check=True)
         assert done.stdout == expected, path.name
+
+
+# The venv's `simpscore` command: pyproject's [project.scripts], installed by make's venv step.
+COMMAND = Path(sys.executable).parent / "simpscore"
+
+
+def _command(args: list[str], cwd: Path) -> tuple[int, str, str]:
+    """Run the installed command from ``cwd``, no Django settings nor path of ours in its environment."""
+    assert COMMAND.exists(), f"{COMMAND} is not installed: make's venv step installs it (pip install -e .)"
+    env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "PYTHONPATH")}
+    done = subprocess.run(
+        [str(COMMAND), *args], capture_output=True, text=True, env=env, cwd=cwd, timeout=120, check=False
+    )
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_the_installed_command_prints_exactly_what_the_module_prints(tmp_path):
+    """Outside the checkout too: a director runs it from the folder the club's files are in."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    for path in _score_files(tmp_path):
+        plain = _run(["-m", "tournaments.exchange.simpscore", str(path)])
+        assert _command([str(path)], elsewhere) == plain, path.name
+
+
+def test_the_installed_command_prints_the_seed_examples_report(tmp_path):
+    assert _command([str(EXAMPLES / "easy-test.txt")], tmp_path) == (
+        0,
+        (EXAMPLES / "easy-test.report").read_text(),
+        "",
+    )
+
+
+def test_the_installed_command_imports_no_django(tmp_path):
+    """Python's own list of what the command imported (-X importtime) names no Django module."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", str(COMMAND), str(EXAMPLES / "easy-test.txt")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        check=True,
+    )
+    imported = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if "|" in line}
+    assert "tournaments.exchange.simpscore" in imported
+    assert {name for name in imported if name == "django" or name.startswith("django.")} == set()
+
+
+@pytest.mark.parametrize(("args", "code"), [([], 2), (["a.txt", "b.txt"], 2), (["-h"], 0)])
+def test_the_installed_command_says_how_to_call_it_by_its_name(tmp_path, args, code):
+    assert _command(args, tmp_path) == (code, "", "usage: simpscore FILE\n")
