@@ -91,6 +91,16 @@ def test_export_declares_utf8_and_both_readers_read_it_back():
     assert [game.info["Event"] for game in endplay_pbn.loads(decode_pbn(data))] == [event, event]
 
 
+def test_a_latin1_byte_0x85_inside_a_tag_value_does_not_break_its_line():
+    """Byte 0x85 is Windows' "..." in a Latin-1 file; Python's str.splitlines breaks a line at it."""
+    text = write_pbn(random_boards(1), event="Tuesday \x85 pairs").replace(
+        "charset=UTF-8", "charset=ISO-8859-1"
+    )
+    boards = read_pbn_bytes(text.encode("latin-1"))
+    assert [board.number for board in boards] == [1]
+    assert '[Event "Tuesday \x85 pairs"]' in decode_pbn(text.encode("latin-1"))
+
+
 def test_a_file_declared_latin1_is_read_as_latin1():
     # BridgeComposer declares charset=ISO-8859-1 and writes the Czech title in it.
     text = decode_pbn((FIXTURES / "bridgecomposer-hand-record.pbn").read_bytes())

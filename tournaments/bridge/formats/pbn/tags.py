@@ -151,6 +151,16 @@ class _Inheritance:
         self.previous.update({key: tag.value for key, tag in game.tags.items()})
 
 
+def _lines(text: str) -> list[str]:
+    """The file's lines, broken at CR, LF or CRLF only.
+
+    ``str.splitlines`` also breaks at U+0085, U+2028 and the control characters 0x1C-0x1E:
+    in a Latin-1 file, byte 0x85 (Windows' "…") would cut a tag value in two.
+    """
+    lines = re.split(r"\r\n|\r|\n", text)
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
 def read_games(text: str) -> list[Game]:
     """Split a decoded file into games, resolving inheritance; raise ``PbnError`` naming the line."""
     games: list[Game] = []
@@ -159,7 +169,7 @@ def read_games(text: str) -> list[Game]:
     section: Section | None = None
     in_brace = False
     brace_line = 0  # where the open ``{`` comment began
-    for line_number, raw in enumerate(text.splitlines(), start=1):
+    for line_number, raw in enumerate(_lines(text), start=1):
         if raw.startswith("%") and not in_brace:
             continue
         was_open = in_brace
