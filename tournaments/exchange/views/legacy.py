@@ -24,7 +24,7 @@ is recorded at the club as a ``SessionDeletion`` with the user (see
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
@@ -35,13 +35,12 @@ from tournaments.bridge.formats.legacy import (
     decode_score_file,
     parse_score_file,
 )
-from tournaments.core.selectors.access import user_directs
 from tournaments.core.views.access import SignedInRequest, director_required
 from tournaments.exchange.forms import ImportForm
 from tournaments.exchange.models import PendingImport
-from tournaments.exchange.selectors.pending import pending_find
 from tournaments.exchange.services.legacy import score_file_digest, score_file_import, score_file_preview
 from tournaments.exchange.services.pending import pending_done, pending_keep
+from tournaments.exchange.views.waiting import waiting_import
 from tournaments.night.models import Session
 
 TEMPLATES = "tournaments/exchange/legacy/"
@@ -96,14 +95,9 @@ def _preview(request: SignedInRequest, form: ImportForm, text: str, score_file: 
 @director_required
 @require_POST
 def confirm(request: SignedInRequest) -> HttpResponse:
-    pending = pending_find(
-        user=request.user, sha256=request.POST.get("sha256", ""), kind=PendingImport.Kind.LEGACY
-    )
-    if pending is None:
-        messages.error(request, "That upload is no longer waiting to be confirmed: upload the file again.")
-        return redirect("imports:upload")
-    if not user_directs(request.user, pending.club_id):
-        raise PermissionDenied("You no longer direct the club chosen.")
+    pending = waiting_import(request, PendingImport.Kind.LEGACY, "imports:upload")
+    if isinstance(pending, HttpResponse):
+        return pending
     try:
         session = score_file_import(
             club=pending.club,

@@ -19,20 +19,19 @@ from __future__ import annotations
 import hashlib
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioError, read_usebio
-from tournaments.core.selectors.access import user_directs
 from tournaments.core.views.access import SignedInRequest, director_required
 from tournaments.exchange.forms import UsebioUploadForm
 from tournaments.exchange.models import PendingImport
-from tournaments.exchange.selectors.pending import pending_find
 from tournaments.exchange.services.pending import pending_done, pending_keep
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.exchange.services.usebio_preview import usebio_preview
+from tournaments.exchange.views.waiting import waiting_import
 
 TEMPLATES = "tournaments/exchange/"
 
@@ -91,14 +90,9 @@ def usebio_upload(request: SignedInRequest) -> HttpResponse:
 @director_required
 @require_POST
 def usebio_confirm(request: SignedInRequest) -> HttpResponse:
-    pending = pending_find(
-        user=request.user, sha256=request.POST.get("sha256", ""), kind=PendingImport.Kind.USEBIO
-    )
-    if pending is None:
-        messages.error(request, "That upload is no longer waiting to be confirmed: upload the file again.")
-        return redirect("director:exchange:usebio_upload")
-    if not user_directs(request.user, pending.club_id):
-        raise PermissionDenied("You no longer direct the club chosen.")
+    pending = waiting_import(request, PendingImport.Kind.USEBIO, "director:exchange:usebio_upload")
+    if isinstance(pending, HttpResponse):
+        return pending
     try:
         imported = usebio_import(
             club=pending.club, data=bytes(pending.data), name=pending.name, user=request.user
