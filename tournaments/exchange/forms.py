@@ -16,8 +16,8 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.bridge.formats.legacy import MAX_SCORE_FILE_BYTES, file_too_large_message
 from tournaments.bridge.formats.bws import BwsSection
+from tournaments.bridge.formats.legacy import MAX_SCORE_FILE_BYTES, file_too_large_message
 from tournaments.bridge.formats.pbn import PbnEvent
 from tournaments.core.models import Club
 from tournaments.core.selectors.access import clubs_directed
