@@ -4,7 +4,8 @@ The real file (tests/fixtures/bws, an 11-table club night) is kept gzipped. No m
 library writes Access files, so the night's earlier states are made from the real
 bytes by hand, the way Access itself marks rows: a ``ReceivedData`` row is hidden by
 setting the "deleted" flag of its offset in its data page (Jet 3: offsets from byte 10,
-flag 0x8000), and a row is erased by setting its ``Erased`` bit in the row's null mask
+flag 0x8000) and counting it out of the table's rows (its definition page, byte 12), and
+a row is erased by setting its ``Erased`` bit in the row's null mask
 (Access keeps Yes/No values there). Every other byte stays the real file's, so what
 ClubScore reads is an Access file as BCS leaves one, only earlier.
 """
@@ -25,6 +26,7 @@ FIXTURES = Path(__file__).parent.parent / "fixtures" / "bws"
 REAL_NIGHT = FIXTURES / "acbl-club-night-11-tables.bws.gz"
 _JET3_PAGE = 2048
 _JET3_OFFSETS = 10
+_JET3_ROW_COUNT = 12  # in a table's definition page
 _DELETED = 0x8000
 _FLAGS = 0xC000
 
@@ -75,13 +77,20 @@ def received_ids(data: bytes) -> list[int]:
 
 
 def with_rows_hidden(data: bytes, hidden: Iterable[int]) -> bytes:
-    """The file with these ReceivedData rows (by ID) deleted, as before the tables sent them."""
+    """The file with these ReceivedData rows (by ID) deleted, as before the tables sent them.
+
+    The table's row count (in its definition page) goes down as Access's would.
+    """
     hide = set(hidden)
     edited = bytearray(data)
+    gone = 0
     for _page, slot, start, _end in _received_rows(data):
         if _row_id(data, start) in hide:
             offset = struct.unpack_from("<H", edited, slot)[0]
             struct.pack_into("<H", edited, slot, offset | _DELETED)
+            gone += 1
+    definition = _parser(data).catalog["ReceivedData"] * _JET3_PAGE + _JET3_ROW_COUNT
+    struct.pack_into("<I", edited, definition, struct.unpack_from("<I", edited, definition)[0] - gone)
     return bytes(edited)
 
 

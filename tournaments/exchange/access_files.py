@@ -6,8 +6,11 @@ temporary file first: an upload is in memory, and a file the tables are still wr
 read once, into memory, and parsed from that copy (``exchange.services.bws_follow``).
 
 The library logs, rather than raises, on a row it cannot parse and then leaves the row
-out. A table read with such a complaint is refused here, naming it: a file caught half
-written must be read again, never imported with rows missing. Its complaints about
+out, and reads a file cut short (a copy taken while it grew) without a word, its missing
+pages' rows simply absent. A table read with a complaint, or with fewer rows than its
+definition states (Access keeps the count in the table's definition page), is refused
+here, naming it: a file caught half written must be read again, never imported with
+rows missing. Its complaints about
 Access's own system tables (``MSysObjects``), which ClubScore does not read, are
 silenced, as every real file has some.
 """
@@ -96,6 +99,21 @@ def _table(parser: AccessParser, name: str, complaints: _Complaints) -> dict[str
     if complaints.messages:
         raise BwsError(f"table {name} was not read whole: {complaints.messages[0]}")
     # An empty table comes back as {column: ""}: no rows.
-    return {
+    columns = {
         column: list(values) if isinstance(values, list) else [] for column, values in (parsed or {}).items()
     }
+    read = max((len(values) for values in columns.values()), default=0)
+    stated = _rows_stated(parser, name)
+    if stated is not None and read != stated:
+        # A copy taken while Access was writing, or cut short: pages missing or not yet written.
+        raise BwsError(f"table {name} was not read whole ({read} of its {stated} rows)")
+    return columns
+
+
+def _rows_stated(parser: AccessParser, name: str) -> int | None:
+    """The number of rows the table's definition says it holds (Access keeps it up to date)."""
+    try:
+        count = parser.get_table(name).table_header.number_of_rows
+    except Exception:  # as in _opened
+        return None
+    return count if isinstance(count, int) else None
