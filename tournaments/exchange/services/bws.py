@@ -62,8 +62,16 @@ class BwsImport:
         return self.created or self.counts.changed
 
 
+# The code of a refusal for a file that could not be read whole (cut short, caught being
+# written): reading it again may succeed. Any other refusal is of what the file says.
+UNREADABLE = "unreadable"
+
+
 def check_bws_file(data: bytes) -> BwsFile:
-    """Read an uploaded Bridgemate file within the size limit; raise ``ValidationError`` on ``file``."""
+    """Read an uploaded Bridgemate file within the size limit; raise ``ValidationError`` on ``file``.
+
+    A file whose Access tables cannot be read whole is refused with the code ``UNREADABLE``.
+    """
     if len(data) > MAX_BWS_BYTES:
         raise ValidationError(
             {
@@ -72,11 +80,18 @@ def check_bws_file(data: bytes) -> BwsFile:
             }
         )
     try:
-        return read_bws(access_tables(data))
+        tables = access_tables(data)
     except BwsError as error:
-        raise ValidationError(
-            {"file": _("Not a Bridgemate file ClubScore can read: %(error)s.") % {"error": error}}
-        ) from None
+        raise _not_readable(error, UNREADABLE) from None
+    try:
+        return read_bws(tables)
+    except BwsError as error:
+        raise _not_readable(error, "refused") from None
+
+
+def _not_readable(error: BwsError, code: str) -> ValidationError:
+    message = _("Not a Bridgemate file ClubScore can read: %(error)s.") % {"error": error}
+    return ValidationError({"file": ValidationError(message, code=code)})
 
 
 def file_section(file: BwsFile, section: str | None) -> BwsSection:

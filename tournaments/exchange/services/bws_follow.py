@@ -11,10 +11,10 @@ Bridgemates").
   the file (it changed while it was parsed) is dropped and read afresh at once. A copy
   that cannot be read (torn pages, a table read short: ``access_files``) is reported and
   read again at the next turn. Either way nothing of it is stored.
+- **A file that says something ClubScore refuses** (a bad contract on a row that counts,
+  a result it cannot take) is reported once and read again when it changes (a table's
+  correction); the other results wait with it, as the import is all or nothing.
 - **An unchanged file** (the same bytes as the last one imported) is not parsed again.
-- **A result ClubScore refuses** is reported once; the file is read again when it
-  changes (a table's correction), and the other results wait with it: the import is all
-  or nothing.
 - **Stopping**: ``pause`` waits between reads and says whether to stop; Ctrl-C in the
   command ends the wait (or rolls back an import under way: nothing half-written).
 """
@@ -30,7 +30,13 @@ from django.utils.translation import gettext as _
 from tournaments.bridge.formats.bws import BwsFile
 from tournaments.core.files import UnreadableFile, read_file_bytes
 from tournaments.core.models import Club
-from tournaments.exchange.services.bws import MAX_BWS_BYTES, BwsImport, bws_store, check_bws_file
+from tournaments.exchange.services.bws import (
+    MAX_BWS_BYTES,
+    UNREADABLE,
+    BwsImport,
+    bws_store,
+    check_bws_file,
+)
 
 # Reads of a file that keeps changing under the reader before the turn is given up.
 SETTLE_TRIES = 3
@@ -70,6 +76,9 @@ def _turn(
         try:
             file = check_bws_file(data)
         except ValidationError as error:
+            if not _unreadable(error) and _still(path, data):  # what the file says: wait for it to change
+                report(_refused(path, error))
+                return digest
             report(
                 _("%(path)s cannot be read yet (%(error)s); reading it again shortly.")
                 % {"path": path, "error": " ".join(error.messages)}
@@ -79,6 +88,17 @@ def _turn(
             return _import(path, club, file, section, name, digest, report)
     report(_("%(path)s keeps changing while it is read; reading it again shortly.") % {"path": path})
     return last
+
+
+def _unreadable(error: ValidationError) -> bool:
+    return any(problem.code == UNREADABLE for problem in error.error_dict.get("file", []))
+
+
+def _refused(path: str, error: ValidationError) -> str:
+    return _("%(path)s: %(error)s Nothing of it was stored; waiting for the file to change.") % {
+        "path": path,
+        "error": " ".join(error.messages),
+    }
 
 
 def _still(path: str, data: bytes) -> bool:
@@ -101,10 +121,7 @@ def _import(
     try:
         imported = bws_store(club=club, file=file, section=section, name=name)
     except ValidationError as error:
-        report(
-            _("%(path)s: %(error)s Nothing of it was stored; waiting for the file to change.")
-            % {"path": path, "error": " ".join(error.messages)}
-        )
+        report(_refused(path, error))
         return digest
     if imported.changed:
         report(import_summary(imported))
