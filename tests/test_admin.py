@@ -64,7 +64,7 @@ READ_ONLY = [
     models.ResultMail,
 ]
 # Made by the services and the director's pages: shown and deleted, never added or changed.
-SHOWN_ONLY = [models.Competition, models.PendingImport, models.MailOptOut]
+SHOWN_ONLY = [models.Competition, models.PendingImport, models.MailOptOut, models.BridgemateFeed]
 
 
 def _night_with_its_records(club, user) -> None:
@@ -120,6 +120,9 @@ def _club_records(club, user) -> str:
     api_write_count_add(token_id=issued.token.pk, minute=29_000_000)
     models.PendingImport.objects.create(
         user=user, club=club, sha256="0" * 64, text="", date=datetime.date(2026, 11, 16), name="Sunday"
+    )
+    models.BridgemateFeed.objects.create(  # what a Bridgemate file's first import makes (tests/exchange)
+        session=models.Session.objects.filter(club=club).first(), club=club, bcs_session="GUID", section="A"
     )
     return issued.secret
 

@@ -51,6 +51,7 @@ class ClubA:
     token: ApiToken
     pending_import: PendingImport
     pending_usebio: PendingImport
+    pending_bws: PendingImport
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,7 @@ def club_a_world(club: Club, director: AbstractBaseUser) -> ClubA:
         token=api_token_create(club=club, name=f"{MARKER} scorer", user=director).token,
         pending_import=_pending(director, club, f"{MARKER} import", b"a score file"),
         pending_usebio=_pending(director, club, f"{MARKER} usebio", b"<USEBIO/>", usebio=True),
+        pending_bws=_pending(director, club, f"{MARKER} bws", b"a Bridgemate file", bws=True),
     )
 
 
@@ -121,17 +123,20 @@ def _teams_event(club: Club) -> TeamsEvent:
 
 
 def _pending(
-    director: AbstractBaseUser, club: Club, name: str, data: bytes, *, usebio: bool = False
+    director: AbstractBaseUser, club: Club, name: str, data: bytes, *, usebio: bool = False, bws: bool = False
 ) -> PendingImport:
     """A file previewed by club A's director, waiting for the confirmation (as the views keep it)."""
-    kind = PendingImport.Kind.USEBIO if usebio else PendingImport.Kind.LEGACY
+    kind = (
+        PendingImport.Kind.USEBIO if usebio else PendingImport.Kind.BWS if bws else PendingImport.Kind.LEGACY
+    )
+    binary = usebio or bws
     return PendingImport.objects.create(
         user=director,
         club=club,
         kind=kind,
         sha256=hashlib.sha256(data).hexdigest(),
-        text="" if usebio else data.decode(),
-        data=data if usebio else b"",
+        text="" if binary else data.decode(),
+        data=data if binary else b"",
         date=datetime.date(2026, 11, 26),
         name=name,
     )

@@ -27,6 +27,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.core.club_worlds import MARKER, ClubA, ClubB, club_a_world, club_b_world
 from tests.examples import EXAMPLES
+from tests.exchange.bws_files import first_results, real_night
 
 pytestmark = pytest.mark.django_db
 
@@ -96,6 +97,11 @@ def _their_pair(a: ClubA, b: ClubB) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def _usebio_upload_to_a(a: ClubA) -> dict[str, Any]:
     file = SimpleUploadedFile("event.xml", USEBIO_FILE.read_bytes())
+    return {"club": a.club.pk, "name": "Intruder", "file": file}
+
+
+def _bws_upload_to_a(a: ClubA) -> dict[str, Any]:
+    file = SimpleUploadedFile("night.bws", first_results(real_night(), 6))
     return {"club": a.club.pk, "name": "Intruder", "file": file}
 
 
@@ -170,6 +176,8 @@ ROUTES: dict[str, Route] = {
     "director:exchange:hand_records": Route(_session),
     "director:exchange:usebio_upload": Route(_none, OWN, post=_usebio_upload_to_a),
     "director:exchange:usebio_confirm": Route(_none, OWN, post=lambda a: {"sha256": a.pending_usebio.sha256}),
+    "director:exchange:bws_upload": Route(_none, OWN, post=_bws_upload_to_a),
+    "director:exchange:bws_confirm": Route(_none, OWN, post=lambda a: {"sha256": a.pending_bws.sha256}),
     "director:competitions": Route(_slug),
     "director:competition_new": Route(
         _slug,

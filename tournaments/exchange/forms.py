@@ -1,4 +1,4 @@
-"""The exchange's upload forms: a legacy score file, a USEBIO results file, a PBN file.
+"""The exchange's upload forms: a legacy score file, a USEBIO results file, a PBN file, a Bridgemate file.
 
 Each refuses a file over its format's limit beside the file field, before the file is
 read; the views parse what passes and answer the file's own errors.
@@ -14,11 +14,14 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.datastructures import MultiValueDict
+from django.utils.translation import gettext_lazy as _
 
+from tournaments.bridge.formats.bws import BwsSection
 from tournaments.bridge.formats.legacy import MAX_SCORE_FILE_BYTES, file_too_large_message
 from tournaments.bridge.formats.pbn import PbnEvent
 from tournaments.core.models import Club
 from tournaments.core.selectors.access import clubs_directed
+from tournaments.exchange.services.bws import MAX_BWS_BYTES
 from tournaments.exchange.services.pbn import MAX_PBN_BYTES
 from tournaments.exchange.services.usebio import MAX_USEBIO_BYTES
 
@@ -134,5 +137,48 @@ class PbnUploadForm(forms.Form):
         if size > MAX_PBN_BYTES:
             raise ValidationError(
                 f"The file is {size:,} bytes, over the {MAX_PBN_BYTES:,} a PBN file may be."
+            )
+        return upload
+
+
+class BwsUploadForm(_ClubsDirectedForm):
+    """A Bridgemate file (``.bws``) for the club's session it feeds; the section when it has several."""
+
+    name = forms.CharField(
+        max_length=120,
+        required=False,
+        label=_("Session name"),
+        help_text=_("For the first import only; leave it empty for the file's session name."),
+    )
+    file = forms.FileField(
+        label=_("Bridgemate file"),
+        help_text=_(
+            "The .bws file Bridgemate Control Software keeps, at most %(mb)s MB. Upload it again "
+            "during the night: only what the tables sent since is added."
+        )
+        % {"mb": MAX_BWS_BYTES // 1_000_000},
+    )
+    # Shown only once a file of several sections is uploaded (``offer_sections``), as the
+    # PBN upload offers a file's events: the director uploads the file again with one chosen.
+    section = forms.CharField(required=False, max_length=8, label=_("Section"), widget=forms.HiddenInput)
+
+    def offer_sections(self, sections: list[BwsSection]) -> None:
+        """Show the file's sections (letter, tables, results) as the choices of the ``section`` field."""
+        field = self.fields["section"]
+        field.widget = forms.RadioSelect(
+            choices=[(section.letter or str(section.id), section.label) for section in sections]
+        )
+        field.help_text = _(
+            "The file holds several sections; ClubScore imports one into a session: "
+            "choose it and upload the file again."
+        )
+
+    def clean_file(self) -> UploadedFile:
+        upload: UploadedFile = self.cleaned_data["file"]
+        size = _uploaded_size(upload)
+        if size > MAX_BWS_BYTES:
+            raise ValidationError(
+                _("The file is %(size)s bytes, over the %(limit)s a Bridgemate file may be.")
+                % {"size": f"{size:,}", "limit": f"{MAX_BWS_BYTES:,}"}
             )
         return upload

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournaments.core import sections
 from tournaments.core.sections import Link
@@ -12,6 +13,7 @@ def director_actions() -> list[Link]:
     return [
         Link("Import a score file", reverse("imports:upload"), css="button secondary", order=20),
         Link("Import a USEBIO results file", reverse("director:exchange:usebio_upload"), order=30),
+        Link(_("Import a Bridgemate file"), reverse("director:exchange:bws_upload"), order=35),
     ]
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from django.http import HttpResponse
 from django.urls import URLPattern, path
 
+from tournaments.exchange.views import bws as bws_views
 from tournaments.exchange.views import downloads, legacy
 from tournaments.exchange.views import session_files as views
 from tournaments.exchange.views import teams as teams_files
@@ -26,6 +27,8 @@ director_exchange = [
     path("sessions/<int:session_id>/hand-records/", views.hand_records_director, name="hand_records"),
     path("usebio/import/", usebio_views.usebio_upload, name="usebio_upload"),
     path("usebio/import/confirm/", usebio_views.usebio_confirm, name="usebio_confirm"),
+    path("bws/import/", bws_views.bws_upload, name="bws_upload"),
+    path("bws/import/confirm/", bws_views.bws_confirm, name="bws_confirm"),
 ]
 
 imports = [

@@ -12,7 +12,7 @@ that the one app label ``tournaments`` finds them all and no migration moved:
               TeamsEventChange
     season    PlayerMerge, ClubMember, Competition, PlayerRating, RatingSnapshot
     mail      ResultMail, MailOptOut
-    exchange  PendingImport
+    exchange  PendingImport, BridgemateFeed
 
 Invariants live as database constraints in each model's ``Meta`` and again in the
 services' and forms' messages. Migrations name ``tournaments.models.validate_assigned_parts``:
@@ -21,7 +21,7 @@ keep it exported here.
 
 from tournaments.core.models.api_tokens import ApiToken, ApiWriteCount
 from tournaments.core.models.clubs import Club, Player
-from tournaments.exchange.models import PendingImport
+from tournaments.exchange.models import BridgemateFeed, PendingImport
 from tournaments.mail.models import MailOptOut, MailReason, MailStatus, ResultMail
 from tournaments.night.models.audit import (
     AuditAction,
@@ -79,6 +79,7 @@ __all__ = [
     "Adjustment",
     "ApiToken",
     "ApiWriteCount",
+    "BridgemateFeed",
     "AuditAction",
     "Board",
     "Club",

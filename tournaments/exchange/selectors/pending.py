@@ -17,7 +17,7 @@ from tournaments.exchange.models import PENDING_LIFETIME, PendingImport
 def pending_find(*, user: User, sha256: str, kind: PendingImport.Kind) -> PendingImport | None:
     """The user's own waiting preview with this digest and kind, with its club; None if gone.
 
-    A USEBIO file's digest is of its bytes, checked again here, so a row whose bytes are
+    A USEBIO or Bridgemate file's digest is of its bytes, checked again here, so a row whose bytes are
     not the ones previewed is never imported (read it as ``bytes(pending.data)``: a database
     driver may hand back a ``memoryview``). A legacy file's digest is of its
     parsed content (``services.legacy.score_file_digest``), not of its text.
@@ -29,6 +29,6 @@ def pending_find(*, user: User, sha256: str, kind: PendingImport.Kind) -> Pendin
         .select_related("club")
         .first()
     )
-    if pending is None or kind != PendingImport.Kind.USEBIO:
+    if pending is None or kind == PendingImport.Kind.LEGACY:
         return pending
     return pending if hashlib.sha256(bytes(pending.data)).hexdigest() == sha256 else None

@@ -17,6 +17,9 @@ from django.utils import timezone
 from tournaments.core.models import Club
 from tournaments.exchange.models import PENDING_LIFETIME, PENDING_PER_USER, PendingImport
 
+# The kinds kept as their bytes (any encoding; a Bridgemate file is an Access database).
+BINARY_KINDS = (PendingImport.Kind.USEBIO, PendingImport.Kind.BWS)
+
 
 def pending_keep(
     *,
@@ -30,14 +33,14 @@ def pending_keep(
     data: bytes = b"",
     replace: bool = False,
 ) -> PendingImport:
-    """Keep a preview's file: a legacy score file's ``text`` or a USEBIO file's ``data``.
+    """Keep a preview's file: a legacy score file's ``text``, a USEBIO or Bridgemate file's ``data``.
 
     Every expired preview goes first, and this user's beyond the newest few of either
     kind, so the table stays a handful of rows however many files are previewed.
     """
-    usebio = kind == PendingImport.Kind.USEBIO
-    if (bool(data), bool(text)) != (usebio, not usebio):
-        raise ValueError(f"A {kind.label} preview keeps its file as {'bytes' if usebio else 'text'} only.")
+    binary = kind in BINARY_KINDS
+    if (bool(data), bool(text)) != (binary, not binary):
+        raise ValueError(f"A {kind.label} preview keeps its file as {'bytes' if binary else 'text'} only.")
     _forget_old_previews(user)
     return PendingImport.objects.create(
         user=user,

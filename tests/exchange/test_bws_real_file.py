@@ -1,0 +1,132 @@
+"""A real Bridgemate night (tests/fixtures/bws): every result in, the standings, and again without doubling.
+
+The file is an ACBL club's 11-table Mitchell (BCS, Access 97), 27 boards in 9 rounds, 297
+results, players entered by ACBL number. Its repository holds no results of that night,
+so the standings are checked against an independent computation from the file's own rows:
+each contract scored by endplay, each board matchpointed by counting the scores it beats
+and ties (SPEC decision 8), each pair's percentage the mean of its boards'.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+from endplay.types import Contract, Vul
+
+from tests.exchange.bws_files import first_results, real_night, with_row_erased
+from tournaments.bridge.formats.bws import Outcome, read_bws
+from tournaments.core.models import Club, Player
+from tournaments.exchange.access_files import access_tables
+from tournaments.exchange.services.bws import bws_import
+from tournaments.night.models import Result, Session, SessionState, Standing
+
+
+def _rows() -> list:
+    return list(read_bws(access_tables(real_night())).section(None).results)
+
+
+def _independent_standings() -> dict[tuple[str, int], float]:
+    """Each pair's percentage worked out from the file's rows without ClubScore's scoring."""
+    boards: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    for row in _rows():
+        if row.contract == "PASS":
+            score = 0
+        else:
+            text = row.contract.replace("XX", "xx").replace("X", "x")
+            level, rest = text[0], text[1:]
+            strain = rest.rstrip("x")
+            doubling = rest[len(strain) :]
+            made = row.tricks - (int(level) + 6)
+            contract = Contract(
+                f"{level}{strain}{row.declarer}{doubling}{'=' if made == 0 else f'{made:+d}'}"
+            )
+            score = contract.score(Vul.from_board(row.board))
+            score = score if row.declarer in "NS" else -score
+        boards[row.board].append((row.ns_pair, row.ew_pair, score))
+    percentages: dict[tuple[str, int], list[float]] = defaultdict(list)
+    for results in boards.values():
+        top = len(results) - 1
+        for ns, ew, score in results:
+            beaten = sum(1 for _, _, other in results if other < score)
+            tied = sum(1 for _, _, other in results if other == score) - 1
+            ns_points = beaten + tied / 2
+            percentages[("NS", ns)].append(100 * ns_points / top)
+            percentages[("EW", ew)].append(100 * (top - ns_points) / top)
+    return {pair: sum(values) / len(values) for pair, values in percentages.items()}
+
+
+@pytest.fixture
+def acbl_club(db) -> Club:
+    return Club.objects.create(name="A club in California", slug="acbl-club")
+
+
+def test_the_real_night_imports_every_result_scored_as_if_typed(acbl_club):
+    imported = bws_import(club=acbl_club, data=real_night())
+    session = imported.session
+    assert imported.created
+    assert (session.name, str(session.date), session.state) == (
+        "Bridge game",
+        "2026-01-19",
+        SessionState.PLAY,
+    )
+    assert (
+        session.is_mitchell and not session.has_movement
+    )  # its relayed 11-table movement is not ClubScore's
+    assert imported.counts.added == 297
+    assert Result.objects.filter(board__session=session).count() == 297
+    assert session.boards.count() == 27
+    assert session.pairs.filter(direction="NS").count() == session.pairs.filter(direction="EW").count() == 11
+    stored = {
+        (standing.pair.direction, standing.pair.number): standing.percentage
+        for standing in Standing.objects.filter(session=session).select_related("pair")
+    }
+    expected = _independent_standings()
+    assert stored.keys() == expected.keys()
+    for pair, percentage in expected.items():
+        assert stored[pair] == pytest.approx(percentage, abs=1e-9), pair
+
+
+def test_the_players_are_the_numbers_the_tables_entered(acbl_club):
+    session = bws_import(club=acbl_club, data=real_night()).session
+    first = session.pairs.get(direction="NS", number=1)
+    assert (first.player1.name, first.player1.federation_number) == ("Wayne Vondera", "2175878")
+    assert first.player2.name == "David Silberman"
+    # BCS found no name for one number: seated under it, and the director is told.
+    nameless = Player.objects.get(federation_number="7646884")
+    assert nameless.name == "Player 7646884"
+
+
+def test_importing_the_same_night_again_doubles_nothing(acbl_club):
+    first = bws_import(club=acbl_club, data=real_night())
+    standings = list(Standing.objects.filter(session=first.session).values_list("pair_id", "percentage"))
+    again = bws_import(club=acbl_club, data=real_night())
+    assert again.session == first.session and not again.created
+    assert (again.counts.added, again.counts.corrected, again.counts.removed) == (0, 0, 0)
+    assert again.counts.unchanged == 297
+    assert Session.objects.filter(club=acbl_club).count() == 1
+    assert Result.objects.filter(board__session=first.session).count() == 297
+    assert Player.objects.count() == 44
+    assert (
+        list(Standing.objects.filter(session=first.session).values_list("pair_id", "percentage")) == standings
+    )
+
+
+def test_the_night_as_it_grows_adds_only_what_is_new(acbl_club):
+    early = bws_import(club=acbl_club, data=first_results(real_night(), 100))
+    assert early.counts.added == 100
+    later = bws_import(club=acbl_club, data=real_night())
+    assert later.session == early.session
+    assert (later.counts.added, later.counts.unchanged) == (197, 100)
+    assert Result.objects.filter(board__session=later.session).count() == 297
+
+
+def test_an_erased_result_goes_and_comes_back_when_entered_again(acbl_club):
+    session = bws_import(club=acbl_club, data=real_night()).session
+    erased = next(row for row in _rows() if row.row_id == 37)
+    assert erased.outcome is Outcome.PLAYED
+    gone = bws_import(club=acbl_club, data=with_row_erased(real_night(), 37))
+    assert gone.counts.removed == 1
+    board = session.boards.get(number=erased.board)
+    assert not board.results.filter(ns_pair__number=erased.ns_pair).exists()
+    assert Result.objects.filter(board__session=session).count() == 296
