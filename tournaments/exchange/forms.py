@@ -1,4 +1,4 @@
-"""The exchange's upload forms: a legacy score file, a USEBIO results file, a PBN file.
+"""The exchange's upload forms: a legacy score file, a USEBIO results file, a PBN file, a deal file.
 
 Each refuses a file over its format's limit beside the file field, before the file is
 read; the views parse what passes and answer the file's own errors.
@@ -14,11 +14,13 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.datastructures import MultiValueDict
+from django.utils.translation import gettext_lazy as _lazy
 
 from tournaments.bridge.formats.legacy import MAX_SCORE_FILE_BYTES, file_too_large_message
 from tournaments.bridge.formats.pbn import PbnEvent
 from tournaments.core.models import Club
 from tournaments.core.selectors.access import clubs_directed
+from tournaments.exchange.services.deal_files import MAX_DEAL_FILE_BYTES
 from tournaments.exchange.services.pbn import MAX_PBN_BYTES
 from tournaments.exchange.services.usebio import MAX_USEBIO_BYTES
 
@@ -136,3 +138,37 @@ class PbnUploadForm(forms.Form):
                 f"The file is {size:,} bytes, over the {MAX_PBN_BYTES:,} a PBN file may be."
             )
         return upload
+
+
+class DealFileUploadForm(forms.Form):
+    """A dealing machine's file to deal the session's boards from; the next page previews it."""
+
+    file = forms.FileField(
+        label=_lazy("Deal file"),
+        help_text=_lazy(
+            "A file from a dealing machine or a dealing program: DUP or DLM (Duplimate, Dealer4), "
+            "BRI, DGE, BER (Bernasconi), PBN or LIN (BBO), at most %(limit)s kB."
+        )
+        % {"limit": f"{MAX_DEAL_FILE_BYTES // 1000:,}"},
+    )
+
+    def clean_file(self) -> UploadedFile:
+        upload: UploadedFile = self.cleaned_data["file"]
+        size = _uploaded_size(upload)
+        if size > MAX_DEAL_FILE_BYTES:
+            raise ValidationError(
+                _lazy("The file is %(size)s bytes, over the %(limit)s a deal file may be.")
+                % {"size": f"{size:,}", "limit": f"{MAX_DEAL_FILE_BYTES:,}"}
+            )
+        return upload
+
+
+class DealFileConfirmForm(forms.Form):
+    """The confirmation of a previewed deal file: its signed deals, and the re-deal of played boards."""
+
+    token = forms.CharField(widget=forms.HiddenInput, max_length=200_000)
+    redeal_played = forms.BooleanField(
+        required=False,
+        label=_lazy("Re-deal the boards that have results"),
+        help_text=_lazy("Replaces the hands and par those results were played on; written to the audit log."),
+    )
