@@ -90,10 +90,15 @@ def deal_from_seats(seats: Sequence[int], where: str) -> Deal:
 def deal_from_hands(hands: Sequence[Iterable[Card]], where: str) -> Deal:
     """Build a deal from four hands, North first; a hand of 12 cards or a card twice is named."""
     built = {}
-    for seat, cards in zip(SEATS, hands, strict=True):
-        listed = list(cards)
-        if len(listed) != HAND_SIZE:
-            raise DealFileError(where, f"{seat.full_name} holds {len(listed)} cards, not {HAND_SIZE}")
+    listed_hands = [list(cards) for cards in hands]
+    wrong = [
+        f"{seat.full_name} {len(cards)}"
+        for seat, cards in zip(SEATS, listed_hands, strict=True)
+        if len(cards) != HAND_SIZE
+    ]
+    if wrong:
+        raise DealFileError(where, f"a hand holds {HAND_SIZE} cards, but here {' and '.join(wrong)} cards")
+    for seat, listed in zip(SEATS, listed_hands, strict=True):
         try:
             built[seat] = Hand.from_cards(listed)
         except CardError as error:
