@@ -1,7 +1,7 @@
 """Every deal file ClubScore reads and writes, and which one a file is: by its bytes, then by its name.
 
 A club's file comes from a dealing machine's software under any name, so the bytes
-decide first: a DLM file opens with ``[Document]``, a PBN file with ``%`` or a tag, a
+decide first: a DLM file opens with ``[Document]``, a PBN file with ``% PBN`` or a tag, a
 LIN file with ``key|value|`` pairs, a DUP record has 78 digits, the DGE part and ``Y``
 or ``N`` at byte 146, a BRI record 78 digits and spaces or NULs, a DGE record opens
 with the spade symbol (0x06), a BER file is digits 1-4. The name's extension decides
@@ -83,13 +83,14 @@ def _text_head(data: bytes) -> bytes:
 
 
 _PBN_TAG = re.compile(rb'^\s*\[(?:event|board|deal|dealer)\s+"', re.IGNORECASE | re.MULTILINE)
+_PBN_VERSION = re.compile(rb"%\s*PBN\b", re.IGNORECASE)
 _LIN_PAIR = re.compile(rb"(?:^|\|)\s*(?:md|qx|pn|vg|st|ah|sv|rh|pg)\|", re.IGNORECASE)
 _DGE_BYTES = frozenset(b"AKQJT98765432" + dge.SUIT_SYMBOLS)
 
 
 def _looks_like_pbn(data: bytes) -> bool:
     head = _text_head(data)
-    return head.startswith((b"%", b";", b"{")) or _PBN_TAG.search(head) is not None
+    return _PBN_VERSION.match(head) is not None or _PBN_TAG.search(head) is not None
 
 
 def _looks_like_dlm(data: bytes) -> bool:
