@@ -1,4 +1,4 @@
-"""Dealing machines' files in the site: the service, the two commands, the downloads, the upload with its preview.
+"""Dealing machines' files in the site: the service, the commands, the downloads, the upload and its preview.
 
 What a director relies on: a session's deals go out in every format and come back in as
 the same deals; an import deals exactly the boards the file names, shows them first, and
