@@ -151,3 +151,9 @@ def test_the_dlm_reader_takes_deal_converts_checksum_for_a_set_not_from_board_1(
     assert b"Checksum=48\r\n" in ours  # 0 ^ 17 ^ 32 ^ 1
     theirs = ours.replace(b"Duplicates=0\r\n", b"Duplicates=1\r\n").replace(b"Checksum=48", b"Checksum=17")
     assert [(board.number, board.deal) for board in read_deal_file(theirs).boards] == shifted
+
+
+def test_a_dlm_headline_in_a_windows_code_page_does_not_stop_the_reading():
+    boards = source_pbn("bigdeal-1.2")
+    data = write_deal_file("dlm", boards).replace(b"Headline=ClubScore", "Headline=Klubb Ørebro".encode("cp1252"))
+    assert [(board.number, board.deal) for board in read_deal_file(data).boards] == boards

@@ -5,14 +5,16 @@ Layout (no published specification; Big Deal's ``init_dlmcommon``/``print_dlm``/
 1.2 wrote in github.com/richardschneider/pbn, test/sample/big-deal.dlm; Steve Foster's
 description on rec.games.bridge, "File formats", 2011; Robin Barker's on the BBO forums,
 "Structure of DLM files", 2013). Both forum posts quote a real board line whose checksum
-this reader checks (tests/bridge/formats/test_dealing_dlm.py):
+this reader checks (tests/bridge/formats/test_dealing_files.py):
 
-- A Windows INI file of ASCII text, lines ended by CRLF (LF read too), one section
+- A Windows INI file of text, lines ended by CRLF (LF read too), one section
   ``[Document]`` with ``key=value`` lines, keys read without regard to case:
   ``Headline`` (free text), ``Status`` (``Show``, or ``Sealed``: the machine does not
   show the deals), ``Duplicates``, ``From board``, ``To board``, ``Next board to
   duplimate``, ``PrintOuts``, ``Crypto key`` (0; another value means the deals are
-  enciphered, which ClubScore refuses rather than read wrong hands), ``Checksum``.
+  enciphered, which ClubScore refuses rather than read wrong hands), ``Checksum``. The
+  board lines are ASCII; a headline may hold a club's name in its Windows code page, read
+  as Latin-1 (it is not used); a NUL or other control byte is refused by its line.
 - The header's checksum: Duplicates XOR From board XOR To board, XOR 1 when the status
   is Show (Big Deal). deal-convert (github.com/emkael/deal-convert, ``dlm.py``) writes and
   reads the number of boards XOR 1 when shown, the same for a set from board 1 with its
@@ -79,12 +81,14 @@ def _deal(letters: str, where: str) -> Deal:
 
 
 def _text(data: bytes) -> str:
-    """The file as text: ASCII, with no NUL; refuse other bytes naming their line."""
+    """The file as text (Latin-1: a headline in a Windows code page); refuse a control byte by its line."""
     for number, line in enumerate(data.splitlines(), start=1):
-        bad = next((byte for byte in line if byte == 0 or byte > 0x7E), None)
+        bad = next((byte for byte in line if byte < 0x20 and byte != 0x09), None)
         if bad is not None:
-            raise DealFileError(f"line {number}", f"byte 0x{bad:02x}: a DLM file is plain ASCII text")
-    return data.decode("ascii")
+            raise DealFileError(
+                f"line {number}", f"byte 0x{bad:02x}: a DLM file is text, without control bytes"
+            )
+    return data.decode("latin-1")
 
 
 def _entries(text: str) -> dict[str, tuple[int, str]]:

@@ -82,11 +82,13 @@ def _pairs(text: str) -> list[_Pair]:
 def _groups(pairs: list[_Pair]) -> list[_Group]:
     """The pairs split into boards: at each ``qx``, or at a ``pn``/``md`` once the board has its ``md``."""
     groups = [_Group()]
+    has_deal = False
     for pair in pairs:
-        current = groups[-1]
-        if pair.key == "qx" or (pair.key in _STARTS and current.first("md") is not None):
+        if pair.key == "qx" or (pair.key in _STARTS and has_deal):
             groups.append(_Group())
+            has_deal = False
         groups[-1].pairs.append(pair)
+        has_deal = has_deal or pair.key == "md"
     return [group for group in groups if group.first("md") is not None]
 
 
