@@ -83,6 +83,17 @@ def check_records(data: bytes, size: int, name: str) -> int:
     return whole
 
 
+def check_filler(record: bytes, offset: int, *, index: int, start: int, after: str, name: str) -> None:
+    """Refuse anything but spaces and NULs from ``offset`` to the end of record ``index``."""
+    for position in range(offset, len(record)):
+        if record[position] not in _PADDING:
+            raise DealFileError(
+                record_where(index, start + position),
+                f"{_shown(record[position : position + 1])} after {after}: "
+                f"the rest of a {name} record is spaces and NULs",
+            )
+
+
 def read_bri(data: bytes) -> list[Board]:
     """Read a BRI file's boards, numbered 1, 2, 3... in file order; refuse a bad record by its byte."""
     boards = []
@@ -90,13 +101,7 @@ def read_bri(data: bytes) -> list[Board]:
         start = index * RECORD_SIZE
         record = data[start : start + RECORD_SIZE]
         deal = read_bri_part(record[:PART_SIZE], index=index, start=start)
-        for offset in range(PART_SIZE, RECORD_SIZE):
-            if record[offset] not in _PADDING:
-                raise DealFileError(
-                    record_where(index, start + offset),
-                    f"{_shown(record[offset : offset + 1])} after the 78 digits: "
-                    "the rest of a BRI record is spaces and NULs",
-                )
+        check_filler(record, PART_SIZE, index=index, start=start, after="the 78 digits", name="BRI")
         boards.append((check_board_number(index + 1, record_where(index, start)), deal))
     return boards
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tournaments.bridge.cards import SUITS_HIGH_FIRST, Card, Deal, Hand, parse_rank
-from tournaments.bridge.formats.dealing.bri import check_records, record_where
+from tournaments.bridge.formats.dealing.bri import check_filler, check_records, record_where
 from tournaments.bridge.formats.dealing.values import (
     Board,
     DealFileError,
@@ -35,7 +35,6 @@ HAND_BYTES = 17
 SUIT_SYMBOLS = b"\x06\x03\x04\x05"  # spade, heart, diamond, club in the DOS code page
 _RANKS = b"AKQJT98765432"
 _FILLER = b"\0" * (RECORD_SIZE - PART_SIZE)
-_PADDING = frozenset(b" \0")
 
 
 def _hand_bytes(hand: Hand) -> bytes:
@@ -92,12 +91,7 @@ def read_dge(data: bytes) -> list[Board]:
         start = index * RECORD_SIZE
         record = data[start : start + RECORD_SIZE]
         deal = read_dge_part(record[:PART_SIZE], index=index, start=start)
-        for offset in range(PART_SIZE, RECORD_SIZE):
-            if record[offset] not in _PADDING:
-                raise DealFileError(
-                    record_where(index, start + offset),
-                    f"byte 0x{record[offset]:02x} after the four hands: the rest of a DGE record is NULs",
-                )
+        check_filler(record, PART_SIZE, index=index, start=start, after="the four hands", name="DGE")
         boards.append((check_board_number(index + 1, record_where(index, start)), deal))
     return boards
 
