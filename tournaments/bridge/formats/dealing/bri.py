@@ -20,6 +20,7 @@ and written here for both.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from tournaments.bridge.cards import Card, Deal
 from tournaments.bridge.formats.dealing.values import (
@@ -94,16 +95,31 @@ def check_filler(record: bytes, offset: int, *, index: int, start: int, after: s
             )
 
 
-def read_bri(data: bytes) -> list[Board]:
-    """Read a BRI file's boards, numbered 1, 2, 3... in file order; refuse a bad record by its byte."""
+class PartReader(Protocol):
+    """Reads a record's deal: ``read_bri_part``, ``dge.read_dge_part``."""
+
+    def __call__(self, part: bytes, *, index: int, start: int, first_board: int = 1) -> Deal: ...
+
+
+def read_records(
+    data: bytes, *, size: int, part: int, name: str, after: str, read_part: PartReader
+) -> list[Board]:
+    """Read ``size``-byte records as boards 1, 2, 3...: the deal in the first ``part`` bytes, filler after."""
     boards = []
-    for index in range(check_records(data, RECORD_SIZE, "BRI")):
-        start = index * RECORD_SIZE
-        record = data[start : start + RECORD_SIZE]
-        deal = read_bri_part(record[:PART_SIZE], index=index, start=start)
-        check_filler(record, PART_SIZE, index=index, start=start, after="the 78 digits", name="BRI")
+    for index in range(check_records(data, size, name)):
+        start = index * size
+        record = data[start : start + size]
+        deal = read_part(record[:part], index=index, start=start)
+        check_filler(record, part, index=index, start=start, after=after, name=name)
         boards.append((check_board_number(index + 1, record_where(index, start)), deal))
     return boards
+
+
+def read_bri(data: bytes) -> list[Board]:
+    """Read a BRI file's boards, numbered 1, 2, 3... in file order; refuse a bad record by its byte."""
+    return read_records(
+        data, size=RECORD_SIZE, part=PART_SIZE, name="BRI", after="the 78 digits", read_part=read_bri_part
+    )
 
 
 def write_bri(boards: Sequence[Board] | Iterable[Board]) -> bytes:

@@ -19,11 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from tournaments.bridge.cards import SUITS_HIGH_FIRST, Card, Deal, Hand, parse_rank
-from tournaments.bridge.formats.dealing.bri import check_filler, check_records, record_where
+from tournaments.bridge.formats.dealing.bri import read_records, record_where
 from tournaments.bridge.formats.dealing.values import (
     Board,
     DealFileError,
-    check_board_number,
     consecutive_numbers,
     deal_from_hands,
 )
@@ -86,14 +85,9 @@ def read_dge_part(part: bytes, *, index: int, start: int, first_board: int = 1) 
 
 def read_dge(data: bytes) -> list[Board]:
     """Read a DGE file's boards, numbered 1, 2, 3... in file order; refuse a bad record by its byte."""
-    boards = []
-    for index in range(check_records(data, RECORD_SIZE, "DGE")):
-        start = index * RECORD_SIZE
-        record = data[start : start + RECORD_SIZE]
-        deal = read_dge_part(record[:PART_SIZE], index=index, start=start)
-        check_filler(record, PART_SIZE, index=index, start=start, after="the four hands", name="DGE")
-        boards.append((check_board_number(index + 1, record_where(index, start)), deal))
-    return boards
+    return read_records(
+        data, size=RECORD_SIZE, part=PART_SIZE, name="DGE", after="the four hands", read_part=read_dge_part
+    )
 
 
 def write_dge(boards: Sequence[Board] | Iterable[Board]) -> bytes:
