@@ -14,6 +14,8 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.datastructures import MultiValueDict
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _lazy
 
 from tournaments.bridge.formats.legacy import MAX_SCORE_FILE_BYTES, file_too_large_message
@@ -145,11 +147,13 @@ class DealFileUploadForm(forms.Form):
 
     file = forms.FileField(
         label=_lazy("Deal file"),
-        help_text=_lazy(
-            "A file from a dealing machine or a dealing program: DUP or DLM (Duplimate, Dealer4), "
-            "BRI, DGE, BER (Bernasconi), PBN or LIN (BBO), at most %(limit)s kB."
-        )
-        % {"limit": f"{MAX_DEAL_FILE_BYTES // 1000:,}"},
+        help_text=format_lazy(
+            _lazy(
+                "A file from a dealing machine or a dealing program: DUP or DLM (Duplimate, Dealer4), "
+                "BRI, DGE, BER (Bernasconi), PBN or LIN (BBO), at most {limit} kB."
+            ),
+            limit=f"{MAX_DEAL_FILE_BYTES // 1000:,}",
+        ),
     )
 
     def clean_file(self) -> UploadedFile:
@@ -157,7 +161,7 @@ class DealFileUploadForm(forms.Form):
         size = _uploaded_size(upload)
         if size > MAX_DEAL_FILE_BYTES:
             raise ValidationError(
-                _lazy("The file is %(size)s bytes, over the %(limit)s a deal file may be.")
+                gettext("The file is %(size)s bytes, over the %(limit)s a deal file may be.")
                 % {"size": f"{size:,}", "limit": f"{MAX_DEAL_FILE_BYTES:,}"}
             )
         return upload
