@@ -1,4 +1,4 @@
-"""The exchange's upload forms: a legacy score file, a USEBIO results file, a PBN file, a Bridgemate file.
+"""The exchange's upload forms: legacy score files, USEBIO results, PBN, Bridgemate files and deal files.
 
 Each refuses a file over its format's limit beside the file field, before the file is
 read; the views parse what passes and answer the file's own errors.
@@ -14,6 +14,8 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.datastructures import MultiValueDict
+from django.utils.text import format_lazy
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.bridge.formats.bws import BwsSection
@@ -22,6 +24,7 @@ from tournaments.bridge.formats.pbn import PbnEvent
 from tournaments.core.models import Club
 from tournaments.core.selectors.access import clubs_directed
 from tournaments.exchange.services.bws import MAX_BWS_BYTES
+from tournaments.exchange.services.deal_files import MAX_DEAL_FILE_BYTES
 from tournaments.exchange.services.pbn import MAX_PBN_BYTES
 from tournaments.exchange.services.usebio import MAX_USEBIO_BYTES
 
@@ -182,3 +185,39 @@ class BwsUploadForm(_ClubsDirectedForm):
                 % {"size": f"{size:,}", "limit": f"{MAX_BWS_BYTES:,}"}
             )
         return upload
+
+
+class DealFileUploadForm(forms.Form):
+    """A dealing machine's file to deal the session's boards from; the next page previews it."""
+
+    file = forms.FileField(
+        label=_("Deal file"),
+        help_text=format_lazy(
+            _(
+                "A file from a dealing machine or a dealing program: DUP or DLM (Duplimate, Dealer4), "
+                "BRI, DGE, BER (Bernasconi), PBN or LIN (BBO), at most {limit} kB."
+            ),
+            limit=f"{MAX_DEAL_FILE_BYTES // 1000:,}",
+        ),
+    )
+
+    def clean_file(self) -> UploadedFile:
+        upload: UploadedFile = self.cleaned_data["file"]
+        size = _uploaded_size(upload)
+        if size > MAX_DEAL_FILE_BYTES:
+            raise ValidationError(
+                gettext("The file is %(size)s bytes, over the %(limit)s a deal file may be.")
+                % {"size": f"{size:,}", "limit": f"{MAX_DEAL_FILE_BYTES:,}"}
+            )
+        return upload
+
+
+class DealFileConfirmForm(forms.Form):
+    """The confirmation of a previewed deal file: its signed deals, and the re-deal of played boards."""
+
+    token = forms.CharField(widget=forms.HiddenInput, max_length=200_000)
+    redeal_played = forms.BooleanField(
+        required=False,
+        label=_("Re-deal the boards that have results"),
+        help_text=_("Replaces the hands and par those results were played on; written to the audit log."),
+    )

@@ -9,7 +9,7 @@ from django.http import HttpResponse
 from django.urls import URLPattern, path
 
 from tournaments.exchange.views import bws as bws_views
-from tournaments.exchange.views import downloads, legacy
+from tournaments.exchange.views import deal_files, downloads, legacy
 from tournaments.exchange.views import session_files as views
 from tournaments.exchange.views import teams as teams_files
 from tournaments.exchange.views import usebio as usebio_views
@@ -24,6 +24,13 @@ director_exchange = [
     path("sessions/<int:session_id>/pbn/upload/", views.pbn_upload, name="pbn_upload"),
     path("sessions/<int:session_id>/lin/", views.lin_download, name="lin_download"),
     path("sessions/<int:session_id>/usebio/", views.usebio_download, name="usebio_download"),
+    path("sessions/<int:session_id>/deals/upload/", deal_files.deal_file_upload, name="deal_file_upload"),
+    path("sessions/<int:session_id>/deals/confirm/", deal_files.deal_file_confirm, name="deal_file_confirm"),
+    path(
+        "sessions/<int:session_id>/deals/<slug:fmt>/",
+        deal_files.deal_file_download,
+        name="deal_file_download",
+    ),
     path("sessions/<int:session_id>/hand-records/", views.hand_records_director, name="hand_records"),
     path("usebio/import/", usebio_views.usebio_upload, name="usebio_upload"),
     path("usebio/import/confirm/", usebio_views.usebio_confirm, name="usebio_confirm"),

@@ -1,0 +1,115 @@
+"""BRI, DGE and DUP against an independent reader: the npm ``pbn`` package's converters.
+
+The package (Richard Schneider's, MIT; pinned below) converts BRI, DGE and DUP files to
+PBN, written from Duplimate's convert.pdf without any of our code. It is installed once
+into a cache folder outside the work tree (``~/.cache/clubscore-node/pbn-oracle`` or
+``$CLUBSCORE_NODE_CACHE/pbn-oracle``), and one node process reads every file
+(tests/bridge/oracle/pbn_converters.js). Without Node.js the tests are skipped; with it
+they must run, so a failed install fails them.
+
+Both readers read the real files of tests/fixtures/dealing (Big Deal's, deal-convert's,
+and ``dealer.bri``, which has no PBN beside it), and the files our writers make of
+random deals: the same boards, the same deals. The package numbers every file's boards
+from 1 (it does not read DUP's set), so our DUP files here start at board 1.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tournaments.bridge import deal_from_permutation
+from tournaments.bridge.cards import Deal
+from tournaments.bridge.deck import random_permutation
+from tournaments.bridge.formats.dealing import read_deal_file, write_deal_file
+
+PBN_PACKAGE = "pbn@1.6.1"
+SCRIPT = Path(__file__).parents[1] / "oracle" / "pbn_converters.js"
+FIXTURES = Path(__file__).parents[2] / "fixtures" / "dealing"
+REAL_FILES = [
+    "bigdeal-1.2.bri",
+    "bigdeal-1.2.dge",
+    "bigdeal-1.2.dup",
+    "dealer.bri",
+    "deal-convert.bri",
+    "deal-convert.dge",
+    "deal-convert.dup",
+]
+SEED = 20261126
+
+
+def _cache_dir() -> Path:
+    root = Path(os.environ.get("CLUBSCORE_NODE_CACHE", Path.home() / ".cache" / "clubscore-node"))
+    return root / "pbn-oracle"
+
+
+def _installed_version(cache: Path) -> str | None:
+    package = cache / "node_modules" / "pbn" / "package.json"
+    return json.loads(package.read_text())["version"] if package.exists() else None
+
+
+def _ours() -> dict[str, bytes]:
+    """Our writers' files of 40 random boards, named as the fixtures are."""
+    rng = random.Random(SEED)
+    boards = [(number, deal_from_permutation(random_permutation(rng))) for number in range(1, 41)]
+    return {f"ours.{fmt}": write_deal_file(fmt, boards) for fmt in ("bri", "dge", "dup")}
+
+
+def _files() -> dict[str, bytes]:
+    return {**{name: (FIXTURES / name).read_bytes() for name in REAL_FILES}, **_ours()}
+
+
+@pytest.fixture(scope="module")
+def theirs() -> dict[str, list[tuple[int, Deal]]]:
+    """Every file's boards as the package reads them, by file name."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed: the pbn oracle runs under Node.js")
+    cache = _cache_dir()
+    if _installed_version(cache) != PBN_PACKAGE.split("@")[1]:
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail("node is installed but npm is not: cannot install the pbn oracle")
+        cache.mkdir(parents=True, exist_ok=True)
+        install = subprocess.run(
+            [npm, "install", "--prefix", str(cache), "--no-save", "--no-audit", "--no-fund", PBN_PACKAGE],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        if install.returncode != 0:
+            pytest.fail(f"npm install {PBN_PACKAGE} into {cache} failed:\n{install.stderr}")
+    files = _files()
+    request = {
+        "files": [
+            {"format": name.rsplit(".", 1)[1], "data": base64.b64encode(data).decode()}
+            for name, data in files.items()
+        ]
+    }
+    run = subprocess.run(
+        [node, str(SCRIPT), str(cache)],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    answers = json.loads(run.stdout)
+    return {
+        name: [(number, Deal.from_pbn(deal)) for number, deal in boards]
+        for name, boards in zip(files, answers, strict=True)
+    }
+
+
+@pytest.mark.parametrize("name", [*REAL_FILES, *_ours()])
+def test_both_readers_read_the_same_boards(theirs, name):
+    ours = [(board.number, board.deal) for board in read_deal_file(_files()[name], name).boards]
+    assert len(ours) >= 2
+    assert ours == theirs[name]
