@@ -147,3 +147,10 @@ def club_totals(club: Club, year: int) -> list[PlayerTotal]:
         for row in rows
     ]
     return sorted(totals, key=lambda row: (-row.total.points, row.player.name, row.player.pk))
+
+
+def session_pair_points(session: Session) -> dict[int, Decimal]:
+    """Each awarded pair's points in the ledger (a pair's two players have the same award)."""
+    return dict(
+        MasterPointAward.objects.filter(session=session).order_by("pair_id").values_list("pair_id", "points")
+    )
