@@ -3,9 +3,13 @@
 Run inside the import's transaction, once the file's lines are scored: the session is not
 finished (the director finishes it), so these are the awards it will earn on the club's
 federation's scale (``federation.selectors.awards``), compared pair by pair with the
-file's ``MASTER_POINTS_AWARDED``, both in the scale's points. A file that awards nothing
-is not compared; a club without a federation, or a session its scale does not cover, is
-one difference that says why ClubScore awards nothing.
+file's ``MASTER_POINTS_AWARDED``, both in the scale's points. A session the scale does not
+cover is one difference that says why ClubScore awards nothing.
+
+Not compared: a file that awards nothing; a club without a federation (it awards nothing
+by its own choice, which its session page says); and a file whose points are of another
+type than the club's scale (``MASTER_POINT_TYPE``: New Zealand's ``c`` points in an ABF
+club's import are not green points, so no figure of theirs could agree).
 """
 
 from __future__ import annotations
@@ -28,11 +32,9 @@ def award_differences(
     if not any(award.units for award in stated.values()):
         return []
     scale = club_scale(session.club)
-    if scale is None:
-        return [
-            _("The file awards master points; %(club)s has no federation, so ClubScore awards none.")
-            % {"club": session.club.name}
-        ]
+    types = {(award.point_type or (awards.point_type if awards else "")).upper() for award in stated.values()}
+    if scale is None or not types <= {scale.point_type, ""}:
+        return []
     plan = session_award_plan(session)
     if plan.refusal:
         return [_("The file awards master points; ClubScore awards none: %(why)s") % {"why": plan.refusal}]

@@ -123,12 +123,6 @@ def _event_rows(event: TeamsEvent) -> list[MasterPointAward]:
 
 
 def awards_follow_merge(kept: Player, duplicate: Player) -> None:
-    """Give the kept player the duplicate's awards (one a session or event: his own stays if both had one)."""
-    mine = MasterPointAward.objects.filter(player=kept)
-    clash = MasterPointAward.objects.filter(player=duplicate).filter(
-        session__in=mine.exclude(session=None).values("session")
-    ) | MasterPointAward.objects.filter(player=duplicate).filter(
-        teams_event__in=mine.exclude(teams_event=None).values("teams_event")
-    )
-    clash.delete()
+    """Give the kept player the duplicate's awards (a merge refuses two who played in one session
+    or teams event, so no session's award is his twice)."""
     MasterPointAward.objects.filter(player=duplicate).update(player=kept)
