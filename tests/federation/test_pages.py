@@ -193,3 +193,24 @@ def test_a_players_export_holds_his_awards(club, director_client):
         "tied": False,
         "points": "0.21",
     }
+
+
+def test_award_master_points_awards_the_nights_a_club_played_before_naming_its_federation(club, capsys):
+    session = usebio_import(club=club, data=(FIXTURES / "compscore-mp-mitchell.xml").read_bytes()).session
+    session_finish(session=session)
+    assert not MasterPointAward.objects.exists()
+    Club.objects.filter(pk=club.pk).update(federation="abf")
+    call_command("award_master_points", "--club", club.slug)
+    assert "Awarded 1 sessions and 0 teams events: 14 players' awards." in capsys.readouterr().out
+    with pytest.raises(CommandError, match="No club 'nowhere'"):
+        call_command("award_master_points", "--club", "nowhere")
+
+
+def test_a_correction_that_moves_no_place_costs_three_reads_and_no_write(club, django_assert_num_queries):
+    """The awards are read and worked out again; the rows, unchanged, are not written."""
+    from tournaments.federation.services.awards import session_awards_write
+
+    session = imported_and_finished(club, "compscore-mp-mitchell.xml")
+    session.club = Club.objects.get(pk=club.pk)
+    with django_assert_num_queries(3):  # the ledger's rows, the standings, the awarded pairs
+        session_awards_write(session)

@@ -9,7 +9,8 @@ writes nothing.
 
 A pair's award goes to each of its players; a team's to each member, of a team of five
 or six the part its federation gives (the ABF: 4/5, 2/3), rounded to the scale's unit.
-A club that names no federation, or a session too small for its scale, has no rows.
+A club that names no federation, or a session too small for its scale, has no rows;
+``awards_rebuild`` (``manage.py award_master_points``) works a club's history out again.
 """
 
 from __future__ import annotations
@@ -17,8 +18,11 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP
 from fractions import Fraction
 
+from django.db.models import QuerySet
+
 from tournaments.bridge.federations import Award, Scale
-from tournaments.core.models import Player
+from tournaments.core.models import Club, Player
+from tournaments.core.services.writes import write
 from tournaments.federation.models import MasterPointAward
 from tournaments.federation.selectors.awards import event_award_plan, session_award_plan
 from tournaments.night.models import Movement, Pair, Session, SessionState
@@ -126,3 +130,20 @@ def awards_follow_merge(kept: Player, duplicate: Player) -> None:
     """Give the kept player the duplicate's awards (a merge refuses two who played in one session
     or teams event, so no session's award is his twice)."""
     MasterPointAward.objects.filter(player=duplicate).update(player=kept)
+
+
+def awards_rebuild(clubs: QuerySet[Club]) -> tuple[int, int]:
+    """Work out again the awards of every finished session and teams event of ``clubs``, each in
+    its own write: for a club that names its federation after its nights were played, or a
+    history imported from files. Returns (sessions, events) rebuilt."""
+    sessions = Session.objects.filter(club__in=clubs, state=SessionState.FINISHED).exclude(
+        movement=Movement.TEAMS
+    )
+    events = TeamsEvent.objects.filter(club__in=clubs, state=SessionState.FINISHED)
+    for session in sessions.select_related("club").order_by("date", "pk"):
+        with write():
+            session_awards_write(session)
+    for event in events.select_related("club").order_by("date", "pk"):
+        with write():
+            event_awards_write(event)
+    return sessions.count(), events.count()
