@@ -77,15 +77,23 @@ def _download(data: bytes, name: str, content_type: str) -> HttpResponse:
     return response
 
 
+def _month_asked(request: SignedInRequest, slug: str) -> tuple[Club, int, int] | HttpResponse:
+    """The director's club and the month asked; the page with its 400 when the month is not YYYY-MM."""
+    club = club_for_director(request.user, slug)
+    try:
+        return (club, *_month(request.GET.get("month", "")))
+    except MonthError as error:
+        return _page(request, club, error=str(error))
+
+
 @login_required
 @require_GET
 def club_abf_file(request: SignedInRequest, slug: str) -> HttpResponse:
     """The month's ABF award file; without a player missing a number, else the page listing them."""
-    club = club_for_director(request.user, slug)
-    try:
-        year, month = _month(request.GET.get("month", ""))
-    except MonthError as error:
-        return _page(request, club, error=str(error))
+    asked = _month_asked(request, slug)
+    if isinstance(asked, HttpResponse):
+        return asked
+    club, year, month = asked
     found = abf_month_file(club, year, month)
     if found.missing and request.GET.get("anyway") != "1":
         return _page(request, club, missing=found.missing)
@@ -95,10 +103,8 @@ def club_abf_file(request: SignedInRequest, slug: str) -> HttpResponse:
 @login_required
 @require_GET
 def club_acbl_report(request: SignedInRequest, slug: str) -> HttpResponse:
-    club = club_for_director(request.user, slug)
-    try:
-        year, month = _month(request.GET.get("month", ""))
-    except MonthError as error:
-        return _page(request, club, error=str(error))
-    name, data = acbl_month_csv(club, year, month)
+    asked = _month_asked(request, slug)
+    if isinstance(asked, HttpResponse):
+        return asked
+    name, data = acbl_month_csv(*asked)
     return _download(data, name, "text/csv; charset=utf-8")
