@@ -62,6 +62,7 @@ READ_ONLY = [
     models.TableSubmission,
     models.DirectorCall,
     models.ResultMail,
+    models.MasterPointAward,
 ]
 # Made by the services and the director's pages: shown and deleted, never added or changed.
 SHOWN_ONLY = [models.Competition, models.PendingImport, models.MailOptOut, models.BridgemateFeed]
@@ -94,7 +95,9 @@ def _tables_with_their_sends(club) -> None:
 
 
 def _teams_event_with_its_records(club, user) -> None:
-    """Two teams, one round published, a penalty given and the event finished anyway."""
+    """Two teams, one round published, a penalty given and the event finished anyway: an ABF club's,
+    so its winners have master points."""
+    models.Club.objects.filter(pk=club.pk).update(federation="abf")
     event = teams_event_create(club=club, date=datetime.date(2026, 11, 17), name="Teams", boards_per_match=2)
     for team in ("Hearts", "Spades"):
         team_add(event=event, name=team, player_names=[f"{team} {seat}" for seat in "NESW"])

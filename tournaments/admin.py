@@ -6,9 +6,18 @@ Django looks for the admin here; each capability keeps its own beside its models
 
 from tournaments.core import admin as core_admin
 from tournaments.exchange import admin as exchange_admin
+from tournaments.federation import admin as federation_admin
 from tournaments.mail import admin as mail_admin
 from tournaments.night import admin as night_admin
 from tournaments.season import admin as season_admin
 from tournaments.teams import admin as teams_admin
 
-__all__ = ["core_admin", "exchange_admin", "mail_admin", "night_admin", "season_admin", "teams_admin"]
+__all__ = [
+    "core_admin",
+    "exchange_admin",
+    "federation_admin",
+    "mail_admin",
+    "night_admin",
+    "season_admin",
+    "teams_admin",
+]

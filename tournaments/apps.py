@@ -11,10 +11,11 @@ class TournamentsConfig(AppConfig):
         """Call each capability's ``ready`` in the order its parts stand on the shared pages."""
         from tournaments.core import ready as core
         from tournaments.exchange import ready as exchange
+        from tournaments.federation import ready as federation
         from tournaments.mail import ready as mail
         from tournaments.night import ready as night
         from tournaments.season import ready as season
         from tournaments.teams import ready as teams
 
-        for capability in (core, night, exchange, teams, season, mail):
+        for capability in (core, night, exchange, teams, season, mail, federation):
             capability.ready()

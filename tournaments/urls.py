@@ -9,6 +9,7 @@ from django.urls import URLPattern, URLResolver, include, path
 
 from tournaments.core import urls as core
 from tournaments.exchange import urls as exchange
+from tournaments.federation import urls as federation
 from tournaments.mail import urls as mail
 from tournaments.night import urls as night
 from tournaments.season import urls as season
@@ -21,6 +22,7 @@ director: list[URLPattern | URLResolver] = [
     *exchange.director,
     *season.director,
     *mail.director_routes,
+    *federation.director,
     path("", include((exchange.director_exchange, "exchange"))),
 ]
 

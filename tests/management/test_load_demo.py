@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from io import StringIO
 
 import pytest
@@ -10,6 +11,7 @@ from django.core.management import call_command
 from django.test import RequestFactory
 
 from tournaments.core.models import Club
+from tournaments.federation.models import MasterPointAward
 from tournaments.night.models import Result, ResultChange, Session, Standing
 
 
@@ -53,6 +55,13 @@ def test_the_demo_is_loaded_once_with_a_finished_session_and_prints_the_login():
     assert upcoming.pairs.count() == 10
     assert upcoming.boards.exclude(north="").count() == upcoming.movement_rounds * 2
     assert finished.pairs.filter(direction="NS").count() == finished.pairs.filter(direction="EW").count() == 5
+    # An ABF club: its finished night's winners (0.03 a table, 5 tables) and its teams hold green points.
+    awards = MasterPointAward.objects.filter(club=club)
+    assert club.federation == "abf" and awards.filter(session=finished, place=1).count() == 4
+    assert set(awards.filter(session=finished, place=1, tied=False).values_list("points", flat=True)) <= {
+        Decimal("0.15")
+    }
+    assert awards.filter(teams_event__isnull=False).exists()
 
 
 def _check_finished_session() -> None:

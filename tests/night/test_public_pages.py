@@ -384,8 +384,8 @@ def _many_sessions(played_session: Session) -> None:
         ("board", lambda s: [s.pk, 1], 3),
         # pair, its results, the session's boards
         ("pair", lambda s: [s.pk, s.pairs.get(direction="EW", number=2).pk], 3),
-        # player, the pairs they sat in, the rating, its snapshots
-        ("player", lambda s: [s.pairs.get(direction="NS", number=1).player1_id], 4),
+        # player, the pairs they sat in, the rating, its snapshots, his master points by season
+        ("player", lambda s: [s.pairs.get(direction="NS", number=1).player1_id], 5),
     ],
 )
 def test_pages_read_in_a_fixed_number_of_queries(

@@ -10,7 +10,9 @@ import re
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
+from tournaments.bridge.federations import federation_choices
 from tournaments.bridge.text import QUOTE_LIMIT
 
 
@@ -61,3 +63,35 @@ class QuotedChoiceField(forms.ChoiceField):
                 self.error_messages["invalid_choice"], code="invalid_choice", params={"value": shown}
             )
         super().validate(value)
+
+
+class ClubSettingsForm(forms.Form):
+    """A club's settings a director changes: its federation (master points) and its tables' options."""
+
+    federation = forms.ChoiceField(
+        label=_("Federation"),
+        required=False,
+        help_text=_("Its club scale awards the club's master points; none awards nothing."),
+    )
+    federation_club_number = forms.CharField(
+        label=_("The club's number at its federation"),
+        max_length=20,
+        required=False,
+        help_text=_("Written in the club's USEBIO files (CLUB_ID_NUMBER)."),
+    )
+    p2p_charge_rate = forms.DecimalField(
+        label=_("P2P charge rate (EBU)"),
+        required=False,
+        min_value=0,
+        max_digits=6,
+        decimal_places=2,
+        help_text=_("The pay-to-play charge rate the EBU's USEBIO upload asks."),
+    )
+    table_entry_lead = forms.BooleanField(label=_("Tables enter the opening lead"), required=False)
+    table_standings = forms.BooleanField(
+        label=_("Tables see the standings when a round is in"), required=False
+    )
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["federation"].choices = federation_choices()  # type: ignore[attr-defined]

@@ -1,8 +1,9 @@
-"""The core's own parts of the shared pages: the list of clubs, each club's API tokens."""
+"""The core's own parts of the shared pages: the list of clubs, each club's settings and API tokens."""
 
 from __future__ import annotations
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournaments.core import sections
 from tournaments.core.models import Club
@@ -15,8 +16,11 @@ def home_clubs() -> Section:
 
 
 def director_club_links(club: Club) -> list[Link]:
-    """The club's API tokens, for programs that send results."""
-    return [Link("API tokens", reverse("director:api_tokens", args=[club.slug]), order=90)]
+    """The club's settings (its federation), and its API tokens for programs that send results."""
+    return [
+        Link(_("settings"), reverse("director:club_settings", args=[club.slug]), order=5),
+        Link("API tokens", reverse("director:api_tokens", args=[club.slug]), order=90),
+    ]
 
 
 def ready() -> None:

@@ -1,12 +1,13 @@
-"""The core's routes: the site's home and a club's page, the director's home and a club's API tokens."""
+"""The core's routes: the home and a club's page, the director's home, a club's API tokens and settings."""
 
 from django.urls import path
 
-from tournaments.core.views import api_tokens, health, pages
+from tournaments.core.views import api_tokens, club_settings, health, pages
 
 director = [
     path("", pages.director_home, name="home"),
     path("clubs/<slug:slug>/api-tokens/", api_tokens.club_api_tokens_page, name="api_tokens"),
+    path("clubs/<slug:slug>/settings/", club_settings.club_settings, name="club_settings"),
 ]
 
 public_routes = [

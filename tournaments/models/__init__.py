@@ -12,6 +12,7 @@ that the one app label ``tournaments`` finds them all and no migration moved:
               TeamsEventChange
     season    PlayerMerge, ClubMember, Competition, PlayerRating, RatingSnapshot
     mail      ResultMail, MailOptOut
+    federation MasterPointAward (the master points ledger)
     exchange  PendingImport, BridgemateFeed
 
 Invariants live as database constraints in each model's ``Meta`` and again in the
@@ -22,6 +23,7 @@ keep it exported here.
 from tournaments.core.models.api_tokens import ApiToken, ApiWriteCount
 from tournaments.core.models.clubs import Club, Player
 from tournaments.exchange.models import BridgemateFeed, PendingImport
+from tournaments.federation.models import MasterPointAward
 from tournaments.mail.models import MailOptOut, MailReason, MailStatus, ResultMail
 from tournaments.night.models.audit import (
     AuditAction,
@@ -90,6 +92,7 @@ __all__ = [
     "MailOptOut",
     "MailReason",
     "MailStatus",
+    "MasterPointAward",
     "Direction",
     "EvenTables",
     "Movement",

@@ -3,8 +3,10 @@
 The capabilities that stand on the night register here in ``TournamentsConfig.ready``:
 teams rescores a round's matches after each settle and shows a teams table its match (the
 phone's state and traveller, the director's board page); the season refits the ratings
-when a night finishes and shows the field's strength on the public session page
-(``tournaments.core.hooks`` says why the call runs this way round).
+when a night finishes and shows the field's strength on the public session page; the
+federation awards master points when a night finishes, again after a correction, and
+drops them when it is reopened (``tournaments.core.hooks`` says why the call runs this
+way round).
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ session_settled: Hook[[Session], None] = Hook("night.session_settled")
 session_finished: Hook[[Session], None] = Hook("night.session_finished")
 """Called when a night finishes, in its transaction, once its last entries are settled."""
 
+session_reopened: Hook[[Session], None] = Hook("night.session_reopened")
+"""Called when a finished night is reopened, in its transaction: what followed its finish is undone
+(its master points: it is not over any more)."""
+
 public_session_page: Hook[[Session, Sequence[StandingsTable]], Section | None] = Hook(
     "night.public_session_page"
 )
@@ -37,6 +43,9 @@ over: a capability adds its part (a teams table's match, and what follows its ro
 table_traveller: Hook[[Session, int, int, Result], dict[str, Any] | None] = Hook("night.table_traveller")
 """A table's traveller of a board (session, table, board number, the table's result): a
 capability that answers (a teams table: its match's two tables) replaces the room's."""
+
+director_session_page: Hook[[Session], Section | None] = Hook("night.director_session_page")
+"""A part each at the foot of the director's session page (its master points, or why none)."""
 
 director_board_results: Hook[[Session, list[Result]], Section | None] = Hook("night.director_board_results")
 """The results of a board on the director's board page: a capability's part (a teams round:

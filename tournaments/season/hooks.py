@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 
 from tournaments.core.hooks import Hook
 from tournaments.core.models import Club, Player
+from tournaments.core.sections import Section
 
 player_merged: Hook[[Player, Player], None] = Hook("season.player_merged")
 """Called in the merge's transaction (kept player, duplicate), before the duplicate is deleted."""
@@ -23,3 +24,6 @@ player_erased: Hook[[Player], None] = Hook("season.player_erased")
 player_exported: Hook[[Player, QuerySet[Club] | None], dict[str, object]] = Hook("season.player_exported")
 """Called by the player's export (player, the clubs it is limited to or None for all): each
 function returns the parts it adds to the export, under keys of its own."""
+
+player_page: Hook[[Player], Section | None] = Hook("season.player_page")
+"""A part each on a player's public page, below his results (his master points by season)."""

@@ -7,6 +7,8 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
+from tournaments.bridge.federations import SCALES, federation_choices
+
 
 class Club(models.Model):
     name = models.CharField(max_length=120, unique=True)
@@ -29,10 +31,38 @@ class Club(models.Model):
     table_standings = models.BooleanField(
         default=True, help_text="Tables see the standings so far when a round's boards are all in."
     )
+    # The club's national federation: its master point scale (bridge.federations) awards
+    # the club's sessions, and its files (USEBIO's awards, the ABF's, the ACBL's) follow it.
+    federation = models.CharField(
+        max_length=8,
+        blank=True,
+        default="",
+        choices=federation_choices(),
+        help_text="The national federation the club belongs to: its scale awards master points.",
+    )
+    federation_club_number = models.CharField(
+        max_length=20,
+        blank=True,
+        default="",
+        help_text="The club's number at its federation (USEBIO's CLUB_ID_NUMBER).",
+    )
+    p2p_charge_rate = models.DecimalField(
+        max_digits=6,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        verbose_name="P2P charge rate",
+        help_text="EBU clubs: the pay-to-play charge rate the EBU's upload asks (USEBIO's P2P_CHARGE_RATE).",
+    )
 
     class Meta:
         ordering = ["name"]
         constraints = [
+            models.CheckConstraint(condition=Q(federation__in=["", *SCALES]), name="club_federation_known"),
+            models.CheckConstraint(
+                condition=Q(p2p_charge_rate__isnull=True) | Q(p2p_charge_rate__gte=0),
+                name="club_p2p_charge_rate_not_negative",
+            ),
             models.CheckConstraint(
                 condition=Q(
                     average_plus__gte=50, average_plus__lte=100, average_minus__gte=0, average_minus__lte=50

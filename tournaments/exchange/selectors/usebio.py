@@ -11,7 +11,13 @@ What goes in (``bridge.usebio.writing`` has the file's shape):
   The line's matchpoints or IMPs are ClubScore's own in both cases, so a reader that
   totals the lines finds the standings;
 - Butler boards their datum (``BOARD_AVERAGE``) when every result is a plain score;
-- ``HANDSET``: every dealt board's hands.
+- ``HANDSET``: every dealt board's hands;
+- the club's federation number as ``CLUB_ID_NUMBER``, and its master points
+  (``bridge.formats.usebio.awards``): for a club with a federation, its scale and point type;
+  once the session is finished with awards, ``MPS_AWARDED_FLAG`` Y and each pair's award
+  from the ledger (``MASTER_POINTS_AWARDED`` in the scale's units, 0 for a pair without
+  one); for the EBU, the club's ``P2P_CHARGE_RATE``. Until then, or for a club without a
+  federation, the flag is N and no pair has an award.
 
 Refused, naming the result: a legacy import's bare score, which has no East-West pair.
 """
@@ -20,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
+from decimal import Decimal
 
 from django.conf import settings
 from django.utils.text import slugify
@@ -38,8 +45,11 @@ from tournaments.bridge.formats.usebio import (
     UsebioPlayer,
     write_usebio,
 )
+from tournaments.bridge.formats.usebio.awards import FileAward, UsebioAwards
 from tournaments.bridge.imps import butler_datum
 from tournaments.core.models import Club
+from tournaments.federation.selectors.awards import club_scale
+from tournaments.federation.selectors.pages import session_pair_points
 from tournaments.night.models import Adjustment, Pair, Result, ScoringMethod, Session
 
 # Keyed by the stored value (a session's ``scoring`` is its plain string).
@@ -167,6 +177,7 @@ def session_usebio_event(session: Session) -> UsebioEvent:
         event_type=_EVENT_TYPES[session.scoring],
         program="ClubScore",
         program_version=program_version_text(),
+        club_id=club.federation_club_number,
         winner_type=1 if session.ranks_one_field else 2,  # an arrow-switched Mitchell has one winner
         pairs=tuple(_usebio_pair(pair, is_imps=session.is_imps) for pair in pairs),
         boards=boards,
@@ -174,8 +185,28 @@ def session_usebio_event(session: Session) -> UsebioEvent:
     )
 
 
+def session_usebio_awards(session: Session) -> UsebioAwards | None:
+    """The session's master points as USEBIO writes them; None for a club without a federation."""
+    scale = club_scale(session.club)
+    if scale is None:
+        return None
+    points = session_pair_points(session) if session.is_finished else {}
+    keys = {pair.pk: _key(pair) for pair in session.pairs.filter(pk__in=points)}
+    rate = session.club.p2p_charge_rate
+    return UsebioAwards(
+        scale=scale.usebio_scale,
+        point_type=scale.point_type,
+        awarded=bool(points),
+        p2p_charge_rate=f"{rate:g}" if scale.federation == "ebu" and rate is not None else "",
+        by_pair={
+            keys[pair]: FileAward(Decimal(int(amount / scale.unit)), scale.point_type)
+            for pair, amount in points.items()
+        },
+    )
+
+
 def session_usebio_bytes(session: Session) -> bytes:
-    return write_usebio(session_usebio_event(session))
+    return write_usebio(session_usebio_event(session), session_usebio_awards(session))
 
 
 def session_usebio_filename(session: Session) -> str:

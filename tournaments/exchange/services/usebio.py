@@ -45,8 +45,10 @@ from tournaments.bridge.formats.usebio import (
     UsebioPair,
     read_usebio,
 )
+from tournaments.bridge.formats.usebio.awards import UsebioAwards, read_usebio_awards
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
+from tournaments.exchange.services.usebio_awards import award_differences
 from tournaments.exchange.services.usebio_differences import (
     LineResult,
     not_played_differences,
@@ -94,11 +96,20 @@ def check_usebio_file(data: bytes) -> UsebioEvent:
 
 def usebio_import(*, club: Club, data: bytes, name: str = "", user: User | None = None) -> UsebioImport:
     """Store a USEBIO file of another scorer as a new session of the club, all or nothing."""
-    return usebio_store(club=club, event=check_usebio_file(data), name=name, user=user)
+    event = check_usebio_file(data)
+    return usebio_store(club=club, event=event, name=name, user=user, awards=read_usebio_awards(data))
 
 
-def usebio_store(*, club: Club, event: UsebioEvent, name: str = "", user: User | None = None) -> UsebioImport:
-    """Store a read USEBIO event as a new session (see the module docstring); list the differences."""
+def usebio_store(
+    *,
+    club: Club,
+    event: UsebioEvent,
+    name: str = "",
+    user: User | None = None,
+    awards: UsebioAwards | None = None,
+) -> UsebioImport:
+    """Store a read USEBIO event as a new session (see the module docstring); list the differences,
+    the file's master points (``awards``) among them."""
     lines = sum(len(board.lines) for board in event.boards)
     if lines > MAX_USEBIO_LINES:
         raise ValidationError(
@@ -134,6 +145,7 @@ def usebio_store(*, club: Club, event: UsebioEvent, name: str = "", user: User |
         scores_settle_locked(locked, inserted=True, keep_datums=True)
         differences = notes + not_played_differences(not_played)
         differences += usebio_differences(locked, event, pairs, results)
+        differences += award_differences(locked, event, pairs, awards)
     return UsebioImport(session, differences)
 
 

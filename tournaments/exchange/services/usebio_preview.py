@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioEvent
+from tournaments.bridge.formats.usebio.awards import UsebioAwards
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
 from tournaments.exchange.services.usebio import UsebioImport, session_numbers, usebio_store
@@ -43,7 +44,9 @@ class _DryRun(Exception):
     """Raised to roll the preview's import back."""
 
 
-def usebio_preview(*, club: Club, event: UsebioEvent, name: str = "") -> UsebioPreview:
+def usebio_preview(
+    *, club: Club, event: UsebioEvent, name: str = "", awards: UsebioAwards | None = None
+) -> UsebioPreview:
     """Import the event in a transaction that is rolled back, and return what it gave.
 
     The preview runs the very import a confirm runs, so its standings and differences are
@@ -53,7 +56,7 @@ def usebio_preview(*, club: Club, event: UsebioEvent, name: str = "") -> UsebioP
     found: list[UsebioPreview] = []
     try:
         with write():
-            imported = usebio_store(club=club, event=event, name=name)
+            imported = usebio_store(club=club, event=event, name=name, awards=awards)
             found.append(_preview(imported, event))
             raise _DryRun
     except _DryRun:

@@ -25,6 +25,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioError, read_usebio
+from tournaments.bridge.formats.usebio.awards import read_usebio_awards
 from tournaments.core.views.access import SignedInRequest, director_required
 from tournaments.exchange.forms import UsebioUploadForm
 from tournaments.exchange.models import PendingImport
@@ -63,7 +64,7 @@ def usebio_upload(request: SignedInRequest) -> HttpResponse:
     except UsebioError as error:
         return _refused(request, form, file_error=error)
     try:
-        preview = usebio_preview(club=club, event=event, name=name)
+        preview = usebio_preview(club=club, event=event, name=name, awards=read_usebio_awards(data))
     except ValidationError as error:
         return _refused(request, form, import_errors=error.messages)
     digest = hashlib.sha256(data).hexdigest()

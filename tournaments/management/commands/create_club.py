@@ -1,8 +1,9 @@
-"""``manage.py create_club NAME [--slug SLUG] [--director USER]``: a club from the command line.
+"""``manage.py create_club NAME [--slug SLUG] [--director USER] [--federation abf|ebu|acbl]``.
 
 ``import_scores`` needs a club to import into; on a new install this makes one without
 the admin. ``--director`` (repeatable) names existing users who may run the club's
-sessions. A refusal (a name or slug already used, an unknown user) is a
+sessions; ``--federation`` the federation whose club scale awards its master points.
+A refusal (a name or slug already used, an unknown user or federation) is a
 ``CommandError``: exit status 1 and nothing stored.
 """
 
@@ -12,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.bridge.federations import SCALES
 from tournaments.core.services.clubs import club_create
 
 
@@ -30,8 +32,16 @@ class Command(BaseCommand):
             metavar="USER",
             help="the username of a director of the club (repeat for more)",
         )
+        parser.add_argument(
+            "--federation",
+            default="",
+            choices=["", *SCALES],
+            help="the club's national federation, whose scale awards its master points (default: none)",
+        )
 
-    def handle(self, *args: object, name: str, slug: str, director: list[str], **options) -> None:
+    def handle(
+        self, *args: object, name: str, slug: str, director: list[str], federation: str, **options
+    ) -> None:
         users = []
         for username in director:
             user = get_user_model().objects.filter(username=username).first()
@@ -39,11 +49,12 @@ class Command(BaseCommand):
                 raise CommandError(f"No user {username!r}: create one with manage.py createsuperuser first.")
             users.append(user)
         try:
-            club = club_create(name=name, slug=slug, directors=users)
+            club = club_create(name=name, slug=slug, directors=users, federation=federation)
         except ValidationError as error:
             raise CommandError(f"Club not created: {' '.join(error.messages)}") from None
         directors = ", ".join(user.get_username() for user in users) or "none yet"
+        belongs = f", federation: {club.federation.upper()}" if club.federation else ""
         self.stdout.write(
-            f"Created club {club.name} (directors: {directors}). Import into it with: "
+            f"Created club {club.name} (directors: {directors}{belongs}). Import into it with: "
             f"manage.py import_scores FILE --club {club.slug} --date YYYY-MM-DD --name NAME"
         )

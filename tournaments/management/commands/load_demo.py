@@ -125,7 +125,10 @@ class Command(BaseCommand):
 
     @write()
     def handle(self, *args, password: str, port: int = 8000, **options) -> None:
-        club, _ = Club.objects.get_or_create(slug=DEMO_CLUB_SLUG, defaults={"name": "Demo Bridge Club"})
+        # An ABF club, so its finished night and teams event show their master points.
+        club, _ = Club.objects.get_or_create(
+            slug=DEMO_CLUB_SLUG, defaults={"name": "Demo Bridge Club", "federation": "abf"}
+        )
         director = self._director(password)
         club.directors.add(director)
         if not club.sessions.filter(name=FINISHED_NAME).exists():

@@ -11,6 +11,8 @@ from django import forms
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tournaments.core.sections import sections
+from tournaments.night import hooks
 from tournaments.night.forms.sessions import BoardCountForm, DealForm, MovementForm, PairForm
 from tournaments.night.models import Session
 from tournaments.night.selectors.session_page import SessionPage
@@ -52,6 +54,7 @@ def session_page(request: HttpRequest, session: Session, **bound: forms.Form) ->
         "deal_form": bound.get("deal_form") or DealForm(),
         "count_form": bound.get("count_form") or BoardCountForm(initial={"count": count}),
         "movement_form": bound.get("movement_form") or MovementForm(initial=_movement_initial(session)),
+        "sections": sections(hooks.director_session_page(session)),
     }
     response = render(request, TEMPLATE, context, status=400 if bound else 200)
     return settled_after_answer(response, session.pk)  # a lost or failed settle (issue 24)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tournaments.core.sections import sections
+from tournaments.season import hooks
 from tournaments.season.charts import percentage_chart
 from tournaments.season.selectors import player_pages, ratings
 
@@ -21,6 +23,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
         "chart": chart,
         "rating": ratings.player_rating(player),
         "rating_chart": rating_chart,
+        "sections": sections(hooks.player_page(player)),
     }
     return render(request, "tournaments/season/public/player.html", context)
 

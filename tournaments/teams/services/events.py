@@ -22,6 +22,7 @@ from tournaments.night.models import Session, SessionState
 from tournaments.night.services.movement import session_finish, session_reopen
 from tournaments.night.services.sessions import player_find_or_create
 from tournaments.night.services.table_entry import table_accesses_ensure
+from tournaments.teams import hooks
 from tournaments.teams.models import (
     TEAM_MAX_PLAYERS,
     TEAM_MIN_PLAYERS,
@@ -233,6 +234,7 @@ def team_match_score(
     match.home_vp_penalty, match.away_vp_penalty = home_vp_penalty, away_vp_penalty
     match.full_clean()
     match.save()
+    hooks.event_scores_changed(event)
     return match
 
 
@@ -261,7 +263,8 @@ def teams_event_finish(*, event: TeamsEvent, user: User | None = None, anyway: b
         if not progress.complete:
             note = f"finished anyway: {progress.shortfall()}"
         _event_audit(event, TeamsEventAction.FINISH, user, note)
-    event.state = SessionState.FINISHED
+        event.state = SessionState.FINISHED
+        hooks.event_finished(event)  # its master points (federation)
     return event
 
 
@@ -281,6 +284,7 @@ def teams_event_reopen(*, event: TeamsEvent, user: User | None = None) -> TeamsE
     TeamsEvent.objects.filter(pk=event.pk).update(state=SessionState.PLAY)
     _event_audit(event, TeamsEventAction.REOPEN, user, "back in play")
     event.state = SessionState.PLAY
+    hooks.event_reopened(event)
     return event
 
 

@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 
 from tournaments.bridge.teams.scoring import match_victory_points
 from tournaments.core.services.writes import locked, write
+from tournaments.teams import hooks
 from tournaments.teams.models import TeamMatch, TeamMatchPenalty, TeamsScoring
 from tournaments.teams.services.tables import team_matches_rescore
 
@@ -70,4 +71,5 @@ def team_match_penalties_set(
             match.home_imps, match.away_imps, event.boards_per_match, **penalties
         )
         TeamMatch.objects.filter(pk=match.pk).update(home_vp=home_vp, away_vp=away_vp)
+    hooks.event_scores_changed(event)  # a finished event's master points follow (federation)
     return TeamMatch.objects.select_related("home", "away", "round__event").get(pk=match.pk)

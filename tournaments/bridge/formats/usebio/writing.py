@@ -8,10 +8,14 @@ on, always write, since a reader is tested on their files, not on the DTD:
 - ``EVENT EVENT_TYPE="MP_PAIRS|CROSS_IMP|BUTLER_PAIRS"`` (Compscore's spellings, the
   only ones Cobalt accepts) with ``EVENT_DESCRIPTION``, ``PROGRAM_NAME``,
   ``PROGRAM_VERSION``, ``WINNER_TYPE`` (2: NS and EW ranked apart, 1: one ranking),
-  ``DATE`` dd/mm/yyyy, ``BOARDS_PLAYED`` and ``MPS_AWARDED_FLAG`` (N: ClubScore awards none);
+  ``DATE`` dd/mm/yyyy, ``BOARDS_PLAYED``, and the master points' head (``awards``:
+  ``MASTER_POINT_SCALE``, ``MASTER_POINT_TYPE``, ``MPS_AWARDED_FLAG``, ``P2P_CHARGE_RATE``;
+  the flag alone, ``N``, for a club that awards none);
 - each ``PAIR`` with ``PAIR_NUMBER`` telling NS 1 from EW 1 as Compscore does (``1NS``),
   ``DIRECTION``, ``TOTAL_SCORE``, ``PERCENTAGE`` (matchpoints), ``PLACE`` a whole number
-  (tied pairs repeat it: Cobalt reads it with ``int()``), and two ``PLAYER``s, each with
+  (tied pairs repeat it: Cobalt reads it with ``int()``), its master points when awarded
+  (``MASTER_POINTS_AWARDED`` and ``MASTER_POINT_TYPE``, where Compscore writes them, Cobalt
+  reads them), and two ``PLAYER``s, each with
   ``PLAYER_NAME`` and ``NATIONAL_ID_NUMBER`` (empty where unknown). Cobalt reads the
   second player of every pair, so a pair stored with one player gets a second named
   ``Unknown``;
@@ -27,6 +31,7 @@ from __future__ import annotations
 from typing import Protocol
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
+from tournaments.bridge.formats.usebio.awards import UsebioAwards, write_awards_head, write_pair_award
 from tournaments.bridge.formats.usebio.handset import write_handset
 from tournaments.bridge.formats.usebio.values import (
     BUTLER,
@@ -55,7 +60,7 @@ def text_element(parent: Element, tag: str, value: object, *, always: bool = Fal
     SubElement(parent, tag).text = text
 
 
-def _pair(participants: Element, pair: UsebioPair, event_type: str) -> None:
+def _pair(participants: Element, pair: UsebioPair, event_type: str, awards: UsebioAwards | None) -> None:
     element = SubElement(participants, "PAIR")
     text_element(element, "PAIR_NUMBER", pair.key.compact)
     text_element(element, "DIRECTION", pair.direction)
@@ -63,6 +68,7 @@ def _pair(participants: Element, pair: UsebioPair, event_type: str) -> None:
     if event_type == MATCHPOINTS:
         text_element(element, "PERCENTAGE", pair.percentage)
     text_element(element, "PLACE", pair.place)
+    write_pair_award(element, pair.key, awards)
     players = list(pair.players) + [None] * (2 - len(pair.players))
     for player in players:
         player_element = SubElement(element, "PLAYER")
@@ -131,15 +137,18 @@ def usebio_document(root: Element) -> bytes:
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + DOCTYPE + b"\n" + body + b"\n"
 
 
-def write_usebio(event: UsebioEvent) -> bytes:
-    """Return the event as a USEBIO 1.2 document: UTF-8, with its XML declaration and DOCTYPE."""
+def write_usebio(event: UsebioEvent, awards: UsebioAwards | None = None) -> bytes:
+    """Return the event as a USEBIO 1.2 document: UTF-8, with its XML declaration and DOCTYPE.
+
+    ``awards``: the event's master points (none: ``MPS_AWARDED_FLAG`` N and no award).
+    """
     root, event_element = usebio_event_root(event, winner_type=event.ranking)
     text_element(event_element, "DATE", event.date.strftime(DATE_FORMAT))
     text_element(event_element, "BOARDS_PLAYED", len(event.boards))
-    text_element(event_element, "MPS_AWARDED_FLAG", "N")
+    write_awards_head(event_element, awards)
     participants = SubElement(event_element, "PARTICIPANTS")
     for pair in event.pairs:
-        _pair(participants, pair, event.event_type)
+        _pair(participants, pair, event.event_type, awards)
     for board in event.boards:
         board_element = SubElement(event_element, "BOARD")
         text_element(board_element, "BOARD_NUMBER", board.number)

@@ -1,0 +1,28 @@
+"""The site's administrator sees the master points ledger: derived from the places, never edited."""
+
+from django.contrib import admin
+
+from tournaments.core.admin import ReadOnlyAdminMixin
+from tournaments.federation.models import MasterPointAward
+
+
+@admin.register(MasterPointAward)
+class MasterPointAwardAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Written when a session or event finishes (and after a correction): the pages' totals add it up."""
+
+    list_display = (
+        "date",
+        "club",
+        "player",
+        "points",
+        "federation",
+        "scale",
+        "place",
+        "session",
+        "teams_event",
+    )
+    list_filter = ("federation", "club")
+    search_fields = ("player__name", "player__federation_number", "session__name", "teams_event__name")
+    raw_id_fields = ("club", "player", "session", "pair", "teams_event", "team")
+    list_select_related = ("club", "player", "session__club", "teams_event__club")
+    date_hierarchy = "date"

@@ -1,0 +1,83 @@
+"""What the federation adds to the rooms below it: master points when a night or a teams event
+finishes (again after a correction, gone on a reopen), on the session and player pages, in a
+player's merge and export, and a club's master points page among its links."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db.models import QuerySet
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from tournaments.core import sections
+from tournaments.core.models import Club, Player
+from tournaments.core.sections import Link, Section
+from tournaments.federation.selectors.exported import awards_exported
+from tournaments.federation.selectors.pages import player_seasons, session_awards
+from tournaments.federation.services.awards import (
+    awards_follow_merge,
+    event_awards_write,
+    session_awards_write,
+)
+from tournaments.night import hooks as night
+from tournaments.night.models import Movement, Session, SessionState
+from tournaments.night.selectors.public import StandingsTable
+from tournaments.season import hooks as season
+from tournaments.teams import hooks as teams
+from tournaments.teams.models import TeamsRound
+
+SESSION_AWARDS = "tournaments/federation/_session_awards.html"
+
+
+def awards_follow_the_night(session: Session) -> None:
+    """A settle or a finish: a finished night's awards follow its places (a teams round's, its event's)."""
+    if session.movement != Movement.TEAMS:
+        session_awards_write(session)
+        return
+    teams_round = TeamsRound.objects.filter(session=session).select_related("event").first()
+    if teams_round is not None and teams_round.event.state == SessionState.FINISHED:
+        event_awards_write(teams_round.event)
+
+
+def awards_after_settle(session: Session) -> None:
+    if session.is_finished:  # a correction after the finish; during play nothing is awarded yet
+        awards_follow_the_night(session)
+
+
+def director_session_awards(session: Session) -> Section | None:
+    awards = session_awards(session, public=False)
+    return Section(SESSION_AWARDS, {"awards": awards, "public": False}) if awards else None
+
+
+def public_session_awards(session: Session, tables: Sequence[StandingsTable]) -> Section | None:
+    awards = session_awards(session, public=True)
+    return Section(SESSION_AWARDS, {"awards": awards, "public": True}, order=60) if awards else None
+
+
+def player_master_points(player: Player) -> Section | None:
+    found = player_seasons(player)
+    return Section("tournaments/federation/_player_seasons.html", {"seasons": found}) if found else None
+
+
+def player_export(player: Player, clubs: QuerySet[Club] | None) -> dict[str, object]:
+    return {"master_points": awards_exported(player, clubs)}
+
+
+def director_club_links(club: Club) -> list[Link]:
+    return [Link(_("master points"), reverse("director:master_points", args=[club.slug]), order=30)]
+
+
+def ready() -> None:
+    night.session_finished.register(awards_follow_the_night)
+    night.session_settled.register(awards_after_settle)
+    night.session_reopened.register(session_awards_write)
+    night.director_session_page.register(director_session_awards)
+    night.public_session_page.register(public_session_awards)
+    teams.event_finished.register(event_awards_write)
+    teams.event_reopened.register(event_awards_write)
+    teams.event_scores_changed.register(event_awards_write)
+    season.player_merged.register(awards_follow_merge)
+    season.player_exported.register(player_export)
+    season.player_page.register(player_master_points)
+    sections.director_club_links.register(director_club_links)

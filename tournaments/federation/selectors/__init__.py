@@ -1,0 +1,1 @@
+"""Reads of the federation capability: awards, totals, the federations\x27 files."""

@@ -1,0 +1,97 @@
+"""What a session or teams event earns on its club's federation's scale, worked out from its places.
+
+The scale (``bridge.federations``) is a pure function of the places and the contest's
+size; this reads them from the stored standings (one query) or the event's ranking, so
+the ledger's writer, the pages' "why none" and an import's comparison all ask the same
+question the same way. Cheap: one session's standings, no result read.
+
+- **A session**: every pair that played a board is a competitor; its boards are the most
+  any pair played; a Mitchell ranked by direction has two winners (each direction a
+  field), a Howell, an arrow-switched Mitchell or an imported legacy field one.
+- **A teams event**: every team is a competitor, ranked by the event's ranking (VPs and
+  its tie-break); its boards are the matches' boards times the rounds.
+- **No award** is said in a sentence: the club has no federation, the session is a teams
+  round (its event is awarded), or the scale's own refusal (too few tables or boards).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from tournaments.bridge.federations import Awards, Contest, Placed, Scale, scale_of
+from tournaments.core.models import Club
+from tournaments.night.models import Movement, Session, Standing
+from tournaments.teams.models import TeamsEvent
+from tournaments.teams.selectors.events import teams_event_ranking
+
+
+@dataclass(frozen=True)
+class AwardPlan:
+    """The awards a session (keyed by pair id) or event (by team id) earns, or why none."""
+
+    scale: Scale | None
+    awards: Awards[int]
+    fields: dict[int, str]  # each competitor's field: 'NS', 'EW' or ''
+
+    @property
+    def refusal(self) -> str:
+        return self.awards.refusal
+
+
+def club_scale(club: Club) -> Scale | None:
+    return scale_of(club.federation)
+
+
+def no_federation_refusal(club: Club) -> str:
+    return _(
+        "%(club)s has no federation: ClubScore awards no master points. A director names it "
+        "on the club's settings page."
+    ) % {"club": club.name}
+
+
+def _refused(scale: Scale | None, refusal: str) -> AwardPlan:
+    return AwardPlan(scale, Awards(refusal=refusal), {})
+
+
+def session_contest(session: Session) -> tuple[Contest, list[list[Placed[int]]], dict[int, str]]:
+    """The session's size and its fields' places, from its standings (the pairs that played)."""
+    standings = list(
+        Standing.objects.filter(session=session, boards_played__gt=0)
+        .order_by("pair__direction", "rank")
+        .values_list("pair_id", "pair__direction", "rank", "boards_played")
+    )
+    winners = 1 if session.ranks_one_field else 2
+    fields: dict[str, list[Placed[int]]] = {}
+    for pair_id, direction, rank, _played in standings:
+        fields.setdefault(direction if winners == 2 else "", []).append(Placed(pair_id, rank))
+    contest = Contest(
+        competitors=len(standings),
+        boards=max((played for *_, played in standings), default=0),
+        winners=winners,
+    )
+    field_of = {pair_id: direction if winners == 2 else "" for pair_id, direction, *_ in standings}
+    return contest, list(fields.values()), field_of
+
+
+def session_award_plan(session: Session) -> AwardPlan:
+    """Return what the session earns on its club's scale as it stands now (finished or not)."""
+    scale = club_scale(session.club)
+    if scale is None:
+        return _refused(None, no_federation_refusal(session.club))
+    if session.movement == Movement.TEAMS:
+        return _refused(scale, _("A teams round: its event earns the master points, when it finishes."))
+    contest, fields, field_of = session_contest(session)
+    return AwardPlan(scale, scale.awards(contest, fields), field_of)
+
+
+def event_award_plan(event: TeamsEvent) -> AwardPlan:
+    """Return what a teams event earns on its club's scale, by its ranking as it stands."""
+    scale = club_scale(event.club)
+    if scale is None:
+        return _refused(None, no_federation_refusal(event.club))
+    ranking = teams_event_ranking(event)
+    contest = Contest(competitors=len(ranking), boards=event.boards_per_match * event.rounds, teams=True)
+    field = [Placed(row.team.pk, row.place) for row in ranking]
+    return AwardPlan(scale, scale.awards(contest, [field]), {row.team.pk: "" for row in ranking})

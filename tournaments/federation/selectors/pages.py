@@ -1,0 +1,156 @@
+"""What the pages show of master points: a session's awards (or why none), and totals by season.
+
+Read from the ledger (``MasterPointAward``), never worked out again for a page, so a page
+shows what was awarded; only the reason a session has none is asked of the scale
+(``selectors.awards``). A season is the calendar year of the night or event. Names follow
+the page: the public pages show a player's public name (initials where he asked), the
+director's his name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.db.models import Count, Sum
+from django.db.models.functions import ExtractYear
+from django.utils.translation import gettext as _
+
+from tournaments.bridge.federations import FEDERATION_NAMES, scale_of
+from tournaments.core.models import Club, Player
+from tournaments.federation.models import MasterPointAward
+from tournaments.federation.selectors.awards import club_scale, no_federation_refusal, session_award_plan
+from tournaments.night.models import Movement, Pair, Session
+
+
+@dataclass(frozen=True)
+class AwardRow:
+    """A pair's award on a session's page."""
+
+    label: str
+    names: str
+    place: str
+    points: Decimal
+
+
+@dataclass(frozen=True)
+class SessionAwards:
+    """A session's master points for its page: the rows awarded, or the sentence saying why none."""
+
+    scale_name: str
+    rows: list[AwardRow]
+    refusal: str = ""
+
+
+def points_text(points: Decimal, federation: str) -> str:
+    """Points as the federation prints them: hundredths (0.21) or whole master points (24)."""
+    scale = scale_of(federation)
+    unit = scale.unit if scale is not None else Decimal("0.01")
+    return str(points.quantize(unit))
+
+
+def _rows(session: Session, *, public: bool) -> list[AwardRow]:
+    awards = (
+        MasterPointAward.objects.filter(session=session)
+        .select_related("pair__player1", "pair__player2")
+        .order_by("field", "place", "pair__number", "player_id")
+    )
+    rows: dict[int, AwardRow] = {}
+    for award in awards:
+        pair: Pair = award.pair  # type: ignore[assignment]  # a session's award names its pair
+        if pair.pk not in rows:
+            names = pair.public_names if public else pair.names
+            place = f"{award.place}{'=' if award.tied else ''}"
+            rows[pair.pk] = AwardRow(pair.label, names, place, award.points.quantize(_unit(award)))
+    return list(rows.values())
+
+
+def _unit(award: MasterPointAward) -> Decimal:
+    scale = scale_of(award.federation)
+    return scale.unit if scale is not None else Decimal("0.01")
+
+
+def session_awards(session: Session, *, public: bool) -> SessionAwards | None:
+    """The session's awards, or why none: for the director always, for the public only when
+    the club has a federation and the night is over (a teams round shows nothing: its event is awarded)."""
+    scale = club_scale(session.club)
+    if session.movement == Movement.TEAMS or (public and (scale is None or not session.is_finished)):
+        return None
+    rows = _rows(session, public=public)
+    name = scale.name if scale is not None else ""
+    if rows:
+        return SessionAwards(name, rows)
+    if scale is None:
+        return SessionAwards(name, [], no_federation_refusal(session.club))
+    if not session.is_finished:
+        return SessionAwards(name, [], _("Master points are awarded when the session finishes."))
+    refusal = session_award_plan(session).refusal
+    return SessionAwards(name, [], refusal or _("No pair has an award."))
+
+
+@dataclass(frozen=True)
+class SeasonTotal:
+    """A player's (or a club's player's) points of one season on one federation's scale."""
+
+    year: int
+    federation: str
+    points: Decimal
+    awards: int
+
+    @property
+    def federation_name(self) -> str:
+        return FEDERATION_NAMES.get(self.federation, self.federation.upper())
+
+    @property
+    def points_text(self) -> str:
+        return points_text(self.points, self.federation)
+
+
+def player_seasons(player: Player) -> list[SeasonTotal]:
+    """The player's points by season (newest first) and federation, over every club."""
+    rows = (
+        MasterPointAward.objects.filter(player=player)
+        .annotate(year=ExtractYear("date"))
+        .values("year", "federation")
+        .annotate(points=Sum("points"), awards=Count("id"))
+        .order_by("-year", "federation")
+    )
+    return [SeasonTotal(row["year"], row["federation"], row["points"], row["awards"]) for row in rows]
+
+
+def club_seasons(club: Club) -> list[int]:
+    """The seasons in which the club awarded master points, newest first."""
+    years = MasterPointAward.objects.filter(club=club).annotate(year=ExtractYear("date")).values_list("year")
+    return sorted({year for (year,) in years.distinct()}, reverse=True)
+
+
+@dataclass(frozen=True)
+class PlayerTotal:
+    """A player's points in one of the club's seasons."""
+
+    player: Player
+    total: SeasonTotal
+
+
+def club_totals(club: Club, year: int) -> list[PlayerTotal]:
+    """The club's players' points in a season, most points first (then by name)."""
+    rows = list(
+        MasterPointAward.objects.filter(club=club, date__year=year)
+        .values("player", "federation")
+        .annotate(points=Sum("points"), awards=Count("id"))
+    )
+    players = Player.objects.in_bulk([row["player"] for row in rows])
+    totals = [
+        PlayerTotal(
+            players[row["player"]], SeasonTotal(year, row["federation"], row["points"], row["awards"])
+        )
+        for row in rows
+    ]
+    return sorted(totals, key=lambda row: (-row.total.points, row.player.name, row.player.pk))
+
+
+def session_pair_points(session: Session) -> dict[int, Decimal]:
+    """Each awarded pair's points in the ledger (a pair's two players have the same award)."""
+    return dict(
+        MasterPointAward.objects.filter(session=session).order_by("pair_id").values_list("pair_id", "points")
+    )

@@ -1,0 +1,1 @@
+"""Writes of the federation capability: the master points ledger."""

@@ -1,0 +1,11 @@
+"""The federation's routes: a club's master points page and its federation's files (the director's)."""
+
+from django.urls import path
+
+from tournaments.federation.views import club
+
+director = [
+    path("clubs/<slug:slug>/master-points/", club.club_master_points, name="master_points"),
+    path("clubs/<slug:slug>/master-points/abf-file/", club.club_abf_file, name="master_points_abf"),
+    path("clubs/<slug:slug>/master-points/acbl-report/", club.club_acbl_report, name="master_points_acbl"),
+]
