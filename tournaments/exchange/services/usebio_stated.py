@@ -9,7 +9,7 @@ figures as the result's stated percentages (``Result.stated_ns_percentage``), wh
 scoring gives that line in place of its own; the board's other results are scored as
 always. Each kept figure that is not what ClubScore's own scoring gives is noted for
 the director, with both. A played line is taken as set by hand only when it differs by
-more than the file's rounding (a tenth of a matchpoint).
+more than the file's rounding (a tenth of a matchpoint) while most of its board agrees.
 """
 
 from __future__ import annotations
