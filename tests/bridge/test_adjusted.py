@@ -15,6 +15,7 @@ from tournaments.bridge.adjusted import (
     adjusted_board,
     artificial_percentage,
     assigned_imps,
+    with_stated,
 )
 from tournaments.bridge.imps import butler_imps, cross_imps
 from tournaments.bridge.matchpoints import BoardMatchpoints, board_matchpoints, neuberg
@@ -97,6 +98,29 @@ def test_both_sides_average_and_session_percentage():
     assert board[0].ns_pct == board[0].ew_pct == 50.0
     assert (board[1].ns_pct, board[1].ew_pct) == (66.5, 60.0)
     assert board[2] == BoardMatchpoints(1.0, 1.0, 50.0, 50.0)  # a lone real result: average
+
+
+@pytest.mark.parametrize(
+    "stated, expected",
+    [
+        # Compscore's A5050 line whose director gave NS 23 and EW 11 of 40: 57.5% and 27.5%.
+        # (The two real results, 20 beating 10, are scaled to three: 87.5% and 12.5%.)
+        ([(57.5, 27.5), None, None], [(57.5, 27.5), (87.5, 12.5), (12.5, 87.5)]),
+        # A played line given other figures by hand; the others keep theirs.
+        ([None, (25.0, 75.0), None], [(50.0, 50.0), (25.0, 75.0), (12.5, 87.5)]),
+        ([None, None, None], [(50.0, 50.0), (87.5, 12.5), (12.5, 87.5)]),
+    ],
+)
+def test_stated_percentages_replace_only_their_own_results_figures(stated, expected):
+    board = adjusted_board([Artificial(AVE, AVE), 20, 10], full=3)
+    kept = with_stated(board, stated, top=2)
+    assert [(figure.ns_pct, figure.ew_pct) for figure in kept] == expected
+    assert all(figure.ns_mp == figure.ns_pct * 2 / 100 for figure in kept)
+
+
+def test_stated_percentages_must_match_the_board():
+    with pytest.raises(ValueError, match="2 stated figures for a board of 3"):
+        with_stated(adjusted_board([10, 20, 30]), [None, None], top=2)
 
 
 def test_an_assigned_score_is_the_weighted_matchpoints_of_its_scores():

@@ -53,7 +53,7 @@ def test_confirm_imports_exactly_the_previewed_file(director_client, club, direc
     assert session.name == "Thursday" and session.pairs.count() == 42
     page = response.content.decode()
     assert reverse("director:session", args=[session.pk]) in page
-    assert "Board 3, line 1 (1 NS v 1 EW): the file gives NS 23" in page  # the differences, listed
+    assert "Board 3, line 1 (1 NS v 1 EW): the file&#x27;s director gave this A5050 NS 23" in page  # noted
     assert not PendingImport.objects.exists()
     assert Result.objects.filter(board__session=session, ns_adjustment="A+").exists()
     assert director_client.post(CONFIRM, {"sha256": pending.sha256}).status_code == 302  # not twice

@@ -30,6 +30,8 @@ Decisions where the Laws leave it to the regulating body:
   (the Law says "at most 40%", which a fixed 40 satisfies; EBU practice).
 - An artificial entry's "matchpoints" are its percentage of the full top, so totals of
   matchpoints still add up; the percentage is what counts.
+- Figures another scorer stated for a result (``with_stated``: a Compscore file's hand-set
+  line) replace that result's own; the board is otherwise scored as above.
 - In IMP pairs (``assigned_imps``) an assigned score is scored as the expectation over its
   weighted scores: every combination of the board's assigned scores' parts is scored
   as a plain board by the IMP method (cross-IMPs or Butler) with weight the product of
@@ -200,6 +202,28 @@ def adjusted_board(
                 )
             )
     return results
+
+
+def with_stated(
+    board: Sequence[BoardMatchpoints | None], stated: Sequence[tuple[float, float] | None], *, top: int
+) -> list[BoardMatchpoints | None]:
+    """Give each result whose (NS, EW) percentages another scorer stated those figures.
+
+    Entry k is for ``board[k]`` (its figures as scored) and ``stated[k]`` (None: keep them).
+    A scorer's file may hold figures its director set by hand: Compscore gives an ``A5050``
+    line 23 and 11 matchpoints of 40, or a -650 21 and 19 where the score earns 19 and 21.
+    Only that line's own figures change; the other results were compared with its score
+    and keep theirs, as in the file. Matchpoints are the percentages of ``top`` (1 a pair
+    beaten: the full board's results less one).
+    """
+    if len(board) != len(stated):
+        raise ValueError(f"{len(stated)} stated figures for a board of {len(board)} results")
+    return [
+        figure
+        if given is None or figure is None
+        else BoardMatchpoints(given[0] * top / 100, given[1] * top / 100, given[0], given[1])
+        for figure, given in zip(board, stated, strict=True)
+    ]
 
 
 def _weighted(entry: int | Assigned) -> tuple[tuple[Fraction, int], ...]:

@@ -59,6 +59,8 @@ class ScoredResult(PlainRow):
         "ns_adjustment",
         "ew_adjustment",
         "assigned",
+        "stated_ns_percentage",
+        "stated_ew_percentage",
         *RESULT_FIGURES,
     )
     # The slots' types, for the type checker (annotations alone make no class attribute).
@@ -70,6 +72,8 @@ class ScoredResult(PlainRow):
     ns_adjustment: str
     ew_adjustment: str
     assigned: Any  # an assigned score's parts: JSON text as read, decoded by ``board_results``
+    stated_ns_percentage: float | None
+    stated_ew_percentage: float | None
     ns_matchpoints: float | None
     ew_matchpoints: float | None
     ns_percentage: float | None
@@ -116,6 +120,7 @@ def board_results(boards: Iterable[int]) -> dict[int, list[ScoredResult]]:
 
 _BOARD_RESULTS = """
 SELECT id, board_id, ns_pair_id, ew_pair_id, ns_score, ns_adjustment, ew_adjustment, assigned,
+       stated_ns_percentage, stated_ew_percentage,
        ns_matchpoints, ew_matchpoints, ns_percentage, ew_percentage, ns_imps, ew_imps
 FROM {result} WHERE board_id IN ({{boards}}) ORDER BY id"""
 

@@ -14,6 +14,9 @@ a table's traveller works its board out with it before the settle comes
 - A board with artificial adjusted scores: the artificial results take the club's
   percentages; an assigned (weighted) score is matchpointed as each of its scores against
   the other real results, weighted (Law 12C1c).
+- **Figures an imported file stated for a result stand** (``Result.stated_ns_percentage``:
+  a Compscore director's hand-set line, an ``A5050`` given 23 and 11 of 40): that result's
+  own figures are the file's, the others are scored as always (``adjusted.with_stated``).
 - **Average-plus is the pair's session percentage when that is higher** (Law 12C2): the
   session percentage used is the pair's mean over its boards *without* an artificial
   score (``played_percentages``). In IMP pairs Average-plus stays +3 IMPs.
@@ -107,12 +110,36 @@ def _board_figures(
     """Score one board's results; ``percentages`` caches the club's A+/A- (read on the first need)."""
     short = full is not None and len(results) < full
     if not short and not any(result.is_adjusted or result.is_assigned for result in results):
-        return board_matchpoints([result.ns_score for result in results])
-    if not percentages:
-        club = Club.objects.only("average_plus", "average_minus").get(pk=session.club_id)
-        percentages.append(adjusted.AdjustmentPercentages(plus=club.average_plus, minus=club.average_minus))
-    entries = [_entry(result, played) for result in results]
-    return adjusted.adjusted_board(entries, full=full, percentages=percentages[0])
+        figures = board_matchpoints([result.ns_score for result in results])
+    else:
+        if not percentages:
+            club = Club.objects.only("average_plus", "average_minus").get(pk=session.club_id)
+            percentages.append(
+                adjusted.AdjustmentPercentages(plus=club.average_plus, minus=club.average_minus)
+            )
+        entries = [_entry(result, played) for result in results]
+        figures = adjusted.adjusted_board(entries, full=full, percentages=percentages[0])
+    return _with_stated(figures, results, full=full)
+
+
+def _with_stated(
+    figures: list[BoardMatchpoints | None], results: Sequence[Scorable], *, full: int | None
+) -> list[BoardMatchpoints | None]:
+    """The board's figures, with the ones an imported file stated for a result in place of its own.
+
+    Another scorer's director may have set a line's matchpoints by hand (a Compscore file,
+    ``Result.stated_ns_percentage``); the other results keep theirs. The top is the
+    board's, as it was scored: the larger of its results and the session's full board.
+    """
+    stated = [
+        None
+        if result.stated_ns_percentage is None or result.stated_ew_percentage is None
+        else (result.stated_ns_percentage, result.stated_ew_percentage)
+        for result in results
+    ]
+    if not any(stated):
+        return figures
+    return adjusted.with_stated(figures, stated, top=max(len(results), full or 0) - 1)
 
 
 def _entry(result: Scorable, played: dict[int, float]) -> adjusted.Entry:

@@ -22,7 +22,10 @@ How a file becomes one session:
   the import for 0.14 s a board).
 - **Artificial adjusted scores** (``A6040``): each side's percentage is the club's
   Average-plus/Average/Average-minus, or else the Law's 60/50/40; any other figure is
-  refused by name, since ClubScore would have to invent its meaning.
+  refused by name, since ClubScore would have to invent its meaning. A Compscore file
+  states the matchpoints its director gave the line (an ``A5050`` may get 23 and 11 of
+  40), and may set a played line's by hand: those are kept as the line's percentages
+  (``services.usebio_stated``), so the pairs' figures are Compscore's.
 - **Event types** ClubScore does not score are refused by name, nothing stored.
 """
 
@@ -54,6 +57,7 @@ from tournaments.exchange.services.usebio_differences import (
     not_played_differences,
     usebio_differences,
 )
+from tournaments.exchange.services.usebio_stated import stated_keep
 from tournaments.night.models import Adjustment, Board, Movement, Pair, Result, ScoringMethod, Session
 from tournaments.night.services.locks import session_locked
 from tournaments.night.services.movement import session_play_for_results
@@ -143,6 +147,9 @@ def usebio_store(
         _datums_store(event, boards)
         locked = session_locked(session, Session.objects.select_related("club"))
         scores_settle_locked(locked, inserted=True, keep_datums=True)
+        stated = stated_keep(event, results)  # marks the boards of the lines it keeps
+        scores_settle_locked(locked, keep_datums=True)
+        notes += stated
         differences = notes + not_played_differences(not_played)
         differences += usebio_differences(locked, event, pairs, results)
         differences += award_differences(locked, event, pairs, awards)

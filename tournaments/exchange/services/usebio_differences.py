@@ -21,19 +21,18 @@ difference names the board line or the pair and gives both figures; none is sile
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tournaments.bridge.formats.usebio import (
     BUTLER,
-    CROSS_IMPS,
     MATCHPOINTS,
     PairKey,
     TravellerLine,
     UsebioBoard,
     UsebioEvent,
 )
+from tournaments.bridge.formats.usebio.conventions import FileFigure, file_figure, full_top
 from tournaments.bridge.imps import butler_datum
 from tournaments.bridge.matchpoints import places
 from tournaments.night.models import Pair, Result, Session, Standing
@@ -61,9 +60,9 @@ def usebio_differences(
     """Return every difference between the file's figures and ClubScore's (module docstring)."""
     stored = Result.objects.in_bulk([line.result.pk for line in lines])
     differences = _board_differences(session, event, lines, stored)
-    tops = {id(board): _board_top(board) for board in event.boards}
+    full = full_top(event)
     for line in lines:
-        differences += _line_differences(event.event_type, line, stored[line.result.pk], tops[id(line.board)])
+        differences += _line_differences(event, line, stored[line.result.pk], full)
     return differences + _pair_differences(session, event, pairs)
 
 
@@ -101,22 +100,8 @@ def _board_differences(
     return differences
 
 
-def _board_top(board: UsebioBoard) -> float | None:
-    """The board's top on the file's scale: NS plus EW matchpoints of its played lines.
-
-    An adjusted line's two sides need not add up to it (Average-plus to both), so the
-    played lines decide; the commonest sum, in case one line was weighted by hand.
-    """
-    sums = Counter(
-        line.ns_points + line.ew_points
-        for line in board.lines
-        if line.adjusted is None and line.ns_points is not None and line.ew_points is not None
-    )
-    return sums.most_common(1)[0][0] if sums else None
-
-
 def _line_differences(
-    event_type: str, line_result: LineResult, result: Result, top: float | None
+    event: UsebioEvent, line_result: LineResult, result: Result, full: float | None
 ) -> list[str]:
     line, where = line_result.line, line_result.where
     differences = []
@@ -124,23 +109,46 @@ def _line_differences(
         differences.append(f"{where}: the file scores NS {line.ns_score}, ClubScore {result.ns_score}.")
     if line.ns_points is None:
         return differences
-    if event_type == MATCHPOINTS:
-        top = top or line.ns_points + (line.ew_points or 0)
-        if top > 0 and result.ns_percentage is not None:
-            ours = result.ns_percentage * top / 100
-            if abs(ours - line.ns_points) > MATCHPOINT_TOLERANCE:
-                differences.append(
-                    f"{where}: the file gives NS {line.ns_points:g} matchpoints of {top:g}, "
-                    f"ClubScore {ours:.2f} ({result.ns_percentage:.2f}%)."
-                )
-        return differences
+    if event.event_type == MATCHPOINTS:
+        return differences + _matchpoint_differences(event, line_result, result, full)
     ours_imps = result.ns_imps
     if ours_imps is not None and abs(ours_imps - line.ns_points) > IMP_TOLERANCE:
-        kind = "Butler IMPs" if event_type == BUTLER else "cross-IMPs" if event_type == CROSS_IMPS else "IMPs"
+        kind = "Butler IMPs" if event.event_type == BUTLER else "cross-IMPs"
         differences.append(
             f"{where}: the file gives NS {line.ns_points:g} {kind}, ClubScore {ours_imps:.2f}."
         )
     return differences
+
+
+def _matchpoint_differences(
+    event: UsebioEvent, line_result: LineResult, result: Result, full: float | None
+) -> list[str]:
+    """The line's NS matchpoints against ClubScore's percentage, on the scale the file's scorer used.
+
+    Compscore writes a board played at fewer tables on its own top, unfactored: its figure
+    is put on the full top as its totals do (``conventions.file_figure``) before comparing.
+    """
+    line, where = line_result.line, line_result.where
+    if line.ns_points is None or result.ns_percentage is None:
+        return []
+    figure = file_figure(
+        event, line_result.board, line.ns_points, compared=line.adjusted is None, full=full
+    ) or FileFigure(line.ns_points, line.ns_points + (line.ew_points or 0), 0.0, None)
+    if figure.top <= 0:
+        return []
+    if figure.full_points is None:
+        ours, theirs, top = result.ns_percentage * figure.top / 100, figure.points, figure.top
+        scaled = ""
+    else:
+        top = full or figure.top
+        ours, theirs = result.ns_percentage * top / 100, figure.full_points
+        scaled = f" ({theirs:.2f} of {top:g} on the full board)"
+    if abs(ours - theirs) <= MATCHPOINT_TOLERANCE:
+        return []
+    return [
+        f"{where}: the file gives NS {line.ns_points:g} matchpoints of {figure.top:g}{scaled}, "
+        f"ClubScore {ours:.2f} ({result.ns_percentage:.2f}%)."
+    ]
 
 
 def _figure(event: UsebioEvent, standing: Standing, handicap: float | None) -> float:

@@ -161,6 +161,12 @@ class Result(models.Model):
         validators=[validate_assigned_parts],
         help_text="An assigned (weighted) score's parts, Law 12C1c; None for any other result.",
     )
+    # A result's percentages as another scorer's file stated them, where its director set the
+    # line's matchpoints by hand (Compscore: an A5050 given 23 and 11 of 40, a -650 given 21
+    # and 19 where it earns 19 and 21): the scoring gives the result these figures in place
+    # of its own. Only an import sets them; any change of the result drops them.
+    stated_ns_percentage = models.FloatField(null=True, blank=True, editable=False)
+    stated_ew_percentage = models.FloatField(null=True, blank=True, editable=False)
     ns_matchpoints = models.FloatField(null=True, blank=True)
     ew_matchpoints = models.FloatField(null=True, blank=True)
     ns_percentage = models.FloatField(null=True, blank=True)
@@ -217,6 +223,12 @@ class Result(models.Model):
                     & Q(assigned__isnull=False)
                 ),
                 name="result_scored_adjusted_or_assigned",
+            ),
+            # A stated figure is a percentage, from 0 to 100 (None: the result's own).
+            models.CheckConstraint(
+                condition=Q(stated_ns_percentage__gte=0, stated_ns_percentage__lte=100)
+                & Q(stated_ew_percentage__gte=0, stated_ew_percentage__lte=100),
+                name="result_stated_percentages_0_to_100",
             ),
         ]
         indexes = [

@@ -6,7 +6,10 @@ section by section:
 - 2.4: a ``%`` in the first column escapes the rest of the line (``% PBN 2.1``,
   ``% EXPORT``, BridgeComposer's ``%Content-type``, layout directives);
 - 3: games are separated by a semi-empty line (spaces and tabs only), except inside a
-  ``{...}`` comment, which may span lines; ``;`` comments run to the end of the line;
+  ``{...}`` comment, which may span lines; ``;`` comments run to the end of the line; a
+  tag pair is four tokens (``[``, name, value, ``]``) that white space may separate or not,
+  over several lines (``[Event"x"]`` and ``[`` alone on a line are both in the PBN
+  Verifier's file of correct games);
 - 3.4: several tag pairs on one line; "in import format, a tag pair that already
   occurred, is ignored" (the first one counts), and 3.5.3/3.6.3: [Note] tags may
   occur more than once;
@@ -14,7 +17,8 @@ section by section:
   it (``""`` where none has), and ``##text`` gives ``text`` to this game and every later
   game that leaves the tag out, until a game redefines it; both are forbidden for
   [Dealer], [Vulnerable], [Deal], [Declarer], [Contract], [Auction] and [Play];
-- 5: a section is a tag followed by data lines up to the next tag: [Auction], [Play],
+- 5: a section is a tag followed by its data up to the next tag, from the same line on
+  (``[Play "W"]SJ``, as Baker Bridge's lessons write it): [Auction], [Play],
   and the tables (a ``...Table`` tag whose value names the columns, ``Result\\2R``);
   table elements are separated by white space, a string token ``"..."`` may hold
   spaces (a pair's names).
@@ -27,7 +31,9 @@ from dataclasses import dataclass, field
 
 from tournaments.bridge.text import quoted
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+# 3: a tag pair is four tokens, "[", the name, the value, "]", white space between them
+# optional (the PBN Verifier's own test file has [Event"..."] and tokens on new lines).
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
 _TOKEN = re.compile(r'"((?:[^"\\]|\\.)*)"|(\S+)')
 # 4.8: each game must give these itself, so "#" and "##" may not stand for them.
 NO_INHERITANCE = frozenset({"dealer", "vulnerable", "deal", "declarer", "contract", "auction", "play"})
@@ -169,6 +175,7 @@ def read_games(text: str) -> list[Game]:
     section: Section | None = None
     in_brace = False
     brace_line = 0  # where the open ``{`` comment began
+    open_tag: tuple[str, int] | None = None  # a tag pair's text so far and its line: it may span lines
     for line_number, raw in enumerate(_lines(text), start=1):
         if raw.startswith("%") and not in_brace:
             continue
@@ -178,51 +185,103 @@ def read_games(text: str) -> list[Game]:
             brace_line = line_number
         line = line.strip()
         if not line:
-            if not raw.strip() and not in_brace and current is not None:
-                inheritance.finish(current)
-                games.append(current)
-                current, section = None, None
+            if not raw.strip() and not in_brace:
+                if open_tag is not None:
+                    raise _unclosed_tag(*open_tag)
+                if current is not None:
+                    inheritance.finish(current)
+                    games.append(current)
+                    current, section = None, None
             continue
+        where = line_number
+        if open_tag is not None:
+            line, where = f"{open_tag[0]} {line}", open_tag[1]
         if current is None:
-            current = Game(line_number)
-        if not line.startswith("["):
-            if section is None:
-                raise PbnError(line_number, f'expected a tag such as [Board "1"], found {quoted(line)}')
-            section.rows.append((line_number, _elements(line)))
-            continue
-        section = _read_tags(line, line_number, current, inheritance)
+            current = Game(where)
+        section, open_tag = _read_line(line, where, current, section, inheritance)
     if in_brace:
         # Otherwise everything after it would vanish unread, boards included.
         raise PbnError(brace_line, "a { comment starts here and no } closes it")
+    if open_tag is not None:
+        raise _unclosed_tag(*open_tag)
     if current is not None:
         inheritance.finish(current)
         games.append(current)
     return games
 
 
-def _read_tags(line: str, line_number: int, game: Game, inheritance: _Inheritance) -> Section | None:
-    """Read the tag pairs of one line into ``game``; return the section the last one opens, if any."""
-    section = None
+def _unclosed_tag(text: str, line: int) -> PbnError:
+    return PbnError(line, f'bad tag syntax {quoted(text)}: a tag pair [Name "value"] is not closed by ]')
+
+
+def _read_line(
+    line: str, line_number: int, game: Game, section: Section | None, inheritance: _Inheritance
+) -> tuple[Section | None, tuple[str, int] | None]:
+    """Read one line's tag pairs and section data (comments gone); return the open section and any open tag.
+
+    A section's data follows its tag, on the same line or the next ones (``[Play "W"]SJ``),
+    up to the next tag pair. A tag pair whose ``]`` is not on the line is carried on to
+    the next (returned as the open tag, with its text so far).
+    """
     position = 0
     while position < len(line):
+        if line[position] != "[":
+            end = _next_tag(line, position)
+            if section is None:
+                if position:  # after a tag that opens no section on this line
+                    raise PbnError(
+                        line_number, f'bad tag syntax {quoted(line[position:])}: write [Name "value"]'
+                    )
+                raise PbnError(line_number, f'expected a tag such as [Board "1"], found {quoted(line)}')
+            section.rows.append((line_number, _elements(line[position:end])))
+            position = end
+            continue
         match = _TAG.match(line, position)
         if match is None:
+            if _next_tag(line, position + 1, closing=True) == len(line):  # its "]" comes on a later line
+                return section, (line[position:], line_number)
             raise PbnError(line_number, f'bad tag syntax {quoted(line[position:])}: write [Name "value"]')
-        name, key = match[1], match[1].lower()
-        value = inheritance.resolve(name, _unescape(match[2]), line_number)
-        repeated = key in game.tags and key not in REPEATABLE
-        if not repeated:
-            game.tags.setdefault(key, Tag(value, line_number))
-        section = None
-        if key in ("auction", "play") or (key.endswith("table") and key != "table"):
-            # A repeated section is ignored with its data: it is read into a section not kept.
-            section = Section(name, value, line_number)
-            if not repeated:
-                section = game.sections.setdefault(key, section)
+        section = _read_tag(match, line_number, game, inheritance)
         position = match.end()
         while position < len(line) and line[position].isspace():
             position += 1
-    return section
+    return section, None
+
+
+def _next_tag(line: str, start: int, *, closing: bool = False) -> int:
+    """Where the next ``[`` (``closing``: ``]``) outside a quoted string is; the line's end if none."""
+    wanted = "]" if closing else "["
+    in_string = False
+    index = start
+    while index < len(line):
+        char = line[index]
+        if in_string:
+            if char == "\\":
+                index += 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char == wanted:
+            return index
+        index += 1
+    return len(line)
+
+
+def _read_tag(
+    match: re.Match[str], line_number: int, game: Game, inheritance: _Inheritance
+) -> Section | None:
+    """Read one tag pair into ``game``; return the section it opens, if any."""
+    name, key = match[1], match[1].lower()
+    value = inheritance.resolve(name, _unescape(match[2]), line_number)
+    repeated = key in game.tags and key not in REPEATABLE
+    if not repeated:
+        game.tags.setdefault(key, Tag(value, line_number))
+    if key in ("auction", "play") or (key.endswith("table") and key != "table"):
+        # A repeated section is ignored with its data: it is read into a section not kept.
+        section = Section(name, value, line_number)
+        return section if repeated else game.sections.setdefault(key, section)
+    return None
 
 
 def _elements(line: str) -> list[str]:

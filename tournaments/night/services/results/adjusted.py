@@ -31,6 +31,8 @@ def apply_adjustment(result: Result, entry: AdjustedEntry, user: User | None) ->
     result.ns_adjustment = entry.ns_adjustment
     result.ew_adjustment = entry.ew_adjustment
     result.assigned = None
+    # A percentage an imported file stated was for the adjustment it replaced: the director's own applies.
+    result.stated_ns_percentage = result.stated_ew_percentage = None
     result.contract = result.declarer = result.lead = result.auction = ""
     result.tricks = None
     result.ns_score = None
@@ -102,6 +104,7 @@ def apply_assigned(
     result.ns_pair = entry.ns_pair
     result.ew_pair = entry.ew_pair
     result.ns_adjustment = result.ew_adjustment = Adjustment.NONE
+    result.stated_ns_percentage = result.stated_ew_percentage = None
     result.assigned = parts
     result.contract = result.declarer = result.lead = result.auction = ""
     result.tricks = None

@@ -71,6 +71,7 @@ def apply_played(result: Result, entry: ResultEntry, scored: Scored, user: User 
     result.ns_score = scored.ns_score
     result.ns_adjustment = result.ew_adjustment = Adjustment.NONE
     result.assigned = None
+    result.stated_ns_percentage = result.stated_ew_percentage = None
     result.lead = lead
     result.auction = " ".join(entry.auction.split())
     result.entered_by = audit_user(user)
