@@ -58,7 +58,7 @@ def test_the_rebuild_command_gives_the_same_snapshots(nights):
     RatingSnapshot.objects.all().delete()
     PlayerRating.objects.all().delete()
     out = io.StringIO()
-    call_command("rate_players", stdout=out)
+    call_command("rate_players", "--snapshots", stdout=out)
     assert out.getvalue().startswith("Rated 3 sessions")
     after = sorted(RatingSnapshot.objects.values_list("player", "session", "rating"))
     assert [row[:2] for row in after] == [row[:2] for row in before]

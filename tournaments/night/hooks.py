@@ -25,6 +25,9 @@ session_settled: Hook[[Session], None] = Hook("night.session_settled")
 session_finished: Hook[[Session], None] = Hook("night.session_finished")
 """Called when a night finishes, in its transaction, once its last entries are settled."""
 
+session_reopened: Hook[[Session], None] = Hook("night.session_reopened")
+"""Called when a finished night is reopened (back in play), in its transaction."""
+
 public_session_page: Hook[[Session, Sequence[StandingsTable]], Section | None] = Hook(
     "night.public_session_page"
 )

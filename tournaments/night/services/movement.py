@@ -182,6 +182,7 @@ def session_reopen(*, session: Session, user: User | None = None) -> Session:
         "Only a finished session can be reopened; it is {state}.",
     )
     session_audit(session, SessionAction.REOPEN, user, SessionState.FINISHED.label, SessionState.PLAY.label)
+    hooks.session_reopened(session)  # its results leave the ratings until it finishes again (season.hooks)
     return session
 
 

@@ -1,0 +1,201 @@
+"""The full refit: every counted result read at once and solved on arrays, in seconds for a million.
+
+For the first refit on a site (``RatingState`` never fitted: the ratings stored before
+were fitted another way and carry no residuals), for ``manage.py rate_players``, and for
+a row owed that asks for everything. It also decides anew which sessions count: every
+finished matchpoint session with a result. A session's snapshot counted out of date
+order is a fit of the same kind over the sessions up to it (``prefix_snapshot``).
+``snapshots_replay`` rebuilds every snapshot by counting the sessions again one at a
+time, in date order, each with the local refit (``manage.py rate_players --snapshots``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass
+
+import numpy as np
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from tournaments.bridge.season.rating import AVERAGE
+from tournaments.bridge.season.rating_arrays import (
+    Equations,
+    Results,
+    results_from_columns,
+    sessions_played,
+    solve,
+    uncertainties,
+)
+from tournaments.bridge.season.rating_local import MemorySource, Row, refit_near
+from tournaments.core.models import Player
+from tournaments.core.services.writes import locked, write
+from tournaments.db.ratings import rated_rows
+from tournaments.night.models import Pair, Session
+from tournaments.season.models import PlayerRating, RatedSession, RatingDue, RatingSnapshot, RatingState
+from tournaments.season.selectors.rating_source import one_field_sessions, rows_as_read
+
+_BATCH = 5_000
+Snapshot = dict[int, tuple[float, float]]  # player -> (rating, uncertainty) after a session
+
+
+@dataclass
+class FullRefit:
+    """Every player's figures, and the players each counted session has."""
+
+    results: Results
+    ratings: np.ndarray
+    residuals: np.ndarray
+    uncertainty: np.ndarray
+    sessions: np.ndarray
+    counted: dict[int, list[int]]
+
+
+def _results(rows: list[Row]) -> Results:
+    columns = (
+        [np.asarray(column, dtype=np.float64) for column in zip(*rows, strict=True)] if rows else [()] * 6
+    )
+    return results_from_columns(*columns)
+
+
+def full_refit_work() -> FullRefit:
+    """Fit every counted result at once, warm from the stored ratings."""
+    rows = rows_as_read(rated_rows(), one_field_sessions())
+    results = _results(rows)
+    stored = dict(PlayerRating.objects.values_list("player_id", "rating"))
+    start = np.array([stored.get(int(player), AVERAGE) - AVERAGE for player in results.players])
+    equations = Equations(results, exact_diagonal=True)
+    deviations = solve(equations, start)
+    counted: dict[int, set[int]] = {}
+    for session, _, first, second, _, _ in rows:
+        counted.setdefault(session, set()).update((first, second))
+    return FullRefit(
+        results,
+        AVERAGE + deviations,
+        equations.residual(deviations),
+        uncertainties(results),
+        sessions_played(results),
+        {session: sorted(players) for session, players in counted.items()},
+    )
+
+
+def full_refit_store(
+    work: FullRefit, *, version: int, markers: Collection[int], snapshots: dict[int, Snapshot]
+) -> bool:
+    """Replace every rating and the counted sessions, if no other refit stored meanwhile; True if stored."""
+    with write():
+        state = locked(RatingState.objects.filter(pk=1)).first()
+        if state is None or state.version != version:
+            return False
+        alive = set(Player.objects.values_list("pk", flat=True))
+        PlayerRating.objects.all().delete()
+        PlayerRating.objects.bulk_create(_rating_rows(work, alive), batch_size=_BATCH)
+        RatedSession.objects.all().delete()
+        RatedSession.objects.bulk_create(
+            (RatedSession(session_id=session, players=players) for session, players in work.counted.items()),
+            batch_size=_BATCH,
+        )
+        snapshots_store(snapshots)
+        RatingDue.objects.filter(pk__in=markers).delete()
+        state.version += 1
+        state.refitted_at = timezone.now()
+        state.save(update_fields=["version", "refitted_at"])
+    return True
+
+
+def _rating_rows(work: FullRefit, alive: set[int]) -> Iterable[PlayerRating]:
+    figures = zip(
+        work.results.players, work.ratings, work.residuals, work.uncertainty, work.sessions, strict=True
+    )
+    for player, rating, residual, uncertainty, played in figures:
+        if int(player) in alive:
+            yield PlayerRating(
+                player_id=int(player),
+                rating=float(rating),
+                residual=float(residual),
+                uncertainty=float(uncertainty),
+                sessions=int(played),
+            )
+
+
+def prefix_snapshot(counted: Collection[int], session: Session, players: Collection[int]) -> Snapshot:
+    """The fit over the ``counted`` sessions up to ``session`` (date, then id), for its ``players``."""
+    earlier = Session.objects.filter(pk__in=counted, date__lte=session.date).values_list("pk", "date")
+    ids = [pk for pk, date in earlier if date < session.date or pk <= session.pk]
+    results = _results(rows_as_read(rated_rows(ids), one_field_sessions(ids)))
+    equations = Equations(results, exact_diagonal=True)
+    deviations = solve(equations, np.zeros(results.size))
+    return _snapshot_of(results, AVERAGE + deviations, uncertainties(results), players)
+
+
+def _snapshot_of(
+    results: Results, ratings: np.ndarray, spread: np.ndarray, players: Collection[int]
+) -> Snapshot:
+    index = {int(player): position for position, player in enumerate(results.players)}
+    return {
+        player: (float(ratings[index[player]]), float(spread[index[player]]))
+        for player in players
+        if player in index
+    }
+
+
+def full_refit_snapshots(work: FullRefit, sessions: Collection[int]) -> dict[int, Snapshot]:
+    """The snapshots of the owed ``sessions`` a full refit counts (see ``rating_refit`` for which)."""
+    snapshots = {}
+    counted = [pk for pk in sessions if pk in work.counted]
+    for session in Session.objects.filter(pk__in=counted):
+        players = work.counted[session.pk]
+        if session_is_latest(session, players, Pair.objects.filter(session_id__in=work.counted.keys())):
+            snapshots[session.pk] = _snapshot_of(work.results, work.ratings, work.uncertainty, players)
+        else:
+            snapshots[session.pk] = prefix_snapshot(work.counted.keys(), session, players)
+    return snapshots
+
+
+def session_is_latest(session: Session, players: Collection[int], counted: QuerySet[Pair]) -> bool:
+    """Whether no player of ``session`` has a pair in a ``counted`` session after it (by date, then id)."""
+    later = Q(session__date__gt=session.date) | Q(session__date=session.date, session_id__gt=session.pk)
+    mine = Q(player1_id__in=players) | Q(player2_id__in=players)
+    return not counted.filter(mine).filter(later).exists()
+
+
+def snapshots_store(snapshots: dict[int, Snapshot]) -> None:
+    """Replace the snapshots of these sessions (inside the refit's write)."""
+    for session_id, ratings in snapshots.items():
+        RatingSnapshot.objects.filter(session_id=session_id).delete()
+        alive = set(Player.objects.filter(pk__in=ratings).values_list("pk", flat=True))
+        RatingSnapshot.objects.bulk_create(
+            RatingSnapshot(player_id=player, session_id=session_id, rating=rating, uncertainty=uncertainty)
+            for player, (rating, uncertainty) in sorted(ratings.items())
+            if player in alive
+        )
+
+
+def snapshots_replay() -> int:
+    """Rebuild every session's snapshot by counting the sessions again in date order; return how many."""
+    rows = rows_as_read(rated_rows(), one_field_sessions())
+    by_session: dict[int, list[Row]] = {}
+    for row in rows:
+        by_session.setdefault(row[0], []).append(row)
+    order = Session.objects.filter(pk__in=by_session).order_by("date", "pk").values_list("pk", flat=True)
+    source = MemorySource()
+    snapshots: list[RatingSnapshot] = []
+    for session in order:
+        source.add(session, by_session[session])
+        players = {player for row in by_session[session] for player in (row[2], row[3])}
+        refit = refit_near(source, players)
+        source.store(refit)
+        snapshots.extend(
+            RatingSnapshot(
+                player_id=player,
+                session_id=session,
+                rating=refit.ratings[player][0],
+                uncertainty=refit.uncertainty[player],
+            )
+            for player in sorted(players)
+        )
+    with write():
+        alive = set(Player.objects.values_list("pk", flat=True))
+        RatingSnapshot.objects.all().delete()
+        RatingSnapshot.objects.bulk_create([s for s in snapshots if s.player_id in alive], batch_size=_BATCH)
+    return len(order)
