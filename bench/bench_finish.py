@@ -43,7 +43,7 @@ SIZES = (1_000, 10_000, 100_000, 1_000_000)
 QUICK_SIZES = (1_000, 10_000)
 MEMBERS, PAIRS_A_FIELD, NIGHTS_A_CLUB, SHARED = 60, 12, 50, 3
 RESULTS_A_NIGHT = 2 * PAIRS_A_FIELD
-OLD_WAY_UP_TO = 100_000  # the old finish past this takes minutes a night
+OLD_WAY_UP_TO = 150_000  # the old finish past this takes a minute or more a night
 PG_NAME = os.environ.get("BENCH_FINISH_PG_NAME", "bench_finish")
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 
@@ -182,14 +182,20 @@ class _RolledBack(Exception):
         self.elapsed = elapsed
 
 
-def new_finish(session_id: int) -> float:
+def new_finish(session_id: int) -> tuple[float, int]:
+    """Finish a night as the site does now; return the time and the statements it ran."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
     from tournaments.night.models import Session
     from tournaments.night.services.movement import session_finish
 
     session = Session.objects.get(pk=session_id)
-    started = time.perf_counter()
-    session_finish(session=session)  # commits: the refit is owed, its timer set far off
-    return time.perf_counter() - started
+    with CaptureQueriesContext(connection) as statements:
+        started = time.perf_counter()
+        session_finish(session=session)  # commits: the refit is owed, its timer set far off
+        elapsed = time.perf_counter() - started
+    return elapsed, len(statements.captured_queries)
 
 
 def timed(function: Callable[[], object]) -> tuple[float, object]:
@@ -212,12 +218,13 @@ def measure(sizes: tuple[int, ...], finishes: int) -> list[tuple]:
                 cursor.execute("VACUUM ANALYZE")
         built = time.perf_counter() - started
         full, _ = timed(lambda: ratings_refit_owed(everything=True))
-        new, old, refits = [], [], []
+        new, old, refits, statements = [], [], [], 0
         for _ in range(finishes):
             night = history.night_in_play()
             if history.results <= OLD_WAY_UP_TO:
                 old.append(old_finish(night))
-            new.append(new_finish(night))
+            elapsed, statements = new_finish(night)
+            new.append(elapsed)
             history.results += RESULTS_A_NIGHT
             refit, _ = timed(ratings_refit_owed)
             refits.append(refit)
@@ -228,6 +235,7 @@ def measure(sizes: tuple[int, ...], finishes: int) -> list[tuple]:
             statistics.median(old) if old else None,
             statistics.median(refits),
             full,
+            statements,
         )
         print_row(row)
         rows.append(row)
@@ -235,10 +243,10 @@ def measure(sizes: tuple[int, ...], finishes: int) -> list[tuple]:
 
 
 def print_row(row: tuple) -> None:
-    results, built, new, old, refit, full = row
+    results, built, new, old, refit, full, statements = row
     old_text = f"old {old * 1000:8.1f} ms ({old / new:6.0f}x)" if old else "old   (skipped: minutes)"
     print(
-        f"finish: {results:>9,} results: finish {new * 1000:6.1f} ms, {old_text}; "
+        f"finish: {results:>9,} results: finish {new * 1000:6.1f} ms ({statements} statements), {old_text}; "
         f"background refit {refit * 1000:7.1f} ms; full refit {full:6.2f} s (built in {built:.0f} s)",
         flush=True,
     )
