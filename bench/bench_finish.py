@@ -144,18 +144,14 @@ def old_finish(session_id: int) -> float:
     from tournaments.night.models import Session
     from tournaments.night.services.movement import session_finish
     from tournaments.season.models import PlayerRating, RatingSnapshot
-    from tournaments.season.services import rating_queue
     from tournaments.season.services.ratings import rated_sessions
 
     started = time.perf_counter()
     try:
         with write():
-            owed = rating_queue.ratings_owed
-            rating_queue.ratings_owed = lambda *args, **kwargs: None  # the old hook refitted instead
-            try:
-                session = session_finish(session=Session.objects.get(pk=session_id))
-            finally:
-                rating_queue.ratings_owed = owed
+            # The finish as it is, then the refit the old hook ran in its place (the new hook's
+            # one row is rolled back with the rest).
+            session = session_finish(session=Session.objects.get(pk=session_id))
             season = rated_sessions()
             rated = rate_players([rows for _, rows in season])
             played = {player for players, *_ in season[-1][1] for player in players}
