@@ -15,7 +15,6 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 import numpy as np
-from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from tournaments.bridge.season.rating import AVERAGE
@@ -31,9 +30,14 @@ from tournaments.bridge.season.rating_local import MemorySource, Row, refit_near
 from tournaments.core.models import Player
 from tournaments.core.services.writes import locked, write
 from tournaments.db.ratings import rated_rows
-from tournaments.night.models import Pair, Session
+from tournaments.night.models import Session
 from tournaments.season.models import PlayerRating, RatedSession, RatingDue, RatingSnapshot, RatingState
-from tournaments.season.selectors.rating_source import one_field_sessions, rows_as_read
+from tournaments.season.selectors.rating_source import (
+    CountedResults,
+    PairSeat,
+    one_field_sessions,
+    rows_as_read,
+)
 
 _BATCH = 5_000
 Snapshot = dict[int, tuple[float, float]]  # player -> (rating, uncertainty) after a session
@@ -142,21 +146,21 @@ def _snapshot_of(
 def full_refit_snapshots(work: FullRefit, sessions: Collection[int]) -> dict[int, Snapshot]:
     """The snapshots of the owed ``sessions`` a full refit counts (see ``rating_refit`` for which)."""
     snapshots = {}
-    counted = [pk for pk in sessions if pk in work.counted]
-    for session in Session.objects.filter(pk__in=counted):
+    counting = CountedResults()  # the sessions this refit counts, whatever the stored count says
+    counting.adding = set(work.counted)
+    for session in Session.objects.filter(pk__in=[pk for pk in sessions if pk in work.counted]):
         players = work.counted[session.pk]
-        if session_is_latest(session, players, Pair.objects.filter(session_id__in=work.counted.keys())):
+        seats = counting.counted_pairs(players)
+        if session_is_latest(session, [seat for seat in seats if seat[0] in work.counted]):
             snapshots[session.pk] = _snapshot_of(work.results, work.ratings, work.uncertainty, players)
         else:
             snapshots[session.pk] = prefix_snapshot(work.counted.keys(), session, players)
     return snapshots
 
 
-def session_is_latest(session: Session, players: Collection[int], counted: QuerySet[Pair]) -> bool:
-    """Whether no player of ``session`` has a pair in a ``counted`` session after it (by date, then id)."""
-    later = Q(session__date__gt=session.date) | Q(session__date=session.date, session_id__gt=session.pk)
-    mine = Q(player1_id__in=players) | Q(player2_id__in=players)
-    return not counted.filter(mine).filter(later).exists()
+def session_is_latest(session: Session, seats: Iterable[PairSeat]) -> bool:
+    """Whether none of the counted ``seats`` of its players is in a session after ``session`` (date, id)."""
+    return all((date, pk) <= (session.date, session.pk) for pk, date, _, _ in seats)
 
 
 def snapshots_store(snapshots: dict[int, Snapshot]) -> None:

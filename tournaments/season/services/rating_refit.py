@@ -139,7 +139,7 @@ def _count(work: _Work, session_id: int, before: list[int] | None, players: list
 
 def _snapshot(work: _Work, session: Session, players: list[int], *, first_count: bool) -> None:
     source = work.source
-    if session_is_latest(session, players, source.counted_pairs(players)):
+    if session_is_latest(session, source.counted_pairs(players)):
         work.snapshots[session.pk] = {
             player: (source.found[player][0], work.figures[player][0]) for player in players
         }
@@ -177,7 +177,9 @@ def _store_ratings(work: _Work) -> None:
         Player.objects.filter(pk__in=source.found.keys() - existing.keys()).values_list("pk", flat=True)
     )
     now = timezone.now()
-    seeds, others, new = [], [], []
+    seeds: list[PlayerRating] = []
+    others: list[PlayerRating] = []
+    new: list[PlayerRating] = []
     for player, (rating, residual) in source.found.items():
         row = PlayerRating(
             pk=existing.get(player), player_id=player, rating=rating, residual=residual, updated_at=now
