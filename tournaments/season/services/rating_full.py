@@ -76,6 +76,8 @@ def _columns(rows: list[RatedRow], one_field: set[int]) -> Results:
 
 def _counted(results: Results) -> dict[int, list[int]]:
     """Each counted session's players, by session."""
+    if not len(results.session):
+        return {}
     players = results.players
     seats = np.unique(
         np.stack(
