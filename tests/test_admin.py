@@ -81,7 +81,7 @@ def _night_with_its_records(club, user) -> None:
     session_reopen(session=session_finish(session=session), user=user)
     session_finish(session=session)
     ratings_rebuild()
-    models.RatingDue.objects.create(session_id=session.pk)  # a refit owed, as a finish leaves one in the background
+    models.RatingDue.objects.create(session_id=session.pk)  # owed, as a finish leaves one in the background
     competition_save(
         club=club, name="Autumn", method="percentages", best_of=None, minimum_sessions=1, sessions=[session]
     )

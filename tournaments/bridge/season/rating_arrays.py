@@ -178,6 +178,13 @@ def information(results: Results) -> Floats:
     return _sums(player, own, size) + _sums(groups % size, elsewhere, size)
 
 
+def distinct(values: Ints) -> Ints:
+    """The distinct values, sorted: ``np.unique`` without its hash table, which numpy 2.4 takes
+    0.7 s to build for 100,000 integers (a sort takes under a millisecond)."""
+    ordered = np.sort(values)
+    return ordered[np.concatenate([[True], ordered[1:] != ordered[:-1]])] if len(ordered) else ordered
+
+
 def _sums(where: Ints, values: Floats, size: int) -> Floats:
     """``values`` summed by ``where`` into ``size`` slots (``np.bincount`` with weights, typed)."""
     return np.asarray(np.bincount(where, weights=values, minlength=size), dtype=np.float64)
@@ -188,7 +195,7 @@ def sessions_played(results: Results) -> Ints:
     size = results.size
     both = np.concatenate([results.first, results.second])
     sessions = np.concatenate([results.session, results.session])
-    played = np.unique(sessions * size + both) % size if size else both
+    played = distinct(sessions * size + both) % size if size else both
     return np.bincount(played, minlength=size).astype(np.int64)
 
 

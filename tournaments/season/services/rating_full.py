@@ -21,6 +21,7 @@ from tournaments.bridge.season.rating import AVERAGE
 from tournaments.bridge.season.rating_arrays import (
     Equations,
     Results,
+    distinct,
     results_from_columns,
     sessions_played,
     solve,
@@ -30,6 +31,7 @@ from tournaments.bridge.season.rating_local import MemorySource, Row, refit_near
 from tournaments.core.models import Player
 from tournaments.core.services.writes import locked, write
 from tournaments.db.ratings import RatedRow, rated_rows
+from tournaments.db.sql import insert_rows
 from tournaments.night.models import Session
 from tournaments.season.models import PlayerRating, RatedSession, RatingDue, RatingSnapshot, RatingState
 from tournaments.season.selectors.rating_source import (
@@ -40,6 +42,7 @@ from tournaments.season.selectors.rating_source import (
 )
 
 _BATCH = 5_000
+_RATING_FIELDS = ["player_id", "rating", "residual", "uncertainty", "sessions"]
 Snapshot = dict[int, tuple[float, float]]  # player -> (rating, uncertainty) after a session
 
 
@@ -78,22 +81,12 @@ def _counted(results: Results) -> dict[int, list[int]]:
     """Each counted session's players, by session."""
     if not len(results.session):
         return {}
-    players = results.players
-    seats = np.unique(
-        np.stack(
-            [
-                np.concatenate([results.session, results.session]),
-                np.concatenate([results.first, results.second]),
-            ]
-        ),
-        axis=1,
-    )
-    sessions, starts = np.unique(seats[0], return_index=True)
-    groups = np.split(players[seats[1]], starts[1:])
-    return {
-        int(session): [int(player) for player in group]
-        for session, group in zip(sessions, groups, strict=True)
-    }
+    size = results.size
+    sessions = np.concatenate([results.session, results.session])
+    seats = distinct(sessions * size + np.concatenate([results.first, results.second]))
+    ids, starts = np.unique(seats // size, return_index=True)
+    groups = np.split(results.players[seats % size], starts[1:])
+    return {int(session): group.tolist() for session, group in zip(ids, groups, strict=True)}
 
 
 def full_refit_work() -> FullRefit:
@@ -124,12 +117,9 @@ def full_refit_store(
             return False
         alive = set(Player.objects.values_list("pk", flat=True))
         PlayerRating.objects.all().delete()
-        PlayerRating.objects.bulk_create(_rating_rows(work, alive), batch_size=_BATCH)
+        insert_rows(PlayerRating, _RATING_FIELDS, _rating_rows(work, alive), batch_size=_BATCH)
         RatedSession.objects.all().delete()
-        RatedSession.objects.bulk_create(
-            (RatedSession(session_id=session, players=players) for session, players in work.counted.items()),
-            batch_size=_BATCH,
-        )
+        insert_rows(RatedSession, ["session_id", "players"], work.counted.items(), batch_size=_BATCH)
         snapshots_store(snapshots)
         RatingDue.objects.filter(pk__in=markers).delete()
         state.version += 1
@@ -138,19 +128,18 @@ def full_refit_store(
     return True
 
 
-def _rating_rows(work: FullRefit, alive: set[int]) -> Iterable[PlayerRating]:
+def _rating_rows(work: FullRefit, alive: set[int]) -> Iterable[tuple[int, float, float, float, int]]:
+    """Each player's row (``_RATING_FIELDS``), plain values for ``db.sql.insert_rows`` (``bulk_create``
+    prepared every value of 100,000 rows through its field: most of a full refit's store)."""
     figures = zip(
-        work.results.players, work.ratings, work.residuals, work.uncertainty, work.sessions, strict=True
+        work.results.players.tolist(),
+        work.ratings.tolist(),
+        work.residuals.tolist(),
+        work.uncertainty.tolist(),
+        work.sessions.tolist(),
+        strict=True,
     )
-    for player, rating, residual, uncertainty, played in figures:
-        if int(player) in alive:
-            yield PlayerRating(
-                player_id=int(player),
-                rating=float(rating),
-                residual=float(residual),
-                uncertainty=float(uncertainty),
-                sessions=int(played),
-            )
+    return (row for row in figures if row[0] in alive)
 
 
 def prefix_snapshot(counted: Collection[int], session: Session, players: Collection[int]) -> Snapshot:
