@@ -14,7 +14,7 @@ from pathlib import Path
 BENCH_DIR = Path(__file__).resolve().parent
 # The federation-sized benchmarks take minutes at full size: the runner takes their quick size
 # (run them alone for the figures of docs/scaling.md).
-ARGUMENTS = {"bench_national": ["--quick"], "bench_congress": ["--quick"]}
+ARGUMENTS = {"bench_national": ["--quick"], "bench_congress": ["--quick"], "bench_finish": ["--quick"]}
 
 
 def main() -> int:

@@ -165,6 +165,11 @@ TABLE_SETTLE_MAX_WAIT = float(os.environ.get("TABLE_SETTLE_MAX_WAIT", "2.0"))
 # Deal and import boards at once and work out their double-dummy analyses in a thread
 # after the answer (night/services/deal_analysis.py); "0" analyses inside the request.
 BOARD_ANALYSIS_IN_BACKGROUND = os.environ.get("BOARD_ANALYSIS_IN_BACKGROUND", "1") != "0"
+# Refit the players' ratings after a finish commits, on the settle timers' threads, once for
+# every finish of the last RATING_REFIT_DELAY seconds (season.services.rating_queue); 0
+# refits inside the finish, as the test suite does.
+RATINGS_IN_BACKGROUND = os.environ.get("RATINGS_IN_BACKGROUND", "1") != "0"
+RATING_REFIT_DELAY = float(os.environ.get("RATING_REFIT_DELAY", "2.0"))
 
 MIGRATION_MODULES = {"tournaments": "migrations"}
 

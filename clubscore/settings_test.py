@@ -32,3 +32,6 @@ BOARD_ANALYSIS_IN_BACKGROUND = False
 # Send a finished session's results in the finishing request, so a test reads the outbox
 # at once (tests/mail/test_real_smtp.py switches the thread on).
 RESULTS_EMAIL_IN_BACKGROUND = False
+# Refit the ratings inside the finish, so a test reads them at once
+# (tests/season/test_rating_refit.py switches the background on).
+RATINGS_IN_BACKGROUND = False

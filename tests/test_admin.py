@@ -47,6 +47,9 @@ READ_ONLY = [
     models.Standing,
     models.PlayerRating,
     models.RatingSnapshot,
+    models.RatedSession,
+    models.RatingDue,
+    models.RatingState,
     models.TeamMatch,
     models.TeamsRound,
     models.TeamMember,
@@ -79,6 +82,7 @@ def _night_with_its_records(club, user) -> None:
     session_reopen(session=session_finish(session=session), user=user)
     session_finish(session=session)
     ratings_rebuild()
+    models.RatingDue.objects.create(session_id=session.pk)  # owed, as a finish leaves one in the background
     competition_save(
         club=club, name="Autumn", method="percentages", best_of=None, minimum_sessions=1, sessions=[session]
     )

@@ -10,7 +10,8 @@ that the one app label ``tournaments`` finds them all and no migration moved:
               TableSubmission, DirectorCall)
     teams     TeamsEvent, Team, TeamMember, TeamsRound, TeamMatch, TeamMatchPenalty,
               TeamsEventChange
-    season    PlayerMerge, ClubMember, Competition, PlayerRating, RatingSnapshot
+    season    PlayerMerge, ClubMember, Competition, PlayerRating, RatingSnapshot, RatedSession,
+              RatingDue, RatingState
     mail      ResultMail, MailOptOut
     federation MasterPointAward (the master points ledger)
     exchange  PendingImport, BridgemateFeed
@@ -55,7 +56,13 @@ from tournaments.night.models.table_entry import DirectorCall, TableAccess, Tabl
 from tournaments.season.models.competitions import Competition, CompetitionMethod
 from tournaments.season.models.members import ClubMember
 from tournaments.season.models.players import PlayerMerge
-from tournaments.season.models.ratings import PlayerRating, RatingSnapshot
+from tournaments.season.models.ratings import (
+    PlayerRating,
+    RatedSession,
+    RatingDue,
+    RatingSnapshot,
+    RatingState,
+)
 from tournaments.teams.models import (
     TEAM_MAX_PLAYERS,
     TEAM_MIN_PLAYERS,
@@ -101,7 +108,10 @@ __all__ = [
     "Player",
     "PlayerMerge",
     "PlayerRating",
+    "RatedSession",
+    "RatingDue",
     "RatingSnapshot",
+    "RatingState",
     "Result",
     "ResultChange",
     "ResultMail",

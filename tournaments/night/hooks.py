@@ -28,8 +28,8 @@ session_finished: Hook[[Session], None] = Hook("night.session_finished")
 """Called when a night finishes, in its transaction, once its last entries are settled."""
 
 session_reopened: Hook[[Session], None] = Hook("night.session_reopened")
-"""Called when a finished night is reopened, in its transaction: what followed its finish is undone
-(its master points: it is not over any more)."""
+"""Called when a finished night is reopened (back in play), in its transaction: what followed its
+finish is undone (its master points go; its results leave the ratings until it finishes again)."""
 
 public_session_page: Hook[[Session, Sequence[StandingsTable]], Section | None] = Hook(
     "night.public_session_page"

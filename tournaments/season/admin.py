@@ -9,7 +9,16 @@ so here one is shown and may be deleted, not edited.
 from django.contrib import admin
 
 from tournaments.core.admin import ReadOnlyAdminMixin, ShownOnlyAdminMixin
-from tournaments.season.models import ClubMember, Competition, PlayerMerge, PlayerRating, RatingSnapshot
+from tournaments.season.models import (
+    ClubMember,
+    Competition,
+    PlayerMerge,
+    PlayerRating,
+    RatedSession,
+    RatingDue,
+    RatingSnapshot,
+    RatingState,
+)
 
 
 @admin.register(ClubMember)
@@ -40,7 +49,7 @@ class PlayerMergeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
 @admin.register(PlayerRating)
 class PlayerRatingAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ("player", "rating", "uncertainty", "sessions", "updated_at")
+    list_display = ("player", "rating", "uncertainty", "sessions", "residual", "updated_at")
     search_fields = ("player__name", "player__federation_number")
     list_select_related = ("player",)
 
@@ -51,3 +60,23 @@ class RatingSnapshotAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_filter = ("session__club",)
     search_fields = ("player__name", "session__name")
     list_select_related = ("player", "session__club")
+
+
+@admin.register(RatedSession)
+class RatedSessionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """The sessions the current ratings count (services.rating_refit)."""
+
+    list_display = ("session_id", "counted_at")
+    search_fields = ("session_id",)
+
+
+@admin.register(RatingDue)
+class RatingDueAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Refits owed: each is done by the next refit, a moment after the change."""
+
+    list_display = ("session_id", "created_at")
+
+
+@admin.register(RatingState)
+class RatingStateAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("version", "refitted_at")

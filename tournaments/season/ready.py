@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.core.signals import request_started
 from django.db.models import OuterRef
 from django.urls import reverse
 
@@ -12,16 +13,24 @@ from tournaments.core.models import Club
 from tournaments.core.sections import Link, Section
 from tournaments.core.selectors.club_players import Tie, player_ties
 from tournaments.night import hooks as night
-from tournaments.night.models import Session
+from tournaments.night.models import ScoringMethod, Session
 from tournaments.night.selectors.public import StandingsTable
 from tournaments.season.models import ClubMember
 from tournaments.season.selectors.competitions import competitions_of
 from tournaments.season.selectors.ratings import session_fields
-from tournaments.season.services.ratings import ratings_after_session
+from tournaments.season.services.rating_queue import rates, ratings_owed, refit_owed_at_start
 
 
 def ratings_follow_the_night(session: Session) -> None:
-    ratings_after_session(session=session)
+    """A night finished, was corrected after its finish, or reopened: its ratings are owed a refit."""
+    if session.scoring == ScoringMethod.MATCHPOINTS:
+        ratings_owed(session)
+
+
+def ratings_follow_a_correction(session: Session) -> None:
+    """A settle of a finished night (a result corrected after the finish) moves its standings."""
+    if rates(session):
+        ratings_owed(session)
 
 
 def session_field_strength(session: Session, tables: Sequence[StandingsTable]) -> Section | None:
@@ -59,6 +68,9 @@ def lists_tie_players() -> list[Tie]:
 def ready() -> None:
     player_ties.register(lists_tie_players)
     night.session_finished.register(ratings_follow_the_night)
+    night.session_reopened.register(ratings_follow_the_night)
+    night.session_settled.register(ratings_follow_a_correction)
+    request_started.connect(refit_owed_at_start, dispatch_uid="season.refit_owed_at_start")
     night.public_session_page.register(session_field_strength)
     sections.home_page.register(player_search_form)
     sections.club_page.register(club_competitions)

@@ -68,6 +68,7 @@ from tournaments.night.models import (
 )
 from tournaments.night.services.scoring.standings import session_recalculate_standings
 from tournaments.night.services.sessions import session_create
+from tournaments.season.services.rating_queue import ratings_owed
 
 PAIR_NAMES_SEPARATOR = " - "
 # The database's bound on a pair number (the file's pairs are numbered 1..n).
@@ -194,6 +195,10 @@ def score_file_import(
     )
     _insert_results(score_file, boards, pairs, progress)
     session_recalculate_standings(session)
+    # A finished night from a file: its players' ratings are owed a refit (the replaced one's leave).
+    if replaced is not None:
+        ratings_owed(session_id=replaced.session_pk)
+    ratings_owed(session)
     return session
 
 

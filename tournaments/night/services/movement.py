@@ -182,7 +182,7 @@ def session_reopen(*, session: Session, user: User | None = None) -> Session:
         "Only a finished session can be reopened; it is {state}.",
     )
     session_audit(session, SessionAction.REOPEN, user, SessionState.FINISHED.label, SessionState.PLAY.label)
-    hooks.session_reopened(session)  # its master points go: the night is not over (federation)
+    hooks.session_reopened(session)  # its master points go and its results leave the ratings
     return session
 
 

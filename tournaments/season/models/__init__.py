@@ -3,6 +3,22 @@
 from tournaments.season.models.competitions import Competition, CompetitionMethod
 from tournaments.season.models.members import ClubMember
 from tournaments.season.models.players import PlayerMerge
-from tournaments.season.models.ratings import PlayerRating, RatingSnapshot
+from tournaments.season.models.ratings import (
+    PlayerRating,
+    RatedSession,
+    RatingDue,
+    RatingSnapshot,
+    RatingState,
+)
 
-__all__ = ["ClubMember", "Competition", "CompetitionMethod", "PlayerMerge", "PlayerRating", "RatingSnapshot"]
+__all__ = [
+    "ClubMember",
+    "Competition",
+    "CompetitionMethod",
+    "PlayerMerge",
+    "PlayerRating",
+    "RatedSession",
+    "RatingDue",
+    "RatingSnapshot",
+    "RatingState",
+]

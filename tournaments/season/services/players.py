@@ -3,9 +3,9 @@
 Results belong to pairs and pairs to players, so moving the duplicate's pair memberships
 to the kept player moves every result and every standing with them. The duplicate's
 rating snapshots and team memberships move too (the two never sat in one session nor
-played in one teams event, so they never collide) and the current ratings are refitted,
-now that one player's results are one history. His club memberships pass to the kept
-player.
+played in one teams event, so they never collide) and the ratings around the moved
+sessions are owed a refit, now that one player's results are one history. His club
+memberships pass to the kept player.
 
 A director merges only players who belong to no club but his (issue 28): a merge moves
 another club's pairs to another person, so for a player of two clubs the site's
@@ -25,7 +25,7 @@ from tournaments.core.services.writes import locked, write
 from tournaments.night.models import Pair, Session
 from tournaments.season import hooks
 from tournaments.season.models import ClubMember, PlayerMerge, RatingSnapshot
-from tournaments.season.services.ratings import ratings_refit
+from tournaments.season.services.rating_queue import ratings_owed
 from tournaments.teams.models import TeamMember
 
 
@@ -68,7 +68,9 @@ def player_merge(*, keep: Player, duplicate: Player, user: User | None) -> Playe
     if number and not keep.federation_number:
         keep.federation_number = number
         keep.save(update_fields=["federation_number"])
-    ratings_refit()
+    # The duplicate's sessions now name the kept player: their players are refitted.
+    for session_id in Pair.objects.filter(pk__in=moved).values_list("session_id", flat=True).distinct():
+        ratings_owed(session_id=session_id)
     return merge
 
 
