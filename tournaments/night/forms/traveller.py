@@ -27,8 +27,8 @@ from tournaments.bridge.seating import read_pair_label
 from tournaments.core.forms import AsciiIntegerField
 from tournaments.night.models import Board, Direction, Pair, Session
 from tournaments.night.selectors.movements import PairKey, pair_key
-from tournaments.night.selectors.traveller import MAX_LINES
-from tournaments.night.services.traveller import GRID, LINE, DeskLine, Problems
+from tournaments.night.selectors.traveller import MAX_LINES, stamp_shown
+from tournaments.night.services.traveller import CELLS, GRID, LINE, DeskLine, Problems
 
 
 class LineForm(forms.Form):
@@ -114,7 +114,7 @@ def _read_line(
     if not form.is_valid():
         for name, messages in form.errors.items():
             for message in messages:
-                read.add(index, name if name in ("ns", "ew", "contract", "lead") else LINE, str(message))
+                read.add(index, name if name in CELLS else LINE, str(message))
         return None
     data = form.cleaned_data
     board = boards.get(data["board"])
@@ -123,11 +123,10 @@ def _read_line(
         return None
     if not data["contract"] and not data["lead"]:
         if data["was"]:
-            stored = data["was"].split("|")[3] if data["was"].count("|") == 4 else ""
             message = _(
                 "This line's result (%(stored)s) is stored: type it again, or delete it on the board page."
             )
-            read.add(index, "contract", message % {"stored": stored})
+            read.add(index, "contract", message % {"stored": stamp_shown(data["was"])})
         return None  # a table yet to play
     outcome = _outcome(read, index, data["contract"], percentages)
     lead = _lead(read, index, data["lead"], outcome)

@@ -71,14 +71,25 @@ def result_outcome(result: Result) -> Outcome | None:
     return Played(Contract.parse(result.contract), Seat(result.declarer), result.tricks)
 
 
+def stamp(pk: int, ns: str, ew: str, shown: str, lead: str) -> str:
+    """A line's stamp of a result: its id, its pairs' labels, its outcome as the grid writes it, its lead."""
+    return "|".join((str(pk), ns, ew, shown, lead))
+
+
+def stamp_shown(text: str) -> str:
+    """The outcome a stamp holds, as a director reads it (``4SN+1``), or a dash for nothing stored."""
+    parts = text.split("|")
+    return parts[3] if len(parts) == 5 else "-"
+
+
 def result_stamp(result: Result | None, percentages: AdjustmentPercentages) -> str:
-    """What a line remembers of its stored result, to find it changed: id, pairs, outcome, lead."""
+    """What a line remembers of its stored result, to find it changed ('' for none)."""
     if result is None:
         return ""
     outcome = result_outcome(result)
     shown = outcome_text(outcome, percentages) if outcome is not None else result.display
     ew = result.ew_pair.label if result.ew_pair is not None else "-"
-    return f"{result.pk}|{result.ns_pair.label}|{ew}|{shown}|{result.lead}"
+    return stamp(result.pk, result.ns_pair.label, ew, shown, result.lead)
 
 
 def pair_cell(pair: Pair, column: str, session: Session) -> str:
