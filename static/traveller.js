@@ -32,6 +32,8 @@
   function save() {
     if (saving) return;  // a second Enter while the first save is on its way
     saving = true;
+    clearTimeout(timer);  // the save checks every line again: no check is owed now
+    if (controller) controller.abort();
     var button = document.getElementById("save-grid");
     if (button) button.disabled = true;
     say(words.saving);

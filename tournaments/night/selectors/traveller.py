@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from tournaments.bridge.adjusted import AdjustmentPercentages, Artificial
 from tournaments.bridge.calls import Contract
 from tournaments.bridge.notation import PASSED_OUT, Outcome, Played, outcome_text
@@ -168,8 +170,12 @@ def board_grid(session: Session, board: Board, pairs: list[Pair]) -> Grid:
             tables.sort(key=lambda table: (table[1].number, table[2].number))
         for encounter, ns, ew in tables:
             result = by_pairs.get((ns.pk, ew.pk))
-            shown.add(result.pk if result is not None else 0)
-            where = f"Round {encounter.round}, table {encounter.table}"
+            if result is not None:
+                shown.add(result.pk)
+            where = _("Round %(round)d, table %(table)d") % {
+                "round": encounter.round,
+                "table": encounter.table,
+            }
             lines.append(_line(session, board.number, ns, ew, result, where, percentages))
     for result in results:
         if result.pk not in shown:
@@ -196,8 +202,9 @@ def round_grid(session: Session, seating: TableRound) -> Grid:
     }
     lines = []
     for number in seating.boards:
-        if number not in boards:
-            lines.append(GridLine(number, "", "", "", "", "", f"Board {number}", fixed="not created yet"))
-            continue
-        lines.append(_line(session, number, ns, ew, by_board.get(number), f"Board {number}", percentages))
+        where = _("Board %(board)d") % {"board": number}
+        if number in boards:
+            lines.append(_line(session, number, ns, ew, by_board.get(number), where, percentages))
+        else:
+            lines.append(GridLine(number, "", "", "", "", "", where, fixed=_("not created yet")))
     return Grid(lines, percentages, boards)

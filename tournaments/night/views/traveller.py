@@ -57,6 +57,13 @@ class Row:
     def number(self) -> int | None:
         return None if self.index is None else self.index + 1
 
+    @property
+    def title(self) -> str:
+        """The line as its cells' labels name it: 'Line 3 (Round 2, table 3)', or 'Line 3'."""
+        if self.line.where:
+            return _("Line %(line)s (%(where)s)") % {"line": self.number, "where": self.line.where}
+        return _("Line %(line)s") % {"line": self.number}
+
 
 @dataclass(frozen=True)
 class GridPage:
