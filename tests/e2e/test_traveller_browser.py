@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 
 from tests.conftest import seated_mitchell
 from tests.e2e.accessibility import assert_accessible
-from tests.e2e.test_browser import DESKTOP, _log_in, browser  # noqa: F401 (fixtures)
+from tests.e2e.test_browser import DESKTOP, _log_in, browser, screenshots  # noqa: F401 (fixtures)
 from tests.e2e.waiting import read_when_unlocked
 from tournaments.night.models import Result, Session, Standing
 
@@ -74,7 +74,12 @@ def _status(page, line: int):
     return page.locator(f"#l{line - 1}-status")
 
 
-def test_a_director_types_a_13_table_traveller_with_the_keyboard_alone(browser, live_server, thirteen_tables):  # noqa: F811
+def test_a_director_types_a_13_table_traveller_with_the_keyboard_alone(
+    browser,  # noqa: F811
+    live_server,
+    thirteen_tables,
+    screenshots,  # noqa: F811
+):
     session = thirteen_tables
     url = reverse("director:board_traveller", args=[session.pk, 1])
     page = _log_in(browser, live_server, url)
@@ -90,6 +95,7 @@ def test_a_director_types_a_13_table_traveller_with_the_keyboard_alone(browser, 
             expect(contract).to_have_attribute("aria-invalid", "true")
             expect(page.locator("#grid-status")).to_contain_text(f"Line {line}: '4SN+4'")  # said aloud
             assert_accessible(page)  # the error as shown: labelled, announced, readable
+            page.screenshot(path=screenshots / "traveller-grid.png", full_page=True)
             keys.press("Backspace", 2)
             keys.type("=")
             expect(_status(page, line)).to_have_text("NS +420")

@@ -466,3 +466,32 @@ def test_the_boards_of_a_grid_are_the_sessions_own(director_client, night, club)
 
     assert director_client.post(url, data).status_code == 400
     assert not Result.objects.exists()
+
+
+def test_an_arrow_switched_round_puts_the_east_west_pair_in_the_ns_column_by_name(director_client, club):
+    session = seated_mitchell(club, name="Arrows", arrow_switch_rounds=(3,), start=True)
+    url = _url(session)
+    data = _form(director_client, url)
+    switched = [i for i in range(int(data["lines"])) if data[f"l{i}-ns"].startswith("EW")]
+    assert len(switched) == 1  # board 1's round-3 table: EW 3 sits North-South
+    line = switched[0]
+    assert data[f"l{line}-ew"].startswith("NS")
+    data[f"l{line}-contract"] = "4SN="
+
+    assert director_client.post(url, data).status_code == 302
+
+    result = Result.objects.get(board__session=session)
+    assert (result.ns_pair.direction, result.ew_pair.direction) == ("EW", "NS")
+
+
+def test_the_live_check_reads_as_much_for_thirteen_tables_as_for_three(
+    director_client, club, django_assert_max_num_queries
+):
+    session = seated_mitchell(club, name="Thirteen", tables=13, boards_per_round=1, rounds=13, start=True)
+    url = _url(session)
+    data = _form(director_client, url) | {f"l{i}-contract": "3NTN=" for i in range(13)} | {"check": "1"}
+
+    with django_assert_max_num_queries(12):
+        answer = director_client.post(url, data).json()
+
+    assert all(line == {"problems": {}, "score": "NS +400"} for line in answer["lines"].values())
