@@ -28,7 +28,7 @@ from tournaments.core.forms import AsciiIntegerField
 from tournaments.night.models import Board, Direction, Pair, Session
 from tournaments.night.selectors.movements import PairKey, pair_key
 from tournaments.night.selectors.traveller import MAX_LINES, stamp_shown
-from tournaments.night.services.traveller import CELLS, GRID, LINE, DeskLine, Problems
+from tournaments.night.services.traveller import CELLS, GRID, LINE, DeskLine, Problems, add_problem
 
 
 class LineForm(forms.Form):
@@ -72,7 +72,7 @@ class ReadGrid:
     out_of_order: bool = False
 
     def add(self, index: int, cell: str, message: str) -> None:
-        self.problems.setdefault(index, {}).setdefault(cell, []).append(message)
+        add_problem(self.problems, index, cell, message)
 
 
 def read_grid(

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_http_methods
 from tournaments.bridge.adjusted import Artificial
 from tournaments.core.views.access import SignedInRequest
 from tournaments.night.forms.traveller import GridForm, ReadGrid, read_grid
-from tournaments.night.models import Adjustment, Pair, Session, SessionState
+from tournaments.night.models import Adjustment, Board, Pair, Session, SessionState
 from tournaments.night.selectors import director as selectors
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.selectors import public
@@ -76,7 +76,7 @@ class GridPage:
     done_url: str
     done_text: str
     saved_text: Callable[[Saved], str]
-    board: object = None  # the traveller's board (dealer, vulnerability)
+    board: Board | None = None  # the traveller's board (dealer, vulnerability)
 
 
 @login_required
@@ -135,7 +135,7 @@ def round_traveller(request: SignedInRequest, session_id: int, round_number: int
         done_url, done_text = reverse("director:session", args=[session.pk]), _("That was the last table.")
     page = GridPage(
         title=here,
-        caption=_("%(here)s: NS %(ns)s v EW %(ew)s, one line a board")
+        caption=_("%(here)s: %(ns)s v %(ew)s, one line a board")
         % {"here": here, "ns": seating.ns.label, "ew": seating.ew.label},
         back_url=reverse("director:table_round", args=[session.pk, round_number, table]),
         back_text=here,
@@ -278,9 +278,10 @@ def _render(
 ) -> HttpResponse:
     posted = [row for row in rows if row.index is not None]
     with_problems = [row for row in posted if row.problems]
-    focus = next((row for row in with_problems), None) or next(
-        (row for row in posted if not row.values["contract"]), None
-    )
+    # The cell to type in first: a line with a problem, a line changed meanwhile, else the first empty one.
+    changed_rows = [row for row in posted if row.index in {change.index for change in changed}]
+    waiting = [row for row in posted if not row.values["contract"]]
+    focus = next(iter(with_problems + changed_rows + waiting), None)
     context = {
         "session": session,
         "page": page,

@@ -14,6 +14,7 @@ from tournaments.night.services.traveller.lines import (
     Changed,
     DeskLine,
     Problems,
+    add_problem,
     grid_problems,
 )
 from tournaments.night.services.traveller.save import Saved, TravellerRefused, TravellerStale, traveller_save
@@ -29,6 +30,7 @@ __all__ = [
     "Saved",
     "TravellerRefused",
     "TravellerStale",
+    "add_problem",
     "grid_problems",
     "traveller_check",
     "traveller_save",
