@@ -429,7 +429,7 @@ def test_five_hundred_lines_are_refused_with_a_message_never_a_500(client, direc
     answer = client.post(_url(night), data)
 
     assert answer.status_code == 400
-    assert "The page sent more than ClubScore reads in one request" in _text(answer)
+    assert "it sent more than any page of ClubScore sends (at most 1,000 fields" in _text(answer)
     assert not Result.objects.exists()
 
 
