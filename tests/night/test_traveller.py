@@ -7,6 +7,7 @@ script does, and read what was stored, audited and scored.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 
@@ -255,7 +256,8 @@ def test_a_result_saved_elsewhere_meanwhile_is_shown_and_asked_about_before_it_i
 
 
 def test_a_result_deleted_meanwhile_is_shown_too(director_client, night):
-    result = result_record(board=night.boards.get(number=1), entry=_entry(night, 1, 1, "4S", "N", "10"))
+    entry = dataclasses.replace(_entry(night, 1, 1, "4S", "N", "10"), lead="SK")
+    result = result_record(board=night.boards.get(number=1), entry=entry)
     url = _url(night)
     data = _typed(director_client, url, l0_contract="4SN+1")
     Result.objects.filter(pk=result.pk).delete()
@@ -263,7 +265,7 @@ def test_a_result_deleted_meanwhile_is_shown_too(director_client, night):
     stale = director_client.post(url, data)
 
     assert stale.status_code == 409
-    assert "the page showed 4SN=, it is now -." in _text(stale)
+    assert "the page showed 4SN= SK, it is now -." in _text(stale)
 
 
 def test_the_same_result_typed_meanwhile_elsewhere_is_no_conflict(director_client, night):

@@ -79,9 +79,10 @@ def stamp(pk: int, ns: str, ew: str, shown: str, lead: str) -> str:
 
 
 def stamp_shown(text: str) -> str:
-    """The outcome a stamp holds, as a director reads it (``4SN+1``), or a dash for nothing stored."""
+    """The result a stamp holds, as a director reads it (``4SN+1``, ``4SN+1 SK`` with its lead), or a
+    dash for nothing stored."""
     parts = text.split("|")
-    return parts[3] if len(parts) == 5 else "-"
+    return " ".join(part for part in parts[3:] if part) if len(parts) == 5 else "-"
 
 
 def result_stamp(result: Result | None, percentages: AdjustmentPercentages) -> str:
