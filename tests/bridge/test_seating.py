@@ -9,6 +9,7 @@ from tournaments.bridge.seating import (
     SeatingListError,
     SeatingProblem,
     parse_seating_list,
+    read_pair_label,
     read_seating_list,
 )
 
@@ -71,3 +72,17 @@ def test_every_line_that_cannot_be_read_is_named_in_one_reading():
         SeatingLine(1, 1, "NS", ("A", "B")),
         SeatingLine(5, 2, "NS", ("F", "G")),
     ]
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [("3", (3, "")), ("NS 3", (3, "NS")), ("3ew", (3, "EW")), (" n-s 12 ", (12, "NS")), ("E-W7", (7, "EW"))],
+)
+def test_a_pair_on_a_traveller_reads_as_its_number_and_field(typed, read):
+    assert read_pair_label(typed) == read
+
+
+@pytest.mark.parametrize("typed", ["", "x", "3 NS EW", "NS", "1234567", "٣", "3\x00"])
+def test_a_traveller_cell_that_is_no_pair_is_refused_by_name(typed):
+    with pytest.raises(ValueError, match="is not a pair: write its number, as 3 or NS 3."):
+        read_pair_label(typed)

@@ -25,11 +25,13 @@ from tournaments.bridge.text import quoted
 
 MAX_SEATING_LINES = 200
 _DIRECTION = r"(?:N-?S|E-?W)"
-_LINE = re.compile(
-    rf"^\s*(?:(?P<before>{_DIRECTION})\s*(?P<number1>[0-9]{{1,6}})|(?P<number2>[0-9]{{1,6}})\s*(?P<after>{_DIRECTION})?)"
-    r"\s*:\s*(?P<names>.*?)\s*$",
-    re.IGNORECASE,
+# A pair as directors write it: its number, and in a Mitchell its field before or after it.
+_LABEL = (
+    rf"(?:(?P<before>{_DIRECTION})\s*(?P<number1>[0-9]{{1,6}})"
+    rf"|(?P<number2>[0-9]{{1,6}})\s*(?P<after>{_DIRECTION})?)"
 )
+_LINE = re.compile(rf"^\s*{_LABEL}\s*:\s*(?P<names>.*?)\s*$", re.IGNORECASE)
+_PAIR = re.compile(rf"\s*{_LABEL}\s*", re.IGNORECASE)
 
 
 class SeatingProblem(NamedTuple):
@@ -118,17 +120,34 @@ def parse_seating_list(text: str) -> list[SeatingLine]:
     return reading.seats
 
 
+def _label(found: re.Match[str]) -> tuple[int, str]:
+    """The pair's number and its direction (``NS``, ``EW`` or blank) as ``_LABEL`` found them."""
+    direction = found["before"] or found["after"] or ""
+    return int(found["number1"] or found["number2"]), direction.upper().replace("-", "")
+
+
 def _read_line(number: int, line: str) -> SeatingLine:
     found = _LINE.match(line)
     if found is None:
         raise _UnreadableLine(
             f"{quoted(line.strip())} is not a pair: write it as 1 NS: Alice Smith & Bob Jones."
         )
-    direction = (found["before"] or found["after"] or "").upper().replace("-", "")
-    pair_number = int(found["number1"] or found["number2"])
+    pair_number, direction = _label(found)
     names = tuple(" ".join(name.split()) for name in found["names"].split("&"))
     if not all(names):
         raise _UnreadableLine("a player's name is missing: write the two names with & between them.")
     if len(names) > 2:
         raise _UnreadableLine(f"a pair has two players, this line names {len(names)}.")
     return SeatingLine(number, pair_number, direction, names)
+
+
+def read_pair_label(text: str) -> tuple[int, str]:
+    """Read a pair as a traveller names it: ``3``, ``NS 3``, ``3 EW``, ``N-S 3``; return (number, direction).
+
+    The direction is ``NS``, ``EW`` or blank (a Howell's pair, or a Mitchell's whose field
+    the caller knows from the column it was typed in).
+    """
+    found = _PAIR.fullmatch(text) if isinstance(text, str) else None
+    if found is None:
+        raise ValueError(f"{quoted(text)} is not a pair: write its number, as 3 or NS 3.")
+    return _label(found)

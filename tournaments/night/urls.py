@@ -7,7 +7,15 @@ and ``board`` whichever room serves them.
 from django.urls import path
 
 from tournaments.night.views import director as views
-from tournaments.night.views import movements, public, seating, session_delete, session_state, table_entry
+from tournaments.night.views import (
+    movements,
+    public,
+    seating,
+    session_delete,
+    session_state,
+    table_entry,
+    traveller,
+)
 
 director = [
     path("sessions/new/", views.session_new, name="session_new"),
@@ -22,6 +30,11 @@ director = [
     path("sessions/<int:session_id>/boards/<int:number>/", views.board_detail, name="board"),
     path("sessions/<int:session_id>/boards/<int:number>/adjust/", views.board_adjust, name="board_adjust"),
     path("sessions/<int:session_id>/boards/<int:number>/assign/", views.board_assign, name="board_assign"),
+    path(
+        "sessions/<int:session_id>/boards/<int:number>/traveller/",
+        traveller.board_traveller,
+        name="board_traveller",
+    ),
     path("sessions/<int:session_id>/audit/", views.session_audit, name="audit"),
     path("sessions/<int:session_id>/movement/", movements.session_movement, name="movement"),
     path(
@@ -39,6 +52,11 @@ director = [
         "sessions/<int:session_id>/rounds/<int:round_number>/tables/<int:table>/",
         movements.table_round,
         name="table_round",
+    ),
+    path(
+        "sessions/<int:session_id>/rounds/<int:round_number>/tables/<int:table>/grid/",
+        traveller.round_traveller,
+        name="round_traveller",
     ),
     path(
         "sessions/<int:session_id>/cards/tables/",

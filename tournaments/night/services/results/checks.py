@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 
 from tournaments.bridge import Contract, board_vulnerability
+from tournaments.bridge.notation import PASS_WORDS
 from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat, seat_from
 from tournaments.bridge.text import quoted
@@ -24,8 +25,6 @@ from tournaments.night.services.results.entries import (
     NotInMovementError,
     ResultEntry,
 )
-
-PASS_WORDS = {"PASS", "P", "PASSED", "PASSED OUT", "ALL PASS"}
 
 
 @dataclass(frozen=True)
