@@ -51,6 +51,7 @@ KINDS = (
     "standings poll, changed (other readers)",
     "standings poll, changed (first reader)",
     "a table's send",
+    "a 404 through ASGI (a push channel's server)",
 )
 GOALS = {
     "table refresh, unchanged": 3,
@@ -125,7 +126,7 @@ class Side:
             "DJANGO_SETTINGS_MODULE": "bench_refresh_settings",
             "DEBUG": "0",
             "SECURE_COOKIES": "0",
-            "ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "ALLOWED_HOSTS": "127.0.0.1,localhost,testserver",  # testserver: the ASGI test client's Host
             "CONN_MAX_AGE": "60",
             "LOG_LEVEL": "WARNING",
             # A send's settle is the timer's, after the answer: the child settles itself, untimed.
@@ -193,7 +194,7 @@ def _report(sides: list[Side]) -> None:
         goal = f"   (goal: within {GOALS[kind]}x)" if kind in GOALS else ""
         print(f"{kind:42}{''.join(cells)}{goal}")
     count = len(sides[0].samples.get("a table's send", []))
-    print(f"  {count} results each; CPU: of the thread serving the request; q: queries; HTTP status")
+    print(f"  {count} results each; CPU: this process's for the request; q: queries; HTTP status")
 
 
 def main() -> int:

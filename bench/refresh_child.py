@@ -7,13 +7,13 @@ checkouts have: the test suite's ``seated_mitchell``, the settle service and the
 
 It builds the night, then reads commands on stdin: ``run N`` plays N more results and
 prints, as one JSON line, every request's milliseconds (the wall clock's, and the CPU
-of the thread that served it), its queries and its status, by kind; ``quit``
+this process spent on it), its queries and its status, by kind; ``quit``
 ends it. A result is sent as a phone sends it (its settle left for after the timing, as
 the settle timer does it after the answer), then settled, then the standings are polled
 by a reader whose stamp the result moved (twice: the first reader after a change, then
 another), and by one whose stamp is fresh; the phone of the table that sent refreshes its
 state with its old stamp and with its fresh one; and a 404 through the same stack gives
-the floor.
+the floor (and through Django's ASGI handler, what a push channel's server would cost).
 """
 
 from __future__ import annotations
@@ -81,6 +81,7 @@ class Night:
         self.client = Client(SERVER_NAME="127.0.0.1")
         self.base = f"/session/{self.session.pk}/"
         self.next = 0
+        self.asgi = _AsgiClient()
         self.standings_stamp = self._standings_stamp(self.client.get(self.base + "standings/"))
         self.table_stamps = {table: self._table_stamp(table, None)[1] for table in self.tokens}
 
@@ -111,9 +112,9 @@ class Night:
             return execute(sql, params, many, context)
 
         with self.connection.execute_wrapper(count):
-            started, used = time.perf_counter(), time.thread_time()
+            started, used = time.perf_counter(), time.process_time()
             response = request(*args, **kwargs)
-            elapsed, cpu = (time.perf_counter() - started) * 1000, (time.thread_time() - used) * 1000
+            elapsed, cpu = (time.perf_counter() - started) * 1000, (time.process_time() - used) * 1000
         samples.setdefault(kind, []).append((elapsed, counted[0], response.status_code, cpu))
         return response
 
@@ -141,6 +142,24 @@ class Night:
             samples, "table refresh, unchanged", get, state + (f"?since={new_stamp}" if new_stamp else "")
         )
         self.timed(samples, "floor: a 404", get, "/no-such-page/")
+        self.timed(samples, "a 404 through ASGI (a push channel's server)", self.asgi.get, "/no-such-page/")
+
+
+class _AsgiClient:
+    """Django's handler as an ASGI server (uvicorn, daphne) runs it, for what a push channel
+    (server-sent events, websockets) would cost every other request: the site's middleware
+    and views are synchronous, so each request hops to a thread and back."""
+
+    def __init__(self) -> None:
+        import asyncio
+
+        from django.test import AsyncClient
+
+        self.loop = asyncio.new_event_loop()
+        self.client = AsyncClient()
+
+    def get(self, path: str):
+        return self.loop.run_until_complete(self.client.get(path))
 
 
 def main() -> int:

@@ -142,7 +142,8 @@ _cache_url = os.environ.get("CACHE_URL", "").strip()
 if _cache_url.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's, keeping its Redis client between calls (what that buys: the class's docstring).
+            "BACKEND": "tournaments.night.cached.backend.RedisCacheKeepingClients",
             "LOCATION": _cache_url,
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }

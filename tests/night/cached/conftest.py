@@ -43,7 +43,7 @@ def cache_in(mode: str, settings) -> str | None:
         prefix = f"test-cached-{uuid.uuid4().hex[:12]}"
         settings.CACHES = {
             "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "BACKEND": "tournaments.night.cached.backend.RedisCacheKeepingClients",
                 "LOCATION": REDIS_URL,
                 "KEY_PREFIX": prefix,
                 "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
