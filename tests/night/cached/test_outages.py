@@ -11,6 +11,7 @@ from django.core.cache.backends.base import BaseCache
 from django.urls import reverse
 
 from tests.conftest import mitchell_3nt, seated_mitchell
+from tests.night.cached.conftest import _forget_prefix
 from tournaments.core.models import Player
 from tournaments.night.cached import CacheUnreachableError, store
 from tournaments.night.models import Session, TableAccess
@@ -63,12 +64,10 @@ def _refresh(client, session: Session, since: str = ""):
 
 def test_after_a_flush_a_poll_reads_the_stamp_again_and_stays_right(client, night, cache_mode):
     stamp, state_stamp = _stamp(_poll(client, night)), _refresh(client, night).json()["stamp"]
-    cache.clear() if cache_mode != "redis" else cache.delete_many(
-        [
-            f"clubscore:stamp:{night.pk}",
-            f"clubscore:table-link:{TableAccess.objects.get(session=night, table=1).token}",
-        ]
-    )
+    if cache_mode == "redis":
+        _forget_prefix(cache.key_prefix)  # this test's keys: a FLUSHDB would take other suites' too
+    else:
+        cache.clear()
     assert _poll(client, night, stamp).status_code == 204
     assert _refresh(client, night, state_stamp).status_code == 204
     player_initials_set(player=Player.objects.get(name="North 1"), shown_by_initials=True, user=None)
@@ -105,3 +104,22 @@ def test_hiding_a_player_is_refused_while_the_cache_cannot_be_told(
     # Showing him by name again hides nothing: it goes through, and the cache expires on its own.
     Player.objects.filter(pk=player.pk).update(shown_by_initials=True)
     player_initials_set(player=player, shown_by_initials=False, user=None)
+
+
+@pytest.mark.django_db(transaction=True, databases=["default", "replica"])
+def test_a_replicas_stamps_are_kept_apart_from_the_primarys_and_forgotten_with_them(client, club, settings):
+    """A replica may lag: a stamp read from it must not answer a table, whose reads are the primary's
+    (it must see the result it has just sent)."""
+    from tests.night.cached.conftest import cache_in
+
+    cache_in("shared", settings)
+    settings.READ_REPLICA_ALIAS = "replica"
+    session = seated_mitchell(club, start=True)
+    _poll(client, session)  # a public page: its stamp read from the replica
+    _refresh(client, session)  # a table's: from the primary
+    assert cache.get(f"clubscore:stamp:replica:{session.pk}") is not None
+    assert cache.get(f"clubscore:stamp:default:{session.pk}") is not None
+    result_record(board=session.boards.get(number=1), entry=mitchell_3nt(session, 1, 1))
+    assert cache.get(f"clubscore:stamp:replica:{session.pk}") is None
+    assert cache.get(f"clubscore:stamp:default:{session.pk}") is None
+    cache.clear()

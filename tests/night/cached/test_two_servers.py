@@ -55,6 +55,7 @@ def two_servers(request, tmp_path):
             pytest.skip("no Redis at 127.0.0.1:6379")
         env["CACHE_URL"] = REDIS_URL
         lines.append(f'CACHES["default"]["KEY_PREFIX"] = {prefix!r}  # noqa: F405')
+        lines.append("CLUBSCORE_SHARED_CACHE = True")
     (tmp_path / "two_servers_cached_settings.py").write_text("\n".join(lines) + "\n")
     servers = []
     try:

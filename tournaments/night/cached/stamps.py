@@ -3,12 +3,12 @@
 The stamp is the database's (``db.stamps``: one statement over what the pages show); the
 cache keeps it under the session's id, so a poll that finds nothing changed asks only the
 cache. Kept by the first reader that reads it, ``only_if_absent``; forgotten by each write
-(``sessions_changed``): at once, again when its transaction commits (a reader may have
-read the database in between, before the commit, and kept what it read), and once more
-``AGAIN_AFTER`` later (a reader that read before the commit may keep its stamp after it;
-a replica may lag). Whatever is kept is a stamp some reader read from the database, so a
-page is never labelled with a stamp newer than its content. A write that could not tell
-the cache (Redis restarting) leaves a stale stamp at most ``STAMP_SECONDS``.
+(``sessions_changed``): when its transaction commits, and once more ``AGAIN_AFTER``
+later (a reader that read the database before the commit may keep its stamp after it; a
+replica may lag, and its stamps are kept apart from the primary's). Whatever is kept is
+a stamp some reader read from the database, so a page is never labelled with a stamp
+newer than its content. A write that could not tell the cache (Redis restarting) leaves
+a stale stamp at most ``STAMP_SECONDS``.
 
 Only with a shared cache (``CACHE_URL``): a process's own cache does not hear the writes
 of the others, so without one every poll reads the stamp from the database, as before.
@@ -20,8 +20,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db import DEFAULT_DB_ALIAS, connections, router, transaction
 from django.db.models import Q
 from django.utils.translation import gettext
 
@@ -46,14 +47,16 @@ class CacheUnreachableError(ValidationError):
     """A write that hides something could not have the pages' cache forget the old pages."""
 
 
-def stamp_key(session_id: int) -> str:
-    return f"clubscore:stamp:{session_id}"
+def stamp_key(session_id: int, alias: str = DEFAULT_DB_ALIAS) -> str:
+    """Where the stamp read from database ``alias`` is kept: a replica's apart from the
+    primary's, since it may lag (a table must see its own result: its reads are the primary's)."""
+    return f"clubscore:stamp:{alias}:{session_id}"
 
 
 def session_stamp(session_id: int) -> Stamp | None:
     """The session's stamp, from the shared cache if it holds it, else from the database
     (and kept); None if there is no such session."""
-    key = stamp_key(session_id)
+    key = stamp_key(session_id, router.db_for_read(Session) or DEFAULT_DB_ALIAS)
     if shared():
         found = recall(key)
         if found is not None:
@@ -98,7 +101,8 @@ def sessions_changed(session_ids: Iterable[int], *, strict: bool = False) -> Non
     """
     if not shared():
         return
-    keys = sorted({stamp_key(session_id) for session_id in session_ids})
+    aliases = list(settings.DATABASES)  # the primary's stamps, and any replica's
+    keys = sorted({stamp_key(session_id, alias) for session_id in session_ids for alias in aliases})
     if not keys:
         return
     if strict and not forget(keys, strict=True):
