@@ -76,7 +76,7 @@ def two_servers(request, tmp_path):
                 )
         for process, port, log in servers:
             wait_until_up(process, port, log)
-        yield [port for _, port, _ in servers]
+        yield [port for _, port, _ in servers], prefix if request.param == "redis" else None
     finally:
         for process, _, _ in servers:
             stop(process)
@@ -94,7 +94,7 @@ def _get(port: int, path: str) -> tuple[int, str]:
 
 
 def test_a_result_sent_through_one_server_is_seen_by_a_poll_through_the_other(club, two_servers):
-    first, second = two_servers
+    (first, second), prefix = two_servers
     session = seated_mitchell(club, start=True)
     token = TableAccess.objects.get(session=session, table=1).token
     standings, state = f"/session/{session.pk}/standings/", f"/table/{token}/state/"
@@ -104,6 +104,10 @@ def test_a_result_sent_through_one_server_is_seen_by_a_poll_through_the_other(cl
     state_stamp = json.loads(state_body)["stamp"]
     assert _get(first, f"{standings}?since={stamp}")[0] == 204
     assert _get(first, f"{state}?since={state_stamp}")[0] == 204
+    if prefix:  # the stamp the second server's write must have Redis forget
+        import redis
+
+        assert redis.Redis.from_url(REDIS_URL).keys(f"{prefix}:*:clubscore:stamp:default:{session.pk}")
 
     board = min(movement_selectors.session_movement(session).encounter(1, 1).boards)
     body = {"key": "two-servers-cached", "round": 1, "board": board, "contract": "4S", "declarer": "N"}
