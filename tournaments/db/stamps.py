@@ -18,6 +18,7 @@ What it reads, and why that is enough, is ``tournaments.api.http.session_stamp``
 
 from __future__ import annotations
 
+import functools
 import hashlib
 
 from django.db import connections, router
@@ -59,6 +60,7 @@ FROM {session} s JOIN {club} club ON club.id = s.club_id WHERE s.id = %s"""
 MARKED_BOARDS = 6
 
 
+@functools.lru_cache(maxsize=4)
 def _statement(vendor: str) -> str:
     initials = _INITIALS.get(vendor, _INITIALS["sqlite"])
     row = _PLAYER_ROW.format(initials1=initials.format(seat="p1"), initials2=initials.format(seat="p2"))
