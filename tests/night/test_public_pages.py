@@ -378,8 +378,8 @@ def _many_sessions(played_session: Session) -> None:
         ("club", lambda s: [s.club.slug], 4),
         # session, the poll's stamp, standings, boards; the field: its pairs' players, their ratings
         ("session", lambda s: [s.pk], 6),
-        # session, stamp, standings
-        ("session_standings", lambda s: [s.pk], 3),
+        # stamp, session, standings, the stamp again (kept only if unchanged: night/cached/pages.py)
+        ("session_standings", lambda s: [s.pk], 4),
         # board, results, the session's board numbers
         ("board", lambda s: [s.pk, 1], 3),
         # pair, its results, the session's boards

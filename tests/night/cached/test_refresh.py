@@ -199,3 +199,35 @@ def test_a_refresh_follows_what_only_the_tables_see(client, admin_client, night,
     make(client, night, admin_client)
     status, moved = _refresh(client, night, state["stamp"])
     assert status == 200 and check(moved)
+
+
+def test_a_page_rendered_while_a_player_was_shown_again_is_not_kept_under_his_hidden_stamp(
+    client, night, cache_mode, monkeypatch
+):
+    """A write between a poll's stamp and its rows: the page must not be kept under the stamp.
+
+    North 1 is hidden; a reader's poll reads the stamp, then, before it reads the rows, the
+    director shows him by name again; then hides him once more, which brings the very same
+    stamp back. A page with his name kept under that stamp would be served to every reader.
+    """
+    from tournaments.night.selectors import public as public_selectors
+
+    player = _player("North 1")
+    player_initials_set(player=player, shown_by_initials=True, user=None)
+    session_get = public_selectors.session_get
+    toggled = []
+
+    def shown_meanwhile(pk: int):
+        if not toggled:
+            toggled.append(True)
+            player_initials_set(player=player, shown_by_initials=False, user=None)
+        return session_get(pk)
+
+    monkeypatch.setattr(public_selectors, "session_get", shown_meanwhile)
+    status, raced = _poll(client, night, "a reader's old stamp")
+    assert status == 200 and toggled and "North 1" in raced  # this reader read the rows once shown
+    monkeypatch.setattr(public_selectors, "session_get", session_get)
+    player_initials_set(player=player, shown_by_initials=True, user=None)  # the same stamp as at first
+    for since in ("", "another reader's old stamp", _stamp(raced)):
+        status, body = _poll(client, night, since)
+        assert status == 200 and "North 1" not in body

@@ -34,6 +34,7 @@ from tournaments.night.cached.stamps import (
     CacheUnreachableError,
     Stamp,
     session_digest,
+    session_digest_read,
     session_stamp,
     sessions_changed,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "TableLink",
     "rendered",
     "session_digest",
+    "session_digest_read",
     "session_stamp",
     "sessions_changed",
     "table_link_kept",

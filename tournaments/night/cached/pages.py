@@ -30,14 +30,32 @@ LINK_SECONDS = 24 * 3600.0
 T = TypeVar("T")
 
 
-def rendered(kind: str, session_id: int, stamp: str, part: object, render: Callable[[], T]) -> T:
+def rendered(
+    kind: str,
+    session_id: int,
+    stamp: str,
+    part: object,
+    render: Callable[[str], T],
+    stamp_now: Callable[[], str],
+) -> T:
     """The page ``kind`` (of ``part``: its page number, its table's token) as kept under ``stamp``,
-    or ``render()`` and kept."""
+    or ``render(stamp)`` (the page labelled with its stamp) and kept.
+
+    The stamp was read before the page's rows, so a write may commit in between: the page
+    is kept only if the database's stamp is still ``stamp`` once it is rendered
+    (``stamp_now``). Else it could show rows of a later stamp under an earlier one, which
+    would come back if the write were undone (a player hidden, shown, hidden again), and
+    be served to every reader holding it; it is rendered again under the later stamp,
+    for this reader alone.
+    """
     key = f"clubscore:page:{kind}:{session_id}:{part}:{stamp}"
     found = recall(key)
     if found is not None:
         return found
-    page = render()
+    page = render(stamp)
+    now = stamp_now()
+    if now != stamp:
+        return render(now)
     keep(key, page, PAGE_SECONDS)
     return page
 

@@ -21,13 +21,14 @@ from dataclasses import dataclass
 from functools import partial
 
 from django.conf import settings
+from django.core.cache import BaseCache
 from django.core.exceptions import ValidationError
 from django.db import DEFAULT_DB_ALIAS, connections, router, transaction
 from django.db.models import Q
 from django.utils.translation import gettext
 
 from tournaments.db.stamps import MARKED_BOARDS, session_stamp_row, stamp_of_row
-from tournaments.night.cached.store import forget, keep, recall, shared
+from tournaments.night.cached.store import forget, keep, recall, shared, this_cache
 from tournaments.night.models import Pair, Session
 from tournaments.night.services.settle_timers import run_later
 
@@ -68,6 +69,11 @@ def session_stamp(session_id: int) -> Stamp | None:
     if shared() and not _inside_a_write():
         keep(key, (stamp.digest, stamp.marked), STAMP_SECONDS, only_if_absent=True)
     return stamp
+
+
+def session_digest_read(session_id: int) -> str:
+    """The session's stamp as the database has it now, never the cache's."""
+    return stamp_of_row(session_id, session_stamp_row(session_id))
 
 
 def session_digest(session_id: int) -> str:
@@ -134,8 +140,8 @@ def club_changed(club_id: int) -> None:
 
 def _forget_twice(keys: list[str]) -> None:
     forget(keys)
-    run_later(AGAIN_AFTER, _forget_again, keys)
+    run_later(AGAIN_AFTER, _forget_again, keys, this_cache())
 
 
-def _forget_again(keys: list[str]) -> None:
-    forget(keys)
+def _forget_again(keys: list[str], using: BaseCache) -> None:
+    forget(keys, using=using)

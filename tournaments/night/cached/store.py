@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, BaseCache, cache, caches
 
 logger = logging.getLogger(__name__)
 
@@ -84,8 +84,14 @@ def keep(key: str, value: Any, seconds: float, *, only_if_absent: bool = False) 
         _failed("set", error)
 
 
-def forget(keys: Iterable[str], *, strict: bool = False) -> bool:
-    """Delete ``keys``; False if the cache could not be told (it may still hold them).
+def this_cache() -> BaseCache:
+    """This thread's cache (Django's are each thread's own), for a later call on another thread."""
+    return caches[DEFAULT_CACHE_ALIAS]
+
+
+def forget(keys: Iterable[str], *, strict: bool = False, using: BaseCache | None = None) -> bool:
+    """Delete ``keys`` (from ``using``, else this thread's cache); False if the cache could not
+    be told (it may still hold them).
 
     While the cache rests after a failure it is not asked (a dead Redis would cost every
     write its timeout), unless ``strict``: the caller must know the keys are gone.
@@ -96,7 +102,7 @@ def forget(keys: Iterable[str], *, strict: bool = False) -> bool:
     if _resting() and not strict:
         return False
     try:
-        cache.delete_many(keys)
+        (using or cache).delete_many(keys)
     except Exception as error:  # noqa: BLE001 - the caller decides what a failed delete means
         _failed("delete", error)
         return False

@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 
 from tournaments.core.sections import sections
 from tournaments.night import hooks
-from tournaments.night.cached import rendered, session_stamp
+from tournaments.night.cached import rendered, session_digest_read, session_stamp
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.movements import public_board_numbers
 from tournaments.night.selectors.pages import board_traveller_page, page_asked, session_standings_page
@@ -67,11 +67,14 @@ def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
         response = HttpResponse(status=204)  # unchanged: not a row read
     else:
 
-        def render_standings() -> str:
-            context = _standings_context(request, selectors.session_get(pk), page_stamp)
+        def render_standings(label: str) -> str:
+            context = _standings_context(request, selectors.session_get(pk), label)
             return render_to_string("tournaments/night/public/_standings.html", context, request)
 
-        response = HttpResponse(rendered("standings", pk, page_stamp, asked, render_standings))
+        def stamp_now() -> str:
+            return selectors.standings_stamp(pk, asked, session_digest_read(pk))
+
+        response = HttpResponse(rendered("standings", pk, page_stamp, asked, render_standings, stamp_now))
     return settled_after_answer(response, pk, marked=stamp.marked)
 
 

@@ -27,6 +27,7 @@ from tournaments.core.views.access import SignedInRequest
 from tournaments.night.cached import (
     TableLink,
     rendered,
+    session_digest_read,
     session_stamp,
     table_link_kept,
     table_recalled,
@@ -106,13 +107,16 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
         response = HttpResponse(status=204)
     else:
 
-        def render_state() -> bytes:
+        def render_state(label: str) -> bytes:
             state = selectors.table_state(access or selectors.table_access_get(token))
-            state["stamp"] = stamped
+            state["stamp"] = label
             return json.dumps(state, cls=DjangoJSONEncoder).encode()
 
+        def stamp_now() -> str:
+            return table_stamp(link, session_digest_read(link.session_id))
+
         try:
-            body = rendered("table-state", link.session_id, stamped, token, render_state)
+            body = rendered("table-state", link.session_id, stamped, token, render_state, stamp_now)
         except selectors.TableLinkError as error:  # finished, or gone from the movement, since kept
             return _refused(error.message, error.status)
         response = HttpResponse(body, content_type="application/json")
