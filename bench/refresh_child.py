@@ -2,8 +2,9 @@
 
 Run by ``bench_refresh.py`` once for each checkout it compares (the branch, and the
 baseline exported by ``git archive``), each against its own throwaway database, with the
-checkout first on ``sys.path``. So it imports nothing of ``bench/`` and only what both
-checkouts have: the test suite's ``seated_mitchell``, the settle service and the URLs.
+checkout first on ``sys.path``. So it imports only what both checkouts have, from the
+checkout measured: the national benchmark's clubs (``bench.national_clubs``), the settle
+service and the URLs.
 
 It builds the night, then reads commands on stdin: ``run N`` plays N more results and
 prints, as one JSON line, every request's milliseconds (the wall clock's, and the CPU
@@ -29,46 +30,24 @@ TREE = Path(sys.argv[1]).resolve()
 sys.path.insert(0, str(TREE))
 
 TABLES, ROUNDS, BOARDS_PER_ROUND = 12, 12, 2
-CONTRACTS = [("4S", "N", "10"), ("4S", "N", "11"), ("3NT", "S", "9"), ("2H", "E", "8"), ("3NT", "W", "10")]
 
 
 def _setup():
+    """The night, its tables' tokens, and every table's sends in the order a night plays them."""
     import django
 
     django.setup()
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    from tests.conftest import seated_mitchell
-    from tournaments.core.models import Club
-    from tournaments.night.selectors import movements as movement_selectors
+    from bench.national_clubs import clubs_in_play  # the checkout's own (main has it too)
 
-    club = Club.objects.create(name="Refresh club", slug="refresh-club")
-    session = seated_mitchell(
-        club, name="Tuesday", tables=TABLES, boards_per_round=BOARDS_PER_ROUND, rounds=ROUNDS, start=True
-    )
-    tokens = {access.table: access.token for access in session.table_accesses.all()}
-    movement = movement_selectors.session_movement(session)
-    played = movement_selectors.movement_rounds(session, movement, list(session.pairs.all()))
-    sends: dict[int, list[dict]] = {table: [] for table in tokens}
-    for index, seating in enumerate(seat for round_ in played for seat in round_):
-        for number in seating.boards:
-            contract, declarer, tricks = CONTRACTS[(index + number) % len(CONTRACTS)]
-            sends[seating.table].append(
-                {
-                    "key": f"refresh-{seating.table}-{number}",
-                    "round": seating.round,
-                    "board": number,
-                    "contract": contract,
-                    "declarer": declarer,
-                    "tricks": tricks,
-                    "lead": "",
-                }
-            )
+    evening = clubs_in_play(clubs=1, tables=TABLES, rounds=ROUNDS, boards_per_round=BOARDS_PER_ROUND)
+    tokens = {phone.table: phone.token for phone in evening.phones}
     # Round after round, table after table, as a night plays.
-    turns = zip(*sends.values(), strict=False)
-    order = [(table, body) for turn in turns for table, body in zip(sends, turn, strict=True)]
-    return session, tokens, order
+    turns = zip(*(phone.bodies for phone in evening.phones), strict=False)
+    order = [(phone.table, body) for turn in turns for phone, body in zip(evening.phones, turn, strict=True)]
+    return evening.sessions[0], tokens, order
 
 
 class Night:

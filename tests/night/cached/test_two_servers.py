@@ -13,15 +13,13 @@ import http.client
 import json
 import os
 import re
-import subprocess
-import sys
 import uuid
 from pathlib import Path
 
 import pytest
 from django.db import connection
 
-from bench.table_entry_server import free_port, stop, wait_until_up
+from bench.table_entry_server import free_port, serve, stop, wait_until_up
 from tests.conftest import seated_mitchell
 from tests.night.cached.conftest import REDIS_URL, _forget_prefix, _redis_answers
 from tests.night.test_two_app_servers import _database_url, _post
@@ -61,19 +59,7 @@ def two_servers(request, tmp_path):
     try:
         for index in range(2):
             port, log = free_port(), tmp_path / f"gunicorn-{index}.log"
-            command = [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "clubscore.wsgi:application",
-                "--bind",
-                f"127.0.0.1:{port}",
-            ]
-            command += ["--workers", "1", "--threads", "2", "--chdir", str(ROOT), "--log-level", "warning"]
-            with log.open("wb") as output:
-                servers.append(
-                    (subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=env), port, log)
-                )
+            servers.append((serve(port, 1, 2, log, env=env), port, log))
         for process, port, log in servers:
             wait_until_up(process, port, log)
         yield [port for _, port, _ in servers], prefix if request.param == "redis" else None
