@@ -21,7 +21,9 @@ so the machine's moods fall on both alike. With Redis at 127.0.0.1:6379 both run
 
 The goal (issue 33): an unchanged refresh or poll within 3x of the floor, a changed
 poll within 10x. Run alone: ``.venv/bin/python bench/bench_refresh.py [--baseline REF]
-[--results N] [--no-cache]``.
+[--results N] [--no-cache]`` (``--quick``: 36 results a side, as ``bench/run.py`` runs it).
+Besides the wall clock, each request's CPU (the process's) is printed: on a shared machine
+the wall clock is mostly waiting for a core, which the CPU is not.
 """
 
 from __future__ import annotations
@@ -205,7 +207,10 @@ def main() -> int:
     parser.add_argument("--results", type=int, default=120, help="results each side plays (at most 288)")
     parser.add_argument("--batch", type=int, default=6, help="results a side plays before the other's turn")
     parser.add_argument("--no-cache", action="store_true", help="run without CACHE_URL")
+    parser.add_argument("--quick", action="store_true", help="36 results each (for bench/run.py)")
     options = parser.parse_args()
+    if options.quick:
+        options.results = 36
     postgres = _answers(POSTGRES)
     cache = not options.no_cache and _answers(REDIS)
     directory = Path(tempfile.mkdtemp(prefix="bench-refresh-"))

@@ -26,23 +26,14 @@ import sys
 import time
 from pathlib import Path
 
-TREE = Path(sys.argv[1]).resolve()
-sys.path.insert(0, str(TREE))
-
 TABLES, ROUNDS, BOARDS_PER_ROUND = 12, 12, 2
 
 
-def _setup():
+def _setup(tables: int, rounds: int):
     """The night, its tables' tokens, and every table's sends in the order a night plays them."""
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
     from bench.national_clubs import clubs_in_play  # the checkout's own (main has it too)
 
-    evening = clubs_in_play(clubs=1, tables=TABLES, rounds=ROUNDS, boards_per_round=BOARDS_PER_ROUND)
+    evening = clubs_in_play(clubs=1, tables=tables, rounds=rounds, boards_per_round=BOARDS_PER_ROUND)
     tokens = {phone.table: phone.token for phone in evening.phones}
     # Round after round, table after table, as a night plays.
     turns = zip(*(phone.bodies for phone in evening.phones), strict=False)
@@ -51,12 +42,12 @@ def _setup():
 
 
 class Night:
-    def __init__(self) -> None:
+    def __init__(self, tables: int = TABLES, rounds: int = ROUNDS) -> None:
         from django.db import connection
         from django.test import Client
 
         self.connection = connection
-        self.session, self.tokens, self.order = _setup()
+        self.session, self.tokens, self.order = _setup(tables, rounds)
         self.client = Client(SERVER_NAME="127.0.0.1")
         self.base = f"/session/{self.session.pk}/"
         self.next = 0
@@ -142,6 +133,13 @@ class _AsgiClient:
 
 
 def main() -> int:
+    sys.path.insert(0, str(Path(sys.argv[1]).resolve()))  # the checkout measured
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
     night = Night()
     for _ in range(3):  # warm the templates, the connection and the caches
         night.play_one({})
