@@ -89,11 +89,20 @@ def _redis_forget(prefix: str) -> None:
         client.delete(*keys)
 
 
-def _baseline_tree(ref: str, directory: Path) -> Path:
-    """The baseline's files as committed at ``ref`` (its working tree is never touched)."""
+def _baseline_commit(ref: str) -> str:
+    """Where this checkout left ``ref``: their merge base, so the baseline differs from this
+    checkout by this checkout's own change only (and runs with this venv's packages)."""
+    found = subprocess.run(
+        ["git", "-C", str(ROOT), "merge-base", ref, "HEAD"], check=True, capture_output=True, text=True
+    )
+    return found.stdout.strip()
+
+
+def _baseline_tree(commit: str, directory: Path) -> Path:
+    """The baseline's files as committed (its working tree is never touched)."""
     tree = directory / "baseline"
     tree.mkdir()
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True, capture_output=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit], check=True, capture_output=True)
     subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
     return tree
 
@@ -216,11 +225,13 @@ def main() -> int:
     directory = Path(tempfile.mkdtemp(prefix="bench-refresh-"))
     trees = [("branch", ROOT)]
     if options.baseline != "none":
+        commit = _baseline_commit(options.baseline)
+        print(f"baseline: {options.baseline} as this checkout left it, {commit[:10]}", flush=True)
         trees.insert(
             0,
             (
                 options.baseline.replace("/", "_").replace("-", "_"),
-                _baseline_tree(options.baseline, directory),
+                _baseline_tree(commit, directory),
             ),
         )
     print(
