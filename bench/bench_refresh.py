@@ -14,7 +14,8 @@ process (Django's test client, the whole middleware stack, no network):
 
 Each kind's median and its ratio to the floor are printed for the branch and, side by
 side in the same run, for a baseline checkout (``--baseline REF``, main by default,
-exported with ``git archive``; ``--baseline none`` for the branch alone): two processes,
+taken where this checkout left it, their merge base, and exported with ``git archive``;
+``--baseline none`` for the branch alone): two processes,
 each on its own database, asked in turns for a few results each (``refresh_child.py``),
 so the machine's moods fall on both alike. With Redis at 127.0.0.1:6379 both run with
 ``CACHE_URL`` pointing at it (db 7, a key prefix of their own; ``--no-cache`` without).
