@@ -32,12 +32,17 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def serve(port: int, workers: int, threads: int, log: Path) -> subprocess.Popen:
+def serve(
+    port: int, workers: int, threads: int, log: Path, env: dict[str, str] | None = None
+) -> subprocess.Popen:
+    """Start gunicorn on ``port``, its output to ``log``, in this process's environment or ``env``."""
     command = [sys.executable, "-m", "gunicorn", "clubscore.wsgi:application", "--bind", f"127.0.0.1:{port}"]
     command += ["--workers", str(workers), "--threads", str(threads), "--chdir", str(ROOT)]
     command += ["--graceful-timeout", "5", "--timeout", "60", "--log-level", "warning"]
     with log.open("wb") as output:
-        return subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=os.environ.copy())
+        return subprocess.Popen(
+            command, stdout=output, stderr=subprocess.STDOUT, env=env or os.environ.copy()
+        )
 
 
 def wait_until_up(server: subprocess.Popen, port: int, log: Path) -> None:

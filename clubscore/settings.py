@@ -133,15 +133,26 @@ DATABASE_ROUTERS = ["clubscore.replica.PublicReadsToReplica"]
 # (issue 28): in the database by default (one row a token, core/services/api_write_counts.py,
 # made by `migrate`), in Redis with CACHE_URL=redis://host:6379/0 (Django's own backend),
 # which spares the database those writes. Django's cache stays each process's own
-# without CACHE_URL; nothing else of ClubScore uses it (django-axes keeps its counts in
-# the database).
+# without CACHE_URL (django-axes keeps its counts in the database). The pages' stamps
+# live in the cache only when it is shared (CLUBSCORE_SHARED_CACHE, set by CACHE_URL):
+# a process's own cache cannot hear another's writes. Rendered pages are cached under
+# their stamps either way (tournaments/night/cached/). A Redis that stops answering must
+# not hold a request: a call gives up after half a second and the pages read the database.
 _cache_url = os.environ.get("CACHE_URL", "").strip()
 if _cache_url.startswith(("redis://", "rediss://", "unix://")):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url}}
+    CACHES = {
+        "default": {
+            # Django's, keeping its Redis client between calls (what that buys: the class's docstring).
+            "BACKEND": "tournaments.night.cached.backend.RedisCacheKeepingClients",
+            "LOCATION": _cache_url,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
 elif _cache_url:
     raise ImproperlyConfigured(
         f"CACHE_URL must be a redis:// (or rediss://, unix://) address, not {_cache_url!r}"
     )
+CLUBSCORE_SHARED_CACHE = bool(_cache_url)
 API_WRITE_COUNTS = "cache" if _cache_url else "database"
 # An API token's writes a minute (tournaments/api/auth.py).
 API_WRITE_RATE = int(os.environ.get("API_WRITE_RATE", "120"))

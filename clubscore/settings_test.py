@@ -29,6 +29,10 @@ READ_REPLICA_ALIAS = None
 # Analyse dealt boards inside the request, so a test reads its analyses at once
 # (tests/night/services/test_deal_analysis.py switches the thread on).
 BOARD_ANALYSIS_IN_BACKGROUND = False
+# The pages' stamps stay out of any CACHE_URL the suite is run with: Redis outlives a test's
+# rolled-back rows, whose ids SQLite gives out again. The tests of the shared cache say so
+# themselves (tests/night/cached/).
+CLUBSCORE_SHARED_CACHE = False
 # Send a finished session's results in the finishing request, so a test reads the outbox
 # at once (tests/mail/test_real_smtp.py switches the thread on).
 RESULTS_EMAIL_IN_BACKGROUND = False

@@ -131,8 +131,15 @@
 
   // --- Loading ------------------------------------------------------------------------------
 
+  /* The state comes with a stamp; sent back, it gets 204 (no body) while nothing shown changed. */
   function load() {
-    return fetch(urls.state, {cache: "no-store", credentials: "same-origin"}).then(function (response) {
+    var since = state && state.stamp ? "?since=" + encodeURIComponent(state.stamp) : "";
+    return fetch(urls.state + since, {cache: "no-store", credentials: "same-origin"}).then(function (response) {
+      if (response.status === 204) {
+        showNetwork();
+        if (view === "round") render();
+        return;
+      }
       return response.json().then(function (data) {
         if (!response.ok) { state = {error: data.error || "This table link does not work."}; }
         else state = data;

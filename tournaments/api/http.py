@@ -19,7 +19,8 @@ from django.utils.http import parse_etags, quote_etag
 from pydantic import TypeAdapter
 
 from tournaments.api.schemas import PageQuery
-from tournaments.db.stamps import session_stamp_digest
+from tournaments.db.stamps import stamp_with
+from tournaments.night.cached import session_digest
 from tournaments.night.models import Session
 from tournaments.night.services.settle_soon import scores_settle_if_due
 
@@ -46,14 +47,16 @@ def session_stamp(session: Session, *parts: object, marked: bool | None = None) 
     (its board marked, then unmarked), so the marked boards are counted too; pairs and
     boards are added; a state or scoring change saves the session; and, for writes without
     an audit entry (an import's), the results' count and latest save. The standings and
-    matchpoints change only with these. One plain statement (``db.stamps``), however
-    large the session. ``parts`` are the request's own (the page, the board), so each
-    read has its own tag.
+    matchpoints change only with these; the names shown change with the pairs' players
+    (their names, their initials), which the stamp reads too. One plain statement
+    (``db.stamps``), however large the session, kept in the shared cache until a write
+    in the session forgets it (``night.cached``). ``parts`` are the request's own (the
+    page, the board), so each read has its own tag.
     """
     if marked is None:
         marked = getattr(session, "scores_marked", None)
     scores_settle_if_due(session.pk, marked=marked)
-    return session_stamp_digest(session.pk, *parts)
+    return stamp_with(session_digest(session.pk), *parts)
 
 
 def page_key(page: PageQuery) -> tuple[int, int]:

@@ -8,6 +8,7 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
+from tournaments.core import changes
 from tournaments.core.models import ApiToken, ApiWriteCount, Club, Player
 from tournaments.core.services.api_tokens import api_token_revoke
 
@@ -40,11 +41,26 @@ class ClubAdmin(admin.ModelAdmin):
         # Changing them rescores boards: services.scoring.method.club_set_adjustment_percentages.
         return ("average_plus", "average_minus") if obj is not None else ()
 
+    def save_model(self, request: HttpRequest, obj: Club, form, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        if change:
+            changes.club_shown_changed(obj.pk)  # its name and settings are on its sessions' pages
+
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "federation_number")
     search_fields = ("name", "federation_number")
+
+    def save_model(self, request: HttpRequest, obj: Player, form, change: bool) -> None:
+        """Save, and have the pages that show the player forget their stamps (``core.changes``).
+
+        Not strictly, as the director's privacy pages are (``season.services.privacy``): the
+        admin's form cannot show a refusal once saved, and its changes are rare repairs.
+        """
+        super().save_model(request, obj, form, change)
+        if change:
+            changes.players_shown_changed([obj.pk], False)
 
 
 @admin.register(ApiToken)

@@ -6,22 +6,42 @@ A bare MAX(id) of a session's rows is read by PostgreSQL backwards along the who
 table's primary key until it meets one of the session's, past every newer club's rows
 (1.9 ms a poll in ``bench_national.py``, and growing with the site's history). So the
 audit log's newest entry has an index of (session, id), one step down; a session's
-boards and pairs (a few dozen) are grouped by their session, which keeps the plan on
-the session's own index.
+boards, pairs and calls (a few dozen) are grouped by their session, which keeps the plan
+on the session's own index.
+
+Besides the scores, the stamp reads what the pages show that no result write touches
+(issue 33): the club's name and its tables' settings, the directors' calls, and each
+pair's players with their names and whether they are shown by initials, so a name
+changed, a player hidden, a merge or a pair's players edited move it as a result does.
 What it reads, and why that is enough, is ``tournaments.api.http.session_stamp``'s docstring.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 
 from django.db import connections, router
 
+from tournaments.core.models import Club, Player
 from tournaments.db.sql import with_tables
-from tournaments.night.models import Board, Pair, Result, ResultChange, Session
+from tournaments.night.models import Board, DirectorCall, Pair, Result, ResultChange, Session
+
+# The players of a session's pairs, seat by seat, as one text. SQLite before 3.44 has no
+# ORDER BY inside an aggregate; its order is then the plan's, the same for the same rows,
+# and a different order would only cost a reader one fresh page.
+_PLAYERS = {
+    "postgresql": "string_agg({row}, '|' ORDER BY p.id)",
+    "sqlite": "group_concat({row}, '|')",
+}
+_PLAYER_ROW = (
+    "p.id || ',' || p.number || p.direction || ',' || p1.id || ',' || p1.name || ',' || {initials1}"
+    " || ',' || COALESCE(p2.id || ',' || p2.name || ',' || {initials2}, '')"
+)
+_INITIALS = {"postgresql": "{seat}.shown_by_initials::int", "sqlite": "{seat}.shown_by_initials"}
 
 _STAMP = """
-SELECT s.state, s.updated_at,
+SELECT s.state, s.updated_at, club.name, club.table_standings, club.table_entry_lead,
     (SELECT MAX(c.id) FROM {change} c WHERE c.session_id = s.id),
     (SELECT COUNT(*) FROM {board} b WHERE b.session_id = s.id AND b.needs_scoring),
     (SELECT COUNT(*) FROM {board} b WHERE b.session_id = s.id),
@@ -29,28 +49,58 @@ SELECT s.state, s.updated_at,
     (SELECT COUNT(*) FROM {pair} p WHERE p.session_id = s.id),
     (SELECT MAX(p.id) FROM {pair} p WHERE p.session_id = s.id GROUP BY p.session_id),
     (SELECT COUNT(*) FROM {result} r JOIN {board} b ON r.board_id = b.id WHERE b.session_id = s.id),
-    (SELECT MAX(r.updated_at) FROM {result} r JOIN {board} b ON r.board_id = b.id WHERE b.session_id = s.id)
-FROM {session} s WHERE s.id = %s"""
+    (SELECT MAX(r.updated_at) FROM {result} r JOIN {board} b ON r.board_id = b.id WHERE b.session_id = s.id),
+    (SELECT COUNT(*) FROM {call} d WHERE d.session_id = s.id AND d.answered_at IS NULL),
+    (SELECT MAX(d.id) FROM {call} d WHERE d.session_id = s.id GROUP BY d.session_id),
+    (SELECT {players} FROM {pair} p JOIN {player} p1 ON p1.id = p.player1_id
+        LEFT JOIN {player} p2 ON p2.id = p.player2_id WHERE p.session_id = s.id)
+FROM {session} s JOIN {club} club ON club.id = s.club_id WHERE s.id = %s"""
+
+# Where each figure is in the row: the marked boards tell a reader whether a settle may be owed.
+MARKED_BOARDS = 6
+
+
+@functools.lru_cache(maxsize=4)
+def _statement(vendor: str) -> str:
+    initials = _INITIALS.get(vendor, _INITIALS["sqlite"])
+    row = _PLAYER_ROW.format(initials1=initials.format(seat="p1"), initials2=initials.format(seat="p2"))
+    players = _PLAYERS.get(vendor, _PLAYERS["sqlite"]).format(row=row)
+    return with_tables(
+        _STAMP.replace("{players}", players),
+        change=ResultChange,
+        board=Board,
+        pair=Pair,
+        result=Result,
+        call=DirectorCall,
+        player=Player,
+        club=Club,
+        session=Session,
+    )
 
 
 def session_stamp_row(session_id: int) -> tuple | None:
-    """Return the session's state, save time, newest audit entry, marked boards, and the
-    count and newest id of its boards and pairs, and the count and latest save of its results
-    (for writes that keep no audit entry, such as an import's); None if there is no such session."""
+    """Return the session's state, save time and club's shown settings; its newest audit entry,
+    marked boards, the count and newest id of its boards and pairs, the count and latest save of
+    its results (for writes that keep no audit entry, such as an import's), its open and newest
+    calls for the director, and its pairs' players as text; None if there is no such session."""
     # Where the ORM would read the session: a public page's reads go to the replica, if any.
-    with connections[router.db_for_read(Session)].cursor() as cursor:
-        statement = with_tables(
-            _STAMP, change=ResultChange, board=Board, pair=Pair, result=Result, session=Session
-        )
-        cursor.execute(statement, [session_id])
+    connection = connections[router.db_for_read(Session)]
+    with connection.cursor() as cursor:
+        cursor.execute(_statement(connection.vendor), [session_id])
         return cursor.fetchone()
 
 
-def session_stamp_digest(session_id: int, *parts: object) -> str:
-    """A short tag of the session's stamp row and the read's own ``parts`` (its page, its board).
+def stamp_of_row(session_id: int, row: tuple | None) -> str:
+    """A short tag of a session's stamp row: equal tags, equal rows."""
+    return hashlib.sha256(repr((session_id, row)).encode()).hexdigest()[:24]
 
-    The API's ETags and the public standings' poll are both this one tag, so a page and a
-    program see a change at the same moment.
+
+def stamp_with(stamp: str, *parts: object) -> str:
+    """The tag of one read (its page, its board) of a session whose stamp is ``stamp``.
+
+    The API's ETags, the public standings' poll and the phones' refresh are all tags of
+    the one stamp, so a page and a program see a change at the same moment.
     """
-    row = session_stamp_row(session_id)
-    return hashlib.sha256(repr((session_id, row, parts)).encode()).hexdigest()[:24]
+    if not parts:
+        return stamp
+    return hashlib.sha256(repr((stamp, parts)).encode()).hexdigest()[:24]

@@ -6,11 +6,12 @@ from django.contrib.auth.models import User
 from django.db.models import OuterRef
 from django.urls import reverse
 
-from tournaments.core import sections
+from tournaments.core import changes, sections
 from tournaments.core.models import Club
 from tournaments.core.sections import Link, Section
 from tournaments.core.selectors.club_players import Tie, player_ties
 from tournaments.core.selectors.health import health_figures
+from tournaments.night.cached.stamps import club_changed, players_changed
 from tournaments.night.models import Pair
 from tournaments.night.selectors.director import sessions_directed
 from tournaments.night.selectors.health import analysis_queue_length
@@ -45,6 +46,8 @@ def pairs_tie_players() -> list[Tie]:
 
 
 def ready() -> None:
+    changes.players_shown_changed.register(players_changed)
+    changes.club_shown_changed.register(club_changed)
     player_ties.register(pairs_tie_players)
     sections.home_page.register(home_sessions)
     sections.club_page.register(club_sessions)

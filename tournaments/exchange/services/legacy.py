@@ -54,6 +54,7 @@ from tournaments.core.selectors.club_players import own_players
 from tournaments.core.services.writes import locked, write
 from tournaments.db.results import session_results_delete
 from tournaments.db.sql import insert_rows
+from tournaments.night.cached import sessions_changed
 from tournaments.night.models import (
     MAX_STORED_PAIR_NUMBER,
     Board,
@@ -239,6 +240,7 @@ def _check_not_imported(
         return None, {}
     if not replace:
         raise DuplicateImportError(existing)
+    sessions_changed([existing.pk])  # its pages' stamps (night.cached): a poll then finds it gone
     players: dict[str, list[int]] = {}
     pairs = Pair.objects.filter(session=existing)
     for pk, name in Player.objects.filter(

@@ -29,6 +29,7 @@ from django.utils import timezone
 from tournaments.core.services.writes import write
 from tournaments.db.sql import insert_row
 from tournaments.db.table_entry import pairs_with_clashes, session_state_share_locked
+from tournaments.night.cached import sessions_changed
 from tournaments.night.models import (
     Board,
     DirectorCall,
@@ -244,6 +245,7 @@ def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
     values = {"session": session.pk, "table": access.table, "key": entry.key, "board_number": entry.board}
     values["entry"] = _entry_text(entry)
     insert_row(TableSubmission, values | {"result": result.pk, "at": timezone.now()})
+    sessions_changed([session.pk])  # the pages' stamps (night.cached): a result in, a board marked
     return Submitted(result, entry.board, repeated=False)
 
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 
 from tournaments.core.sections import sections
 from tournaments.night import hooks
+from tournaments.night.cached import rendered, session_digest_read, session_stamp
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.movements import public_board_numbers
 from tournaments.night.selectors.pages import board_traveller_page, page_asked, session_standings_page
@@ -50,15 +52,30 @@ def session(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
-    """Return just the standings tables, or 204 when they still match the stamp the page holds."""
-    session = selectors.session_get(pk)
-    stamp = selectors.standings_stamp(session.pk, page_asked(request.GET.get("page")))
-    if request.GET.get("since") == stamp:
+    """Return just the standings tables, or 204 when they still match the stamp the page holds.
+
+    The stamp comes from the shared cache when it holds it, so an unchanged poll asks the
+    database nothing; a changed one gets the tables as the first reader after the change
+    rendered them (``night.cached``: once per change, not once per reader).
+    """
+    stamp = session_stamp(pk)
+    if stamp is None:
+        raise Http404("No such session.")
+    asked = page_asked(request.GET.get("page"))
+    page_stamp = selectors.standings_stamp(pk, asked, stamp.digest)
+    if request.GET.get("since") == page_stamp:
         response = HttpResponse(status=204)  # unchanged: not a row read
     else:
-        context = _standings_context(request, session, stamp)
-        response = render(request, "tournaments/night/public/_standings.html", context)
-    return settled_after_answer(response, session.pk, marked=session.scores_marked)
+
+        def render_standings(label: str) -> str:
+            context = _standings_context(request, selectors.session_get(pk), label)
+            return render_to_string("tournaments/night/public/_standings.html", context, request)
+
+        def stamp_now() -> str:
+            return selectors.standings_stamp(pk, asked, session_digest_read(pk))
+
+        response = HttpResponse(rendered("standings", pk, page_stamp, asked, render_standings, stamp_now))
+    return settled_after_answer(response, pk, marked=stamp.marked)
 
 
 def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:

@@ -15,6 +15,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -23,6 +24,15 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.core.views.access import SignedInRequest
+from tournaments.night.cached import (
+    TableLink,
+    rendered,
+    session_digest_read,
+    session_stamp,
+    table_link_kept,
+    table_recalled,
+    table_stamp,
+)
 from tournaments.night.models import TableAccess
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.selectors import table_entry as selectors
@@ -67,12 +77,50 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 @never_cache
-def table_state(request: HttpRequest, token: str) -> JsonResponse:
-    access = _access_or_refusal(token)
-    if isinstance(access, JsonResponse):
-        return access
-    response = JsonResponse(selectors.table_state(access))
-    return settled_after_answer(response, access.session_id)  # a lost or failed settle (issue 24)
+def table_state(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's state as JSON with its stamp, or 204 when it still matches the stamp the phone holds.
+
+    Every phone asks every 15 s: with a shared cache, an unchanged state costs one round
+    trip to the cache and no query (``night.cached``); a changed one is built once per
+    change and kept under its stamp.
+    """
+    access: TableAccess | None = None
+    link, stamp = table_recalled(token, request.GET.get("since", ""))
+    if link is None:
+        found = _access_or_refusal(token)
+        if isinstance(found, JsonResponse):
+            return found
+        access = found
+        link = TableLink(access.session_id, access.table, selectors.table_state_stamped(access.session))
+        table_link_kept(token, link)
+    if not link.stamped:
+        stamp = None
+    elif stamp is None:
+        stamp = session_stamp(link.session_id)
+    if stamp is None:  # a teams table's (its match follows more than the session), or the session is gone
+        found = access or _access_or_refusal(token)
+        if isinstance(found, JsonResponse):
+            return found
+        return settled_after_answer(JsonResponse(selectors.table_state(found)), found.session_id)
+    stamped = table_stamp(link, stamp.digest)
+    if request.GET.get("since") == stamped:
+        response = HttpResponse(status=204)
+    else:
+
+        def render_state(label: str) -> bytes:
+            state = selectors.table_state(access or selectors.table_access_get(token))
+            state["stamp"] = label
+            return json.dumps(state, cls=DjangoJSONEncoder).encode()
+
+        def stamp_now() -> str:
+            return table_stamp(link, session_digest_read(link.session_id))
+
+        try:
+            body = rendered("table-state", link.session_id, stamped, token, render_state, stamp_now)
+        except selectors.TableLinkError as error:  # finished, or gone from the movement, since kept
+            return _refused(error.message, error.status)
+        response = HttpResponse(body, content_type="application/json")
+    return settled_after_answer(response, link.session_id, marked=stamp.marked)
 
 
 @require_GET

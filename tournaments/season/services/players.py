@@ -19,6 +19,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
 
 from tournaments.bridge.season.duplicates import federation_key
+from tournaments.core import changes
 from tournaments.core.models import Player
 from tournaments.core.selectors.club_players import check_director_may_act
 from tournaments.core.services.writes import locked, write
@@ -53,6 +54,7 @@ def player_merge(*, keep: Player, duplicate: Player, user: User | None) -> Playe
     RatingSnapshot.objects.filter(player=duplicate).update(player=keep)
     TeamMember.objects.filter(player=duplicate).update(player=keep)
     _move_memberships(keep, duplicate)
+    changes.players_shown_changed([keep.pk], False)  # his sessions now show the kept name (night.cached)
     hooks.player_merged(keep, duplicate)  # his opt-outs and emails sent (mail.ready)
     merge = PlayerMerge.objects.create(
         kept=keep,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.utils import timezone
 
+from tournaments.core import changes
 from tournaments.core.models import Player
 from tournaments.core.selectors.club_players import check_director_may_act
 from tournaments.core.services.writes import locked_row, write
@@ -31,6 +32,8 @@ def player_initials_set(*, player: Player, shown_by_initials: bool, user: User |
     check_director_may_act(user, [player], "shows him by initials")
     player.shown_by_initials = shown_by_initials
     player.save(update_fields=["shown_by_initials"])
+    # Shown by initials hides his name: refused unless the pages' cache forgets it (night.cached).
+    changes.players_shown_changed([player.pk], shown_by_initials)
     return player
 
 
@@ -47,6 +50,7 @@ def player_erase(*, player: Player, user: User | None) -> Player:
     player.federation_number = ""
     player.erased_at = timezone.now()
     player.save(update_fields=["name", "federation_number", "erased_at"])
+    changes.players_shown_changed([player.pk], True)  # refused unless the pages' cache forgets his name
     ClubMember.objects.filter(player=player).delete()
     hooks.player_erased(player)  # the addresses his results were emailed to (mail.ready)
     PlayerMerge.objects.filter(kept=player).update(

@@ -9,7 +9,15 @@ from dataclasses import asdict
 from typing import Any
 
 from tournaments.night import hooks
-from tournaments.night.models import DirectorCall, Pair, Session, SessionState, Standing, TableAccess
+from tournaments.night.models import (
+    DirectorCall,
+    Movement,
+    Pair,
+    Session,
+    SessionState,
+    Standing,
+    TableAccess,
+)
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.selectors.movements import PairKey, key_label
 from tournaments.night.selectors.public import session_standings
@@ -48,6 +56,13 @@ def _round_json(entry: TableRound) -> dict[str, Any]:
         "sits_out": entry.sits_out,
         "boards": [_board_json(board) for board in entry.boards],
     }
+
+
+def table_state_stamped(session: Session) -> bool:
+    """Whether a table's state changes only with its session's stamp (``db.stamps``), so a
+    refresh may answer "unchanged" by the stamp alone. Not a teams round's: its phones show
+    their match and, after it, the next round's draw, which other rows hold (``hooks.table_state``)."""
+    return session.movement != Movement.TEAMS
 
 
 def table_state(access: TableAccess) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 
 from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.core.services.writes import locked, write
+from tournaments.night.cached import sessions_changed
 from tournaments.night.models import Adjustment, Board, Result
 from tournaments.night.services.results.audit import audit_user
 from tournaments.night.services.results.checks import Scored
@@ -29,7 +30,9 @@ def locked_board(board: Board) -> Board:
     """
     # One statement: the board with its session, the session's row locked (FOR UPDATE OF).
     # A write that waited for the lock reads the results afresh in its later statements.
-    return locked(Board.objects.select_related("session"), of=("session",)).get(pk=board.pk)
+    fresh = locked(Board.objects.select_related("session"), of=("session",)).get(pk=board.pk)
+    sessions_changed([fresh.session_id])  # the pages' stamps (night.cached)
+    return fresh
 
 
 def locked_result(result: Result, board: Board) -> Result:

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 
 from tournaments.core.models import Club
 from tournaments.core.services.writes import locked, locked_row, write
+from tournaments.night.cached import sessions_changed
 from tournaments.night.models import Result, Session
 from tournaments.night.services.locks import session_locked
 from tournaments.night.services.scoring.board import board_recalculate, session_full_board
@@ -56,5 +57,6 @@ def club_set_adjustment_percentages(*, club: Club, average_plus: float, average_
         )
     )
     for session in locked(sessions.select_related("club").order_by("pk")):
+        sessions_changed([session.pk])  # the pages' stamps (night.cached)
         _rescore(session, only_adjusted=True)
     return club

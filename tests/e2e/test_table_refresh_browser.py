@@ -1,0 +1,56 @@
+"""A phone's refresh in the browser: a 204 (nothing changed) keeps the page, a change shows on the next.
+
+The page refreshes its table's state every 15 s with the stamp of the state it holds; the
+server answers 204, with no body, while nothing shown changed. The phone's clock is the
+test's (Playwright's), so each refresh is asked for, not waited for.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.conftest import seated_mitchell
+from tests.e2e.test_browser import PHONE, browser  # noqa: F401 (fixture)
+from tests.e2e.waiting import WAIT_MS
+from tournaments.night.models import Pair, Session, TableAccess
+from tournaments.night.services.sessions import pair_update
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+REFRESH_MS = 15_000
+
+
+@pytest.fixture
+def night(club) -> Session:
+    return seated_mitchell(club, name="Refresh night", tables=3, boards_per_round=2, rounds=2, start=True)
+
+
+def _refresh(page):
+    """Let the phone's clock reach its next refresh; return the state's answer."""
+    with page.expect_response(lambda response: "/state/" in response.url, timeout=WAIT_MS) as answer:
+        page.clock.run_for(REFRESH_MS)
+    return answer.value
+
+
+def test_a_phone_keeps_its_page_on_204_and_shows_a_change_on_the_next_refresh(browser, live_server, night):  # noqa: F811
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.clock.install()
+    token = TableAccess.objects.get(session=night, table=1).token
+    page.goto(f"{live_server.url}{reverse('table_entry', args=[token])}")
+    page.locator("button[data-board]").first.wait_for(timeout=WAIT_MS)
+    assert "North 1 - South 1" in page.locator("#app").inner_text()
+
+    unchanged = _refresh(page)
+    assert unchanged.status == 204 and "since=" in unchanged.url
+    assert "North 1 - South 1" in page.locator("#app").inner_text()
+    assert page.locator("button[data-board]").count() == 2
+
+    pair_update(
+        pair=Pair.objects.get(session=night, direction="NS", number=1), player_names=("Nora New", "South 1")
+    )
+    changed = _refresh(page)
+    assert changed.status == 200
+    page.get_by_text("Nora New - South 1").wait_for(timeout=WAIT_MS)
+    assert _refresh(page).status == 204
+    assert "Nora New - South 1" in page.locator("#app").inner_text()
