@@ -28,8 +28,9 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
     from django.conf import settings
 
     database = settings.DATABASES["default"]
-    if database["ENGINE"] == "django.db.backends.sqlite3" and not database["TEST"].get("NAME"):
-        database["TEST"]["NAME"] = str(tmp_path_factory.mktemp("database") / "test.sqlite3")
+    test = database.setdefault("TEST", {})
+    if database["ENGINE"] == "django.db.backends.sqlite3" and not test.get("NAME"):
+        test["NAME"] = str(tmp_path_factory.mktemp("database") / "test.sqlite3")
 
 
 @pytest.fixture
