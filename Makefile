@@ -56,8 +56,12 @@ browser:
 			(apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || echo "could not install chromium; the browser test will be skipped"; \
 		else echo "chromium is not installed (apt-get install chromium); the browser test will be skipped"; fi; }
 
+# The suite runs on WORKERS processes (pytest-xdist), one per core of CI's two-core machine, each
+# with its own test database; `make test WORKERS=0` runs it in one process. pyproject.toml's
+# `--dist loadfile` keeps each file on one worker (docs/decisions.md, "The suite's time").
+WORKERS ?= 2
 test: $(STAMP) lint browser
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n $(WORKERS)
 
 # Refresh the README's screenshots from the end-to-end test.
 screenshots: $(STAMP) browser

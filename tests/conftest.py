@@ -15,6 +15,24 @@ from tournaments.core.models import Club
 from tournaments.night.models import Movement, Session
 
 
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory) -> None:
+    """SQLite's test database is a file in WAL mode, as production's is (``settings.py``).
+
+    Django's default for SQLite, one in-memory database shared between connections, is
+    not what the site runs on: another connection (the live server's request threads,
+    the settle and analysis threads) meeting a write was refused at once ("database table
+    is locked"), so the browser tests saw 500s that production never gives. A file in
+    this run's (this worker's) temporary folder needs no suffix per xdist worker.
+    """
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    test = database.setdefault("TEST", {})
+    if database["ENGINE"] == "django.db.backends.sqlite3" and not test.get("NAME"):
+        test["NAME"] = str(tmp_path_factory.mktemp("database") / "test.sqlite3")
+
+
 @pytest.fixture
 def director(django_user_model):
     return django_user_model.objects.create_user(username="director", password="bridge-director-pw")

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from tests.e2e.accessibility import check_every_page
 from tests.e2e.waiting import WAIT_MS
@@ -24,17 +25,6 @@ from tournaments.night.models import ScoringMethod, Session
 from tournaments.night.services.movement import session_finish
 from tournaments.night.services.results import ResultEntry, result_record
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 DESKTOP = {"width": 1100, "height": 800}
 PHONE = {"width": 375, "height": 740}
 
@@ -63,23 +53,15 @@ def screenshots(tmp_path) -> Path:
 
 
 @pytest.fixture
-def browser(monkeypatch):
-    if not Path(CHROMIUM).exists():
-        reason = f"{CHROMIUM} is absent: install Debian's chromium package (make browser)"
-        if os.environ.get("CI"):
-            pytest.fail(reason)
-        pytest.skip(reason)
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are
-    # still plain synchronous ones.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def browser(chromium: Browser, monkeypatch) -> Iterator[Browser]:
+    """The module's Chromium (``conftest.chromium``), checking each page with axe; the test's
+    contexts (its pages, cookies and storage) are closed when it ends, so the next test
+    starts with none and no page of this one polls the server any more."""
     check_every_page(monkeypatch)  # axe-core on each page the test reaches
-    from playwright.sync_api import sync_playwright
-
     expect.set_options(timeout=WAIT_MS)  # a state may be long in coming on a loaded machine
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=WAIT_MS)
-        yield browser
-        browser.close()
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 @pytest.fixture

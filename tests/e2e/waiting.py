@@ -27,9 +27,11 @@ POLL_SECONDS = 0.1
 def read_when_unlocked(query: Callable[[], T], seconds: float = WAIT_SECONDS) -> T:
     """Run a read of the database the live server writes to, again while it is locked.
 
-    The live server shares the test's in-memory SQLite database, and may go on rescoring
-    after it has answered a phone; a read that meets that write is refused ("database
-    table is locked") until the write commits.
+    The live server may go on rescoring after it has answered a phone. Django's shared
+    in-memory SQLite database refused a read that met that write ("database table is
+    locked") until the write committed; the suite's SQLite test database is now a file in
+    WAL mode (tests/conftest.py), whose readers do not wait, and a read that still meets
+    a lock is asked again.
     """
     deadline = time.monotonic() + seconds
     while True:

@@ -1,0 +1,73 @@
+"""One headless Chromium for each browser-test module, instead of one for each test.
+
+Starting Playwright's driver and Chromium costs about a second of CPU (and several seconds
+of a loaded machine's wall time); each test still gets fresh browser contexts (cookies,
+storage, pages) and closes them, so no test sees another's pages. ``browser`` in
+``test_browser.py`` is the per-test fixture the tests ask for; it wraps this one.
+
+The scope is the module, not the session: between its sync calls Playwright marks its
+event loop as running in this thread, and Django then refuses the ORM to any test that
+has not allowed it (``DJANGO_ALLOW_ASYNC_UNSAFE``). A module's Chromium stops when its
+last test ends, so the other tests run as they always did.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.db import connections
+from playwright.sync_api import Browser
+
+from tests.e2e.waiting import WAIT_MS
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Browser]:
+    """Debian's Chromium under Playwright, for one module's tests; skipped without it (failed on CI)."""
+    if not Path(CHROMIUM).exists():
+        reason = f"{CHROMIUM} is absent: install Debian's chromium package (make browser)"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with pytest.MonkeyPatch.context() as patch:
+        # Playwright's sync API runs an event loop in this thread; the tests' own ORM calls
+        # (and pytest-django's set-up and flush around them) are still plain synchronous ones.
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        with sync_playwright() as playwright:
+            launch = playwright.chromium.launch
+            browser = launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=WAIT_MS)
+            try:
+                yield browser
+            finally:
+                browser.close()
+                close_the_loops_connections()
+
+
+def close_the_loops_connections() -> None:
+    """Close the database connections this thread opened while Playwright's loop was running.
+
+    While an event loop runs in a thread, Django keeps that thread's connections apart from
+    its plain ones (asgiref's ``Local`` follows the loop's context), so the tests' ORM calls
+    open a second connection that Django's own teardown never sees. Left open, it made
+    PostgreSQL's DROP DATABASE at the end of the suite wait 5 s and fail ("being accessed
+    by other users"). Called while the loop is still marked running, ``close_all`` reaches
+    exactly those.
+    """
+    connections.close_all()
