@@ -11,7 +11,7 @@ from itertools import combinations
 
 import pytest
 
-from tournaments.bridge.individual import TABLES, MovementError, individual
+from tournaments.bridge.individual import TABLES, MovementError, individual, player_card
 
 SIZES = [
     pytest.param(n, bpr, rounds, id=f"{n}t-b{bpr}-r{rounds}")
@@ -129,3 +129,19 @@ def test_json_shape() -> None:
 def test_refusals_name_the_argument(args: tuple, kwargs: dict, word: str) -> None:
     with pytest.raises(MovementError, match=word):
         individual(*args, **kwargs)
+
+
+@pytest.mark.parametrize("tables", TABLES)
+def test_every_players_card_agrees_with_the_seatings(tables: int) -> None:
+    """A card names the partner across the table and the opponents to the left and right."""
+    m = individual(tables, rounds=3)
+    for player in range(1, m.players + 1):
+        card = player_card(m, player)
+        assert [line.round for line in card] == [1, 2, 3]
+        for line in card:
+            s = m.position(player, line.round)
+            assert s is not None and line.table == s.table and line.boards == s.boards
+            seats = dict(zip("NESW", s.players, strict=True))
+            across, left, right = {"N": "SEW", "E": "WSN", "S": "NWE", "W": "ENS"}[line.seat]
+            assert seats[line.seat] == player
+            assert (line.partner, line.left, line.right) == (seats[across], seats[left], seats[right])

@@ -80,3 +80,11 @@ def test_chart_and_options() -> None:
 def test_refusal_names_the_argument(args: list[str], word: str) -> None:
     with pytest.raises(CommandError, match=word):
         movement("individual", *args)
+
+
+def test_cards_show_each_player_his_seat_and_partner() -> None:
+    text = movement("individual", "--tables", "3", "--cards", "--rounds", "1")
+    assert text.startswith(
+        "Player 1\n  R1  table 1 E  partner 11  opponents  9 (left) 12 (right)  boards 1-2\n"
+    )
+    assert text.count("Player ") == 12

@@ -37,8 +37,17 @@ once, every board set in play is still played the same number of times.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
-__all__ = ["IndividualMovement", "MovementError", "Seating", "TABLES", "individual"]
+__all__ = [
+    "CardLine",
+    "IndividualMovement",
+    "MovementError",
+    "Seating",
+    "TABLES",
+    "individual",
+    "player_card",
+]
 
 TABLES = range(3, 9)
 SEATS = ("N", "E", "S", "W")
@@ -129,6 +138,38 @@ class IndividualMovement:
                 for r in range(1, self.rounds + 1)
             ],
         }
+
+
+class CardLine(NamedTuple):
+    """One round of a player's card: where he sits, with whom, against whom, on which boards.
+
+    ``table`` is None when he sits out that round (then the other fields are empty)."""
+
+    round: int
+    table: int | None
+    seat: str
+    partner: int | None
+    left: int | None  # his left-hand opponent
+    right: int | None  # his right-hand opponent
+    boards: tuple[int, ...]
+
+
+def player_card(movement: IndividualMovement, player: int) -> list[CardLine]:
+    """The player's own card, round by round: table, seat, partner, opponents and boards."""
+    lines = []
+    for r in range(1, movement.rounds + 1):
+        s = movement.position(player, r)
+        if s is None:
+            lines.append(CardLine(r, None, "", None, None, None, ()))
+            continue
+        i = SEATS.index(s.seat_of(player) or "N")
+        around = s.players
+        lines.append(
+            CardLine(
+                r, s.table, SEATS[i], around[(i + 2) % 4], around[(i + 1) % 4], around[(i + 3) % 4], s.boards
+            )
+        )
+    return lines
 
 
 def _check_int(name: str, value: object, minimum: int, maximum: int) -> int:
