@@ -39,7 +39,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from tournaments.bridge import movements as pairs
+
 __all__ = [
+    "as_pairs_movement",
+    "partnership_number",
     "CardLine",
     "IndividualMovement",
     "MovementError",
@@ -261,4 +265,41 @@ def individual(tables: int, boards_per_round: int = 2, *, rounds: int | None = N
         board_sets=r_total if whist else n,
         shares=whist,
         seatings=tuple(seatings),
+    )
+
+
+def partnership_number(tables: int, round: int, table: int, seat: str) -> int:
+    """The number of the partnership sitting ``seat``'s line at ``table`` in ``round``.
+
+    A site that scores pairs scores an individual as a night of one-round partnerships:
+    North-South at table t of round r is 2((r - 1) tables + t) - 1, East-West the next."""
+    base = 2 * ((round - 1) * tables + table)
+    return base - 1 if seat in ("N", "S") else base
+
+
+def as_pairs_movement(movement: IndividualMovement) -> pairs.Movement:
+    """The movement of the partnerships (``partnership_number``), each playing one round.
+
+    Results are entered, matchpointed and checked as a pairs night's; the individual
+    standings credit each player with his partnerships' figures."""
+    n = movement.tables
+    encounters = tuple(
+        pairs.Encounter(
+            s.round,
+            s.table,
+            partnership_number(n, s.round, s.table, "N"),
+            partnership_number(n, s.round, s.table, "E"),
+            s.board_set,
+            s.boards,
+        )
+        for s in movement.seatings
+    )
+    return pairs.Movement(
+        kind="individual",
+        tables=n,
+        rounds=movement.rounds,
+        boards_per_round=movement.boards_per_round,
+        encounters=encounters,
+        shares=movement.shares,
+        board_sets=movement.board_sets,
     )

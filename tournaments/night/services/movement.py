@@ -51,6 +51,8 @@ def parse_rounds(text: str) -> tuple[int, ...]:
 
 def _check_seated_pairs_fit(session: Session, kind: str, tables: int) -> None:
     """Refuse a movement with no seat for a pair already seated: it would never play (issue 24, 11)."""
+    if kind == Movement.INDIVIDUAL:
+        return  # its pairs are made from its players by services.individual
     highest = tables if kind == Movement.MITCHELL else 2 * tables
     outside = list(session.pairs.filter(number__gt=highest).order_by("-direction", "number")[:8])
     if outside:
@@ -79,7 +81,7 @@ def session_movement_set(
             {"movement": "The movement can only be changed while the session is in preparation."}
         )
     if kind not in Movement.values:
-        raise ValidationError({"movement": f"Unknown movement {kind!r}: Mitchell or Howell."})
+        raise ValidationError({"movement": f"Unknown movement {kind!r}: Mitchell, Howell or individual."})
     if not 1 <= tables <= MAX_TABLES:
         raise ValidationError({"tables": f"A movement has 1 to {MAX_TABLES} tables, not {tables}."})
     if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:

@@ -111,6 +111,8 @@ def movement_pair_numbers(session: Session) -> int | None:
     tables = session.movement_tables
     if tables is None:  # no movement (``Session.has_movement``)
         return None
+    if session.is_individual:  # its partnerships, one a line, table and round
+        return 2 * tables * (session.movement_rounds or 0)
     return tables if session.is_mitchell else 2 * tables
 
 

@@ -31,8 +31,17 @@ from tournaments.night.selectors.table_entry.rounds import (
 )
 
 
-def _pair_json(key: PairKey, pair: Pair | None) -> dict[str, Any]:
-    return {"label": key_label(key), "names": pair.names if pair else "sits out (no pair)"}
+def _pair_json(key: PairKey, pair: Pair | None, seats: str = "") -> dict[str, Any]:
+    """A pair as the phone shows it; an individual's partnership by seat, so each player
+    reads where he sits and who partners him this round: ``N Ann · S Bob``."""
+    if pair is None:
+        return {"label": key_label(key), "names": "sits out (no pair)"}
+    if seats and pair.player2 is not None:
+        return {
+            "label": key_label(key),
+            "names": f"{seats[0]} {pair.player1.name} · {seats[1]} {pair.player2.name}",
+        }
+    return {"label": key_label(key), "names": pair.names}
 
 
 def _board_json(board: TableBoard) -> dict[str, Any]:
@@ -48,11 +57,11 @@ def _board_json(board: TableBoard) -> dict[str, Any]:
     }
 
 
-def _round_json(entry: TableRound) -> dict[str, Any]:
+def _round_json(entry: TableRound, individual: bool = False) -> dict[str, Any]:
     return {
         "number": entry.round,
-        "ns": _pair_json(entry.ns_key, entry.ns),
-        "ew": _pair_json(entry.ew_key, entry.ew),
+        "ns": _pair_json(entry.ns_key, entry.ns, "NS" if individual else ""),
+        "ew": _pair_json(entry.ew_key, entry.ew, "EW" if individual else ""),
         "sits_out": entry.sits_out,
         "boards": [_board_json(board) for board in entry.boards],
     }
@@ -92,10 +101,10 @@ def table_state(access: TableAccess) -> dict[str, Any]:
     pairs = list(session.pairs.select_related("player1", "player2"))
     rounds = table_rounds(session, movement, access.table, pairs)
     current = current_round(rounds)
-    state["round"] = _round_json(current) if current else None
+    state["round"] = _round_json(current, session.is_individual) if current else None
     # Every round, so a table that left a board behind can go on to the next round and
     # come back to it (the page shows the current round unless the players choose another).
-    state["table_rounds"] = [_round_json(entry) for entry in rounds]
+    state["table_rounds"] = [_round_json(entry, session.is_individual) for entry in rounds]
     previous = _previous_round(rounds, current)
     if previous is not None and (current is None or not current.started):
         over = current is None  # the table has played its last round: no one moves (issue 24, 15)
