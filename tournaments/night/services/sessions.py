@@ -117,7 +117,11 @@ def movement_pair_numbers(session: Session) -> int | None:
 
 
 def _check_in_movement(session: Session, number: int, direction: str) -> None:
-    """Refuse a pair the movement has no seat for (EW 6 of a 5-table Mitchell): it would never play."""
+    """Refuse a pair the movement has no seat for (EW 6 of a 5-table Mitchell): it would never play.
+
+    An individual's pairs are its partnerships, made from its players (services.individual)."""
+    if session.is_individual:
+        raise ValidationError({"players": "An individual's pairs are made from its players: seat the players."})
     highest = movement_pair_numbers(session)
     if highest is None or number <= highest:
         return
