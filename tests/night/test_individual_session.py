@@ -7,6 +7,7 @@ import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 
 from tournaments.night.models import Movement, Session
 from tournaments.night.selectors.individual import individual_session_standings
@@ -97,3 +98,27 @@ def test_players_stay_once_results_are_in(club) -> None:  # type: ignore[no-unty
 def test_a_pairs_session_has_no_individual_players(club, howell_session) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValidationError, match="not an individual"):
         individual_players_seat(session=howell_session, names=NAMES)
+
+
+def test_the_directors_pages_seat_players_and_print_their_cards(club, director_client) -> None:  # type: ignore[no-untyped-def]
+    session = individual_session(club)
+    page = director_client.get(reverse("director:individual_players", args=[session.pk]))
+    assert page.status_code == 200 and "Player L" in page.content.decode()
+    refused = director_client.post(
+        reverse("director:individual_players", args=[session.pk]), {"players": "Ann"}
+    )
+    assert refused.status_code == 400 and "seats 12 players" in refused.content.decode()
+    cards = director_client.get(reverse("director:individual_cards", args=[session.pk])).content.decode()
+    # Player 1 (Player A) sits East at table 1 in round 1: partner 11, opponents 9 (left) and 12.
+    assert "<h2>1 Player A</h2>" in cards
+    assert (
+        "<td>1</td><td>1</td><td>E</td><td>11 Player K</td><td>9 Player I</td><td>12 Player L</td><td>1</td>"
+        in cards
+    )
+
+
+def test_individual_pages_refuse_a_pairs_session(director_client, howell_session) -> None:  # type: ignore[no-untyped-def]
+    assert (
+        director_client.get(reverse("director:individual_cards", args=[howell_session.pk])).status_code == 404
+    )
+    assert director_client.get(reverse("individual_standings", args=[howell_session.pk])).status_code == 404

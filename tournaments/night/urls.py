@@ -25,6 +25,9 @@ director = [
     path("sessions/<int:session_id>/pairs/", views.session_pair_add, name="pair_add"),
     path("sessions/<int:session_id>/pairs/many/", seating.pairs_seat_many, name="pairs_many"),
     path("sessions/<int:session_id>/players/", individual.individual_players_page, name="individual_players"),
+    path(
+        "sessions/<int:session_id>/players/cards/", individual.individual_cards_page, name="individual_cards"
+    ),
     path("sessions/<int:session_id>/pairs/<int:pair_id>/", seating.pair_edit, name="pair_edit"),
     path("sessions/<int:session_id>/pairs/<int:pair_id>/remove/", seating.pair_delete, name="pair_remove"),
     path("sessions/<int:session_id>/deal/", views.session_deal, name="deal"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tournaments.bridge.individual import individual
+from tournaments.bridge.individual import individual, player_card
 from tournaments.bridge.individual_scoring import individual_standings
 from tournaments.night.models import IndividualPlayer, Result, Session
 
@@ -70,3 +70,46 @@ def individual_session_standings(session: Session) -> tuple[list[IndividualLine]
         for s in individual_standings(movement, scores)
     ]
     return lines, unscored
+
+
+@dataclass(frozen=True)
+class CardRound:
+    """One round of a player's card, with names: where he sits, with whom, against whom."""
+
+    round: int
+    table: int | None
+    seat: str
+    partner: str
+    left: str
+    right: str
+    boards: str
+
+
+def individual_cards(session: Session) -> list[tuple[str, list[CardRound]]]:
+    """Each seated player's card ("3 Cal", its rounds), in number order."""
+    if not session.is_individual or not session.has_movement:
+        return []
+    movement = individual(
+        session.movement_tables or 0, session.boards_per_round or 0, rounds=session.movement_rounds
+    )
+    names = {row.number: row.player.name for row in individual_players(session)}
+
+    def name(number: int | None) -> str:
+        return "" if number is None else f"{number} {names.get(number, '')}".strip()
+
+    cards = []
+    for number in sorted(names):
+        rounds = [
+            CardRound(
+                line.round,
+                line.table,
+                line.seat,
+                name(line.partner),
+                name(line.left),
+                name(line.right),
+                ", ".join(map(str, line.boards)),
+            )
+            for line in player_card(movement, number)
+        ]
+        cards.append((name(number), rounds))
+    return cards

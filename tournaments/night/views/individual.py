@@ -17,7 +17,11 @@ from tournaments.core.forms import form_add_service_error
 from tournaments.core.views.access import SignedInRequest
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.selectors import public as public_selectors
-from tournaments.night.selectors.individual import individual_players, individual_session_standings
+from tournaments.night.selectors.individual import (
+    individual_cards,
+    individual_players,
+    individual_session_standings,
+)
 from tournaments.night.services.individual import individual_players_seat
 
 
@@ -63,3 +67,13 @@ def individual_standings_page(request: HttpRequest, pk: int) -> HttpResponse:
     lines, unscored = individual_session_standings(session)
     context = {"session": session, "lines": lines, "unscored": unscored}
     return render(request, "tournaments/night/public/individual.html", context)
+
+
+@login_required
+def individual_cards_page(request: SignedInRequest, session_id: int) -> HttpResponse:
+    """Every player's card to print: each round his table, seat, partner, opponents, boards."""
+    session = director_selectors.session_for_director(request.user, session_id)
+    if not session.is_individual:
+        raise Http404("Not an individual session.")
+    context = {"session": session, "cards": individual_cards(session)}
+    return render(request, "tournaments/night/director/individual_cards.html", context)
