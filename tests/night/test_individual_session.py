@@ -15,6 +15,7 @@ from tournaments.night.services.individual import individual_players_seat
 from tournaments.night.services.movement import (
     movement_boards_ensure,
     session_create_with_movement,
+    session_finish,
     session_start,
 )
 from tournaments.night.services.results import NotInMovementError, ResultEntry, result_record
@@ -122,3 +123,42 @@ def test_individual_pages_refuse_a_pairs_session(director_client, howell_session
         director_client.get(reverse("director:individual_cards", args=[howell_session.pk])).status_code == 404
     )
     assert director_client.get(reverse("individual_standings", args=[howell_session.pk])).status_code == 404
+
+
+def test_a_director_creates_runs_and_finishes_an_individual(club, director_client) -> None:  # type: ignore[no-untyped-def]
+    form = {
+        "club": club.pk,
+        "date": "2026-12-24",
+        "name": "Boxing Day individual",
+        "movement": "individual",
+        "scoring": "mp",
+        "tables": "5",
+        "boards_per_round": "3",
+        "rounds": "",
+        "even_tables": "",
+        "arrow_switch_rounds": "",
+    }
+    created = director_client.post(reverse("director:session_new"), form)
+    assert created.status_code == 302, created.content.decode()[:2000]
+    session = Session.objects.get(name="Boxing Day individual")
+    assert (session.movement, session.movement_rounds) == (Movement.INDIVIDUAL, 5)
+    names = "\n".join(f"Member {n}" for n in range(1, 21))
+    seated = director_client.post(
+        reverse("director:individual_players", args=[session.pk]), {"players": names}
+    )
+    assert seated.status_code == 302
+    page = director_client.get(reverse("director:session", args=[session.pk]))
+    assert page.status_code == 200 and "Seat the individual's players" in page.content.decode()
+    refused = director_client.post(
+        reverse("director:pair_add", args=[session.pk]), {"player1": "X", "player2": "Y"}
+    )
+    assert session.pairs.count() == 2 * 5 * 5 and refused.status_code in (302, 400)
+    movement_boards_ensure(session=session)
+    session = session_start(session=session)
+    pair = {p.number: p for p in session.pairs.all()}
+    # Rainbow, round 1 table 1 (pairs 1 and 2) plays board set 1 (boards 1-3).
+    result_record(board=session.boards.get(number=1), entry=ResultEntry(pair[1], pair[2], "3NT", "N", "9"))
+    session = session_finish(session=session)
+    assert director_client.get(reverse("session", args=[session.pk])).status_code == 200
+    standings = director_client.get(reverse("individual_standings", args=[session.pk])).content.decode()
+    assert "Member 1" in standings and "50.00" in standings
