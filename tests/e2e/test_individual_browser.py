@@ -75,6 +75,10 @@ def test_an_individual_night_from_seating_to_standings(browser, live_server, nig
 
     # Board 1 at every table: NS 3NT= (400), 3NT+1 (430), 3NT-1 (-50).
     _enter(phones[1], 1, 3, "NT", "N", "=")
+    moves = phones[1].locator("section.moves")
+    moves.wait_for(timeout=WAIT_MS)  # each player, not each partnership, is told where to go
+    for line in ("N 12 Lou: table 1, North", "E 1 Ann: table 1, West", "S 9 Ivy: table 2, South"):
+        assert line in moves.inner_text()
     _enter(phones[2], 1, 3, "NT", "N", "+1")
     _enter(phones[3], 1, 3, "NT", "N", "-1")
 

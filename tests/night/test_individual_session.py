@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tournaments.night.models import Movement, Session
-from tournaments.night.selectors.individual import individual_session_standings
+from tournaments.night.selectors.individual import individual_moves, individual_session_standings
 from tournaments.night.services.individual import individual_players_seat
 from tournaments.night.services.movement import (
     movement_boards_ensure,
@@ -162,3 +162,15 @@ def test_a_director_creates_runs_and_finishes_an_individual(club, director_clien
     assert director_client.get(reverse("session", args=[session.pk])).status_code == 200
     standings = director_client.get(reverse("individual_standings", args=[session.pk])).content.decode()
     assert "Member 1" in standings and "50.00" in standings
+
+
+def test_after_a_round_each_player_is_told_his_next_table_and_seat(club) -> None:  # type: ignore[no-untyped-def]
+    session = individual_session(club)
+    moves = individual_moves(session, 1, 1)  # round 1, table 1: N 12, E 1, S 9, W 11
+    assert [(m["pair"], m["names"], m["to"]) for m in moves] == [
+        ("N 12", "Player L", "table 1, North"),
+        ("E 1", "Player A", "table 1, West"),
+        ("S 9", "Player I", "table 2, South"),
+        ("W 11", "Player K", "table 3, West"),
+    ]
+    assert individual_moves(session, 2, 1) == []  # the last round: nobody moves

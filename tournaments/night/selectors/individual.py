@@ -113,3 +113,30 @@ def individual_cards(session: Session) -> list[tuple[str, list[CardRound]]]:
         ]
         cards.append((name(number), rounds))
     return cards
+
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def individual_moves(session: Session, round_: int, table: int) -> list[dict[str, str]]:
+    """Where each player of a finished round at ``table`` sits next: 'N 12 Lou: table 3, East'.
+
+    An individual's partnerships play one round each, so the phone tells the players, not
+    the pairs, where to go (the same keys as ``table_entry.rounds.Move``)."""
+    movement = individual(
+        session.movement_tables or 0, session.boards_per_round or 0, rounds=session.movement_rounds
+    )
+    if not 1 <= round_ < movement.rounds or not 1 <= table <= movement.tables:
+        return []
+    names = {row.number: row.player.name for row in individual_players(session)}
+    seating = movement.seatings_in_round(round_)[table - 1]
+    lines = []
+    for seat, number in zip("NESW", seating.players, strict=True):
+        following = movement.position(number, round_ + 1)
+        to = (
+            "sits out"
+            if following is None
+            else f"table {following.table}, {SEAT_NAMES[following.seat_of(number) or 'N']}"
+        )
+        lines.append({"pair": f"{seat} {number}", "names": names.get(number, ""), "to": to})
+    return lines

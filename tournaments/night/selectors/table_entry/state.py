@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from tournaments.bridge import movements as rules
 from tournaments.night import hooks
 from tournaments.night.models import (
     DirectorCall,
@@ -19,6 +20,7 @@ from tournaments.night.models import (
     TableAccess,
 )
 from tournaments.night.selectors import movements as movement_selectors
+from tournaments.night.selectors.individual import individual_moves
 from tournaments.night.selectors.movements import PairKey, key_label
 from tournaments.night.selectors.public import session_standings
 from tournaments.night.selectors.table_entry.rounds import (
@@ -67,6 +69,15 @@ def _round_json(entry: TableRound, individual: bool = False) -> dict[str, Any]:
     }
 
 
+def _moves(
+    session: Session, movement: rules.Movement, previous: TableRound, pairs: list[Pair], table: int
+) -> list[dict[str, str]]:
+    """Who goes where after a round: the pairs, or in an individual each player."""
+    if session.is_individual:
+        return individual_moves(session, previous.round, table)
+    return [asdict(move) for move in pair_moves(session, movement, previous, pairs)]
+
+
 def table_state_stamped(session: Session) -> bool:
     """Whether a table's state changes only with its session's stamp (``db.stamps``), so a
     refresh may answer "unchanged" by the stamp alone. Not a teams round's: its phones show
@@ -111,9 +122,7 @@ def table_state(access: TableAccess) -> dict[str, Any]:
         state["moves"] = {
             "round": previous.round,
             "over": over,
-            "lines": []
-            if over
-            else [asdict(move) for move in pair_moves(session, movement, previous, pairs)],
+            "lines": [] if over else _moves(session, movement, previous, pairs, access.table),
             "boards": board_move(movement, previous),
         }
     if session.club.table_standings and (current is None or not current.started) and previous is not None:
