@@ -33,6 +33,7 @@ import http.client
 import os
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -199,6 +200,17 @@ def _report(clubs: int, samples: list[Sample], seconds: float, meter: Meter) -> 
         f"the rest {rest:.2f}); the client dispatched p99 {late:.1f} ms late",
         flush=True,
     )
+    served = len(samples) / seconds
+    if served:
+        cost = (cores["gunicorn"] + cores["database"]) / served * 1000
+        per_club = served / clubs
+        cpus = os.cpu_count() or 1
+        print(
+            f"  server CPU a request {cost:.1f} ms (gunicorn and PostgreSQL): at {per_club:.2f} requests a "
+            f"second a club, {cpus} cores of it alone would serve {cpus * 1000 / cost / per_club:.0f} "
+            "clubs (derived, not measured: Redis, the client and the kernel left out)",
+            flush=True,
+        )
     return worst, errors
 
 
@@ -313,6 +325,8 @@ def main() -> int:
     if reason:
         print(f"evening: skipped, {reason}")
         return 0
+    # A TERM (a run stopped from outside) stops gunicorn and drops the database as the end does.
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(1))
     return run(options)
 
 
