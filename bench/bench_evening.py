@@ -44,7 +44,8 @@ sys.path.insert(0, str(ROOT))
 
 from bench import table_entry_server as server  # noqa: E402
 from bench.evening_load import EXPECTED, KINDS, Evening, Sample, play  # noqa: E402
-from bench.national_cpu import database_cpu, gunicorn_cpu, machine_busy  # noqa: E402
+from bench.national_cpu import cpu_seconds as database_cpu_of  # noqa: E402
+from bench.national_cpu import gunicorn_cpu, machine_busy  # noqa: E402
 from bench.table_entry_phones import percentile  # noqa: E402
 
 server.POSTGRES_NAME = os.environ.get("BENCH_EVENING_PG_NAME", "bench_evening")
@@ -126,7 +127,7 @@ class Meter:
             time.perf_counter(),
             busy[0] if busy else 0.0,
             gunicorn_cpu(self.gunicorn) or 0.0,
-            database_cpu(server.POSTGRES_NAME) or 0.0,
+            _backends_cpu(),
             time.process_time(),
         )
 
@@ -136,9 +137,26 @@ class Meter:
     def stop(self) -> None:
         after = self._read()
         seconds = after[0] - self.before[0]
-        spent = [(a - b) / seconds for a, b in zip(after[1:], self.before[1:], strict=True)]
-        self.figures = dict(zip(("machine", "gunicorn", "database", "client"), spent, strict=True))
+        spent = [(after[n] - self.before[n]) / seconds for n in (1, 2, 4)]
+        self.figures = dict(zip(("machine", "gunicorn", "client"), spent, strict=True))
+        # Each backend's CPU since the start (all of it for one that connected since); one
+        # that closed meanwhile is lost: connections are kept 60 s, so few do.
+        database = sum(cpu - self.before[3].get(pid, 0.0) for pid, cpu in after[3].items())
+        self.figures["database"] = database / seconds
         self.figures["seconds"] = seconds
+
+
+def _backends_cpu() -> dict[int, float]:
+    """CPU seconds of each PostgreSQL backend of the benchmark's database now, by process id."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            [server.POSTGRES_NAME],
+        )
+        pids = [row[0] for row in cursor.fetchall()]
+    return {pid: database_cpu_of(pid) for pid in pids}
 
 
 def _settled(sessions: list, timeout: float = 60.0) -> float | None:
