@@ -71,6 +71,9 @@ class Evening:
     tables: list[Table] = field(default_factory=list)
     readers: list[Reader] = field(default_factory=list)
     accepted: dict[int, int] = field(default_factory=dict)  # session -> results stored
+    # session -> sends whose answer never came (timed out or dropped after being sent):
+    # the server may or may not have stored them
+    unanswered: dict[int, int] = field(default_factory=dict)
     rng: random.Random = field(default_factory=lambda: random.Random(33))
 
     def join(self, phones: Iterable[Phone], sessions: Iterable[int]) -> None:
@@ -176,11 +179,22 @@ class Client:
             head += f"Content-Type: application/json\r\nContent-Length: {length}\r\n{self.send_headers}"
         return (head + "\r\n").encode()
 
-    async def call(self, method: str, path: str, body: bytes | None = None) -> tuple[int, bytes]:
+    async def call(
+        self, method: str, path: str, body: bytes | None = None, *, due: float = 0.0
+    ) -> tuple[int, bytes]:
         """Send one request; a kept connection the server had closed meanwhile is opened again once
-        (a send may then be repeated: its key makes the server answer "repeated", not store twice)."""
+        (a send may then be repeated: its key makes the server answer "repeated", not store twice).
+
+        A request still waiting for a connection ``TIMEOUT`` after it was ``due`` is given up
+        unsent (status -1), as a phone's fetch would time out: a step always ends.
+        """
         head = self._head(method, path, None if body is None else len(body))
-        connection = await self.pool.get()
+        try:
+            connection = await asyncio.wait_for(
+                self.pool.get(), max(0.0, due + TIMEOUT - time.perf_counter())
+            )
+        except TimeoutError:
+            return -1, b"no connection free within the timeout (not sent)"
         try:
             for attempt in (1, 2):
                 reused = connection.writer is not None and connection.used
@@ -203,12 +217,13 @@ async def _one(client: Client, evening: Evening, kind: str, who: object, due: fl
     if kind == "refresh":
         assert isinstance(who, Table)
         since = f"?since={who.stamp}" if who.stamp else ""
-        status, content = await client.call("GET", f"/table/{who.phone.token}/state/{since}")
+        status, content = await client.call("GET", f"/table/{who.phone.token}/state/{since}", due=due)
         if status == 200:
             who.stamp = json.loads(content).get("stamp") or ""
     elif kind == "poll":
         assert isinstance(who, Reader)
-        status, content = await client.call("GET", f"/session/{who.session_id}/standings/?since={who.stamp}")
+        path = f"/session/{who.session_id}/standings/?since={who.stamp}"
+        status, content = await client.call("GET", path, due=due)
         if status == 200:
             found = _STAMP.search(content)
             who.stamp = found.group(1).decode() if found else ""
@@ -218,10 +233,12 @@ async def _one(client: Client, evening: Evening, kind: str, who: object, due: fl
             return  # this table has played every board
         body = json.dumps(who.phone.bodies[who.sent]).encode()
         who.sent += 1
-        status, content = await client.call("POST", f"/table/{who.phone.token}/results/", body)
+        status, content = await client.call("POST", f"/table/{who.phone.token}/results/", body, due=due)
+        session = who.phone.session_id
         if status in EXPECTED["send"]:
-            session = who.phone.session_id
             evening.accepted[session] = evening.accepted.get(session, 0) + 1
+        elif status == 0:  # sent, and no answer: stored or not
+            evening.unanswered[session] = evening.unanswered.get(session, 0) + 1
     took = (time.perf_counter() - due) * 1000
     detail = "" if status in EXPECTED[kind] else content[:300].decode(errors="replace")
     out.append(Sample(kind, took, status, late, detail))
@@ -245,8 +262,8 @@ async def _play(
         task = asyncio.create_task(_one(client, evening, kind, who, when, warming if at < warmup else kept))
         tasks.add(task)
         task.add_done_callback(tasks.discard)
-    if tasks:
-        await asyncio.wait(tasks, timeout=TIMEOUT + 5)
+    if tasks:  # every request ends: given up after TIMEOUT waiting, or TIMEOUT once sent
+        await asyncio.wait(tasks, timeout=2 * TIMEOUT + 5)
     steady.cancel()  # a step shorter than its warm-up: never steady (its samples are none)
     out.extend(kept)
 
