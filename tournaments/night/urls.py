@@ -9,6 +9,7 @@ from django.urls import path
 from tournaments.night.views import director as views
 from tournaments.night.views import (
     movements,
+    rounds,
     public,
     seating,
     session_delete,
@@ -42,6 +43,7 @@ director = [
         movements.session_movement_boards,
         name="movement_boards",
     ),
+    path("sessions/<int:session_id>/rounds/draw/", rounds.swiss_round, name="swiss_round"),
     path("sessions/<int:session_id>/state/", session_state.session_state, name="state"),
     path(
         "sessions/<int:session_id>/state/<slug:action>/",
