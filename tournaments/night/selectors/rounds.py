@@ -216,7 +216,7 @@ def _standings(session: Session, pairs: list[Pair], views: list[RoundView], by_i
     keys = [(row[2] if swiss else row[1]) or 0.0 for row in rows]
     ranked = places(keys)
     standings = [
-        RoundStanding(f"{place.place}=" if place.shared else str(place.place), pair, boards[pair.pk], figure, vp)
+        RoundStanding(f"{place.rank}=" if place.tied else str(place.rank), pair, boards[pair.pk], figure, vp)
         for (pair, figure, vp), place in zip(rows, ranked, strict=True)
     ]
     standings.sort(key=lambda row: (-((row.vps if swiss else row.figure) or 0.0), row.pair.number))
