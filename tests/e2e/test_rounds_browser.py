@@ -116,9 +116,7 @@ def swiss(club) -> Session:
     return session_start(session=session)
 
 
-def test_a_swiss_pairs_drawn_from_the_directors_page_and_played_from_the_phones(
-    browser, live_server, swiss  # noqa: F811
-):
+def test_a_swiss_pairs_drawn_from_the_directors_page_and_played_from_the_phones(browser, live_server, swiss):  # noqa: F811
     director = _log_in(browser, live_server, reverse("director:session", args=[swiss.pk]))
     director.get_by_role("button", name="Draw round 1").click()
     director.wait_for_load_state()
@@ -135,7 +133,9 @@ def test_a_swiss_pairs_drawn_from_the_directors_page_and_played_from_the_phones(
 
     _play(phones[1], swiss, 1, 2)
     waiting = phones[0].locator("#app")
-    waiting.get_by_text("The next round is drawn once every table has finished this one").wait_for(timeout=WAIT_MS)
+    waiting.get_by_text("The next round is drawn once every table has finished this one").wait_for(
+        timeout=WAIT_MS
+    )
     director.goto(f"{live_server.url}{reverse('director:session', args=[swiss.pk])}")
     director.get_by_role("button", name="Draw round 2").click()
     director.wait_for_load_state()

@@ -30,7 +30,9 @@ from tournaments.night.services.sessions import pair_add
 pytestmark = pytest.mark.django_db
 
 
-def _session(club, kind: str, pairs: int, *, rounds: int, scoring: str = ScoringMethod.MATCHPOINTS) -> Session:
+def _session(
+    club, kind: str, pairs: int, *, rounds: int, scoring: str = ScoringMethod.MATCHPOINTS
+) -> Session:
     """A barometer or a Swiss pairs of ``pairs`` pairs, 2 boards a round, boards made, play started."""
     session = session_create_with_movement(
         club=club,
@@ -238,8 +240,13 @@ def test_the_director_draws_from_the_session_page_and_a_second_click_is_refused(
 
 def test_only_a_swiss_in_play_draws(club, director_client):
     session = session_create_with_movement(
-        club=club, date=datetime.date(2026, 11, 27), name="Prep", movement=Movement.SWISS,
-        tables=2, boards_per_round=2, rounds=2,
+        club=club,
+        date=datetime.date(2026, 11, 27),
+        name="Prep",
+        movement=Movement.SWISS,
+        tables=2,
+        boards_per_round=2,
+        rounds=2,
     )
     with pytest.raises(ValidationError, match="once play has started"):
         swiss_round_draw(session=session, round_number=1)

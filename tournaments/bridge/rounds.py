@@ -134,7 +134,9 @@ def swiss_pairs_draw(
     played = [(ns, ew) for tables_drawn in draw for ns, ew in tables_drawn if ns in numbers and ew in numbers]
     byes = [pair for tables_drawn in draw for pair in _bye_of(tables_drawn, numbers)]
     matches = swiss_pairings(seated, {pair: scores.get(pair, 0.0) for pair in seated}, played, byes)
-    phantom = min(number for number in range(1, 2 * size + 1) if number not in numbers) if len(seated) % 2 else 0
+    phantom = (
+        min(number for number in range(1, 2 * size + 1) if number not in numbers) if len(seated) % 2 else 0
+    )
     return tuple((home, away if away is not None else phantom) for home, away in matches)
 
 
@@ -145,7 +147,9 @@ def _bye_of(tables_drawn: DrawnRound, seated: set[int]) -> Iterable[int]:
             yield ns if ns in seated else ew
 
 
-def match_vps(*, imps: float | None = None, percentage: float | None = None, boards: int) -> tuple[float, float]:
+def match_vps(
+    *, imps: float | None = None, percentage: float | None = None, boards: int
+) -> tuple[float, float]:
     """Return (this pair's VPs, its opponents') for a match of ``boards`` boards, of 20.
 
     At IMPs (against the datum or cross-IMPs, as the session scores) the pair's IMPs on

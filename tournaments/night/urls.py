@@ -9,8 +9,8 @@ from django.urls import path
 from tournaments.night.views import director as views
 from tournaments.night.views import (
     movements,
-    rounds,
     public,
+    rounds,
     seating,
     session_delete,
     session_state,

@@ -311,7 +311,9 @@ def _rounds_in_order(movement: rules.Movement, public: frozenset[int]) -> frozen
         for r in range(1, movement.rounds + 1)
     ]
     shown = published_rounds(complete)
-    return frozenset(number for r in range(1, shown + 1) for number in round_boards(r, movement.boards_per_round))
+    return frozenset(
+        number for r in range(1, shown + 1) for number in round_boards(r, movement.boards_per_round)
+    )
 
 
 def board_is_public(board: Board, public_numbers: frozenset[int] | None) -> bool:

@@ -124,11 +124,7 @@ def rounds_progress(session: Session, *, public: bool) -> RoundsProgress | None:
     if movement is None:
         return None
     seated = {pair_key(pair): pair for pair in session.pairs.select_related("player1", "player2")}
-    results = (
-        Result.objects.filter(board__session=session)
-        .select_related("board")
-        .order_by("board__number")
-    )
+    results = Result.objects.filter(board__session=session).select_related("board").order_by("board__number")
     by_pairs = {(result.board.number, result.ns_pair_id): result for result in results}
     by_imps = session.is_imps
     views = []
@@ -138,9 +134,11 @@ def rounds_progress(session: Session, *, public: bool) -> RoundsProgress | None:
         for encounter in movement.encounters_in_round(number):
             ns_key, ew_key = encounter_keys(session.movement, encounter)
             ns, ew = seated.get(ns_key), seated.get(ew_key)
-            played = [] if ns is None or ew is None else [
-                by_pairs[(board, ns.pk)] for board in boards if (board, ns.pk) in by_pairs
-            ]
+            played = (
+                []
+                if ns is None or ew is None
+                else [by_pairs[(board, ns.pk)] for board in boards if (board, ns.pk) in by_pairs]
+            )
             tables.append(_table(session, encounter.table, ns, ew, played, len(boards), by_imps))
         views.append(RoundView(number, boards, tables))
     complete = published_rounds([view.complete for view in views])
@@ -166,7 +164,13 @@ def rounds_progress(session: Session, *, public: bool) -> RoundsProgress | None:
 
 
 def _table(
-    session: Session, table: int, ns: Pair | None, ew: Pair | None, played: list[Result], boards: int, by_imps: bool
+    session: Session,
+    table: int,
+    ns: Pair | None,
+    ew: Pair | None,
+    played: list[Result],
+    boards: int,
+    by_imps: bool,
 ) -> RoundTable:
     """Return one table of a round with its figure and, in a Swiss, the match's VPs."""
     swiss = session.movement == Movement.SWISS
@@ -176,7 +180,9 @@ def _table(
     figure = _ns_figure(played, by_imps) if len(played) == boards else None
     ns_vp = ew_vp = None
     if swiss and figure is not None:
-        ns_vp, ew_vp = match_vps(imps=figure, boards=boards) if by_imps else match_vps(percentage=figure, boards=boards)
+        ns_vp, ew_vp = (
+            match_vps(imps=figure, boards=boards) if by_imps else match_vps(percentage=figure, boards=boards)
+        )
     return RoundTable(table, ns, ew, played, boards, figure, ns_vp, ew_vp, percentages=not by_imps)
 
 
@@ -189,7 +195,9 @@ def _ns_figure(played: list[Result], by_imps: bool) -> float | None:
     return total if by_imps else total / len(figures)
 
 
-def _standings(session: Session, pairs: list[Pair], views: list[RoundView], by_imps: bool) -> list[RoundStanding]:
+def _standings(
+    session: Session, pairs: list[Pair], views: list[RoundView], by_imps: bool
+) -> list[RoundStanding]:
     """Return the pairs' places after ``views``: by VPs in a Swiss, else by percentage or IMPs."""
     swiss = session.movement == Movement.SWISS
     vps: dict[int, float] = defaultdict(float)

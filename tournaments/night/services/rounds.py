@@ -37,13 +37,18 @@ def swiss_round_draw(*, session: Session, round_number: int, user: User | None =
         raise ValidationError({"round": _("Round %(round)d is already drawn.") % {"round": round_number}})
     if round_number != drawn + 1:
         raise ValidationError(
-            {"round": _("Round %(next)d is the next to draw, not %(round)d.") % {"next": drawn + 1, "round": round_number}}
+            {
+                "round": _("Round %(next)d is the next to draw, not %(round)d.")
+                % {"next": drawn + 1, "round": round_number}
+            }
         )
     scores_settle_locked(session)  # the last entries' figures, which the draw ranks by
     progress = rounds_progress(session, public=False)
     assert progress is not None  # a Swiss pairs with a movement
     if round_number > progress.total:
-        raise ValidationError({"round": _("The Swiss pairs plays %(total)d rounds.") % {"total": progress.total}})
+        raise ValidationError(
+            {"round": _("The Swiss pairs plays %(total)d rounds.") % {"total": progress.total}}
+        )
     for view in progress.rounds:
         if not view.complete:
             raise ValidationError({"round": round_incomplete_text(view)})
@@ -56,7 +61,13 @@ def swiss_round_draw(*, session: Session, round_number: int, user: User | None =
         raise ValidationError({"round": _("The round cannot be drawn: %(why)s.") % {"why": error}}) from None
     session.swiss_draw = [*(session.swiss_draw or []), [list(table) for table in tables]]
     session.save(update_fields=["swiss_draw", "updated_at"])
-    session_audit(session, SessionAction.DRAW, user, _("%(rounds)d rounds drawn") % {"rounds": drawn}, _("round %(round)d drawn") % {"round": round_number})
+    session_audit(
+        session,
+        SessionAction.DRAW,
+        user,
+        _("%(rounds)d rounds drawn") % {"rounds": drawn},
+        _("round %(round)d drawn") % {"round": round_number},
+    )
     return session
 
 

@@ -102,7 +102,9 @@ def table_state(access: TableAccess) -> dict[str, Any]:
     previous = _previous_round(rounds, current)
     waits = current is None and _swiss_rounds_to_draw(session, movement)
     if waits:  # a Swiss pairs' next round is drawn once every table has played this one
-        state["message"] = _("The next round is drawn once every table has finished this one: this page shows it then.")
+        state["message"] = _(
+            "The next round is drawn once every table has finished this one: this page shows it then."
+        )
     if previous is not None and (current is None or not current.started):
         over = current is None and not waits  # the last round played: no one moves (issue 24, 15)
         state["moves"] = {
