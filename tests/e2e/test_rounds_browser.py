@@ -8,22 +8,15 @@ round 2 once round 1 is complete; the phones show each round's opponents when it
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 from django.urls import reverse
 
+from tests.conftest import rounds_night
 from tests.e2e.test_browser import DESKTOP, _log_in, browser  # noqa: F401 (fixture)
 from tests.e2e.test_table_entry_browser import _boards, _enter
 from tests.e2e.test_table_phone_browser import TALL_PHONE
 from tests.e2e.waiting import WAIT_MS
 from tournaments.night.models import Movement, Session, TableAccess
-from tournaments.night.services.movement import (
-    movement_boards_ensure,
-    session_create_with_movement,
-    session_start,
-)
-from tournaments.night.services.sessions import pair_add
 from tournaments.night.services.table_entry import table_accesses_ensure
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -100,20 +93,7 @@ def test_a_barometer_set_up_by_the_director_and_played_from_the_phones(browser, 
 
 @pytest.fixture
 def swiss(club) -> Session:
-    session = session_create_with_movement(
-        club=club,
-        date=datetime.date(2026, 11, 27),
-        name="Swiss pairs",
-        movement=Movement.SWISS,
-        tables=2,
-        boards_per_round=2,
-        rounds=2,
-    )
-    for number in range(1, 5):
-        pair_add(session=session, player_names=(f"Swiss {number}a", f"Swiss {number}b"))
-    movement_boards_ensure(session=session)
-    table_accesses_ensure(session)
-    return session_start(session=session)
+    return rounds_night(club, Movement.SWISS, 4, rounds=2, name="Swiss pairs")
 
 
 def test_a_swiss_pairs_drawn_from_the_directors_page_and_played_from_the_phones(browser, live_server, swiss):  # noqa: F811

@@ -14,18 +14,16 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from tests.conftest import rounds_night
 from tournaments.night.models import Board, Movement, ScoringMethod, Session, SessionChange
 from tournaments.night.selectors.movements import public_board_numbers, session_movement
 from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.services.movement import (
-    movement_boards_ensure,
     session_create_with_movement,
     session_finish,
-    session_start,
 )
 from tournaments.night.services.results import ResultEntry, result_record
 from tournaments.night.services.rounds import swiss_round_draw
-from tournaments.night.services.sessions import pair_add
 
 pytestmark = pytest.mark.django_db
 
@@ -33,21 +31,7 @@ pytestmark = pytest.mark.django_db
 def _session(
     club, kind: str, pairs: int, *, rounds: int, scoring: str = ScoringMethod.MATCHPOINTS
 ) -> Session:
-    """A barometer or a Swiss pairs of ``pairs`` pairs, 2 boards a round, boards made, play started."""
-    session = session_create_with_movement(
-        club=club,
-        date=datetime.date(2026, 11, 27),
-        name=f"{kind} {pairs}",
-        movement=kind,
-        scoring=scoring,
-        tables=(pairs + 1) // 2,
-        boards_per_round=2,
-        rounds=rounds,
-    )
-    for number in range(1, pairs + 1):
-        pair_add(session=session, player_names=(f"Player {number}a", f"Player {number}b"))
-    movement_boards_ensure(session=session)
-    return session_start(session=session)
+    return rounds_night(club, kind, pairs, rounds=rounds, scoring=scoring)
 
 
 def _play_table(session: Session, round_: int, table: int, tricks: tuple[str, ...] = ("9", "9")) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
-from tournaments.bridge.movements import Encounter, Movement, MovementError
+from tournaments.bridge.movements import Encounter, Movement, MovementError, circle_round
 from tournaments.bridge.teams.scoring import victory_points
 from tournaments.bridge.teams.swiss import swiss_pairings
 
@@ -64,13 +64,10 @@ def barometer(pairs: int, boards_per_round: int, *, rounds: int | None = None) -
     p = _whole("pairs", pairs, 4, MAX_PAIRS)
     bpr = _whole("boards_per_round", boards_per_round, 1)
     n = p + p % 2
-    m = n - 1  # pairs 1..m turn round pair n, which stays at table 1
-    total = m if rounds is None else _whole("rounds", rounds, 1, m)
+    total = n - 1 if rounds is None else _whole("rounds", rounds, 1, n - 1)
     encounters = []
     for r in range(1, total + 1):
-        k = r - 1
-        matches = [(n, k % m + 1)] + [((k + i) % m + 1, (k - i) % m + 1) for i in range(1, n // 2)]
-        for table, (ns, ew) in enumerate(matches, start=1):
+        for table, (ns, ew) in enumerate(circle_round(n, r), start=1):
             encounters.append(Encounter(r, table, ns, ew, r, round_boards(r, bpr)))
     return Movement(
         kind="barometer",
