@@ -246,3 +246,13 @@ def test_a_finished_swiss_publishes_every_round(client, club):
     session_finish(session=session)
     progress = rounds_progress(Session.objects.get(pk=session.pk), public=True)
     assert progress is not None and progress.published == 1
+
+
+def test_a_barometers_standings_download_holds_only_the_published_rounds(client, club):
+    session = _session(club, Movement.BAROMETER, 4, rounds=2)
+    _play_round(session, 1)
+    _play_table(session, 2, 1)  # round 2 half played
+    csv = client.get(reverse("standings_csv", args=[session.pk])).content.decode()
+    lines = csv.lstrip("\ufeff").strip().splitlines()
+    assert lines[0].startswith("Rank,Pair,Names,%,Boards")
+    assert len(lines) == 5 and all(line.rstrip().endswith(",2") for line in lines[1:])  # 2 boards each
