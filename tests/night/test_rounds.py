@@ -24,6 +24,7 @@ from tournaments.night.services.movement import (
 )
 from tournaments.night.services.results import ResultEntry, result_record
 from tournaments.night.services.rounds import swiss_round_draw
+from tournaments.night.services.sessions import pair_add, pair_remove
 
 pytestmark = pytest.mark.django_db
 
@@ -256,3 +257,13 @@ def test_a_barometers_standings_download_holds_only_the_published_rounds(client,
     lines = csv.lstrip("\ufeff").strip().splitlines()
     assert lines[0].startswith("Rank,Pair,Names,%,Boards")
     assert len(lines) == 5 and all(line.rstrip().endswith(",2") for line in lines[1:])  # 2 boards each
+
+
+def test_a_swiss_field_cannot_change_once_a_round_is_drawn(club):
+    session = _session(club, Movement.SWISS, 5, rounds=2)
+    session = swiss_round_draw(session=session, round_number=1)
+    with pytest.raises(ValidationError, match="the field can no longer change"):
+        pair_add(session=session, player_names=("Late", "Comer"))
+    with pytest.raises(ValidationError, match="the field can no longer change"):
+        pair_remove(pair=session.pairs.get(number=5))
+    assert session.pairs.count() == 5

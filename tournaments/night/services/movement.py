@@ -80,7 +80,9 @@ def session_movement_set(
             {"movement": "The movement can only be changed while the session is in preparation."}
         )
     if kind not in Movement.values:
-        raise ValidationError({"movement": f"Unknown movement {kind!r}: Mitchell, Howell, barometer or Swiss pairs."})
+        raise ValidationError(
+            {"movement": f"Unknown movement {kind!r}: Mitchell, Howell, barometer or Swiss pairs."}
+        )
     if not 1 <= tables <= MAX_TABLES:
         raise ValidationError({"tables": f"A movement has 1 to {MAX_TABLES} tables, not {tables}."})
     if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
