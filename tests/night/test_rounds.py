@@ -24,6 +24,7 @@ from tournaments.night.services.movement import (
 )
 from tournaments.night.services.results import ResultEntry, result_record
 from tournaments.night.services.rounds import swiss_round_draw
+from tournaments.night.services.scoring.settle import scores_settle
 from tournaments.night.services.sessions import pair_add, pair_remove
 
 pytestmark = pytest.mark.django_db
@@ -267,3 +268,22 @@ def test_a_swiss_field_cannot_change_once_a_round_is_drawn(club):
     with pytest.raises(ValidationError, match="the field can no longer change"):
         pair_remove(pair=session.pairs.get(number=5))
     assert session.pairs.count() == 5
+
+
+def test_a_round_waits_for_its_last_board_to_be_scored_before_it_is_published(club):
+    session = _session(club, Movement.BAROMETER, 4, rounds=1)
+    _play_table(session, 1, 1)
+    movement = session_movement(session)
+    assert movement is not None
+    encounter = movement.encounter(1, 2)
+    pairs = {pair.number: pair for pair in session.pairs.all()}
+    for number in encounter.boards:  # as a phone enters: stored now, scored a moment later
+        entry = ResultEntry(pairs[encounter.ns], pairs[encounter.ew], "3NT", "N", "9")
+        result_record(board=Board.objects.get(session=session, number=number), entry=entry, settle=False)
+    assert public_board_numbers(session) == frozenset()
+    progress = rounds_progress(session, public=True)
+    assert progress is not None and progress.published == 0
+    scores_settle(session)
+    progress = rounds_progress(session, public=True)
+    assert progress is not None and progress.published == 1
+    assert public_board_numbers(session) == frozenset({1, 2})

@@ -297,7 +297,11 @@ def public_board_numbers(session: Session) -> frozenset[int] | None:
             if all(key in seated for key in sitting):
                 due.update(sitting)
     public = frozenset(number for number, due in scheduled.items() if due <= played.get(number, set()))
-    return _rounds_in_order(movement, public) if session.plays_by_rounds else public
+    if not session.plays_by_rounds:
+        return public
+    # A round is published with its standings, so not while a board of it waits for its settle.
+    waiting = set(Board.objects.filter(session=session, needs_scoring=True).values_list("number", flat=True))
+    return _rounds_in_order(movement, public - waiting)
 
 
 def _rounds_in_order(movement: rules.Movement, public: frozenset[int]) -> frozenset[int]:

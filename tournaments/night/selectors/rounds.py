@@ -42,8 +42,16 @@ class RoundTable:
 
     @property
     def complete(self) -> bool:
-        """Whether the table has played every board of its round (a sit-out has nothing to play)."""
-        return self.ns is None or self.ew is None or len(self.results) == self.boards
+        """Whether the table has played every board of its round, each scored (a sit-out has nothing to play).
+
+        A board a phone entered is scored a moment later (``services.settle_soon``); the round
+        waits for it, so its results and the standings after it are published together.
+        """
+        if self.ns is None or self.ew is None:
+            return True
+        return len(self.results) == self.boards and not any(
+            result.board.needs_scoring for result in self.results
+        )
 
     @property
     def missing(self) -> int:
