@@ -287,3 +287,15 @@ def test_a_round_waits_for_its_last_board_to_be_scored_before_it_is_published(cl
     progress = rounds_progress(session, public=True)
     assert progress is not None and progress.published == 1
     assert public_board_numbers(session) == frozenset({1, 2})
+
+
+def test_the_apis_standings_of_a_swiss_are_by_vps_after_the_published_rounds(client, club):
+    session = _session(club, Movement.SWISS, 4, rounds=2)
+    session = swiss_round_draw(session=session, round_number=1)
+    _play_round(session, 1)
+    session = swiss_round_draw(session=session, round_number=2)
+    _play_table(session, 2, 1)  # round 2 half played: not in the standings
+    items = client.get(f"/api/v1/sessions/{session.pk}/standings").json()["items"]
+    assert {item["after_round"] for item in items} == {1}
+    assert sorted(item["vps"] for item in items) == [10.0, 10.0, 10.0, 10.0]
+    assert all(item["boards_played"] == 2 for item in items)

@@ -83,11 +83,18 @@ class RoundView:
 class RoundStanding:
     """A pair's place after some rounds: VPs in a Swiss, its percentage or IMPs in both."""
 
-    place: str
+    rank: int
+    tied: bool
     pair: Pair
     boards: int
     figure: float
     vps: float | None
+    matchpoints: float = 0.0
+
+    @property
+    def place(self) -> str:
+        """The place as printed, ``3=`` when shared."""
+        return f"{self.rank}=" if self.tied else str(self.rank)
 
 
 @dataclass(frozen=True)
@@ -210,32 +217,39 @@ def _standings(
     swiss = session.movement == Movement.SWISS
     vps: dict[int, float] = defaultdict(float)
     figures: dict[int, list[float]] = defaultdict(list)
-    boards: dict[int, int] = defaultdict(int)
+    matchpoints: dict[int, float] = defaultdict(float)
     for view in views:
         for table in view.tables:
             for pair, vp in ((table.ns, table.ns_vp), (table.ew, table.ew_vp)):
                 if pair is not None and vp is not None:
                     vps[pair.pk] += vp
             for result in table.results:
-                for pair_id, figure in (
-                    (result.ns_pair_id, result.ns_imps if by_imps else result.ns_percentage),
-                    (result.ew_pair_id, result.ew_imps if by_imps else result.ew_percentage),
+                for pair_id, figure, points in (
+                    (
+                        result.ns_pair_id,
+                        result.ns_imps if by_imps else result.ns_percentage,
+                        result.ns_matchpoints,
+                    ),
+                    (
+                        result.ew_pair_id,
+                        result.ew_imps if by_imps else result.ew_percentage,
+                        result.ew_matchpoints,
+                    ),
                 ):
                     if pair_id is not None and figure is not None:
                         figures[pair_id].append(figure)
-                        boards[pair_id] += 1
+                        matchpoints[pair_id] += points or 0.0
     rows = []
     for pair in pairs:
         scores = figures.get(pair.pk, [])
         figure = sum(scores) if by_imps else (sum(scores) / len(scores) if scores else 0.0)
         rows.append((pair, figure, round(vps[pair.pk], 2) if swiss else None))
-    keys = [(row[2] if swiss else row[1]) or 0.0 for row in rows]
-    ranked = places(keys)
+    ranked = places([(vp if swiss else figure) or 0.0 for _pair, figure, vp in rows])
     standings = [
-        RoundStanding(f"{place.rank}=" if place.tied else str(place.rank), pair, boards[pair.pk], figure, vp)
+        RoundStanding(place.rank, place.tied, pair, len(figures[pair.pk]), figure, vp, matchpoints[pair.pk])
         for (pair, figure, vp), place in zip(rows, ranked, strict=True)
     ]
-    standings.sort(key=lambda row: (-((row.vps if swiss else row.figure) or 0.0), row.pair.number))
+    standings.sort(key=lambda row: (row.rank, row.pair.number))
     return standings
 
 
