@@ -162,3 +162,10 @@ def test_rounds_are_published_in_order_a_late_round_holding_back_the_ones_after_
 
 def test_a_bye_is_worth_12_vps_of_20():
     assert BYE_VP == 12.0
+
+
+def test_an_odd_barometer_sits_out_at_the_last_table():
+    movement = barometer(7, 2)
+    for round_ in range(1, movement.rounds + 1):
+        tables = movement.encounters_in_round(round_)
+        assert 8 in tables[-1].pairs and all(8 not in encounter.pairs for encounter in tables[:-1])

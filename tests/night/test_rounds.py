@@ -299,3 +299,34 @@ def test_the_apis_standings_of_a_swiss_are_by_vps_after_the_published_rounds(cli
     assert {item["after_round"] for item in items} == {1}
     assert sorted(item["vps"] for item in items) == [10.0, 10.0, 10.0, 10.0]
     assert all(item["boards_played"] == 2 for item in items)
+
+
+@pytest.mark.parametrize(
+    ("kind", "drawn"), [(Movement.SWISS, False), (Movement.SWISS, True), (Movement.BAROMETER, False)]
+)
+def test_every_page_of_a_night_by_rounds_answers(director_client, club, kind, drawn):
+    session = _session(club, kind, 5, rounds=2)
+    if drawn:
+        session = swiss_round_draw(session=session, round_number=1)
+    token = session.table_accesses.get(table=1).token
+    pairs = list(session.pairs.all())
+    urls = [
+        reverse("director:session", args=[session.pk]),
+        reverse("director:tables", args=[session.pk]),
+        reverse("director:tables_grid", args=[session.pk]),
+        reverse("director:table_cards", args=[session.pk]),
+        reverse("director:pair_cards", args=[session.pk]),
+        reverse("director:board", args=[session.pk, 1]),
+        reverse("session", args=[session.pk]),
+        reverse("session_standings", args=[session.pk]),
+        reverse("pair", args=[session.pk, pairs[0].pk]),
+        reverse("table_entry", args=[token]),
+        reverse("table_state", args=[token]),
+    ]
+    for url in urls:
+        assert director_client.get(url).status_code == 200, url
+    state = director_client.get(reverse("table_state", args=[token])).json()
+    if kind == Movement.SWISS and not drawn:
+        assert state["round"] is None
+    else:
+        assert state["round"]["number"] == 1

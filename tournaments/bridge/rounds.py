@@ -5,8 +5,9 @@ duplicated), so a round's boards are compared across the whole field as soon as 
 last table has played, and a round is over for everyone at once.
 
 - **Barometer** (``barometer``): the pairs meet as in a round robin (the circle method:
-  pair N stays at table 1 and meets pair r in round r, the others turn round it), so no
-  two pairs meet twice; an odd field has a phantom N + 1 whose opponent sits out.
+  pair N stays at the last table and meets pair r in round r, the others turn round it),
+  so no two pairs meet twice; an odd field has a phantom N + 1 whose opponent sits out at
+  that last table, so the tables that play are 1, 2, ...
 - **Swiss pairs** (``swiss_movement``, ``swiss_pairs_draw``): each round's tables are
   drawn from the scores so far by the teams' Swiss draw (``teams.swiss``: top down, no
   rematch while a draw without one exists, a bye for the lowest pair without one), so
@@ -67,7 +68,11 @@ def barometer(pairs: int, boards_per_round: int, *, rounds: int | None = None) -
     total = n - 1 if rounds is None else _whole("rounds", rounds, 1, n - 1)
     encounters = []
     for r in range(1, total + 1):
-        for table, (ns, ew) in enumerate(circle_round(n, r), start=1):
+        # Pair n's match last: in an odd field n is the phantom (no pair is seated under the
+        # highest number), so the tables that play are 1, 2, ... and the sit-out is the last.
+        matches = circle_round(n, r)
+        matches = matches[1:] + matches[:1]
+        for table, (ns, ew) in enumerate(matches, start=1):
             encounters.append(Encounter(r, table, ns, ew, r, round_boards(r, bpr)))
     return Movement(
         kind="barometer",
