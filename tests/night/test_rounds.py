@@ -15,14 +15,14 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tests.conftest import rounds_night
-from tournaments.night.models import Board, Movement, ScoringMethod, Session, SessionChange
+from tournaments.night.models import Board, Movement, Result, ScoringMethod, Session, SessionChange
 from tournaments.night.selectors.movements import public_board_numbers, session_movement
 from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.services.movement import (
     session_create_with_movement,
     session_finish,
 )
-from tournaments.night.services.results import ResultEntry, result_record
+from tournaments.night.services.results import ResultEntry, result_delete, result_record
 from tournaments.night.services.rounds import swiss_round_draw
 from tournaments.night.services.scoring.settle import scores_settle
 from tournaments.night.services.sessions import pair_add, pair_remove
@@ -330,3 +330,29 @@ def test_every_page_of_a_night_by_rounds_answers(director_client, club, kind, dr
         assert state["round"] is None
     else:
         assert state["round"]["number"] == 1
+
+
+def test_a_swiss_rounds_result_entered_late_moves_its_vps_and_keeps_the_draw(club):
+    session = _session(club, Movement.SWISS, 4, rounds=3)
+    session = swiss_round_draw(session=session, round_number=1)
+    _play_round(session, 1)
+    session = swiss_round_draw(session=session, round_number=2)
+    drawn = list(session.swiss_draw)
+    late = Result.objects.get(board__session=session, board__number=1, ns_pair__number=1)
+    result_delete(result=late)  # entered wrongly: round 1 is incomplete again
+    progress = rounds_progress(session, public=True)
+    assert progress is not None and progress.published == 0
+    _play_round(session, 2)
+    with pytest.raises(ValidationError, match="Round 1 is not complete: table\\(s\\) 1"):
+        swiss_round_draw(session=session, round_number=3)
+    pairs = {pair.number: pair for pair in session.pairs.all()}
+    board = Board.objects.get(session=session, number=1)
+    result_record(
+        board=board, entry=ResultEntry(pairs[1], pairs[2], "3NT", "N", "7")
+    )  # the late, true result
+    progress = rounds_progress(session, public=True)
+    assert progress is not None and progress.published == 2
+    first = progress.rounds[0].tables[0]
+    assert first.ns_vp is not None and first.ns_vp < 10.0  # -100 and -50: pair 1 lost its match
+    session = swiss_round_draw(session=session, round_number=3)
+    assert session.swiss_draw[:2] == drawn
