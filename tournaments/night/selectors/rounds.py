@@ -123,6 +123,11 @@ class RoundsProgress:
         return len(self.rounds) + 1
 
     @property
+    def in_play(self) -> RoundView | None:
+        """The first round drawn and not complete: the one the next draw waits for."""
+        return next((view for view in self.rounds if not view.complete), None)
+
+    @property
     def published_rounds(self) -> list[RoundView]:
         return self.rounds[: self.published]
 
