@@ -356,3 +356,15 @@ def test_a_swiss_rounds_result_entered_late_moves_its_vps_and_keeps_the_draw(clu
     assert first.ns_vp is not None and first.ns_vp < 10.0  # -100 and -50: pair 1 lost its match
     session = swiss_round_draw(session=session, round_number=3)
     assert session.swiss_draw[:2] == drawn
+
+
+def test_the_phones_standings_of_a_barometer_are_those_after_the_last_complete_round(client, club):
+    club.table_standings = True
+    club.save()
+    session = _session(club, Movement.BAROMETER, 4, rounds=2)
+    _play_round(session, 1)
+    _play_table(session, 2, 1)  # round 2 at table 1 only
+    token = session.table_accesses.get(table=1).token
+    standings = client.get(reverse("table_state", args=[token])).json()["standings"]
+    assert [table["title"] for table in standings] == ["Standings after round 1"]
+    assert [row["figure"] for row in standings[0]["rows"]] == ["50.00"] * 4  # each pair a top and a bottom
