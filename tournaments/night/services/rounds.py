@@ -18,6 +18,7 @@ from tournaments.bridge.movements import MovementError
 from tournaments.bridge.rounds import swiss_pairs_draw
 from tournaments.core.services.writes import write
 from tournaments.night.models import Movement, Session, SessionAction, SessionState
+from tournaments.night.selectors.movements import swiss_drawn
 from tournaments.night.selectors.rounds import round_incomplete_text, rounds_progress, swiss_scores
 from tournaments.night.services.locks import session_locked
 from tournaments.night.services.scoring.settle import scores_settle_locked
@@ -55,7 +56,7 @@ def swiss_round_draw(*, session: Session, round_number: int, user: User | None =
     seeding = sorted(pair.number for pair in session.pairs.all())
     try:
         tables = swiss_pairs_draw(
-            session.movement_tables or 0, seeding, swiss_scores(progress), _drawn(session)
+            session.movement_tables or 0, seeding, swiss_scores(progress), swiss_drawn(session)
         )
     except MovementError as error:
         raise ValidationError({"round": _("The round cannot be drawn: %(why)s.") % {"why": error}}) from None
@@ -69,7 +70,3 @@ def swiss_round_draw(*, session: Session, round_number: int, user: User | None =
         _("round %(round)d drawn") % {"round": round_number},
     )
     return session
-
-
-def _drawn(session: Session) -> tuple[tuple[tuple[int, int], ...], ...]:
-    return tuple(tuple((int(ns), int(ew)) for ns, ew in drawn) for drawn in session.swiss_draw or ())
