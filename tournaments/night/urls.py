@@ -11,6 +11,7 @@ from tournaments.night.views import (
     individual,
     movements,
     public,
+    rounds,
     seating,
     session_delete,
     session_state,
@@ -47,6 +48,7 @@ director = [
         movements.session_movement_boards,
         name="movement_boards",
     ),
+    path("sessions/<int:session_id>/rounds/draw/", rounds.swiss_round, name="swiss_round"),
     path("sessions/<int:session_id>/state/", session_state.session_state, name="state"),
     path(
         "sessions/<int:session_id>/state/<slug:action>/",
