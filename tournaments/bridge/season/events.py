@@ -65,7 +65,7 @@ class EventLine:
 
 
 def event_ranking(sessions: Sequence[Sequence[PairResult]], method: str) -> list[EventLine]:
-    """Return the event's lines after ``sessions`` (oldest first): ranked pairs best first, then the others."""
+    """Return the event's lines after ``sessions`` (oldest first): ranked pairs best first, the rest after."""
     if method not in METHODS:
         raise EventInputError(f"the scores are carried as {' or '.join(METHODS)}, not {method!r}")
     scores = _scores_by_pair(sessions, method)
