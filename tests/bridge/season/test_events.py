@@ -14,9 +14,9 @@ from tournaments.bridge.season.events import (
 )
 
 
-def result(players: str, percentage: float, matchpoints: float) -> PairResult:
+def result(players: str, percentage: float, matchpoints: float, field: str = "") -> PairResult:
     """A pair of players named by letters ('AB': Ann and Bob), whatever their order."""
-    return PairResult(frozenset(players), percentage, matchpoints)
+    return PairResult(frozenset(players), percentage, matchpoints, field)
 
 
 def places(lines) -> list[tuple[str, str]]:
@@ -125,6 +125,42 @@ def test_a_pair_missing_from_a_session_is_listed_after_the_ranked_pairs_unranked
 def test_a_changed_partner_is_a_new_pair():
     lines = event_ranking([[result("AB", 60.0, 12.0)], [result("AC", 60.0, 12.0)]], TOTAL_MATCHPOINTS)
     assert {"".join(sorted(line.players)): line.missed for line in lines} == {"AB": (2,), "AC": (1,)}
+
+
+def test_pairs_that_keep_their_mitchell_field_each_night_are_ranked_in_two_fields():
+    sessions = [
+        [
+            result("AB", 60, 12, "NS"),
+            result("CD", 40, 8, "NS"),
+            result("EF", 55, 11, "EW"),
+            result("GH", 45, 9, "EW"),
+        ],
+        [
+            result("AB", 50, 10, "NS"),
+            result("CD", 50, 10, "NS"),
+            result("EF", 40, 8, "EW"),
+            result("GH", 60, 12, "EW"),
+        ],
+    ]
+    lines = event_ranking(sessions, MEAN_PERCENTAGE)
+    assert [(line.field, *places([line])[0]) for line in lines] == [
+        ("NS", "AB", "1"),
+        ("NS", "CD", "2"),
+        ("EW", "GH", "1"),
+        ("EW", "EF", "2"),
+    ]
+
+
+def test_one_pair_changing_field_makes_the_event_one_field():
+    sessions = [
+        [result("AB", 60, 12, "NS"), result("CD", 40, 8, "EW")],
+        [
+            result("AB", 45, 9, "EW"),
+            result("CD", 55, 11, "NS"),
+        ],  # the directions swapped for the second night
+    ]
+    lines = event_ranking(sessions, MEAN_PERCENTAGE)
+    assert [(line.field, *places([line])[0]) for line in lines] == [("", "AB", "1"), ("", "CD", "2")]
 
 
 @pytest.mark.parametrize(

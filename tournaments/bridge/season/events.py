@@ -15,6 +15,13 @@ A pair that has not played every session counted is not ranked: it is listed aft
 ranked pairs with the sessions it played ("missed session 2"), since a total over fewer
 sessions is not comparable (a pair that played only its good night would win on the mean).
 
+Fields: a Mitchell night ranks its North-South and East-West pairs apart (two winners).
+When every pair keeps one field through the event (the same direction each night of a
+two-winner Mitchell), the event ranks each field apart too; as soon as one pair changes
+field (it sat NS, then EW; or a night is a Howell or an arrow-switched Mitchell, one
+field) the event is one field, all its pairs in one ranking: the percentages of the two
+fields are on the same scale (each averages 50%) and so are their matchpoints.
+
 Ties in the carried total (to a millionth, so sums of floats that differ only in their
 last bits are equal) are broken by the later sessions: the better score in the last
 session, then in the one before, and so on (the final night decides, as in a
@@ -42,6 +49,7 @@ class PairResult:
     players: frozenset[Hashable]
     percentage: float
     matchpoints: float
+    field: Hashable = ""
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,7 @@ class EventLine:
     total: float
     rank: int | None = None
     tied: bool = False
+    field: Hashable = ""
 
     @property
     def ranked(self) -> bool:
@@ -69,12 +78,31 @@ def event_ranking(sessions: Sequence[Sequence[PairResult]], method: str) -> list
     if method not in METHODS:
         raise EventInputError(f"the scores are carried as {' or '.join(METHODS)}, not {method!r}")
     scores = _scores_by_pair(sessions, method)
-    lines = [_line(players, played, method) for players, played in scores.items()]
-    complete = sorted((line for line in lines if not line.missed), key=_order)
-    partial = sorted(
-        (line for line in lines if line.missed), key=lambda line: (len(line.missed), _order(line))
-    )
-    return _ranked(complete) + partial
+    fields = _fields(sessions)
+    ranking: list[EventLine] = []
+    for field in dict.fromkeys(fields.values()):  # the fields in the order they first appear
+        lines = [
+            _line(players, played, method, field)
+            for players, played in scores.items()
+            if fields[players] == field
+        ]
+        complete = sorted((line for line in lines if not line.missed), key=_order)
+        partial = sorted(
+            (line for line in lines if line.missed), key=lambda line: (len(line.missed), _order(line))
+        )
+        ranking += _ranked(complete) + partial
+    return ranking
+
+
+def _fields(sessions: Sequence[Sequence[PairResult]]) -> dict[frozenset[Hashable], Hashable]:
+    """Each pair's field: its own while every pair keeps one field throughout, else one field for all."""
+    fields: dict[frozenset[Hashable], set[Hashable]] = {}
+    for results in sessions:
+        for result in results:
+            fields.setdefault(result.players, set()).add(result.field)
+    if any(len(kept) > 1 for kept in fields.values()):
+        return dict.fromkeys(fields, "")
+    return {players: next(iter(kept)) for players, kept in fields.items()}
 
 
 def _scores_by_pair(
@@ -96,10 +124,12 @@ def _scores_by_pair(
     return scores
 
 
-def _line(players: frozenset[Hashable], scores: list[float | None], method: str) -> EventLine:
+def _line(
+    players: frozenset[Hashable], scores: list[float | None], method: str, field: Hashable
+) -> EventLine:
     played = [score for score in scores if score is not None]
     total = sum(played) / len(played) if method == MEAN_PERCENTAGE else sum(played)
-    return EventLine(players, tuple(scores), total)
+    return EventLine(players, tuple(scores), total, field=field)
 
 
 def _order(line: EventLine) -> tuple[float, ...]:
@@ -120,6 +150,6 @@ def _ranked(lines: list[EventLine]) -> list[EventLine]:
         ranks.append(ranks[-1] if equal else index + 1)
     shared = {rank: ranks.count(rank) > 1 for rank in ranks}
     return [
-        EventLine(line.players, line.scores, line.total, rank, shared[rank])
+        EventLine(line.players, line.scores, line.total, rank, shared[rank], line.field)
         for line, rank in zip(lines, ranks, strict=True)
     ]

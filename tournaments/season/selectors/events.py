@@ -89,15 +89,19 @@ def event_standings(event: Event) -> EventTable:
     standings = (
         Standing.objects.filter(session__in=counted, boards_played__gt=0)
         .select_related("pair__player1", "pair__player2")
-        .order_by("session_id", "pair__direction", "rank")
+        .order_by("session_id", "-pair__direction", "rank")  # NS before EW, as the nights list them
     )
+    two_fields = {session.pk for session in counted if not session.ranks_one_field}
     results: dict[int, list[PairResult]] = {session.pk: [] for session in counted}
     seated: dict[frozenset[Hashable], Pair] = {}  # the pair as last seated, for its names
     order = {session.pk: index for index, session in enumerate(counted)}
     for standing in sorted(standings, key=lambda standing: order[standing.session_id]):
         pair = standing.pair
         players = frozenset(pk for pk in (pair.player1_id, pair.player2_id) if pk is not None)
-        results[standing.session_id].append(PairResult(players, standing.percentage, standing.matchpoints))
+        field = pair.direction if standing.session_id in two_fields else ""
+        results[standing.session_id].append(
+            PairResult(players, standing.percentage, standing.matchpoints, field)
+        )
         seated[players] = pair
     by_session = [results[session.pk] for session in counted]
     try:
