@@ -1,4 +1,4 @@
-"""The season's forms: a competition's rules and sessions, a club's member list.
+"""The season's forms: a competition's rules and sessions, an event's, a club's member list.
 
 Kept apart from ``night/forms/sessions.py`` (the session's forms), one subject a module.
 """
@@ -17,9 +17,14 @@ MAX_SCALE_PLACES = 100
 MAX_MEMBER_LIST_BYTES = 1_000_000
 
 
+def session_label(session: Session) -> str:
+    """A session as a choice names it: its date, name and state."""
+    return f"{session.date:%Y-%m-%d} {session.name} ({session.get_state_display().lower()})"
+
+
 class SessionChoiceField(forms.ModelMultipleChoiceField):
     def label_from_instance(self, obj: Session) -> str:
-        return f"{obj.date:%Y-%m-%d} {obj.name} ({obj.get_state_display().lower()})"
+        return session_label(obj)
 
 
 class CompetitionForm(forms.Form):

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.night.models import Session
+from tournaments.season.forms import session_label
 from tournaments.season.models import EventMethod
 
 
@@ -25,7 +26,7 @@ class EventForm(forms.Form):
 
 class SessionLabelField(forms.ModelChoiceField):
     def label_from_instance(self, obj: Session) -> str:
-        return f"{obj.date:%Y-%m-%d} {obj.name} ({obj.get_state_display().lower()})"
+        return session_label(obj)
 
 
 class EventSessionForm(forms.Form):
