@@ -197,3 +197,12 @@ def test_a_double_clicked_create_makes_one_event(director_client, club):
     first = director_client.post(url, {"name": "Cup", "method": "matchpoints"})
     second = director_client.post(url, {"name": "Cup", "method": "matchpoints"})
     assert first.status_code == 302 and second.status_code == 400 and b"already exists" in second.content
+
+
+def test_adding_a_session_says_how_many_of_its_pairs_continue_the_event(director_client, club, event):
+    first = played_night(club, 1, PAIRS, [10, 8])
+    wrong = played_night(club, 8, [("Ann", "Bob"), ("Jo", "Kay"), ("Lee", "Max"), ("Ned", "Ole")], [9, 9])
+    url = reverse("director:event", args=[club.slug, event.pk])
+    director_client.post(url, {"add": "1", "session": first.pk})
+    answer = director_client.post(url, {"add": "1", "session": wrong.pk}, follow=True)
+    assert "1 of its 4 pairs played the event&#x27;s other sessions." in answer.content.decode()

@@ -73,6 +73,18 @@ def event_of_session(session: Session) -> SessionPlace | None:
     return SessionPlace(entry.event, sessions.index(session) + 1, len(sessions))
 
 
+def pairs_continuing(event: Event, session: Session) -> tuple[int, int]:
+    """How many of ``session``'s pairs (same two players) played another session of the event, of how many.
+
+    Said when a session is added, so a director who picked the wrong night (a club night
+    instead of session 2: no pair continues) sees it at once and can take it out.
+    """
+    others = Pair.objects.filter(session__event_entry__event=event).exclude(session=session)
+    known = {players_of(pair) for pair in others.only("player1_id", "player2_id")}
+    seated = [players_of(pair) for pair in session.pairs.only("player1_id", "player2_id")]
+    return sum(players in known for players in seated), len(seated)
+
+
 def sessions_to_add(event: Event) -> QuerySet[Session]:
     """The club's pairs sessions in no event yet, newest first: what the director may add."""
     return (
@@ -97,7 +109,7 @@ def event_standings(event: Event) -> EventTable:
     order = {session.pk: index for index, session in enumerate(counted)}
     for standing in sorted(standings, key=lambda standing: order[standing.session_id]):
         pair = standing.pair
-        players = frozenset(pk for pk in (pair.player1_id, pair.player2_id) if pk is not None)
+        players = players_of(pair)
         field = pair.direction if standing.session_id in two_fields else ""
         results[standing.session_id].append(
             PairResult(players, standing.percentage, standing.matchpoints, field)
@@ -114,6 +126,11 @@ def event_standings(event: Event) -> EventTable:
         for line in lines
     ]
     return EventTable(event, sessions, counted, rows)
+
+
+def players_of(pair: Pair) -> frozenset[Hashable]:
+    """A pair's identity in an event: its players, in either order, whatever its seat."""
+    return frozenset(pk for pk in (pair.player1_id, pair.player2_id) if pk is not None)
 
 
 def _places(lines: list[EventLine]) -> dict[frozenset[Hashable], str]:

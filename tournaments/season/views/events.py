@@ -62,7 +62,7 @@ def event_director(request: SignedInRequest, slug: str, pk: int) -> HttpResponse
         request,
         add,
         lambda: services.event_session_add(event=found, session=add.cleaned_data["session"]).session,
-        message=lambda session: _("%(session)s added to the event.") % {"session": session.name},
+        message=lambda session: _added(found, session),
         to=lambda _session: _director_url(found),
     ) or form_write(
         request,
@@ -99,6 +99,18 @@ def event_session_remove(request: SignedInRequest, slug: str, pk: int, session: 
     else:
         messages.success(request, _("%(session)s taken out of the event.") % {"session": removed.name})
     return redirect(_director_url(found))
+
+
+def _added(found: Event, session: Session) -> str:
+    """Say the session is added and, after the first, how many of its pairs continue the event."""
+    added = _("%(session)s added to the event.") % {"session": session.name}
+    if len(selectors.event_sessions(found)) == 1:
+        return added
+    continuing, seated = selectors.pairs_continuing(found, session)
+    counts = {"continuing": continuing, "seated": seated}
+    return (
+        f"{added} " + _("%(continuing)d of its %(seated)d pairs played the event's other sessions.") % counts
+    )
 
 
 def _director_url(found: Event) -> str:
