@@ -147,15 +147,16 @@ def test_an_event_name_is_new_in_its_club(club, event):
         event_create(club=club, name=" Autumn   pairs ", method="percentage")
 
 
+def _seats(session) -> list[tuple]:
+    return sorted((p.direction, p.number, p.player1_id, p.player2_id) for p in session.pairs.all())
+
+
 def test_the_next_session_has_the_last_ones_movement_and_pairs(club, event, two_nights):
     event_session_add(event=event, session=two_nights[0])
     made = event_session_next(event=event, date=datetime.date(2026, 9, 8), name="Autumn pairs 2")
     before = two_nights[0]
     assert made.movement == before.movement and made.state == "preparation"
-    seated = lambda session: sorted(
-        (p.direction, p.number, p.player1_id, p.player2_id) for p in session.pairs.all()
-    )  # noqa: E731
-    assert seated(made) == seated(before)
+    assert _seats(made) == _seats(before)
     assert EventSession.objects.filter(event=event, session=made).exists()
 
 
