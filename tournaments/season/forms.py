@@ -5,13 +5,16 @@ Kept apart from ``night/forms/sessions.py`` (the session's forms), one subject a
 
 from __future__ import annotations
 
+import datetime
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.bridge.season.members import MemberListError, decode_member_list
 from tournaments.core.models import Club
 from tournaments.night.models import Session
-from tournaments.season.models import CompetitionMethod
+from tournaments.season.models import CompetitionMethod, EventMethod
 
 MAX_SCALE_PLACES = 100
 MAX_MEMBER_LIST_BYTES = 1_000_000
@@ -72,6 +75,42 @@ class CompetitionForm(forms.Form):
         if len(points) > MAX_SCALE_PLACES:
             raise ValidationError(f"A scale has at most {MAX_SCALE_PLACES} places.")
         return points
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=120, label=_("Name"))
+    method = forms.ChoiceField(
+        choices=EventMethod.choices,
+        label=_("Scores carried as"),
+        help_text=_(
+            "Total matchpoints: a session of more tables or boards counts for more. "
+            "Mean percentage: each session counts the same."
+        ),
+    )
+
+
+class SessionLabelField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Session) -> str:
+        return session_label(obj)
+
+
+class EventSessionForm(forms.Form):
+    """An existing session of the club to add (the choice lists only those that can join)."""
+
+    session = SessionLabelField(queryset=Session.objects.none(), label=_("Session"))
+
+    def __init__(self, *args, sessions, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["session"]
+        assert isinstance(field, SessionLabelField)
+        field.queryset = sessions
+
+
+class NextSessionForm(forms.Form):
+    """The next session, made from the last one: same movement, same pairs."""
+
+    date = forms.DateField(label=_("Date"), initial=datetime.date.today)
+    name = forms.CharField(max_length=120, label=_("Name"))
 
 
 class MemberListForm(forms.Form):

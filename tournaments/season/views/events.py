@@ -15,7 +15,7 @@ from tournaments.core.selectors.access import club_for_director
 from tournaments.core.views.access import SignedInRequest
 from tournaments.core.views.forms import form_write
 from tournaments.night.models import Session
-from tournaments.season.forms_events import EventForm, EventSessionForm, NextSessionForm
+from tournaments.season.forms import EventForm, EventSessionForm, NextSessionForm
 from tournaments.season.models import Event
 from tournaments.season.selectors import events as selectors
 from tournaments.season.services import events as services
