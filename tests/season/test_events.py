@@ -190,7 +190,9 @@ def test_the_pages_refuse_another_clubs_director_and_show_the_ranking_to_players
     answer = director_client.post(
         reverse("director:event", args=[club.slug, event.pk]), {"add": "1", "session": two_nights[0].pk}
     )
-    assert answer.status_code == 400  # not offered any more: added already
+    # A double-clicked Add: the second is refused by name, not as an unknown choice.
+    assert answer.status_code == 400 and "is already in this event." in answer.content.decode()
+    assert EventSession.objects.filter(event=event).count() == 2
 
 
 def test_a_double_clicked_create_makes_one_event(director_client, club):
@@ -207,3 +209,13 @@ def test_adding_a_session_says_how_many_of_its_pairs_continue_the_event(director
     director_client.post(url, {"add": "1", "session": first.pk})
     answer = director_client.post(url, {"add": "1", "session": wrong.pk}, follow=True)
     assert "1 of its 4 pairs played the event&#x27;s other sessions." in answer.content.decode()
+
+
+def test_a_session_of_another_club_posted_to_the_page_is_refused(director_client, club, event):
+    elsewhere = Club.objects.create(name="Hillside", slug="hillside")
+    theirs = played_night(elsewhere, 1, PAIRS, [10, 8])
+    url = reverse("director:event", args=[club.slug, event.pk])
+    answer = director_client.post(url, {"add": "1", "session": theirs.pk})
+    assert answer.status_code == 400 and not EventSession.objects.exists()
+    other_event = event_create(club=elsewhere, name="Theirs", method="percentage")
+    assert director_client.get(reverse("director:event", args=[club.slug, other_event.pk])).status_code == 404

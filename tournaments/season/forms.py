@@ -6,6 +6,7 @@ Kept apart from ``night/forms/sessions.py`` (the session's forms), one subject a
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -95,15 +96,21 @@ class SessionLabelField(forms.ModelChoiceField):
 
 
 class EventSessionForm(forms.Form):
-    """An existing session of the club to add (the choice lists only those that can join)."""
+    """A session of the club to add: the choice offers those that can join, and any of the
+    club's is taken, so a double-clicked Add or a session that cannot join is refused by the
+    service naming why ("already in this event"), not as an unknown choice."""
 
     session = SessionLabelField(queryset=Session.objects.none(), label=_("Session"))
 
-    def __init__(self, *args, sessions, **kwargs) -> None:
+    def __init__(self, *args, club: Club, offered: Iterable[Session], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["session"]
         assert isinstance(field, SessionLabelField)
-        field.queryset = sessions
+        field.queryset = Session.objects.filter(club=club)
+        field.widget.choices = [
+            ("", "---------"),
+            *((session.pk, session_label(session)) for session in offered),
+        ]
 
 
 class NextSessionForm(forms.Form):

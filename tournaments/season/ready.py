@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django.core.signals import request_started
 from django.db.models import OuterRef
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournaments.core import sections
 from tournaments.core.models import Club
@@ -68,7 +69,7 @@ def session_in_event(session: Session, tables: Sequence[StandingsTable] = ()) ->
 def director_club_links(club: Club) -> list[Link]:
     return [
         Link("competitions", reverse("director:competitions", args=[club.slug]), order=10),
-        Link("events", reverse("director:events", args=[club.slug]), order=15),
+        Link(_("events"), reverse("director:events", args=[club.slug]), order=15),
         Link("members", reverse("director:members", args=[club.slug]), order=20),
     ]
 

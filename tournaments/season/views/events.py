@@ -55,7 +55,7 @@ def event_director(request: SignedInRequest, slug: str, pk: int) -> HttpResponse
     found = get_object_or_404(Event, pk=pk, club=club)
     posted = request.POST if request.method == "POST" else None
     add = EventSessionForm(
-        posted if posted and "add" in posted else None, sessions=selectors.sessions_to_add(found)
+        posted if posted and "add" in posted else None, club=club, offered=selectors.sessions_to_add(found)
     )
     following = NextSessionForm(posted if posted and "next" in posted else None)
     response = form_write(
