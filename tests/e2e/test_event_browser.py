@@ -76,7 +76,7 @@ def test_a_two_session_event_carries_each_pairs_percentage_into_one_ranking(brow
 
     # Session 2 from the event: the same movement, the same pairs in the same seats.
     page.fill("#id_date", "2026-11-30")
-    page.fill("#id_name", "Spring pairs, session 2")
+    expect(page.locator("#id_name")).to_have_value("Spring pairs, session 2")  # suggested
     page.get_by_role("button", name="Create the next session").click()
     expect(page.locator(".messages")).to_contain_text("created with the event's pairs seated")
     second = read_when_unlocked(lambda: Session.objects.get(name="Spring pairs, session 2"))

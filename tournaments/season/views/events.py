@@ -57,7 +57,9 @@ def event_director(request: SignedInRequest, slug: str, pk: int) -> HttpResponse
     add = EventSessionForm(
         posted if posted and "add" in posted else None, club=club, offered=selectors.sessions_to_add(found)
     )
-    following = NextSessionForm(posted if posted and "next" in posted else None)
+    count = len(selectors.event_sessions(found))
+    suggested = _("%(event)s, session %(number)d") % {"event": found.name, "number": count + 1}
+    following = NextSessionForm(posted if posted and "next" in posted else None, initial={"name": suggested})
     response = form_write(
         request,
         add,
