@@ -219,3 +219,13 @@ def test_a_session_of_another_club_posted_to_the_page_is_refused(director_client
     assert answer.status_code == 400 and not EventSession.objects.exists()
     other_event = event_create(club=elsewhere, name="Theirs", method="percentage")
     assert director_client.get(reverse("director:event", args=[club.slug, other_event.pk])).status_code == 404
+
+
+def test_the_ranking_is_read_in_two_queries_however_many_sessions_and_pairs(
+    event, two_nights, django_assert_num_queries
+):
+    for session in two_nights:
+        event_session_add(event=event, session=session)
+    with django_assert_num_queries(2):  # the event's sessions, then their standings with the pairs' players
+        table = event_standings(event)
+        assert [row.pair.names for row in table.rows]

@@ -95,7 +95,7 @@ def sessions_to_add(event: Event) -> QuerySet[Session]:
 
 
 def event_standings(event: Event) -> EventTable:
-    """Return the event's ranking after its last finished session (three queries)."""
+    """Return the event's ranking after its last finished session (two queries)."""
     sessions = event_sessions(event)
     counted = [session for session in sessions if session.state == SessionState.FINISHED]
     standings = (
