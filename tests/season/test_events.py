@@ -229,3 +229,15 @@ def test_the_ranking_is_read_in_two_queries_however_many_sessions_and_pairs(
     with django_assert_num_queries(2):  # the event's sessions, then their standings with the pairs' players
         table = event_standings(event)
         assert [row.pair.names for row in table.rows]
+
+
+def test_a_session_added_to_two_events_at_once_is_refused_by_the_database_not_a_500(
+    club, event, two_nights, monkeypatch
+):
+    """Two directors add one session to two events at the same moment: both pass the check."""
+    other = event_create(club=club, name="Winter pairs", method="percentage")
+    event_session_add(event=other, session=two_nights[0])
+    monkeypatch.setattr("tournaments.season.services.events.check_session_joins", lambda event, session: None)
+    with pytest.raises(ValidationError, match="has just been added to an event"):
+        event_session_add(event=event, session=two_nights[0])
+    assert list(EventSession.objects.values_list("event__name", flat=True)) == ["Winter pairs"]

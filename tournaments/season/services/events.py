@@ -39,18 +39,19 @@ def event_create(*, club: Club, name: str, method: str) -> Event:
 
 def check_session_joins(event: Event, session: Session) -> None:
     """Refuse a session of another club, a second add, another event's session, and teams or IMPs."""
-    if session.club_id != event.club_id:
+    named = f"{session.date:%Y-%m-%d} {session.name}"
+    if session.club_id != event.club_id:  # named by its id only: another club's names are its own
         raise ValidationError(
-            {"session": _("%(session)s is a session of another club.") % {"session": session}}
+            {"session": _("Session %(id)d is a session of another club.") % {"id": session.pk}}
         )
     entry = EventSession.objects.filter(session=session).select_related("event").first()
     if entry is not None and entry.event_id == event.pk:
-        raise ValidationError({"session": _("%(session)s is already in this event.") % {"session": session}})
+        raise ValidationError({"session": _("%(session)s is already in this event.") % {"session": named}})
     if entry is not None:
         raise ValidationError(
             {
                 "session": _("%(session)s is already in the event %(event)s.")
-                % {"session": session, "event": entry.event.name}
+                % {"session": named, "event": entry.event.name}
             }
         )
     if session.movement not in PAIRS_MOVEMENTS:
@@ -59,14 +60,14 @@ def check_session_joins(event: Event, session: Session) -> None:
                 "session": _(
                     "%(session)s is not a pairs session (%(kind)s): an event carries pairs sessions."
                 )
-                % {"session": session, "kind": session.get_movement_display()}
+                % {"session": named, "kind": session.get_movement_display()}
             }
         )
     if session.scoring != ScoringMethod.MATCHPOINTS:
         raise ValidationError(
             {
                 "session": _("%(session)s is scored by IMPs: an event carries matchpoint sessions.")
-                % {"session": session}
+                % {"session": named}
             }
         )
 
@@ -76,7 +77,16 @@ def event_session_add(*, event: Event, session: Session) -> EventSession:
     """Add a session to the event; refused, writing nothing, when ``check_session_joins`` says no."""
     event = locked_row(event)
     check_session_joins(event, session)
-    return EventSession.objects.create(event=event, session=session)
+    try:
+        with write():  # a savepoint: the same session added to another event at this moment
+            return EventSession.objects.create(event=event, session=session)
+    except IntegrityError:
+        raise ValidationError(
+            {
+                "session": _("%(session)s has just been added to an event (a second click?).")
+                % {"session": session.name}
+            }
+        ) from None
 
 
 @write()
@@ -85,7 +95,7 @@ def event_session_remove(*, event: Event, session: Session) -> None:
     event = locked_row(event)
     deleted, _rows = EventSession.objects.filter(event=event, session=session).delete()
     if not deleted:
-        raise ValidationError({"session": _("%(session)s is not in this event.") % {"session": session}})
+        raise ValidationError({"session": _("%(session)s is not in this event.") % {"session": session.name}})
 
 
 @write()
