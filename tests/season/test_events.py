@@ -241,3 +241,11 @@ def test_a_session_added_to_two_events_at_once_is_refused_by_the_database_not_a_
     with pytest.raises(ValidationError, match="has just been added to an event"):
         event_session_add(event=event, session=two_nights[0])
     assert list(EventSession.objects.values_list("event__name", flat=True)) == ["Winter pairs"]
+
+
+def test_a_next_session_whose_name_is_taken_that_day_makes_nothing(director_client, club, event, two_nights):
+    event_session_add(event=event, session=two_nights[0])
+    url = reverse("director:event", args=[club.slug, event.pk])
+    answer = director_client.post(url, {"next": "1", "date": "2026-09-08", "name": "Tuesday"})
+    assert answer.status_code == 400 and "already exists" in answer.content.decode()
+    assert EventSession.objects.count() == 1 and two_nights[1].pairs.count() == 4
