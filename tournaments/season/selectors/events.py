@@ -66,11 +66,16 @@ class SessionPlace:
 
 
 def event_of_session(session: Session) -> SessionPlace | None:
-    entry = EventSession.objects.filter(session=session).select_related("event").first()
-    if entry is None:
+    """The session's place in its event, if it is in one: one query, the event's entries with it."""
+    entries = list(
+        EventSession.objects.filter(event__entries__session=session)
+        .select_related("event")
+        .order_by("session__date", "session_id")
+    )
+    if not entries:
         return None
-    sessions = event_sessions(entry.event)
-    return SessionPlace(entry.event, sessions.index(session) + 1, len(sessions))
+    numbers = [entry.session_id for entry in entries]
+    return SessionPlace(entries[0].event, numbers.index(session.pk) + 1, len(entries))
 
 
 def pairs_continuing(event: Event, session: Session) -> tuple[int, int]:
