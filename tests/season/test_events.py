@@ -249,3 +249,10 @@ def test_a_next_session_whose_name_is_taken_that_day_makes_nothing(director_clie
     answer = director_client.post(url, {"next": "1", "date": "2026-09-08", "name": "Tuesday"})
     assert answer.status_code == 400 and "already exists" in answer.content.decode()
     assert EventSession.objects.count() == 1 and two_nights[1].pairs.count() == 4
+
+
+def test_a_double_clicked_next_session_makes_one_session(club, event, two_nights):
+    event_session_add(event=event, session=two_nights[0])
+    made = event_session_next(event=event, date=datetime.date(2026, 9, 15), name="Autumn pairs 2")
+    again = event_session_next(event=event, date=datetime.date(2026, 9, 15), name=" Autumn pairs 2 ")
+    assert again == made and EventSession.objects.filter(event=event).count() == 2

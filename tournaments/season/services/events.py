@@ -104,13 +104,16 @@ def event_session_next(*, event: Event, date: datetime.date, name: str) -> Sessi
 
     Each pair keeps its number and direction (the director reseats in preparation if the
     event moves pairs between nights); its players are the same club players, found by
-    name as seating finds them. Nothing is made when the name is taken that day.
+    name as seating finds them. Nothing is made when the name is taken that day; a second
+    click of Create answers with the session the first one made.
     """
     event = locked_row(event)
     last = event.entries.select_related("session").order_by("session__date", "session_id").last()
     if last is None:
         raise ValidationError({"session": _("Add the event's first session before making the next one.")})
     before = last.session
+    if (before.date, before.name) == (date, name.strip()):
+        return before  # a double-clicked Create: the first click made it
     session = session_create_with_movement(
         club=event.club,
         date=date,
