@@ -129,7 +129,8 @@ def test_a_session_of_another_club_is_refused(event):
 @pytest.mark.parametrize(
     ("movement", "scoring", "message"),
     [
-        (Movement.TEAMS, ScoringMethod.MATCHPOINTS, r"is not a pairs session \(Teams"),
+        (Movement.TEAMS, ScoringMethod.MATCHPOINTS, r"is a session of another kind \(Teams"),
+        (Movement.BAROMETER, ScoringMethod.MATCHPOINTS, r"is a session of another kind \(Barometer"),
         (Movement.HOWELL, ScoringMethod.BUTLER, "is scored by IMPs"),
         (Movement.MITCHELL, ScoringMethod.CROSS_IMPS, "is scored by IMPs"),
     ],
