@@ -58,7 +58,8 @@ def check_session_joins(event: Event, session: Session) -> None:
         raise ValidationError(
             {
                 "session": _(
-                    "%(session)s is a session of another kind (%(kind)s): an event carries Mitchell and Howell pairs sessions."
+                    "%(session)s is a session of another kind (%(kind)s): "
+                    "an event carries Mitchell and Howell pairs sessions."
                 )
                 % {"session": named, "kind": session.get_movement_display()}
             }
