@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0031_swiss_barometer'),
+        ('tournaments', '0032_events'),
     ]
 
     operations = [
