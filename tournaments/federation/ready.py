@@ -14,6 +14,7 @@ from tournaments.core import sections
 from tournaments.core.models import Club, Player
 from tournaments.core.sections import Link, Section
 from tournaments.federation.selectors.exported import awards_exported
+from tournaments.federation.selectors.handicaps import handicap_tables
 from tournaments.federation.selectors.pages import player_seasons, session_awards
 from tournaments.federation.services.awards import (
     awards_follow_merge,
@@ -22,12 +23,13 @@ from tournaments.federation.services.awards import (
 )
 from tournaments.night import hooks as night
 from tournaments.night.models import Movement, Session, SessionState
-from tournaments.night.selectors.public import StandingsTable
+from tournaments.night.selectors.public import StandingsTable, session_standings
 from tournaments.season import hooks as season
 from tournaments.teams import hooks as teams
 from tournaments.teams.models import TeamsRound
 
 SESSION_AWARDS = "tournaments/federation/_session_awards.html"
+HANDICAP_STANDINGS = "tournaments/federation/_handicap_standings.html"
 
 
 def awards_follow_the_night(session: Session) -> None:
@@ -55,6 +57,21 @@ def public_session_awards(session: Session, tables: Sequence[StandingsTable]) ->
     return Section(SESSION_AWARDS, {"awards": awards, "public": True}, order=60) if awards else None
 
 
+def director_session_handicaps(session: Session) -> Section | None:
+    if session.movement == Movement.TEAMS or session.is_imps:
+        return None
+    tables = handicap_tables(session, session_standings(session), public=False)
+    return Section(HANDICAP_STANDINGS, {"tables": tables, "public": False, "session": session}, order=40)
+
+
+def public_session_handicaps(session: Session, tables: Sequence[StandingsTable]) -> Section | None:
+    if not session.handicapped:
+        return None
+    # The page's standings may be one page of a big field: a pair's handicapped place is the field's.
+    found = handicap_tables(session, session_standings(session), public=True)
+    return Section(HANDICAP_STANDINGS, {"tables": found, "public": True}, order=55) if found else None
+
+
 def player_master_points(player: Player) -> Section | None:
     found = player_seasons(player)
     return Section("tournaments/federation/_player_seasons.html", {"seasons": found}) if found else None
@@ -74,6 +91,8 @@ def ready() -> None:
     night.session_reopened.register(session_awards_write)
     night.director_session_page.register(director_session_awards)
     night.public_session_page.register(public_session_awards)
+    night.director_session_page.register(director_session_handicaps)
+    night.public_session_page.register(public_session_handicaps)
     teams.event_finished.register(event_awards_write)
     teams.event_reopened.register(event_awards_write)
     teams.event_scores_changed.register(event_awards_write)

@@ -78,6 +78,10 @@ class Session(models.Model):
         editable=False,
         help_text="Results on the fullest board when the session was last scored (Neuberg's full top).",
     )
+    handicapped = models.BooleanField(
+        default=False,
+        help_text="A handicap event: each pair's handicap is added to its percentage, in standings beside the scratch ones.",
+    )
     source_sha256 = models.CharField(
         max_length=64,
         blank=True,
@@ -154,6 +158,13 @@ class Pair(models.Model):
     direction = models.CharField(max_length=2, choices=Direction.choices, blank=True, default="")
     player1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     player2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True)
+    handicap = models.DecimalField(
+        max_digits=6,
+        decimal_places=3,
+        null=True,
+        blank=True,
+        help_text="Percentage points added to the pair's percentage in a handicap event (its players' mean).",
+    )
 
     class Meta:
         ordering = ["session", "direction", "number"]
