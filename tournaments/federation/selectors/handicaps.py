@@ -32,6 +32,16 @@ class HandicapRow:
     figure: Decimal
     url: str
 
+    @property
+    def handicap_text(self) -> str:
+        """The handicap signed, to the hundredth unless a pair's mean needs the thousandth (+3.325)."""
+        return handicap_text(self.handicap)
+
+
+def handicap_text(value: Decimal) -> str:
+    places = 2 if value == value.quantize(Decimal("0.01")) else 3
+    return f"{value:+.{places}f}" if value else f"{0:.2f}"
+
 
 @dataclass(frozen=True)
 class HandicapTable:
