@@ -34,6 +34,9 @@ class MasterPointAward(models.Model):
     place = models.PositiveIntegerField()
     tied = models.BooleanField(default=False)
     field = models.CharField(max_length=2, blank=True, default="", help_text="NS or EW of a Mitchell.")
+    stratum = models.CharField(
+        max_length=1, blank=True, default="", help_text="B or C: the stratum whose place gave the award."
+    )
     points = models.DecimalField(max_digits=9, decimal_places=2)
     awarded_at = models.DateTimeField(auto_now_add=True)
 

@@ -24,6 +24,7 @@ from tournaments.night.models.sessions import (
     ScoringMethod,
     Session,
     SessionState,
+    StrataBasis,
 )
 from tournaments.night.models.standings import Standing
 from tournaments.night.models.table_entry import DirectorCall, TableAccess, TableSubmission
@@ -49,6 +50,7 @@ __all__ = [
     "SessionDeletion",
     "SessionState",
     "Standing",
+    "StrataBasis",
     "TableAccess",
     "TableSubmission",
     "validate_assigned_parts",

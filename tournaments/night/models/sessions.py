@@ -50,6 +50,12 @@ class ScoringMethod(models.TextChoices):
     BUTLER = "butler", "IMP pairs, Butler"
 
 
+class StrataBasis(models.TextChoices):
+    NONE = "", "Not stratified"
+    HOLDINGS = "holdings", "Master point holdings (the member list)"
+    RATING = "rating", "ClubScore's rating"
+
+
 class Session(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
     date = models.DateField()
@@ -81,6 +87,12 @@ class Session(models.Model):
     handicapped = models.BooleanField(
         default=False,
         help_text="A handicap event: each pair's handicap is added to its percentage, in standings beside the scratch ones.",
+    )
+    strata_basis = models.CharField(
+        max_length=10, choices=StrataBasis.choices, blank=True, default="", verbose_name="strata by"
+    )
+    strata_limits = models.JSONField(
+        default=list, blank=True, help_text="Strata B's and C's upper limits (below them: the stratum), as text."
     )
     source_sha256 = models.CharField(
         max_length=64,
@@ -148,6 +160,10 @@ class Session(models.Model):
         return self.movement_tables is not None
 
     @property
+    def is_stratified(self) -> bool:
+        return bool(self.strata_basis) and bool(self.strata_limits)
+
+    @property
     def is_finished(self) -> bool:
         return self.state == SessionState.FINISHED
 
@@ -164,6 +180,9 @@ class Pair(models.Model):
         null=True,
         blank=True,
         help_text="Percentage points added to the pair's percentage in a handicap event (its players' mean).",
+    )
+    stratum = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="0 for A, 1 for B, 2 for C: its stronger player's, in a stratified game."
     )
 
     class Meta:
