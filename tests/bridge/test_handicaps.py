@@ -20,13 +20,21 @@ from tournaments.bridge.handicaps import (
 
 @pytest.mark.parametrize(
     ("players", "pair"),
-    [(["4", "-2"], "1"), (["3.5"], "3.5"), (["0.01", "0"], "0.005"), (["-1.25", "-1.24"], "-1.245"), ([], "0")],
+    [
+        (["4", "-2"], "1"),
+        (["3.5"], "3.5"),
+        (["0.01", "0"], "0.005"),
+        (["-1.25", "-1.24"], "-1.245"),
+        ([], "0"),
+    ],
 )
 def test_a_pairs_handicap_is_its_players_mean_exactly(players, pair):
     assert pair_handicap(Decimal(value) for value in players) == Decimal(pair)
 
 
-@pytest.mark.parametrize(("rating", "handicap"), [(46.5, "3.50"), (50.0, "0.00"), (57.123, "-7.12"), (-10, "50.00")])
+@pytest.mark.parametrize(
+    ("rating", "handicap"), [(46.5, "3.50"), (50.0, "0.00"), (57.123, "-7.12"), (-10, "50.00")]
+)
 def test_a_rating_gives_what_brings_the_player_to_fifty(rating, handicap):
     assert handicap_from_rating(rating) == Decimal(handicap)
 
@@ -54,4 +62,10 @@ def test_places_go_by_scratch_plus_handicap_and_equal_figures_share():
         Entry("e", 0.0, Decimal("5.00"), played=False),
     ]
     places = [(found.key, found.place_text, str(found.figure)) for found in handicapped_places(field)]
-    assert places == [("c", "1", "55.00"), ("a", "2=", "54.00"), ("b", "2=", "54.00"), ("d", "4", "50.00"), ("e", "", "5.00")]
+    assert places == [
+        ("c", "1", "55.00"),
+        ("a", "2=", "54.00"),
+        ("b", "2=", "54.00"),
+        ("d", "4", "50.00"),
+        ("e", "", "5.00"),
+    ]

@@ -20,7 +20,15 @@ OPEN_750_300 = (Decimal(750), Decimal(300))  # "Common limits for open games are
 
 
 @pytest.mark.parametrize(
-    ("holding", "stratum"), [(Decimal(2000), 0), (Decimal(750), 0), (Decimal("749.99"), 1), (Decimal(300), 1), (Decimal(12), 2), (None, 0)]
+    ("holding", "stratum"),
+    [
+        (Decimal(2000), 0),
+        (Decimal(750), 0),
+        (Decimal("749.99"), 1),
+        (Decimal(300), 1),
+        (Decimal(12), 2),
+        (None, 0),
+    ],
 )
 def test_a_players_stratum_is_below_each_limit_he_is_under(holding, stratum):
     assert player_stratum(holding, OPEN_750_300) == stratum
@@ -35,8 +43,12 @@ def test_a_pairs_stratum_is_its_stronger_players_and_unknown_is_a():
 
 @pytest.mark.parametrize(
     ("limits", "said"),
-    [((), "one limit or two"), ((Decimal(5), Decimal(3), Decimal(1)), "one limit or two"),
-     ((Decimal(300), Decimal(750)), "below B's"), ((Decimal(0),), "above 0")],
+    [
+        ((), "one limit or two"),
+        ((Decimal(5), Decimal(3), Decimal(1)), "one limit or two"),
+        ((Decimal(300), Decimal(750)), "below B's"),
+        ((Decimal(0),), "above 0"),
+    ],
 )
 def test_limits_that_do_not_make_two_or_three_strata_are_refused(limits, said):
     with pytest.raises(StrataError, match=said):
@@ -46,7 +58,10 @@ def test_limits_that_do_not_make_two_or_three_strata_are_refused(limits, said):
 def test_a_stratums_places_count_only_its_pairs_and_keep_ties():
     field = [Ranked("a", 1, 0), Ranked("b", 2, 2), Ranked("c", 3, 1), Ranked("d", 3, 2), Ranked("e", 5, 2)]
     assert [(p.key, p.place, p.tied) for p in stratum_places(field, 1)] == [
-        ("b", 1, False), ("c", 2, True), ("d", 2, True), ("e", 4, False)
+        ("b", 1, False),
+        ("c", 2, True),
+        ("d", 2, True),
+        ("e", 4, False),
     ]
     assert [(p.key, p.place) for p in stratum_places(field, 2)] == [("b", 1), ("d", 2), ("e", 3)]
 

@@ -1,7 +1,8 @@
 """A handicap night from the pages and the phones, in headless Chromium (issue 30).
 
 The director makes the night a handicap event on its handicaps page and gives the weakest
-pairs' players their handicaps (the scratch winner's -40); the three tables' phones enter their boards over two rounds; the
+pairs' players their handicaps (the scratch winner's -40); the three tables' phones enter
+their boards over two rounds; the
 director finishes the night; the public page ranks the field by scratch plus handicap,
 beside the scratch standings. Every page checked by axe-core on the way
 (``tests/e2e/accessibility.py``, through ``test_browser``'s fixture).
@@ -27,7 +28,9 @@ OUTCOMES = {1: "=", 2: "-1", 3: "-2"}
 
 @pytest.fixture
 def night(club) -> Session:
-    return seated_mitchell(club, name="Handicap night", tables=TABLES, boards_per_round=2, rounds=2, start=True)
+    return seated_mitchell(
+        club, name="Handicap night", tables=TABLES, boards_per_round=2, rounds=2, start=True
+    )
 
 
 def _phones(browser, live_server, session: Session):  # noqa: F811

@@ -139,7 +139,9 @@ def test_the_director_saves_handicaps_and_each_pair_gets_its_players_mean(direct
     assert "Handicapped standings" in page
 
 
-@pytest.mark.parametrize(("typed", "said"), [("abc", "is a number of percentage points"), ("60", "between -50")])
+@pytest.mark.parametrize(
+    ("typed", "said"), [("abc", "is a number of percentage points"), ("60", "between -50")]
+)
 def test_a_handicap_that_is_not_a_number_or_too_big_is_refused_by_the_players_name(
     director_client, night, typed, said
 ):
@@ -161,7 +163,12 @@ def test_another_clubs_director_may_not_set_handicaps(client, night):
     assert client.post(reverse("director:session_handicaps", args=[night.pk]), {}).status_code == 403
 
 
-def test_the_public_page_shows_handicapped_standings_only_for_a_handicap_event(client, imported, mitchell_session):
+def test_the_public_page_shows_handicapped_standings_only_for_a_handicap_event(
+    client, imported, mitchell_session
+):
     page = client.get(reverse("session", args=[imported.pk])).content.decode()
     assert "Handicapped standings" in page and "+5.51" in page and "-3.325" in page  # 1 EW's, 2 NS's
-    assert "Handicapped standings" not in client.get(reverse("session", args=[mitchell_session.pk])).content.decode()
+    assert (
+        "Handicapped standings"
+        not in client.get(reverse("session", args=[mitchell_session.pk])).content.decode()
+    )

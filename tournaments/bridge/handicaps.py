@@ -118,7 +118,9 @@ def handicapped_places(field: Sequence[Entry[K]]) -> list[Handicapped[K]]:
     for index, (entry, figure) in enumerate(played, start=1):
         if not ranked or ranked[-1].figure != figure:
             place = index
-        ranked.append(Handicapped(entry.key, entry.percentage, entry.handicap, figure, place, counts[figure] > 1))
+        ranked.append(
+            Handicapped(entry.key, entry.percentage, entry.handicap, figure, place, counts[figure] > 1)
+        )
     unplayed = [
         Handicapped(entry.key, entry.percentage, entry.handicap, figure, 0, False)
         for entry, figure in figures

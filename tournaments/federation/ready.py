@@ -1,6 +1,7 @@
 """What the federation adds to the rooms below it: master points when a night or a teams event
 finishes (again after a correction, gone on a reopen), on the session and player pages, in a
-player's merge and export, and a club's master points page among its links."""
+player's merge and export, and a club's master points page among its links; a night's strata
+(completed as it finishes) and handicaps, in standings beside the overall ones."""
 
 from __future__ import annotations
 
@@ -16,11 +17,13 @@ from tournaments.core.sections import Link, Section
 from tournaments.federation.selectors.exported import awards_exported
 from tournaments.federation.selectors.handicaps import handicap_tables
 from tournaments.federation.selectors.pages import player_seasons, session_awards
+from tournaments.federation.selectors.strata import strata_tables
 from tournaments.federation.services.awards import (
     awards_follow_merge,
     event_awards_write,
     session_awards_write,
 )
+from tournaments.federation.services.strata import strata_complete
 from tournaments.night import hooks as night
 from tournaments.night.models import Movement, Session, SessionState
 from tournaments.night.selectors.public import StandingsTable, session_standings
@@ -30,6 +33,7 @@ from tournaments.teams.models import TeamsRound
 
 SESSION_AWARDS = "tournaments/federation/_session_awards.html"
 HANDICAP_STANDINGS = "tournaments/federation/_handicap_standings.html"
+STRATA_STANDINGS = "tournaments/federation/_strata_standings.html"
 
 
 def awards_follow_the_night(session: Session) -> None:
@@ -72,6 +76,21 @@ def public_session_handicaps(session: Session, tables: Sequence[StandingsTable])
     return Section(HANDICAP_STANDINGS, {"tables": found, "public": True}, order=55) if found else None
 
 
+def director_session_strata(session: Session) -> Section | None:
+    if session.movement == Movement.TEAMS:
+        return None
+    tables = strata_tables(session, session_standings(session), public=False)
+    return Section(STRATA_STANDINGS, {"tables": tables, "public": False, "session": session}, order=35)
+
+
+def public_session_strata(session: Session, tables: Sequence[StandingsTable]) -> Section | None:
+    if not session.is_stratified:
+        return None
+    # The page's standings may be one page of a big field: a stratum's places are the field's.
+    found = strata_tables(session, session_standings(session), public=True)
+    return Section(STRATA_STANDINGS, {"tables": found, "public": True}, order=50) if found else None
+
+
 def player_master_points(player: Player) -> Section | None:
     found = player_seasons(player)
     return Section("tournaments/federation/_player_seasons.html", {"seasons": found}) if found else None
@@ -86,6 +105,7 @@ def director_club_links(club: Club) -> list[Link]:
 
 
 def ready() -> None:
+    night.session_finished.register(strata_complete)  # before the awards, which read the strata
     night.session_finished.register(awards_follow_the_night)
     night.session_settled.register(awards_after_settle)
     night.session_reopened.register(session_awards_write)
@@ -93,6 +113,8 @@ def ready() -> None:
     night.public_session_page.register(public_session_awards)
     night.director_session_page.register(director_session_handicaps)
     night.public_session_page.register(public_session_handicaps)
+    night.director_session_page.register(director_session_strata)
+    night.public_session_page.register(public_session_strata)
     teams.event_finished.register(event_awards_write)
     teams.event_reopened.register(event_awards_write)
     teams.event_scores_changed.register(event_awards_write)

@@ -9,8 +9,6 @@ have at least five pairs"; a pair takes only its highest award.
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from tournaments.bridge.federations import Contest, scale_of
 from tournaments.bridge.federations.strata import stratified_awards
 from tournaments.bridge.strata import Ranked
@@ -21,7 +19,10 @@ STRATA = [0, 1, 2, 1, 0, 2, 1, 2]
 
 
 def _fields(strata=STRATA):
-    return [[Ranked((direction, place), place, stratum) for place, stratum in enumerate(strata, 1)] for direction in ("NS", "EW")]
+    return [
+        [Ranked((direction, place), place, stratum) for place, stratum in enumerate(strata, 1)]
+        for direction in ("NS", "EW")
+    ]
 
 
 def _points(awards):
@@ -33,7 +34,9 @@ def test_an_unstratified_game_and_stratum_a_award_the_same():
     awards, strata = stratified_awards(ACBL, contest, _fields([0] * 8), 3)
     # 8 pairs a group: 0.80 first, 0.56, 0.40, 0.28; depth 40% of 8 = 3.2, so 3 places.
     assert _points(awards) == {
-        (direction, place): points for direction in ("NS", "EW") for place, points in ((1, "0.80"), (2, "0.56"), (3, "0.40"))
+        (direction, place): points
+        for direction in ("NS", "EW")
+        for place, points in ((1, "0.80"), (2, "0.56"), (3, "0.40"))
     }
     assert set(strata.values()) == {0}
 

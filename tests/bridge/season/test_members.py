@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import codecs
-
 from decimal import Decimal
 
 import pytest
@@ -66,7 +65,10 @@ LONG = "x" * 500_000  # past the csv module's field limit (131,072), within the 
         (f"Ann,{LONG},", "the federation number is longer than 20 characters"),
         (f"Ann,1,{LONG}@x.org", "the email is longer than 254 characters"),
         (f"Ann,1,a@x.org,{LONG}", "the master points is longer than 12 characters"),
-        (f"Ann,1,a@x.org,1,{LONG}", "expected name, federation number, email, master points; found 5 columns"),
+        (
+            f"Ann,1,a@x.org,1,{LONG}",
+            "expected name, federation number, email, master points; found 5 columns",
+        ),
         ("Ann," + "9" * 5_000 + ",", "the federation number is longer than 20 characters"),
         ("Ann,1," + "a" * 5_000 + "@x.org", "the email is longer than 254 characters"),
     ],
@@ -183,7 +185,10 @@ def test_bytes_that_are_no_text_are_refused_naming_the_line_and_byte(data, reaso
 
 def test_the_master_points_column_is_a_number_or_refused_with_its_line():
     """Strata (issue 30): the holdings a member list gives; ``;`` files write a decimal comma."""
-    text = "name,number,email,master points\nAnn,1,,1234.5\nBob,2,,\nCat,3\nDan,4,,12.345\nEve,5,,lots\nFay,6,,-3\n"
+    text = (
+        "name,number,email,master points\nAnn,1,,1234.5\nBob,2,,\nCat,3\n"
+        "Dan,4,,12.345\nEve,5,,lots\nFay,6,,-3\n"
+    )
     with pytest.raises(MemberListError) as refused:
         parse_member_list(text)
     assert refused.value.errors == [

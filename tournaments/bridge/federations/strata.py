@@ -20,7 +20,7 @@ from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
 from tournaments.bridge.federations.awards import Award, Awards, Contest, Placed, Scale
-from tournaments.bridge.strata import Ranked, stratum_places, strata_in_play
+from tournaments.bridge.strata import Ranked, strata_in_play, stratum_places
 
 K = TypeVar("K", bound=Hashable)
 

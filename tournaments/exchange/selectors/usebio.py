@@ -31,7 +31,6 @@ from decimal import Decimal
 from django.conf import settings
 from django.utils.text import slugify
 
-from tournaments.bridge.handicaps import handicapped_figure, usebio_handicap
 from tournaments.bridge.formats.usebio import (
     BUTLER,
     CROSS_IMPS,
@@ -47,6 +46,7 @@ from tournaments.bridge.formats.usebio import (
     write_usebio,
 )
 from tournaments.bridge.formats.usebio.awards import FileAward, UsebioAwards
+from tournaments.bridge.handicaps import handicapped_figure, usebio_handicap
 from tournaments.bridge.imps import butler_datum
 from tournaments.core.models import Club
 from tournaments.federation.selectors.awards import club_scale

@@ -38,7 +38,6 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
 from tournaments.bridge.cards import CardError, parse_lead
-from tournaments.bridge.handicaps import HandicapError, from_usebio_handicap
 from tournaments.bridge.formats.usebio import (
     BUTLER,
     CROSS_IMPS,
@@ -51,6 +50,7 @@ from tournaments.bridge.formats.usebio import (
     read_usebio,
 )
 from tournaments.bridge.formats.usebio.awards import UsebioAwards, read_usebio_awards
+from tournaments.bridge.handicaps import HandicapError, from_usebio_handicap
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
 from tournaments.exchange.services.usebio_awards import award_differences

@@ -61,6 +61,8 @@ def _rows(session: Session, *, public: bool) -> list[AwardRow]:
         if pair.pk not in rows:
             names = pair.public_names if public else pair.names
             place = f"{award.place}{'=' if award.tied else ''}"
+            if award.stratum:  # a strat award: its place in its stratum
+                place = f"{place} ({award.stratum})"
             rows[pair.pk] = AwardRow(pair.label, names, place, award.points.quantize(_unit(award)))
     return list(rows.values())
 

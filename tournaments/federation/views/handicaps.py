@@ -43,7 +43,9 @@ def _typed(rows: list[PlayerHandicapRow], posted: dict[str, str]) -> tuple[dict[
     return figures, errors
 
 
-def _page(request: SignedInRequest, session: Session, rows: list[PlayerHandicapRow], errors: list[str]) -> HttpResponse:
+def _page(
+    request: SignedInRequest, session: Session, rows: list[PlayerHandicapRow], errors: list[str]
+) -> HttpResponse:
     context = {"session": session, "rows": rows, "errors": errors}
     return render(request, TEMPLATE, context, status=400 if errors else 200)
 

@@ -86,13 +86,15 @@ class Session(models.Model):
     )
     handicapped = models.BooleanField(
         default=False,
-        help_text="A handicap event: each pair's handicap is added to its percentage, in standings beside the scratch ones.",
+        help_text="A handicap event: each pair's handicap added to its percentage, ranked beside the scratch.",
     )
     strata_basis = models.CharField(
         max_length=10, choices=StrataBasis.choices, blank=True, default="", verbose_name="strata by"
     )
     strata_limits = models.JSONField(
-        default=list, blank=True, help_text="Strata B's and C's upper limits (below them: the stratum), as text."
+        default=list,
+        blank=True,
+        help_text="Strata B's and C's limits (a pair below one: that stratum), as text.",
     )
     source_sha256 = models.CharField(
         max_length=64,
@@ -182,7 +184,9 @@ class Pair(models.Model):
         help_text="Percentage points added to the pair's percentage in a handicap event (its players' mean).",
     )
     stratum = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="0 for A, 1 for B, 2 for C: its stronger player's, in a stratified game."
+        null=True,
+        blank=True,
+        help_text="0 for A, 1 for B, 2 for C: its stronger player's (a stratified game).",
     )
 
     class Meta:
