@@ -34,7 +34,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='session',
             name='handicapped',
-            field=models.BooleanField(default=False, help_text="A handicap event: each pair's handicap added to its percentage, ranked beside the scratch."),
+            field=models.BooleanField(default=False, help_text="A handicap event: each pair's handicap added to its percentage, ranked beside scratch."),
         ),
         migrations.AddField(
             model_name='session',

@@ -86,7 +86,7 @@ class Session(models.Model):
     )
     handicapped = models.BooleanField(
         default=False,
-        help_text="A handicap event: each pair's handicap added to its percentage, ranked beside the scratch.",
+        help_text="A handicap event: each pair's handicap added to its percentage, ranked beside scratch.",
     )
     strata_basis = models.CharField(
         max_length=10, choices=StrataBasis.choices, blank=True, default="", verbose_name="strata by"
