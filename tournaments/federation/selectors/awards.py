@@ -72,7 +72,7 @@ def session_contest(session: Session) -> tuple[Contest, list[list[Ranked[int]]],
         fields.setdefault(direction if winners == 2 else "", []).append(Ranked(pair_id, rank, stratum or 0))
     contest = Contest(
         competitors=len(standings),
-        boards=max((played for *_, played in standings), default=0),
+        boards=max((row[3] for row in standings), default=0),
         winners=winners,
     )
     field_of = {pair_id: direction if winners == 2 else "" for pair_id, direction, *_ in standings}

@@ -104,7 +104,7 @@ def session_pair_strata(session: Session) -> list[PairStratum]:
         value = values.get(player_id) if player_id is not None else None
         if value is None:
             return "–"
-        return f"{value:.1f}" if isinstance(value, float) else str(Decimal(value).normalize())
+        return f"{value:.1f}" if isinstance(value, float) else format(Decimal(value).normalize(), "f")
 
     return [
         PairStratum(
