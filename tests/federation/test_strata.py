@@ -71,7 +71,7 @@ def _expected(session) -> dict[int, Decimal]:
             Standing.objects.filter(session=session, pair__direction=direction).select_related("pair"),
             key=lambda standing: standing.rank,
         )
-        for stratum, members in (("A", "ABC"), ("B", "BC"), ("C", "C")):
+        for members in ("ABC", "BC", "C"):
             group = [s for s in standings if _stratum_by_number(s.pair.number) in members]
             for place, standing in enumerate(group, start=1):
                 if place <= 6:
