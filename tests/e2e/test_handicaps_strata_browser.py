@@ -1,11 +1,17 @@
-"""A handicap night from the pages and the phones, in headless Chromium (issue 30).
+"""A handicap night and a stratified night from the pages and the phones, in headless Chromium
+(issue 30).
 
 The director makes the night a handicap event on its handicaps page and gives the weakest
 pairs' players their handicaps (the scratch winner's -40); the three tables' phones enter
 their boards over two rounds; the
 director finishes the night; the public page ranks the field by scratch plus handicap,
-beside the scratch standings. Every page checked by axe-core on the way
-(``tests/e2e/accessibility.py``, through ``test_browser``'s fixture).
+beside the scratch standings.
+
+The stratified night: an ACBL club's director imports the member list with its master
+points column, stratifies the night at 750 on its strata page, the phones play it, and
+the public page shows stratum B's standings and the strat award beside the overall one.
+Every page checked by axe-core on the way (``tests/e2e/accessibility.py``, through
+``test_browser``'s fixture).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from tests.conftest import seated_mitchell
 from tests.e2e.test_browser import PHONE, _log_in, browser  # noqa: F401 (fixture)
 from tests.e2e.test_table_entry_browser import _boards, _enter
 from tests.e2e.waiting import WAIT_MS
+from tournaments.core.models import Club
 from tournaments.night.models import Session, TableAccess
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -81,3 +88,51 @@ def test_a_handicap_night_from_the_pages_and_the_phones(browser, live_server, ni
     first = rows.first.inner_text()
     assert "North 2 - South 2" in first and "+15.00" in first and "65.00" in first  # second on scratch
     assert "North 1 - South 1" in rows.nth(1).inner_text() and "60.00" in rows.nth(1).inner_text()
+
+
+MEMBERS = "name,number,email,master points\n" + "".join(
+    f"{name},,,{points}\n"
+    for name, points in [
+        ("North 1", 2000),
+        ("South 1", 40),  # A: its stronger player is over 750
+        ("North 2", 500),
+        ("South 2", 100),
+        ("North 3", 250),
+        ("South 3", 12),
+        *((f"{seat} {table}", 100) for table in (1, 2, 3) for seat in ("East", "West")),
+    ]
+)
+
+
+def test_a_stratified_night_from_the_pages_and_the_phones(browser, live_server, club, night, tmp_path):  # noqa: F811
+    Club.objects.filter(pk=club.pk).update(federation="acbl")
+    members_url = reverse("director:members", args=[club.slug])
+    director = _log_in(browser, live_server, members_url)
+    members = tmp_path / "members.csv"
+    members.write_text(MEMBERS, encoding="utf-8")
+    director.locator("input[type=file]").set_input_files(str(members))
+    director.get_by_role("button", name="Preview").click()
+    director.get_by_role("button", name="Confirm the import").click()
+    director.wait_for_url(f"**{members_url}")
+    assert "2000" in director.locator("table.members").inner_text()
+
+    director.goto(f"{live_server.url}{reverse('director:session', args=[night.pk])}")
+    director.locator("section.strata").get_by_role("link", name="Strata").click()
+    director.get_by_label("Strata by").select_option("holdings")
+    director.get_by_label("Stratum B: below").fill("750")
+    director.get_by_role("button", name="Save the strata").click()
+    director.wait_for_url(f"**{reverse('director:session_strata', args=[night.pk])}")
+    assert "2000, 40" in director.locator("table.pair-strata").inner_text()
+
+    _play_the_night(_phones(browser, live_server, night), night)
+    _finish(director, live_server, night)
+
+    public = browser.new_context(viewport=PHONE).new_page()
+    public.goto(f"{live_server.url}{reverse('session', args=[night.pk])}")
+    stratum_b = public.locator("section.strata table.stratum").first
+    assert "Stratum B" in stratum_b.locator("caption").inner_text()
+    first = stratum_b.locator("tbody tr").first.inner_text()
+    assert "North 2 - South 2" in first  # second overall, first of B
+    awards = public.locator("table.master-points").inner_text()
+    # A 3-table Mitchell: 0.30 to NS 1 (A); B's group in NS is 2 pairs: 0.20 to NS 2, first of B.
+    assert "0.30" in awards and "1 (B)" in awards and "0.20" in awards
