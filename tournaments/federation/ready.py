@@ -16,7 +16,7 @@ from tournaments.core.models import Club, Player
 from tournaments.core.sections import Link, Section
 from tournaments.federation.selectors.exported import awards_exported
 from tournaments.federation.selectors.handicaps import handicap_tables
-from tournaments.federation.selectors.pages import player_seasons, session_awards
+from tournaments.federation.selectors.pages import pairs_master_points, player_seasons, session_awards
 from tournaments.federation.selectors.strata import strata_tables
 from tournaments.federation.services.awards import (
     awards_follow_merge,
@@ -121,4 +121,5 @@ def ready() -> None:
     season.player_merged.register(awards_follow_merge)
     season.player_exported.register(player_export)
     season.player_page.register(player_master_points)
+    season.pairs_master_points.register(pairs_master_points)
     sections.director_club_links.register(director_club_links)

@@ -9,6 +9,7 @@ director's his name.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -156,3 +157,12 @@ def session_pair_points(session: Session) -> dict[int, Decimal]:
     return dict(
         MasterPointAward.objects.filter(session=session).order_by("pair_id").values_list("pair_id", "points")
     )
+
+
+def pairs_master_points(sessions: Sequence[Session]) -> dict[int, Decimal]:
+    """Each pair's award in these sessions (its first player's row: both hold the same)."""
+    rows = MasterPointAward.objects.filter(session__in=list(sessions), pair__isnull=False)
+    found: dict[int, Decimal] = {}
+    for pair_id, points in rows.order_by("pair_id", "player_id").values_list("pair_id", "points"):
+        found.setdefault(pair_id, points)
+    return found
