@@ -146,7 +146,6 @@ def test_a_player_in_two_pairs_of_one_session_is_refused():
         competition_table(sessions, Rules())
 
 
-
 def test_a_championship_by_master_points_sums_each_players_awards_over_his_best_sessions():
     """Issue 30: ranked by master points won; a place below the awards brings 0."""
     from tournaments.bridge.season.competition import MASTER_POINTS

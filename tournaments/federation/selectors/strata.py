@@ -27,7 +27,11 @@ def player_values(session: Session, player_ids: set[int]) -> dict[int, Decimal |
     rows = ClubMember.objects.filter(
         club_id=session.club_id, player_id__in=player_ids, holdings__isnull=False
     )
-    return dict(rows.values_list("player_id", "holdings"))
+    return {
+        player: holding
+        for player, holding in rows.values_list("player_id", "holdings")
+        if holding is not None
+    }
 
 
 @dataclass(frozen=True)
