@@ -16,7 +16,12 @@ from tournaments.core.models import Club, Player
 from tournaments.core.sections import Link, Section
 from tournaments.federation.selectors.exported import awards_exported
 from tournaments.federation.selectors.handicaps import handicap_tables
-from tournaments.federation.selectors.pages import pairs_master_points, player_seasons, session_awards
+from tournaments.federation.selectors.pages import (
+    event_awards,
+    pairs_master_points,
+    player_seasons,
+    session_awards,
+)
 from tournaments.federation.selectors.strata import strata_tables
 from tournaments.federation.services.awards import (
     awards_follow_merge,
@@ -29,7 +34,7 @@ from tournaments.night.models import Movement, Session, SessionState
 from tournaments.night.selectors.public import StandingsTable, session_standings
 from tournaments.season import hooks as season
 from tournaments.teams import hooks as teams
-from tournaments.teams.models import TeamsRound
+from tournaments.teams.models import TeamsEvent, TeamsRound
 
 SESSION_AWARDS = "tournaments/federation/_session_awards.html"
 HANDICAP_STANDINGS = "tournaments/federation/_handicap_standings.html"
@@ -91,6 +96,12 @@ def public_session_strata(session: Session, tables: Sequence[StandingsTable]) ->
     return Section(STRATA_STANDINGS, {"tables": found, "public": True}, order=50) if found else None
 
 
+def teams_event_awards(event: TeamsEvent, public: bool) -> Section | None:
+    awards = event_awards(event, public=public)
+    context = {"awards": awards, "public": public, "teams": True}
+    return Section(SESSION_AWARDS, context, order=60) if awards else None
+
+
 def player_master_points(player: Player) -> Section | None:
     found = player_seasons(player)
     return Section("tournaments/federation/_player_seasons.html", {"seasons": found}) if found else None
@@ -118,6 +129,7 @@ def ready() -> None:
     teams.event_finished.register(event_awards_write)
     teams.event_reopened.register(event_awards_write)
     teams.event_scores_changed.register(event_awards_write)
+    teams.event_page.register(teams_event_awards)
     season.player_merged.register(awards_follow_merge)
     season.player_exported.register(player_export)
     season.player_page.register(player_master_points)
