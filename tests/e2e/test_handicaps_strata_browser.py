@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.conftest import seated_mitchell
 from tests.e2e.test_browser import PHONE, _log_in, browser  # noqa: F401 (fixture)
@@ -50,11 +51,18 @@ def _phones(browser, live_server, session: Session):  # noqa: F811
     return phones
 
 
-def _play_the_night(phones, session: Session) -> None:
+def _play_the_night(phones, session: Session, between_rounds: str = "") -> None:
+    """Every table enters its boards, round by round; ``between_rounds``: a title each phone
+    shows among its standings once round 1 is in (before its round 2 starts)."""
     for round_ in (1, 2):
         for table, page in phones.items():
             for number in _boards(session, round_, table):
                 _enter(page, number, outcome=OUTCOMES[table])
+        if round_ == 1 and between_rounds:
+            for page in phones.values():
+                expect(page.locator("section.table-standings")).to_contain_text(
+                    between_rounds, timeout=WAIT_MS
+                )
     for page in phones.values():
         page.locator("text=All this table's rounds are in").wait_for(timeout=WAIT_MS)
 
@@ -77,7 +85,7 @@ def test_a_handicap_night_from_the_pages_and_the_phones(browser, live_server, ni
     director.get_by_role("button", name="Save the handicaps").click()
     director.wait_for_url(f"**{reverse('director:session', args=[night.pk])}")
 
-    _play_the_night(_phones(browser, live_server, night), night)
+    _play_the_night(_phones(browser, live_server, night), night, between_rounds="Handicapped: North-South")
     _finish(director, live_server, night)
 
     public = browser.new_context(viewport=PHONE).new_page()
@@ -124,7 +132,7 @@ def test_a_stratified_night_from_the_pages_and_the_phones(browser, live_server, 
     director.wait_for_url(f"**{reverse('director:session_strata', args=[night.pk])}")
     assert "2000, 40" in director.locator("table.pair-strata").inner_text()
 
-    _play_the_night(_phones(browser, live_server, night), night)
+    _play_the_night(_phones(browser, live_server, night), night, between_rounds="Stratum B")
     _finish(director, live_server, night)
 
     public = browser.new_context(viewport=PHONE).new_page()

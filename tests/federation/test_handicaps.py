@@ -24,6 +24,7 @@ from tournaments.exchange.selectors.usebio import session_usebio_bytes
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.federation.models import PlayerHandicap
 from tournaments.federation.selectors.handicaps import handicap_tables, session_player_handicaps
+from tournaments.federation.services.handicaps import session_handicaps_set
 from tournaments.night.models import Pair
 from tournaments.night.selectors.public import session_standings
 from tournaments.season.models import PlayerRating
@@ -172,3 +173,22 @@ def test_the_public_page_shows_handicapped_standings_only_for_a_handicap_event(
         "Handicapped standings"
         not in client.get(reverse("session", args=[mitchell_session.pk])).content.decode()
     )
+
+
+def test_a_tables_phone_shows_the_handicapped_standings_between_rounds(client, club):
+    """Where the club shows standings on the phones, a handicap event's come beside the scratch ones."""
+    from tests.night.test_table_entry import _boards, _send, _state, _token
+
+    night = seated_mitchell(club, name="Phones", tables=3, boards_per_round=2, rounds=2, start=True)
+    pair = Pair.objects.get(session=night, direction="NS", number=1)
+    session_handicaps_set(
+        session=night, handicapped=True, handicaps={pair.player1_id: Decimal(3), pair.player2_id: Decimal(4)}
+    )
+    token = _token(night, 1)
+    for number in _boards(night, 1, 1):
+        assert _send(client, token, round=1, board=number, key=f"phone-key-{number}").status_code == 201
+    standings = _state(client, token)["standings"]
+    titles = [field["title"] for field in standings]
+    assert "Handicapped: North-South" in titles
+    handicapped = standings[titles.index("Handicapped: North-South")]["rows"]
+    assert {row["pair"]: row["figure"] for row in handicapped}["1 NS"] == "53.50%"  # 50% and +3.5

@@ -6,6 +6,7 @@ player's merge and export, and a club's master points page among its links; a ni
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.db.models import QuerySet
 from django.urls import reverse
@@ -102,6 +103,28 @@ def teams_event_awards(event: TeamsEvent, public: bool) -> Section | None:
     return Section(SESSION_AWARDS, context, order=60) if awards else None
 
 
+def phone_standings(session: Session, table: int, state: dict[str, Any], over: bool) -> None:
+    """A table's phone shows the handicapped standings and each stratum's beside the scratch ones,
+    where it shows standings at all (the club's setting, between rounds)."""
+    if not state.get("standings") or not (session.handicapped or session.is_stratified):
+        return
+    tables = session_standings(session)
+    for found in handicap_tables(session, tables, public=True):
+        rows = [
+            {"rank": row.place, "pair": row.label, "names": row.names, "figure": f"{row.figure}%"}
+            for row in found.rows
+        ]
+        state["standings"].append(
+            {"title": _("Handicapped: %(field)s") % {"field": found.title}, "rows": rows}
+        )
+    for stratum in strata_tables(session, tables, public=True):
+        rows = [
+            {"rank": row.place, "pair": row.label, "names": row.names, "figure": f"{row.percentage:.2f}%"}
+            for row in stratum.rows
+        ]
+        state["standings"].append({"title": stratum.title, "rows": rows})
+
+
 def player_master_points(player: Player) -> Section | None:
     found = player_seasons(player)
     return Section("tournaments/federation/_player_seasons.html", {"seasons": found}) if found else None
@@ -126,6 +149,7 @@ def ready() -> None:
     night.public_session_page.register(public_session_handicaps)
     night.director_session_page.register(director_session_strata)
     night.public_session_page.register(public_session_strata)
+    night.table_state.register(phone_standings)
     teams.event_finished.register(event_awards_write)
     teams.event_reopened.register(event_awards_write)
     teams.event_scores_changed.register(event_awards_write)
