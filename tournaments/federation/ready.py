@@ -70,7 +70,8 @@ def public_session_awards(session: Session, tables: Sequence[StandingsTable]) ->
 def director_session_handicaps(session: Session) -> Section | None:
     if session.movement == Movement.TEAMS or session.is_imps:
         return None
-    tables = handicap_tables(session, session_standings(session), public=False)
+    # The standings are read only for a handicap event: another night's page costs no query.
+    tables = handicap_tables(session, session_standings(session), public=False) if session.handicapped else []
     return Section(HANDICAP_STANDINGS, {"tables": tables, "public": False, "session": session}, order=40)
 
 
@@ -85,7 +86,7 @@ def public_session_handicaps(session: Session, tables: Sequence[StandingsTable])
 def director_session_strata(session: Session) -> Section | None:
     if session.movement == Movement.TEAMS:
         return None
-    tables = strata_tables(session, session_standings(session), public=False)
+    tables = strata_tables(session, session_standings(session), public=False) if session.is_stratified else []
     return Section(STRATA_STANDINGS, {"tables": tables, "public": False, "session": session}, order=35)
 
 

@@ -90,8 +90,9 @@ class PlayerHandicapRow:
 
 
 def session_player_handicaps(session: Session) -> list[PlayerHandicapRow]:
-    """Every player of the session with the handicap the form offers: the session's pair's where it
-    has one, else the club's kept one, else what his rating gives, else 0."""
+    """Every player of the session with the handicap the form offers: the club's kept one (his own,
+    where the pair's is only its players' mean), else his pair's in this session (an imported
+    file's), else what his rating gives, else 0."""
     pairs = list(Pair.objects.filter(session=session).select_related("player1", "player2").order_by("number"))
     seated: dict[int, tuple[Player, Decimal | None]] = {}
     for pair in pairs:
