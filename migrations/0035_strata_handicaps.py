@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0030_ratings_in_background'),
+        ('tournaments', '0031_swiss_barometer'),
     ]
 
     operations = [
