@@ -11,6 +11,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/login/", LoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
+    # The language chooser posts here (Django's set_language): the choice is kept in a cookie.
+    path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", api.urls),
     path("", include("tournaments.urls")),
 ]

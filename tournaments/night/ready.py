@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from django.contrib.auth.models import User
 from django.db.models import OuterRef
 from django.urls import reverse
 
-from tournaments.core import changes, sections
+from tournaments.core import changes, language, sections
 from tournaments.core.models import Club
 from tournaments.core.sections import Link, Section
 from tournaments.core.selectors.club_players import Tie, player_ties
 from tournaments.core.selectors.health import health_figures
 from tournaments.night.cached.stamps import club_changed, players_changed
-from tournaments.night.models import Pair
+from tournaments.night.models import Pair, Session, TableAccess
 from tournaments.night.selectors.director import sessions_directed
 from tournaments.night.selectors.health import analysis_queue_length
 from tournaments.night.selectors.public import sessions_recent
@@ -45,7 +48,18 @@ def pairs_tie_players() -> list[Tie]:
     ]
 
 
+def session_club_language(arguments: Mapping[str, Any]) -> str | None:
+    """The language of the club whose session (``session_id``) or table (``token``) a route names."""
+    session_id, token = arguments.get("session_id"), arguments.get("token")
+    if isinstance(session_id, int):
+        return Session.objects.filter(pk=session_id).values_list("club__language", flat=True).first()
+    if isinstance(token, str) and len(token) <= 43:
+        return TableAccess.objects.filter(token=token).values_list("session__club__language", flat=True).first()
+    return None
+
+
 def ready() -> None:
+    language.club_language_of.register(session_club_language)
     changes.players_shown_changed.register(players_changed)
     changes.club_shown_changed.register(club_changed)
     player_ties.register(pairs_tie_players)

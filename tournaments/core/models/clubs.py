@@ -55,10 +55,22 @@ class Club(models.Model):
         help_text="EBU clubs: the pay-to-play charge rate the EBU's upload asks (USEBIO's P2P_CHARGE_RATE).",
     )
 
+    # The club's default language: its pages' when the browser names none ClubScore speaks
+    # (tournaments.core.language), its printed cards' and its emails'.
+    language = models.CharField(
+        max_length=8,
+        default="en",
+        choices=settings.LANGUAGES,
+        help_text="The language of the club's pages when a player's browser names none ClubScore speaks.",
+    )
+
     class Meta:
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(condition=Q(federation__in=["", *SCALES]), name="club_federation_known"),
+            models.CheckConstraint(
+                condition=Q(language__in=[code for code, _name in settings.LANGUAGES]), name="club_language_known"
+            ),
             models.CheckConstraint(
                 condition=Q(p2p_charge_rate__isnull=True) | Q(p2p_charge_rate__gte=0),
                 name="club_p2p_charge_rate_not_negative",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.utils.text import slugify
@@ -65,6 +66,7 @@ def club_settings_set(
     p2p_charge_rate: Decimal | None = None,
     table_entry_lead: bool | None = None,
     table_standings: bool | None = None,
+    language: str | None = None,
 ) -> Club:
     """Change the club's federation (and its number there, the EBU's charge rate) and its tables' options.
 
@@ -79,8 +81,12 @@ def club_settings_set(
         )
     if p2p_charge_rate is not None and (p2p_charge_rate < 0 or p2p_charge_rate >= 10_000):
         raise ValidationError({"p2p_charge_rate": _("The charge rate is a number from 0 to 9999.99.")})
+    if language is not None and language not in dict(settings.LANGUAGES):
+        raise ValidationError({"language": _("ClubScore does not speak %(language)s.") % {"language": language}})
     with row_write(club) as club:
         club.federation, club.federation_club_number, club.p2p_charge_rate = code, number, p2p_charge_rate
+        if language is not None:
+            club.language = language
         if table_entry_lead is not None:
             club.table_entry_lead = table_entry_lead
         if table_standings is not None:

@@ -41,6 +41,7 @@ def club_settings(request: SignedInRequest, slug: str) -> HttpResponse:
                 "p2p_charge_rate": club.p2p_charge_rate,
                 "table_entry_lead": club.table_entry_lead,
                 "table_standings": club.table_standings,
+                "language": club.language,
             }
         )
     status = 400 if form.is_bound and form.errors else 200
