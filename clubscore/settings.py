@@ -63,7 +63,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The page's language: the chooser's cookie, else the browser's, else the club's (docs/decisions.md, "The club's language").
+    # The page's language: the chooser's cookie, else the browser's, else the club's
+    # (docs/decisions.md, "The club's language").
     "tournaments.core.language.ClubLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -43,7 +43,6 @@ PASS_WORDS = ENGLISH.pass_words
 EXAMPLES = "4SN+1, 3NTXE-2, P or A60/40"
 
 
-
 def _played_pattern(words: BridgeWords) -> re.Pattern[str]:
     """The cell cut into its parts, in ``words``' letters and English ones; each part is then
     read by its own parser. ASCII digits only."""

@@ -54,7 +54,9 @@ def session_club_language(arguments: Mapping[str, Any]) -> str | None:
     if isinstance(session_id, int):
         return Session.objects.filter(pk=session_id).values_list("club__language", flat=True).first()
     if isinstance(token, str) and len(token) <= 43:
-        return TableAccess.objects.filter(token=token).values_list("session__club__language", flat=True).first()
+        return (
+            TableAccess.objects.filter(token=token).values_list("session__club__language", flat=True).first()
+        )
     return None
 
 

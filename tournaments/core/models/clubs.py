@@ -69,7 +69,8 @@ class Club(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(federation__in=["", *SCALES]), name="club_federation_known"),
             models.CheckConstraint(
-                condition=Q(language__in=[code for code, _name in settings.LANGUAGES]), name="club_language_known"
+                condition=Q(language__in=[code for code, _name in settings.LANGUAGES]),
+                name="club_language_known",
             ),
             models.CheckConstraint(
                 condition=Q(p2p_charge_rate__isnull=True) | Q(p2p_charge_rate__gte=0),

@@ -82,7 +82,9 @@ def club_settings_set(
     if p2p_charge_rate is not None and (p2p_charge_rate < 0 or p2p_charge_rate >= 10_000):
         raise ValidationError({"p2p_charge_rate": _("The charge rate is a number from 0 to 9999.99.")})
     if language is not None and language not in dict(settings.LANGUAGES):
-        raise ValidationError({"language": _("ClubScore does not speak %(language)s.") % {"language": language}})
+        raise ValidationError(
+            {"language": _("ClubScore does not speak %(language)s.") % {"language": language}}
+        )
     with row_write(club) as club:
         club.federation, club.federation_club_number, club.p2p_charge_rate = code, number, p2p_charge_rate
         if language is not None:

@@ -17,9 +17,12 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from tournaments.bridge import Contract, Deal, board_dealer, board_vulnerability, board_vulnerability_text
 from tournaments.bridge.adjusted import AdjustmentError, Assigned
+from tournaments.bridge.words import words_for
 from tournaments.night.models.sessions import Pair, Session
 
 # An assigned (weighted) score has 2 to this many scores (Law 12C1c; directors use 2 or 3).
@@ -271,15 +274,16 @@ class Result(models.Model):
 
         An assigned score prints each weighted part: ``30% 4S N =, 70% 4S N -1``.
         """
+        words = words_for(get_language())
         if self.is_adjusted:
-            return f"Adjusted {self.ns_adjustment} / {self.ew_adjustment}"
+            return _("Adjusted %(ns)s / %(ew)s") % {"ns": self.ns_adjustment, "ew": self.ew_adjustment}
         if self.is_assigned:
             return ", ".join(_assigned_part_text(part) for part in self.assigned or ())
         if self.is_passed_out:
-            return "Pass"
+            return words.pass_word
         if not self.contract:
             return str(self.ns_score)
-        return f"{self.contract} {self.declarer} {self.result_text}"
+        return f"{words.contract(self.contract)} {words.seat(self.declarer)} {self.result_text}"
 
     @property
     def result_text(self) -> str:
@@ -293,8 +297,9 @@ class Result(models.Model):
 def _assigned_part_text(part: dict[str, Any]) -> str:
     percent = float(Fraction(part["weight"]) * 100)
     weight = f"{percent:.4g}%"
+    words = words_for(get_language())
     if part["contract"] == Result.PASSED_OUT:
-        return f"{weight} Pass"
+        return f"{weight} {words.pass_word}"
     difference = part["tricks"] - Contract.parse(part["contract"]).tricks_needed
     outcome = "=" if difference == 0 else f"{difference:+d}"
-    return f"{weight} {part['contract']} {part['declarer']} {outcome}"
+    return f"{weight} {words.contract(part['contract'])} {words.seat(part['declarer'])} {outcome}"
