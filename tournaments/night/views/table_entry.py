@@ -34,6 +34,7 @@ from tournaments.night.cached import (
     table_stamp,
 )
 from tournaments.night.models import TableAccess
+from tournaments.night.phone_words import phone_words
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.selectors import table_entry as selectors
 from tournaments.night.services.settle_soon import settle_soon
@@ -72,7 +73,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         access = selectors.table_access_get(token)
     except selectors.TableLinkError as error:
         return render(request, TEMPLATES + "refused.html", {"message": error.message}, status=error.status)
-    return render(request, TEMPLATES + "entry.html", {"access": access, "session": access.session})
+    context = {"access": access, "session": access.session, "phone_words": phone_words()}
+    return render(request, TEMPLATES + "entry.html", context)
 
 
 @require_GET
