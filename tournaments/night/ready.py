@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import OuterRef
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournaments.core import changes, language, sections
 from tournaments.core.models import Club
@@ -23,21 +24,21 @@ from tournaments.night.selectors.public import sessions_recent
 
 def home_sessions() -> Section:
     context = {"sessions": sessions_recent(), "show_club": True}
-    return Section("tournaments/night/public/_recent_sessions.html", context, order=20)
+    return Section(_("tournaments/night/public/_recent_sessions.html"), context, order=20)
 
 
 def club_sessions(club: Club) -> Section:
     context = {"sessions": sessions_recent(club=club), "show_club": False}
-    return Section("tournaments/night/public/_recent_sessions.html", context, order=20)
+    return Section(_("tournaments/night/public/_recent_sessions.html"), context, order=20)
 
 
 def director_actions() -> list[Link]:
-    return [Link("Create a session", reverse("director:session_new"), css="button", order=10)]
+    return [Link(_("Create a session"), reverse("director:session_new"), css="button", order=10)]
 
 
 def director_sessions(user: User) -> Section:
     context = {"sessions": list(sessions_directed(user))}
-    return Section("tournaments/night/director/_sessions.html", context, order=20)
+    return Section(_("tournaments/night/director/_sessions.html"), context, order=20)
 
 
 def pairs_tie_players() -> list[Tie]:

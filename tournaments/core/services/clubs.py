@@ -43,14 +43,21 @@ def club_create(*, name: str, slug: str = "", directors: Iterable[User] = (), fe
     federation = check_federation(federation)
     name = " ".join(name.split())
     if not name:
-        raise ValidationError({"name": "Give the club a name."})
+        raise ValidationError({"name": _("Give the club a name.")})
     slug = slug or slugify(name)
     if not slug:
-        raise ValidationError({"slug": f"Cannot make a slug of {name!r}: give one with letters or digits."})
+        raise ValidationError(
+            {
+                "slug": _("Cannot make a slug of %(name)s: give one with letters or digits.")
+                % {"name": f"{name!r}"}
+            }
+        )
     if Club.objects.filter(name__iexact=name).exists():
-        raise ValidationError({"name": f"A club named {name!r} already exists."})
+        raise ValidationError({"name": _("A club named %(name)s already exists.") % {"name": f"{name!r}"}})
     if Club.objects.filter(slug=slug).exists():
-        raise ValidationError({"slug": f"The slug {slug!r} is already used by another club."})
+        raise ValidationError(
+            {"slug": _("The slug %(slug)s is already used by another club.") % {"slug": f"{slug!r}"}}
+        )
     club = Club(name=name, slug=slug, federation=federation)
     club.full_clean()
     club.save()

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
@@ -44,7 +45,9 @@ def parse_rounds(text: str) -> tuple[int, ...]:
     for word in text.replace(",", " ").split():
         # ASCII digits only: isdigit() admits '²', which int() refuses (issue 24).
         if not (word.isascii() and word.isdigit()) or len(word) > 3 or int(word) < 1:
-            raise ValidationError({"arrow_switch_rounds": f"{word!r} is not a round number."})
+            raise ValidationError(
+                {"arrow_switch_rounds": _("%(word)s is not a round number.") % {"word": f"{word!r}"}}
+            )
         rounds.append(int(word))
     return tuple(sorted(set(rounds)))
 
@@ -76,15 +79,27 @@ def session_movement_set(
     session = session_locked(session)
     if session.state != SessionState.PREPARATION:
         raise ValidationError(
-            {"movement": "The movement can only be changed while the session is in preparation."}
+            {"movement": _("The movement can only be changed while the session is in preparation.")}
         )
     if kind not in Movement.values:
-        raise ValidationError({"movement": f"Unknown movement {kind!r}: Mitchell or Howell."})
+        raise ValidationError(
+            {"movement": _("Unknown movement %(kind)s: Mitchell or Howell.") % {"kind": f"{kind!r}"}}
+        )
     if not 1 <= tables <= MAX_TABLES:
-        raise ValidationError({"tables": f"A movement has 1 to {MAX_TABLES} tables, not {tables}."})
+        raise ValidationError(
+            {
+                "tables": _("A movement has 1 to %(max_tables)s tables, not %(tables)s.")
+                % {"max_tables": MAX_TABLES, "tables": tables}
+            }
+        )
     if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
         raise ValidationError(
-            {"boards_per_round": f"Play 1 to {MAX_BOARDS_PER_ROUND} boards a round, not {boards_per_round}."}
+            {
+                "boards_per_round": _(
+                    "Play 1 to %(max_boards_per_round)s boards a round, not %(boards_per_round)s."
+                )
+                % {"max_boards_per_round": MAX_BOARDS_PER_ROUND, "boards_per_round": boards_per_round}
+            }
         )
     switches = tuple(sorted(set(arrow_switch_rounds)))
     try:
@@ -97,7 +112,9 @@ def session_movement_set(
             arrow_switch_rounds=switches,
         )
     except ValueError as error:
-        raise ValidationError({"movement": f"This movement cannot be played: {error}"}) from None
+        raise ValidationError(
+            {"movement": _("This movement cannot be played: %(error)s") % {"error": error}}
+        ) from None
     _check_seated_pairs_fit(session, kind, tables)
     session.movement = kind
     session.movement_tables = tables
@@ -115,7 +132,9 @@ def movement_boards_ensure(*, session: Session) -> list[Board]:
     """Make sure every board the movement plays exists (undealt ones for results without hands)."""
     movement = session_movement(session)
     if movement is None:
-        raise ValidationError({"movement": "Set up the movement first: it says how many boards are played."})
+        raise ValidationError(
+            {"movement": _("Set up the movement first: it says how many boards are played.")}
+        )
     return boards_ensure(session=session, count=movement.boards_total())
 
 
@@ -181,7 +200,9 @@ def session_reopen(*, session: Session, user: User | None = None) -> Session:
         SessionState.PLAY,
         "Only a finished session can be reopened; it is {state}.",
     )
-    session_audit(session, SessionAction.REOPEN, user, SessionState.FINISHED.label, SessionState.PLAY.label)
+    session_audit(
+        session, SessionAction.REOPEN, user, str(SessionState.FINISHED.label), str(SessionState.PLAY.label)
+    )
     hooks.session_reopened(session)  # its master points go and its results leave the ratings
     return session
 
@@ -205,7 +226,7 @@ def session_create_with_movement(
     if tables is None:
         return session
     if not boards_per_round:
-        raise ValidationError({"boards_per_round": "Say how many boards are played each round."})
+        raise ValidationError({"boards_per_round": _("Say how many boards are played each round.")})
     return session_movement_set(
         session=session,
         kind=movement,

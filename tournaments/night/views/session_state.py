@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.core.views.access import SignedInRequest
@@ -57,7 +58,7 @@ def session_state_confirm(request: SignedInRequest, session_id: int, action: str
     session = selectors.session_for_director(request.user, session_id)
     if action not in ACTIONS:
         raise Http404("No such step.")
-    _, question, button, _ = ACTIONS[action]
+    _name, question, button, _done = ACTIONS[action]
     context = {
         "session": session,
         "action": action,
@@ -74,11 +75,11 @@ def session_state(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     action = request.POST.get("action", "")
     if action not in ACTIONS:
-        messages.error(request, "Choose to start play, to finish the session or to reopen it.")
+        messages.error(request, _("Choose to start play, to finish the session or to reopen it."))
         return redirect(_session_url(session))
     if request.POST.get("confirm") != "yes":
         return redirect("director:state_confirm", session.pk, action)
-    service, _, _, done = ACTIONS[action]
+    service, _question, _button, done = ACTIONS[action]
     try:
         service(session, request.user)
     except ValidationError as error:

@@ -19,6 +19,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
@@ -155,7 +156,7 @@ def _text(data: dict[str, Any], name: str, limit: int = 64) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     if not isinstance(value, str) or len(value) > limit or "\x00" in value:
-        raise ValidationError({name: f"The entry's {name} is not valid."})
+        raise ValidationError({name: _("The entry's %(name)s is not valid.") % {"name": name}})
     return value
 
 
@@ -164,7 +165,7 @@ def _number(data: dict[str, Any], name: str) -> int:
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 4:
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 9999:
-        raise ValidationError({name: f"The entry's {name} is not a number."})
+        raise ValidationError({name: _("The entry's %(name)s is not a number.") % {"name": name}})
     return value
 
 
@@ -318,7 +319,7 @@ def session_tables_grid(request: SignedInRequest, session_id: int) -> HttpRespon
 def session_call_answer(request: SignedInRequest, session_id: int, call_id: int) -> HttpResponse:
     session = director_selectors.session_for_director(request.user, session_id)
     if director_call_answer(session=session, call_id=call_id):
-        messages.success(request, "Call answered.")
+        messages.success(request, _("Call answered."))
     else:
-        messages.info(request, "That call was already answered.")
+        messages.info(request, _("That call was already answered."))
     return redirect(reverse("director:tables", args=[session.pk]))
