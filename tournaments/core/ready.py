@@ -12,7 +12,7 @@ from tournaments.core.selectors.clubs import clubs_list
 
 
 def home_clubs() -> Section:
-    return Section(_("tournaments/core/_clubs.html"), {"clubs": clubs_list()}, order=10)
+    return Section("tournaments/core/_clubs.html", {"clubs": clubs_list()}, order=10)
 
 
 def director_club_links(club: Club) -> list[Link]:

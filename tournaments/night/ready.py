@@ -24,12 +24,12 @@ from tournaments.night.selectors.public import sessions_recent
 
 def home_sessions() -> Section:
     context = {"sessions": sessions_recent(), "show_club": True}
-    return Section(_("tournaments/night/public/_recent_sessions.html"), context, order=20)
+    return Section("tournaments/night/public/_recent_sessions.html", context, order=20)
 
 
 def club_sessions(club: Club) -> Section:
     context = {"sessions": sessions_recent(club=club), "show_club": False}
-    return Section(_("tournaments/night/public/_recent_sessions.html"), context, order=20)
+    return Section("tournaments/night/public/_recent_sessions.html", context, order=20)
 
 
 def director_actions() -> list[Link]:
@@ -38,7 +38,7 @@ def director_actions() -> list[Link]:
 
 def director_sessions(user: User) -> Section:
     context = {"sessions": list(sessions_directed(user))}
-    return Section(_("tournaments/night/director/_sessions.html"), context, order=20)
+    return Section("tournaments/night/director/_sessions.html", context, order=20)
 
 
 def pairs_tie_players() -> list[Tie]:

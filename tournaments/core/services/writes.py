@@ -27,7 +27,6 @@ from contextlib import contextmanager
 from typing import TypeVar
 
 from django.db import connection, models, transaction
-from django.utils.translation import gettext as _
 
 from tournaments.core.services.write_gate import (
     serialised_writes,
@@ -70,7 +69,7 @@ def locked(rows: models.QuerySet[M], *, of: tuple[str, ...] = (), nowait: bool =
     writer, which the gate already admitted).
     """
     if not connection.in_atomic_block or not write_gate_held():
-        raise WriteProtocolError(_("A row is locked outside a write: open one with writes.write() first."))
+        raise WriteProtocolError("A row is locked outside a write: open one with writes.write() first.")
     return rows.select_for_update(of=of, nowait=nowait and connection.vendor == "postgresql")
 
 

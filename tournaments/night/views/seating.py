@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.seating import read_seating_list
@@ -55,8 +56,8 @@ def pairs_seat_many(request: SignedInRequest, session_id: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _("Seated %(len)s pair%(value)s.")
-                % {"len": len(seated), "value": "s" if len(seated) != 1 else ""},
+                ngettext("Seated %(count)s pair.", "Seated %(count)s pairs.", len(seated))
+                % {"count": len(seated)},
             )
             return redirect(_pairs_url(session))
     context = {"session": session, "form": form, "highest": movement_pair_numbers(session)}
