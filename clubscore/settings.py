@@ -63,9 +63,6 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # The page's language: the chooser's cookie, else the browser's, else the club's
-    # (docs/decisions.md, "The club's language").
-    "tournaments.core.language.ClubLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -74,6 +71,10 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "clubscore.middleware.PermissionsPolicyMiddleware",
     "clubscore.replica.PublicReadsMiddleware",
+    # The page's language: the chooser's cookie, else the browser's, else the club's
+    # (docs/decisions.md, "The club's language"). After PublicReadsMiddleware, so that the
+    # club's language is read where the page's other reads go (the replica).
+    "tournaments.core.language.ClubLocaleMiddleware",
     "axes.middleware.AxesMiddleware",
     # Last, so the refusal page has the user and messages the other middleware give it.
     "clubscore.nul_input.RefuseNulCharactersMiddleware",

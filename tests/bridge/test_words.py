@@ -32,7 +32,12 @@ def test_a_contract_typed_in_the_language_is_the_english_one(language: str, type
 
 @pytest.mark.parametrize(
     ("language", "english", "shown"),
-    [("fr", "3NTW-1", "3SAO-1"), ("nl", "4SS+1", "4SZ+1"), ("de", "3NTE=", "3SAO="), ("pl", "3NTXN=", "3BAXN=")],
+    [
+        ("fr", "3NTW-1", "3SAO-1"),
+        ("nl", "4SS+1", "4SZ+1"),
+        ("de", "3NTE=", "3SAO="),
+        ("pl", "3NTXN=", "3BAXN="),
+    ],
 )
 def test_a_result_is_written_back_in_the_language(language: str, english: str, shown: str) -> None:
     outcome = read_outcome(english)
@@ -41,7 +46,9 @@ def test_a_result_is_written_back_in_the_language(language: str, english: str, s
     assert read_outcome(shown, language=language) == outcome
 
 
-@pytest.mark.parametrize(("language", "word"), [("fr", "Passe"), ("nl", "pas"), ("de", "PASSE"), ("pl", "Pas")])
+@pytest.mark.parametrize(
+    ("language", "word"), [("fr", "Passe"), ("nl", "pas"), ("de", "PASSE"), ("pl", "Pas")]
+)
 def test_pass_is_read_in_the_language(language: str, word: str) -> None:
     assert read_outcome(word, language=language) is PASSED_OUT
 

@@ -91,6 +91,8 @@ class ClubLocaleMiddleware(LocaleMiddleware):
     ) -> None:
         if getattr(request, "language_chosen", True) or not view_kwargs:
             return
+        if any(isinstance(value, str) and "\x00" in value for value in view_kwargs.values()):
+            return  # refused by RefuseNulCharactersMiddleware, never looked up
         language = club_language(view_kwargs)
         if language:
             translation.activate(language)
