@@ -7,12 +7,39 @@ rules a director's does. Database access stays opt-in (``db`` only where asked).
 from __future__ import annotations
 
 import datetime
+import os
 import random
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
 from tournaments.core.models import Club
 from tournaments.night.models import Movement, Session
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Build the translations' ``.mo`` from the committed ``.po`` where missing or older.
+
+    ``make test`` builds them first (``make messages``); this covers ``pytest`` run alone,
+    so a page is never tested in English for want of a catalogue. The controller builds
+    them once, before the xdist workers start; each is written whole (``os.replace``).
+    """
+    if hasattr(config, "workerinput"):
+        return
+    for source in sorted(Path(__file__).resolve().parent.parent.glob("locale/*/LC_MESSAGES/django.po")):
+        target = source.with_suffix(".mo")
+        if target.exists() and target.stat().st_mtime >= source.stat().st_mtime:
+            continue
+        msgfmt = shutil.which("msgfmt")
+        if msgfmt is None:
+            raise pytest.UsageError(
+                f"{target} is missing and msgfmt is not installed: apt-get install gettext"
+            )
+        partial = target.with_suffix(".mo.partial")
+        subprocess.run([msgfmt, "--check", "-o", str(partial), str(source)], check=True)
+        os.replace(partial, target)
 
 
 @pytest.fixture(scope="session")
