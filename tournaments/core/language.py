@@ -23,8 +23,8 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 
 from tournaments.core.hooks import Hook
 
-# Each registered function reads a route's arguments and returns its club's language, or None.
-club_language_of: Hook[[Mapping[str, Any]], str | None] = Hook("core.club_language_of")
+# Each registered function reads a route's name and arguments and returns its club's language, or None.
+club_language_of: Hook[[str, Mapping[str, Any]], str | None] = Hook("core.club_language_of")
 
 
 def language_codes() -> list[str]:
@@ -64,9 +64,9 @@ def _club_slug_language(arguments: Mapping[str, Any]) -> str | None:
     return Club.objects.filter(slug=slug).values_list("language", flat=True).first()
 
 
-def club_language(arguments: Mapping[str, Any]) -> str | None:
-    """The default language of the club a route's arguments name, or None."""
-    for found in (_club_slug_language(arguments), *club_language_of(arguments)):
+def club_language(view_name: str, arguments: Mapping[str, Any]) -> str | None:
+    """The default language of the club a route (its name and arguments) names, or None."""
+    for found in (_club_slug_language(arguments), *club_language_of(view_name, arguments)):
         language = supported(found)
         if language:
             return language
@@ -93,7 +93,15 @@ class ClubLocaleMiddleware(LocaleMiddleware):
             return
         if any(isinstance(value, str) and "\x00" in value for value in view_kwargs.values()):
             return  # refused by RefuseNulCharactersMiddleware, never looked up
-        language = club_language(view_kwargs)
+        match = request.resolver_match
+        language = club_language(match.view_name if match else "", view_kwargs)
         if language:
             translation.activate(language)
             request.LANGUAGE_CODE = language
+
+    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+        response = super().process_response(request, response)
+        # The thread goes back to the site's language once the page is written: the next
+        # request on it (or the next line of a test) must not start in this one's.
+        translation.deactivate()
+        return response

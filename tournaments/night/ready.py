@@ -49,9 +49,12 @@ def pairs_tie_players() -> list[Tie]:
     ]
 
 
-def session_club_language(arguments: Mapping[str, Any]) -> str | None:
-    """The language of the club whose session (``session_id``) or table (``token``) a route names."""
-    session_id, token = arguments.get("session_id"), arguments.get("token")
+def session_club_language(view_name: str, arguments: Mapping[str, Any]) -> str | None:
+    """The language of the club whose session (``session_id``, ``session_pk``, the public session
+    page's ``pk``) or table (``token``) a route names."""
+    session_id, token = arguments.get("session_id", arguments.get("session_pk")), arguments.get("token")
+    if session_id is None and view_name in ("session", "session_standings", "hand_records", "session_lin"):
+        session_id = arguments.get("pk")
     if isinstance(session_id, int):
         return Session.objects.filter(pk=session_id).values_list("club__language", flat=True).first()
     if isinstance(token, str) and len(token) <= 43:
