@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.middleware.locale import LocaleMiddleware
 from django.utils import translation
 from django.utils.translation.trans_real import parse_accept_lang_header
@@ -99,7 +99,7 @@ class ClubLocaleMiddleware(LocaleMiddleware):
             translation.activate(language)
             request.LANGUAGE_CODE = language
 
-    def process_response(self, request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
         response = super().process_response(request, response)
         # The thread goes back to the site's language once the page is written: the next
         # request on it (or the next line of a test) must not start in this one's.
