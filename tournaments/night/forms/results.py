@@ -45,15 +45,26 @@ class ResultForm(forms.Form):
         label=gettext_lazy("EW pair"),
         error_messages={"invalid_choice": gettext_lazy("Unknown pair: choose one of this session's pairs.")},
     )
-    contract = forms.CharField(max_length=12, help_text=gettext_lazy("4SX, 3NT or Pass"))
+    contract = forms.CharField(
+        label=gettext_lazy("Contract"), max_length=12, help_text=gettext_lazy("4SX, 3NT or Pass")
+    )
     declarer = QuotedChoiceField(
+        label=gettext_lazy("Declarer"),
         choices=SEAT_CHOICES,
         required=False,
         error_messages={"invalid_choice": gettext_lazy("The declarer is N, E, S or W, not %(value)s.")},
     )
-    result = forms.CharField(max_length=3, required=False, help_text=gettext_lazy("Tricks (10) or =, +1, -2"))
+    result = forms.CharField(
+        label=gettext_lazy("Result"),
+        max_length=3,
+        required=False,
+        help_text=gettext_lazy("Tricks (10) or =, +1, -2"),
+    )
     lead = forms.CharField(
-        max_length=3, required=False, help_text=gettext_lazy("Opening lead, such as SK or H10")
+        label=gettext_lazy("Lead"),
+        max_length=3,
+        required=False,
+        help_text=gettext_lazy("Opening lead, such as SK or H10"),
     )
     out_of_order = forms.BooleanField(
         required=False,
@@ -156,15 +167,26 @@ class TableResultForm(forms.Form):
     """One board's result at a (round, table): the movement gives the pairs, so only the play is typed."""
 
     board = AsciiIntegerField(min_value=1, widget=forms.HiddenInput)
-    contract = forms.CharField(max_length=12, help_text=gettext_lazy("4SX, 3NT or Pass"))
+    contract = forms.CharField(
+        label=gettext_lazy("Contract"), max_length=12, help_text=gettext_lazy("4SX, 3NT or Pass")
+    )
     declarer = forms.ChoiceField(
+        label=gettext_lazy("Declarer"),
         choices=SEAT_CHOICES,
         required=False,
         error_messages={"invalid_choice": gettext_lazy("The declarer is N, E, S or W, not %(value)s.")},
     )
-    result = forms.CharField(max_length=3, required=False, help_text=gettext_lazy("Tricks (10) or =, +1, -2"))
+    result = forms.CharField(
+        label=gettext_lazy("Result"),
+        max_length=3,
+        required=False,
+        help_text=gettext_lazy("Tricks (10) or =, +1, -2"),
+    )
     lead = forms.CharField(
-        max_length=3, required=False, help_text=gettext_lazy("Opening lead, such as SK or H10")
+        label=gettext_lazy("Lead"),
+        max_length=3,
+        required=False,
+        help_text=gettext_lazy("Opening lead, such as SK or H10"),
     )
 
 

@@ -35,14 +35,16 @@ class MovementForm(forms.Form):
 
     # A teams round's movement is made with its round (services.teams_tables), never typed.
     movement = QuotedChoiceField(
+        label=gettext_lazy("Movement"),
         choices=[choice for choice in Movement.choices if choice[0] != Movement.TEAMS],
         initial=Movement.MITCHELL,
     )
-    tables = AsciiIntegerField(min_value=1, max_value=30)
+    tables = AsciiIntegerField(label=gettext_lazy("Tables"), min_value=1, max_value=30)
     boards_per_round = AsciiIntegerField(
         min_value=1, max_value=8, initial=3, label=gettext_lazy("Boards a round")
     )
     rounds = AsciiIntegerField(
+        label=gettext_lazy("Rounds"),
         min_value=1,
         required=False,
         help_text=gettext_lazy("Leave blank for the full movement; fewer makes a partial one."),
@@ -54,7 +56,10 @@ class MovementForm(forms.Form):
         label=gettext_lazy("Even tables (Mitchell)"),
     )
     arrow_switch_rounds = forms.CharField(
-        max_length=100, required=False, help_text=gettext_lazy("Rounds on which EW sit NS, such as '3, 6'.")
+        label=gettext_lazy("Arrow switch rounds"),
+        max_length=100,
+        required=False,
+        help_text=gettext_lazy("Rounds on which EW sit NS, such as '3, 6'."),
     )
 
     def clean_arrow_switch_rounds(self) -> tuple[int, ...]:
@@ -70,10 +75,11 @@ class MovementForm(forms.Form):
 class SessionForm(MovementForm):
     """A new session; its movement too when the tables are given (blank: results by pair numbers)."""
 
-    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    name = forms.CharField(max_length=120, initial="Evening pairs")
+    club = forms.ModelChoiceField(label=gettext_lazy("Club"), queryset=Club.objects.none(), empty_label=None)
+    date = forms.DateField(label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120, initial="Evening pairs")
     scoring = QuotedChoiceField(
+        label=gettext_lazy("Scoring"),
         choices=ScoringMethod.choices,
         initial=ScoringMethod.MATCHPOINTS,
         required=False,
@@ -98,7 +104,11 @@ class SessionForm(MovementForm):
 class PairForm(forms.Form):
     player1 = forms.CharField(max_length=120, label=gettext_lazy("Player"))
     player2 = forms.CharField(max_length=120, label=gettext_lazy("Partner"), required=False)
-    direction = QuotedChoiceField(choices=[(Direction.NS, "NS"), (Direction.EW, "EW")], required=False)
+    direction = QuotedChoiceField(
+        label=gettext_lazy("Direction"),
+        choices=[(Direction.NS, gettext_lazy("NS")), (Direction.EW, gettext_lazy("EW"))],
+        required=False,
+    )
     number = AsciiIntegerField(
         min_value=1,
         max_value=MAX_PAIR_NUMBER,
@@ -133,6 +143,7 @@ class DealForm(forms.Form):
         },
     )
     permutations = forms.CharField(
+        label=gettext_lazy("Permutations"),
         widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
         required=False,
         help_text=gettext_lazy("One line of 52 numbers per board, board 1 first."),

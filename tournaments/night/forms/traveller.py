@@ -46,6 +46,7 @@ class GridForm(forms.Form):
     """The grid's own fields: how many lines it posts, and the director's word on the movement."""
 
     lines = AsciiIntegerField(
+        label=gettext_lazy("Lines"),
         min_value=0,
         max_value=MAX_LINES,
         error_messages={

@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
-from django.utils.translation import gettext_lazy
+from django.utils.translation import get_language, gettext_lazy
 
+from tournaments.bridge.words import words_for
 from tournaments.core.models.clubs import Club, Player
 
 # Pair numbers a director may give: more than any real session's field.
@@ -184,7 +185,9 @@ class Pair(models.Model):
     @property
     def label(self) -> str:
         """The pair's number as the director calls it: ``3`` (Howell) or ``3 NS`` (Mitchell)."""
-        return f"{self.number} {self.direction}" if self.direction else str(self.number)
+        if not self.direction:
+            return str(self.number)
+        return f"{self.number} {words_for(get_language()).side(self.direction)}"
 
     @property
     def names(self) -> str:
