@@ -19,7 +19,6 @@
   };
   var QUEUE_KEY = app.dataset.queueKey;
   var FINAL = [400, 404, 409, 410];
-  var SUITS = {C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660", NT: (WORDS.bridge || {}).no_trump || "NT"};
   /* The page's words (tournaments/night/phone_words.py): each English text, as the page's
      language writes it; t("Board %(board)s", {board: 3}) fills the named places. */
   var WORDS = JSON.parse((document.getElementById("phone-words") || {}).textContent || "{}");
@@ -30,6 +29,7 @@
   }
   function seatLetter(seat) { return (BRIDGE.seats || {})[seat] || seat; }
   function sideText(side) { return (BRIDGE.sides || {})[side] || side; }
+  var SUITS = {C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660", NT: BRIDGE.no_trump || "NT"};
   var SUIT_NAMES = {C: t("clubs"), D: t("diamonds"), H: t("hearts"), S: t("spades")};
   var STRAINS = ["C", "D", "H", "S", "NT"];
   var SEATS = {N: t("North"), E: t("East"), S: t("South"), W: t("West")};
@@ -434,7 +434,7 @@
   function pairsText(roundNumber) {
     var round = state.table_rounds[roundNumber - 1];
     if (!round) return "";
-    function seat(side, label) { return label.indexOf(side) === 0 ? label : side + " " + label; }
+    function seat(side, label) { var shown = sideText(side); return label.indexOf(shown) === 0 ? label : shown + " " + label; }
     return seat("NS", round.ns.label) + " " + t("v") + " " + seat("EW", round.ew.label);
   }
 
