@@ -88,7 +88,9 @@ def _played_numbers(session: Session, numbers: list[int]) -> list[int]:
 def _refuse_unconfirmed_redeal(played: list[int]) -> None:
     if played:
         names = ", ".join(str(number) for number in played)
-        subject = f"Board {names} has" if len(played) == 1 else f"Boards {names} have"
+        subject = (_("Board %(names)s has") if len(played) == 1 else _("Boards %(names)s have")) % {
+            "names": names
+        }
         raise ValidationError(
             {
                 "redeal_played": _(

@@ -58,9 +58,9 @@ def _check_seated_pairs_fit(session: Session, kind: str, tables: int) -> None:
     outside = list(session.pairs.filter(number__gt=highest).order_by("-direction", "number")[:8])
     if outside:
         labels = ", ".join(pair.label for pair in outside)
-        reason = (
-            f"Pair {labels} would have no seat with {tables} tables: remove it first, or keep more tables."
-        )
+        reason = _(
+            "Pair %(labels)s would have no seat with %(tables)s tables: remove it first, or keep more tables."
+        ) % {"labels": labels, "tables": tables}
         raise ValidationError({"tables": reason})
 
 
@@ -139,9 +139,10 @@ def movement_boards_ensure(*, session: Session) -> list[Board]:
 
 
 def _move(session: Session, source: str, target: str, refusal: str) -> Session:
+    """Move the session from ``source`` to ``target``, or refuse with ``refusal`` (naming its state)."""
     session = session_locked(session)
     if session.state != source:
-        raise ValidationError({"state": refusal.format(state=session.get_state_display().lower())})
+        raise ValidationError({"state": str(refusal) % {"state": str(session.get_state_display()).lower()}})
     session.state = target
     session.save(update_fields=["state", "updated_at"])
     return session
@@ -150,7 +151,7 @@ def _move(session: Session, source: str, target: str, refusal: str) -> Session:
 @write()
 def session_start(*, session: Session) -> Session:
     """Start play: from now on the public pages show a board only once everyone has played it."""
-    refusal = "Play can only start in preparation; it is {state}."
+    refusal = _("Play can only start in preparation; it is %(state)s.")
     return _move(session, SessionState.PREPARATION, SessionState.PLAY, refusal)
 
 
@@ -180,7 +181,7 @@ def session_finish(*, session: Session) -> Session:
     (``hooks.session_finished``: the season refits the ratings).
     """
     with write():
-        refusal = "Only a session in play can finish; it is {state}."
+        refusal = _("Only a session in play can finish; it is %(state)s.")
         finished = _move(session, SessionState.PLAY, SessionState.FINISHED, refusal)
         scores_settle_locked(finished, inserted=True)
         hooks.session_finished(finished)  # the ratings follow the night (season.hooks)
@@ -198,7 +199,7 @@ def session_reopen(*, session: Session, user: User | None = None) -> Session:
         session,
         SessionState.FINISHED,
         SessionState.PLAY,
-        "Only a finished session can be reopened; it is {state}.",
+        _("Only a finished session can be reopened; it is %(state)s."),
     )
     session_audit(
         session, SessionAction.REOPEN, user, str(SessionState.FINISHED.label), str(SessionState.PLAY.label)

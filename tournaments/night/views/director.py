@@ -22,6 +22,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.forms import form_add_service_error
@@ -140,8 +141,10 @@ def session_deal(request: SignedInRequest, session_id: int) -> HttpResponse:
         return boards_deal(session=session, permutations=permutations, **confirm)
 
     def dealt(boards: list[Board]) -> str:
-        later = " Their double-dummy analysis follows in a minute." if boards[-1].analysis_pending else ""
-        return f"Dealt {len(boards)} boards.{later}"
+        later = (
+            " " + _("Their double-dummy analysis follows in a minute.") if boards[-1].analysis_pending else ""
+        )
+        return _("Dealt %(count)s boards.") % {"count": len(boards)} + later
 
     response = form_write(request, form, deal, message=dealt, to=lambda _: _session_url(session) + "#boards")
     if response is not None:
@@ -303,7 +306,7 @@ def board_assign(request: SignedInRequest, session_id: int, number: int) -> Http
     return _board_page(request, session, board, assign_form=assign_form)
 
 
-ALREADY_DELETED = "That result was already deleted."
+ALREADY_DELETED = gettext_lazy("That result was already deleted.")
 
 
 def _already_deleted(request: SignedInRequest, board: Board | None = None) -> HttpResponse:

@@ -111,7 +111,7 @@ def table_round(request: SignedInRequest, session_id: int, round_number: int, ta
         board = boards.get(posted.cleaned_data["board"])
         if board is None or seating.sits_out:
             posted.add_error(
-                None, "This board is not played at this table in this round, or a pair sits out."
+                None, _("This board is not played at this table in this round, or a pair sits out.")
             )
         else:
             data = posted.cleaned_data

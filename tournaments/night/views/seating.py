@@ -52,7 +52,7 @@ def pairs_seat_many(request: SignedInRequest, session_id: int) -> HttpResponse:
             seated = pairs_seat(session=session, seats=reading.seats, unreadable=reading.problems)
         except ValidationError as error:
             form_add_service_error(form, error)
-            form.add_error("seating", "Nothing was seated.")
+            form.add_error("seating", _("Nothing was seated."))
         else:
             messages.success(
                 request,

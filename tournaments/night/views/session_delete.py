@@ -15,6 +15,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.selectors.access import clubs_directed
@@ -23,7 +24,7 @@ from tournaments.night.models import Session, SessionDeletion
 from tournaments.night.selectors import director as selectors
 from tournaments.night.services.session_delete import check_session_deletable, session_delete
 
-ALREADY_DELETED = "That session was already deleted."
+ALREADY_DELETED = gettext_lazy("That session was already deleted.")
 
 
 @login_required

@@ -137,17 +137,19 @@ def _json_body(request: HttpRequest) -> dict[str, Any] | JsonResponse:
     if request.content_type != "application/json":
         # A form or multipart body was parsed already (the NUL check reads request.POST),
         # and its body cannot be read again; none comes from the page (issue 24).
-        return _refused("The entry could not be read (not JSON): reload the page.", 400)
+        return _refused(_("The entry could not be read (not JSON): reload the page."), 400)
     if len(request.body) > MAX_BODY:
         return _refused(
-            f"The entry is larger than {MAX_BODY} bytes: it did not come from the table's page.", 400
+            _("The entry is larger than %(limit)s bytes: it did not come from the table's page.")
+            % {"limit": MAX_BODY},
+            400,
         )
     try:
         data = json.loads(request.body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):  # 2,040 '[' nest too deep
-        return _refused("The entry could not be read (not JSON): reload the page.", 400)
+        return _refused(_("The entry could not be read (not JSON): reload the page."), 400)
     if not isinstance(data, dict):
-        return _refused("The entry could not be read (not a JSON object): reload the page.", 400)
+        return _refused(_("The entry could not be read (not a JSON object): reload the page."), 400)
     return data
 
 
@@ -262,7 +264,8 @@ def table_traveller(request: HttpRequest, token: str, number: int) -> JsonRespon
     try:
         return JsonResponse(selectors.table_traveller(access, number))
     except selectors.BoardNotPlayedError:
-        return _refused(f"Board {number} has not been played at this table: its results stay hidden.", 403)
+        message = _("Board %(number)s has not been played at this table: its results stay hidden.")
+        return _refused(message % {"number": number}, 403)
 
 
 @require_POST

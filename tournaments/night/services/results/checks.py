@@ -70,7 +70,10 @@ def check_pairs(
     if session.is_mitchell and session.arrow_switch_rounds:
         # On an arrow-switched round an EW pair sits North-South; the movement check says when.
         if ns_pair.direction == ew_pair.direction:
-            same = f"Pairs {ns_pair.label} and {ew_pair.label} sit in the same field."
+            same = _("Pairs %(ns)s and %(ew)s sit in the same field.") % {
+                "ns": ns_pair.label,
+                "ew": ew_pair.label,
+            }
             raise ValidationError({"ew_pair": same})
     elif session.is_mitchell:
         if ns_pair.direction != Direction.NS:
@@ -110,7 +113,10 @@ def check_movement(board: Board, entry: ResultEntry) -> None:
     encounters = movement_selectors.board_encounters(movement, board.number)
     if not encounters:
         boards = f"boards 1-{movement.boards_total()}"
-        message = f"Board {board.number} is not in this session's movement ({boards})."
+        message = _("Board %(number)s is not in this session's movement (%(boards)s).") % {
+            "number": board.number,
+            "boards": boards,
+        }
         raise ValidationError({"board": message})
     entered = (movement_selectors.pair_key(entry.ns_pair), movement_selectors.pair_key(entry.ew_pair))
     if any(movement_selectors.encounter_keys(session.movement, e) == entered for e in encounters):
