@@ -69,3 +69,20 @@ def test_no_seat_letter_means_another_seat_in_english(language: str) -> None:
 @pytest.mark.parametrize(("code", "language"), [("fr-BE", "fr"), ("nl_be", "nl"), ("it", "en"), (None, "en")])
 def test_a_regional_code_gets_its_languages_words(code: str | None, language: str) -> None:
     assert words_for(code).language == language
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "english"),
+    [
+        ("fr", "3sa", "3NT"),
+        ("fr", "3 SA XX", "3NTXX"),
+        ("fr", "Passe", "Pass"),
+        ("nl", "6SAX", "6NTX"),
+        ("de", "pass", "Pass"),
+        ("pl", "3BA", "3NT"),
+        ("pl", "4S", "4S"),
+        ("en", "3SA", "3SA"),  # not a contract in English: its parser says so
+    ],
+)
+def test_a_contract_typed_in_the_language_is_given_to_the_services_in_english(language, typed, english):
+    assert words_for(language).english_contract(typed) == english

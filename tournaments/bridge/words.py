@@ -15,6 +15,7 @@ Files (PBN, USEBIO, LIN) are written in their standards' English notation, never
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from tournaments.bridge.seats import SEATS, Seat
@@ -60,6 +61,16 @@ class BridgeWords:
             return self.vulnerability_all
         return self.side(vulnerability)
 
+    def english_contract(self, text: str) -> str:
+        """A contract typed in this language, written as ``Contract.parse`` and the services
+        read it: ``3sax`` -> ``3NTX``, ``Passe`` -> ``Pass``; anything else as typed (their
+        parser says what is wrong with it)."""
+        cleaned = " ".join(text.split()).upper()
+        if cleaned in self.pass_words or cleaned in ENGLISH_PASS_WORDS:
+            return "Pass"
+        match = re.fullmatch(rf"([0-9]+)\s*{re.escape(self.no_trump)}\s*(X{{0,2}})", cleaned)
+        return f"{match[1]}NT{match[2]}" if match else text
+
     def read_seat(self, letter: str) -> Seat | None:
         """The seat a letter names in this language or in English, or None."""
         letter = letter.strip().upper()
@@ -68,13 +79,15 @@ class BridgeWords:
         return Seat(letter) if letter in ("N", "E", "S", "W") else None
 
 
+ENGLISH_PASS_WORDS = frozenset({"PASS", "P", "PASSED", "PASSED OUT", "ALL PASS"})
+
 ENGLISH = BridgeWords(
     language="en",
     no_trump="NT",
     seats=("N", "E", "S", "W"),
     sides=("NS", "EW"),
     pass_word="Pass",
-    pass_words=frozenset({"PASS", "P", "PASSED", "PASSED OUT", "ALL PASS"}),
+    pass_words=ENGLISH_PASS_WORDS,
     doubled="doubled",
     redoubled="redoubled",
     vulnerability_none="None",

@@ -11,10 +11,12 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.functional import lazy
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tournaments.bridge.cards import CardError, parse_lead
+from tournaments.bridge.words import words_for
 from tournaments.core.forms import AsciiIntegerField, QuotedChoiceField
 from tournaments.night.models import (
     Adjustment,
@@ -24,7 +26,18 @@ from tournaments.night.models import (
     Session,
 )
 
-SEAT_CHOICES = [("", "-"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+
+def _seat_letter(seat: str) -> str:
+    """The seat's letter in the page's language, decided when the form is drawn (``O`` for W in French)."""
+    return lazy(lambda: words_for(get_language()).seat(seat), str)()
+
+
+SEAT_CHOICES = [("", "-"), *((seat, _seat_letter(seat)) for seat in "NESW")]
+
+
+def _english_contract(text: str) -> str:
+    """A contract typed in the page's language (``3SA``, ``Passe``) as the services read it."""
+    return words_for(get_language()).english_contract(text)
 
 
 class PairChoiceField(forms.ModelChoiceField):
@@ -66,6 +79,10 @@ class ResultForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Opening lead, such as SK or H10"),
     )
+
+    def clean_contract(self) -> str:
+        return _english_contract(self.cleaned_data["contract"])
+
     out_of_order = forms.BooleanField(
         required=False,
         label=gettext_lazy("Played out of order"),
@@ -188,6 +205,9 @@ class TableResultForm(forms.Form):
         required=False,
         help_text=gettext_lazy("Opening lead, such as SK or H10"),
     )
+
+    def clean_contract(self) -> str:
+        return _english_contract(self.cleaned_data["contract"])
 
 
 ASSIGNED_FORM_PARTS = 3
