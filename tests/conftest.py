@@ -61,6 +61,16 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
 
 
 @pytest.fixture
+def client():
+    """Django's test client, naming its language as every browser does (``Accept-Language``):
+    a request naming none reads its club's language too (``core/language.py``), a query the
+    pages' query counts would otherwise include. A test of that case sends an empty header."""
+    from django.test import Client
+
+    return Client(HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9")
+
+
+@pytest.fixture
 def director(django_user_model):
     return django_user_model.objects.create_user(username="director", password="bridge-director-pw")
 

@@ -91,6 +91,7 @@ class ClubSettingsForm(forms.Form):
     language = forms.ChoiceField(
         label=_("Language"),
         choices=settings.LANGUAGES,
+        required=False,
         help_text=_(
             "The language of the club's pages, tables and printed cards when a player's browser "
             "asks for none ClubScore speaks; each player can still choose his own."

@@ -27,7 +27,9 @@ def club_settings(request: SignedInRequest, slug: str) -> HttpResponse:
         form = ClubSettingsForm(request.POST)
         if form.is_valid():
             try:
-                club_settings_set(club=club, **form.cleaned_data)
+                # A form posted without the language (an older page) keeps the club's.
+                data = {**form.cleaned_data, "language": form.cleaned_data.get("language") or None}
+                club_settings_set(club=club, **data)
             except ValidationError as error:
                 form_add_service_error(form, error)
             else:
