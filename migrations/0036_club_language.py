@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0030_ratings_in_background'),
+        ('tournaments', '0033_individuals'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -65,6 +65,7 @@ __all__ = [
     "Encounter",
     "Movement",
     "MovementError",
+    "circle_round",
     "format_movement_chart",
     "howell",
     "mitchell",
@@ -171,11 +172,14 @@ class Movement:
         return self.board_sets * self.boards_per_round
 
     def pair_numbers(self) -> tuple[Pair, ...]:
-        """Mitchell: ("NS", 1..n) then ("EW", 1..n); Howell: 1..N (N includes a phantom)."""
+        """Mitchell: ("NS", 1..n) then ("EW", 1..n); Howell: 1..N (N includes a phantom);
+        an individual's partnerships 1..2 x tables x rounds."""
         if self.kind == "mitchell":
             return tuple(("NS", i) for i in range(1, self.tables + 1)) + tuple(
                 ("EW", i) for i in range(1, self.tables + 1)
             )
+        if self.kind == "individual":  # a partnership a table and round (bridge.individual)
+            return tuple(range(1, 2 * self.tables * self.rounds + 1))
         return tuple(range(1, 2 * self.tables + 1))
 
 
@@ -285,8 +289,7 @@ def howell(
     for r in range(1, r_total + 1):
         k = r - 1
         if starter is None:
-            matches = [(n, k % m + 1, r)]
-            matches += [((k + i) % m + 1, (k - i) % m + 1, r) for i in range(1, n // 2)]
+            matches = [(ns, ew, r) for ns, ew in circle_round(n, r)]
         else:
             matches = [(n, k % m + 1, k % m + 1)]
             matches += [((x + k) % m + 1, (y + k) % m + 1, (k - a) % m + 1) for x, y, a in starter]
@@ -303,6 +306,16 @@ def howell(
         phantom=n if p % 2 else None,
         board_sets=r_total if starter is None else m,
     )
+
+
+def circle_round(field: int, round_: int) -> list[tuple[int, int]]:
+    """Return round ``round_`` of a round robin of ``field`` pairs (even) by the circle method.
+
+    Pair ``field`` stays at table 1 and meets pair r in round r; the others turn round it,
+    so each pair meets every other once in ``field - 1`` rounds. Table by table, (NS, EW).
+    """
+    m, k = field - 1, round_ - 1
+    return [(field, k % m + 1)] + [((k + i) % m + 1, (k - i) % m + 1) for i in range(1, field // 2)]
 
 
 @functools.cache

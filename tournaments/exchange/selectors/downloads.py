@@ -1,4 +1,4 @@
-"""The public tables as downloads: a session's standings, a board's traveller, a competition.
+"""The public tables as downloads: a session's standings, a board's traveller, a competition, an event.
 
 Each reads the selector its page reads and carries what the page shows, as the page
 shows it: the names the public pages print (initials for a player who asked for them),
@@ -10,14 +10,17 @@ from __future__ import annotations
 
 from django.template.defaultfilters import floatformat
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.spreadsheet_cells import Cell, figure
 from tournaments.exchange.selectors.hand_records import session_pbn_filename
 from tournaments.exchange.spreadsheets import Table
 from tournaments.night.models import Board, Pair, Result, Session, Standing
 from tournaments.night.selectors.public import board_traveller, session_standings
-from tournaments.season.models import Competition
+from tournaments.night.selectors.rounds import RoundsProgress, rounds_progress
+from tournaments.season.models import Competition, Event
 from tournaments.season.selectors.competitions import CompetitionRow, competition_standings
+from tournaments.season.selectors.events import EventRow, event_standings
 
 
 def _pair_cell(pair: Pair) -> Cell:
@@ -35,6 +38,9 @@ def _rank_cell(rank: int, tied: bool) -> Cell:
 
 def standings_table(session: Session) -> Table:
     """Every field's standings of the session, whole (the page shows a congress a page at a time)."""
+    progress = rounds_progress(session, public=True)
+    if progress is not None:
+        return _rounds_standings_table(progress)
     tables = session_standings(session)
     fields = len(tables) > 1
     figures = ["IMPs", "IMPs/board"] if session.is_imps else ["MP", "%"]
@@ -45,6 +51,19 @@ def standings_table(session: Session) -> Table:
         for standing in table.standings
     ]
     return Table("Standings", header, rows)
+
+
+def _rounds_standings_table(progress: RoundsProgress) -> Table:
+    """A barometer's or a Swiss pairs' standings after its last published round, as its page shows them."""
+    figures = (["VPs"] if progress.is_swiss else []) + ["IMPs" if progress.by_imps else "%"]
+    header = ["Rank", "Pair", "Names", *figures, "Boards"]
+    rows: list[list[Cell]] = []
+    for row in progress.standings:
+        vps: list[Cell] = [figure(row.vps, 2)] if progress.is_swiss else []
+        rows.append(
+            [row.place, _pair_cell(row.pair), row.pair.public_names, *vps, figure(row.figure, 2), row.boards]
+        )
+    return Table(f"Standings after round {progress.standings_after}", header, rows)
 
 
 def _field_cells(title: str, fields: bool) -> list[Cell]:
@@ -158,3 +177,29 @@ def _scores_text(scores: list[tuple[Session, float]]) -> str:
 def competition_filename(competition: Competition) -> str:
     """``oxford-autumn-pairs``: the club and the competition."""
     return f"{competition.club.slug}-{slugify(competition.name) or 'competition'}"
+
+
+# --- An event over several sessions ----------------------------------------------------------------
+
+
+def event_table(event: Event) -> Table:
+    """The event's ranking after its finished sessions, as its page shows it (a field column for a
+    Mitchell whose pairs kept their direction)."""
+    shown = event_standings(event)
+    sessions = [_("Session %(number)d") % {"number": number} for number in range(1, len(shown.counted) + 1)]
+    total = _("Total MP") if event.method == "matchpoints" else _("Mean %")
+    header = [_("Field"), _("Rank"), _("Pair"), *sessions, total, _("Missed")]
+    return Table(_("Event"), header, [_event_row(row) for row in shown.rows])
+
+
+def _event_row(row: EventRow) -> list[Cell]:
+    line = row.line
+    rank = None if line.rank is None else _rank_cell(line.rank, line.tied)
+    scores = [figure(score, 2) for score in line.scores]
+    missed = ", ".join(str(number) for number in line.missed)
+    return [str(line.field), rank, row.pair.public_names, *scores, figure(line.total, 2), missed]
+
+
+def event_filename(event: Event) -> str:
+    """``oxford-spring-pairs``: the club and the event."""
+    return f"{event.club.slug}-{slugify(event.name) or 'event'}"

@@ -106,6 +106,7 @@ class SessionAction(models.TextChoices):
     PAIR_EDIT = "pair_edit", gettext_lazy("Pair changed")
     PAIR_REMOVE = "pair_remove", gettext_lazy("Pair removed")
     REOPEN = "reopen", gettext_lazy("Reopened")
+    DRAW = "draw", gettext_lazy("Swiss round drawn")
 
 
 class SessionChange(models.Model):

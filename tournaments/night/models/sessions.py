@@ -23,6 +23,13 @@ class Movement(models.TextChoices):
     # A teams round: two tables a match on the same boards (bridge.teams_tables), made by
     # services.teams_tables when the round is published, never by the new-session form.
     TEAMS = "teams", gettext_lazy("Teams (two tables a match)")
+    # Every table plays the round's own boards (bridge.rounds): a round robin published
+    # round by round, or rounds drawn by score, each table a match for victory points.
+    BAROMETER = "barometer", gettext_lazy("Barometer (same boards at every table, round by round)")
+    SWISS = "swiss", gettext_lazy("Swiss pairs (rounds drawn by score, matches for VPs)")
+    # An individual (bridge.individual): players change partner every round; each table and
+    # round's two partnerships are stored as pairs (IndividualPlayer says who is who).
+    INDIVIDUAL = "individual", gettext_lazy("Individual (a new partner every round)")
 
 
 class SessionState(models.TextChoices):
@@ -76,6 +83,12 @@ class Session(models.Model):
     )
     arrow_switch_rounds = models.JSONField(
         default=list, blank=True, help_text=gettext_lazy("Rounds on which EW sit NS (a one-winner Mitchell).")
+    )
+    swiss_draw = models.JSONField(
+        default=list,
+        blank=True,
+        editable=False,
+        help_text="A Swiss pairs' rounds drawn so far: each a list of [NS pair, EW pair] by table.",
     )
     state = models.CharField(max_length=12, choices=SessionState.choices, default=SessionState.PREPARATION)
     scored_full_count = models.PositiveIntegerField(
@@ -132,6 +145,10 @@ class Session(models.Model):
         return self.get_movement_display()
 
     @property
+    def is_individual(self) -> bool:
+        return self.movement == Movement.INDIVIDUAL
+
+    @property
     def is_mitchell(self) -> bool:
         return self.movement == Movement.MITCHELL
 
@@ -150,6 +167,11 @@ class Session(models.Model):
     def has_movement(self) -> bool:
         """Whether the rounds are known; without them results are checked by pair numbers only."""
         return self.movement_tables is not None
+
+    @property
+    def plays_by_rounds(self) -> bool:
+        """Whether every table plays the round's boards and rounds are published one by one."""
+        return self.movement in (Movement.BAROMETER, Movement.SWISS)
 
     @property
     def is_finished(self) -> bool:
@@ -201,3 +223,24 @@ class Pair(models.Model):
         if self.player2 is None:
             return self.player1.public_name
         return f"{self.player1.public_name} - {self.player2.public_name}"
+
+
+class IndividualPlayer(models.Model):
+    """A player of an individual session under his movement number (1..4 x tables).
+
+    The movement seats numbers; this says which club member is each number. The session's
+    pairs are its one-round partnerships, made from these (services.individual)."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="individual_players")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="individual_number_unique_in_session"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="individual_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.player.name}"

@@ -54,6 +54,8 @@ def parse_rounds(text: str) -> tuple[int, ...]:
 
 def _check_seated_pairs_fit(session: Session, kind: str, tables: int) -> None:
     """Refuse a movement with no seat for a pair already seated: it would never play (issue 24, 11)."""
+    if kind == Movement.INDIVIDUAL:
+        return  # its pairs are made from its players by services.individual
     highest = tables if kind == Movement.MITCHELL else 2 * tables
     outside = list(session.pairs.filter(number__gt=highest).order_by("-direction", "number")[:8])
     if outside:
@@ -83,7 +85,12 @@ def session_movement_set(
         )
     if kind not in Movement.values:
         raise ValidationError(
-            {"movement": _("Unknown movement %(kind)s: Mitchell or Howell.") % {"kind": f"{kind!r}"}}
+            {
+                "movement": _(
+                    "Unknown movement %(kind)s: Mitchell, Howell, barometer, Swiss pairs or individual."
+                )
+                % {"kind": f"{kind!r}"}
+            }
         )
     if not 1 <= tables <= MAX_TABLES:
         raise ValidationError(
@@ -102,6 +109,8 @@ def session_movement_set(
             }
         )
     switches = tuple(sorted(set(arrow_switch_rounds)))
+    if kind in (Movement.BAROMETER, Movement.SWISS) and switches:
+        raise ValidationError({"arrow_switch_rounds": _("A barometer or a Swiss pairs has no arrow switch.")})
     try:
         movement = build_movement(
             kind=kind,
@@ -118,10 +127,12 @@ def session_movement_set(
     _check_seated_pairs_fit(session, kind, tables)
     session.movement = kind
     session.movement_tables = tables
-    session.movement_rounds = movement.rounds
+    # A Swiss pairs' movement holds the rounds drawn so far; it plays one round a board set.
+    session.movement_rounds = movement.board_sets if kind == Movement.SWISS else movement.rounds
     session.boards_per_round = boards_per_round
     session.even_tables = even_tables if kind == Movement.MITCHELL else ""
     session.arrow_switch_rounds = list(switches)
+    session.swiss_draw = []  # drawn for the movement it replaces (only in preparation, so none played)
     session.full_clean()
     session.save()
     return session

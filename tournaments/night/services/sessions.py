@@ -115,11 +115,19 @@ def movement_pair_numbers(session: Session) -> int | None:
     tables = session.movement_tables
     if tables is None:  # no movement (``Session.has_movement``)
         return None
+    if session.is_individual:  # its partnerships, one a line, table and round
+        return 2 * tables * (session.movement_rounds or 0)
     return tables if session.is_mitchell else 2 * tables
 
 
 def _check_in_movement(session: Session, number: int, direction: str) -> None:
-    """Refuse a pair the movement has no seat for (EW 6 of a 5-table Mitchell): it would never play."""
+    """Refuse a pair the movement has no seat for (EW 6 of a 5-table Mitchell): it would never play.
+
+    An individual's pairs are its partnerships, made from its players (services.individual)."""
+    if session.is_individual:
+        raise ValidationError(
+            {"players": "An individual's pairs are made from its players: seat the players."}
+        )
     highest = movement_pair_numbers(session)
     if highest is None or number <= highest:
         return
@@ -208,6 +216,7 @@ def pair_add(
     """
     session = session_locked(session)
     refuse_if_finished(session, "seating pairs", "players")
+    _refuse_if_swiss_drawn(session, "players")
     direction = _check_direction(session, direction)
     players = _players(session.club, player_names)
     seated = _pair_of(session, direction, players)
@@ -246,6 +255,19 @@ def pair_add(
     pair.full_clean(exclude=["session", "player1", "player2"], validate_constraints=False)
     pair.save()
     return pair
+
+
+def _refuse_if_swiss_drawn(session: Session, field: str) -> None:
+    """Refuse a change of a Swiss pairs' field once a round is drawn: the draw placed every pair
+    (and the bye against the one number no pair held), so a pair come or gone would break it."""
+    if session.movement == Movement.SWISS and session.swiss_draw:
+        raise ValidationError(
+            {
+                field: _(
+                    "The Swiss rounds are drawn for the pairs seated then: the field can no longer change."
+                )
+            }
+        )
 
 
 def _pair_of(session: Session, direction: str, players: list[Player]) -> Pair | None:
@@ -318,6 +340,7 @@ def pair_remove(*, pair: Pair, user: User | None = None) -> None:
     if seated is None:
         return  # already removed (a double-clicked Remove)
     pair = seated
+    _refuse_if_swiss_drawn(session, "pair")
     boards = sorted(
         set(Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).values_list("board__number", flat=True))
     )
