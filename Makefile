@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 ADDRESS ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint lock bench browser screenshots demo migrate clean
+.PHONY: run test lint lock bench browser screenshots demo migrate clean messages
 
 # The venv installs the dev lock, every version pinned and every file's hash checked, so a
 # fresh clone gets what the tests ran with. requirements*.in are what we edit; `make lock`
@@ -34,8 +34,20 @@ lock:
 	$(PIP_COMPILE) --output-file=requirements.txt requirements.in
 	$(PIP_COMPILE) --output-file=requirements-dev.txt requirements-dev.in
 
-migrate: $(STAMP)
+migrate: $(STAMP) messages
 	DEBUG=1 $(PY) manage.py migrate --noinput
+
+# The translations: locale/*/LC_MESSAGES/django.po are committed, their compiled .mo are built
+# here (gettext's msgfmt, installed with apt where it is missing), never committed, so a
+# catalogue is one text file to review and merge. `--check` refuses a broken placeholder.
+# tests/conftest.py builds them too when pytest runs alone.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/django.po))
+messages: $(CATALOGUES)
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po
+	@command -v msgfmt >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq gettext >/dev/null; \
+		else echo "msgfmt is missing: apt-get install gettext"; exit 1; fi; }
+	msgfmt --check -o $@ $<
 
 demo: migrate
 	DEBUG=1 $(PY) manage.py load_demo --port $(PORT)
@@ -60,15 +72,16 @@ browser:
 # with its own test database; `make test WORKERS=0` runs it in one process. pyproject.toml's
 # `--dist loadfile` keeps each file on one worker (docs/decisions.md, "The suite's time").
 WORKERS ?= 2
-test: $(STAMP) lint browser
+test: $(STAMP) lint browser messages
 	$(VENV)/bin/pytest -n $(WORKERS)
 
 # Refresh the README's screenshots from the end-to-end test.
-screenshots: $(STAMP) browser
+screenshots: $(STAMP) browser messages
 	CLUBSCORE_SCREENSHOTS_DIR=docs/screenshots $(VENV)/bin/pytest tests/e2e -q
 
 bench: $(STAMP)
 	$(PY) bench/run.py
 
 clean:
+	rm -f $(CATALOGUES)
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm db.sqlite3.write-lock staticfiles .pytest_cache .ruff_cache .mypy_cache

@@ -71,6 +71,10 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "clubscore.middleware.PermissionsPolicyMiddleware",
     "clubscore.replica.PublicReadsMiddleware",
+    # The page's language: the chooser's cookie, else the browser's, else the club's
+    # (docs/decisions.md, "The club's language"). After PublicReadsMiddleware, so that the
+    # club's language is read where the page's other reads go (the replica).
+    "tournaments.core.language.ClubLocaleMiddleware",
     "axes.middleware.AxesMiddleware",
     # Last, so the refusal page has the user and messages the other middleware give it.
     "clubscore.nul_input.RefuseNulCharactersMiddleware",
@@ -99,6 +103,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
@@ -198,7 +203,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# The languages ClubScore speaks; each has a complete catalogue in locale/ (a test checks it).
+LANGUAGES = [
+    ("en", "English"),
+    ("fr", "Français"),
+    ("nl", "Nederlands"),
+    ("de", "Deutsch"),
+    ("pl", "Polski"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The chooser's choice is kept a year, for the phones and the players' pages alike.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

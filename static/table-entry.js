@@ -19,10 +19,20 @@
   };
   var QUEUE_KEY = app.dataset.queueKey;
   var FINAL = [400, 404, 409, 410];
-  var SUITS = {C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660", NT: "NT"};
-  var SUIT_NAMES = {C: "clubs", D: "diamonds", H: "hearts", S: "spades"};
+  /* The page's words (tournaments/night/phone_words.py): each English text, as the page's
+     language writes it; t("Board %(board)s", {board: 3}) fills the named places. */
+  var WORDS = JSON.parse((document.getElementById("phone-words") || {}).textContent || "{}");
+  var TEXTS = WORDS.texts || {}, BRIDGE = WORDS.bridge || {};
+  function t(text, values) {
+    var found = TEXTS[text] || text;
+    return found.replace(/%\((\w+)\)s/g, function (all, name) { return values && name in values ? String(values[name]) : all; });
+  }
+  function seatLetter(seat) { return (BRIDGE.seats || {})[seat] || seat; }
+  function sideText(side) { return (BRIDGE.sides || {})[side] || side; }
+  var SUITS = {C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660", NT: BRIDGE.no_trump || "NT"};
+  var SUIT_NAMES = {C: t("clubs"), D: t("diamonds"), H: t("hearts"), S: t("spades")};
   var STRAINS = ["C", "D", "H", "S", "NT"];
-  var SEATS = {N: "North", E: "East", S: "South", W: "West"};
+  var SEATS = {N: t("North"), E: t("East"), S: t("South"), W: t("West")};
   var RANKS = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
 
   var state = null, scores = null, view = "round", draft = null, notice = null, refusals = [];
@@ -96,7 +106,7 @@
       return response.json().catch(function () { return {}; }).then(function (data) {
         if (response.status === 200 || response.status === 201) return {stored: true, data: data};
         if (FINAL.indexOf(response.status) >= 0) {
-          return {refused: data.error || "The entry was refused.", callDirector: !!data.call_director};
+          return {refused: data.error || t("The entry was refused."), callDirector: !!data.call_director};
         }
         return {retry: true};
       });
@@ -112,7 +122,7 @@
       sending = false;
       if (outcome.retry) { showNetwork(true); return; }
       saveQueue(pending().filter(function (other) { return other.key !== item.key; }));
-      if (outcome.refused) refusals.push("Board " + item.board + " was not stored: " + outcome.refused);
+      if (outcome.refused) refusals.push(t("Board %(board)s was not stored: %(reason)s", {board: item.board, reason: outcome.refused}));
       showNetwork();
       return flush().then(load);
     });
@@ -125,8 +135,9 @@
     box.hidden = false;
     box.className = "network offline";
     box.textContent = count
-      ? "No network: " + count + " result" + (count > 1 ? "s are" : " is") + " kept on this phone and will be sent when the network is back (reloading this page keeps them)."
-      : "No network at the moment.";
+      ? (count > 1 ? t("No network: %(count)s results are kept on this phone and will be sent when the network is back (reloading this page keeps them).", {count: count})
+        : t("No network: 1 result is kept on this phone and will be sent when the network is back (reloading this page keeps them)."))
+      : t("No network at the moment.");
   }
 
   // --- Loading ------------------------------------------------------------------------------
@@ -141,7 +152,7 @@
         return;
       }
       return response.json().then(function (data) {
-        if (!response.ok) { state = {error: data.error || "This table link does not work."}; }
+        if (!response.ok) { state = {error: data.error || t("This table link does not work.")}; }
         else state = data;
         showNetwork();
         if (view === "round") render();
@@ -168,7 +179,7 @@
     app.replaceChildren.apply(app, content);
     if (focused) focusAgain(focused);
     var called = document.getElementById("call-status");
-    if (state.called) { called.hidden = false; called.textContent = "The director has been called."; }
+    if (state.called) { called.hidden = false; called.textContent = t("The director has been called."); }
   }
 
   /* Each tap redraws the page; a player on a keyboard (or a switch, or a screen reader) keeps
@@ -198,7 +209,7 @@
   function matchLines(teams) {
     var match = teams.match;
     return [
-      el("p", {class: "table-match"}, [el("strong", {}, ["Match " + match.number + ": " + match.home + " v " + match.away])]),
+      el("p", {class: "table-match"}, [el("strong", {}, [t("Match %(number)s: %(home)s v %(away)s", {number: match.number, home: match.home, away: match.away})])]),
       el("p", {class: "match-score", id: "match-score"}, [match.score])
     ];
   }
@@ -215,19 +226,19 @@
     var teams = state.teams;
     if (teams) parts = parts.concat(matchLines(teams));
     if (!round) {
-      parts.push(el("p", {class: "table-message"}, [teams ? "Every board of this round is in." : "All this table's rounds are in. Thank you!"]));
+      parts.push(el("p", {class: "table-message"}, [teams ? t("Every board of this round is in.") : t("All this table's rounds are in. Thank you!")]));
     } else {
       // A teams round is a session of one round: the round that counts is the event's.
-      parts.push(el("h2", {}, [teams ? "Round " + teams.round + " of " + teams.rounds : "Round " + round.number + " of " + state.rounds]));
+      parts.push(el("h2", {}, [teams ? t("Round %(round)s of %(rounds)s", {round: teams.round, rounds: teams.rounds}) : t("Round %(round)s of %(rounds)s", {round: round.number, rounds: state.rounds})]));
       if (current !== round.number) {
         parts.push(el("p", {class: "table-notice"}, [current
-          ? "The table is still in round " + current + " (a board is missing there); this is round " + round.number + "."
-          : "Every round is in; this is round " + round.number + "."]));
+          ? t("The table is still in round %(current)s (a board is missing there); this is round %(round)s.", {current: current, round: round.number})
+          : t("Every round is in; this is round %(round)s.", {round: round.number})]));
       }
       parts.push(pairLine("NS", round.ns, teams && teams.match.ns));
       parts.push(pairLine("EW", round.ew, teams && teams.match.ew));
       if (round.sits_out) {
-        parts.push(el("p", {class: "table-message"}, ["A pair sits out this round: there are no results to enter."]));
+        parts.push(el("p", {class: "table-message"}, [t("A pair sits out this round: there are no results to enter.")]));
       } else {
         parts.push(el("div", {class: "board-buttons"}, round.boards.map(function (board) { return boardButton(board, round.number); })));
       }
@@ -254,20 +265,20 @@
   function movesView(moves, folded) {
     // A teams table's title comes with the state: its round is over, not the night (issue 28).
     var title = moves.title || (moves.over
-      ? "Round " + moves.round + " was the last: the night is over. Thank you for playing!"
-      : "Round " + moves.round + " is over: move for the next round");
+      ? t("Round %(round)s was the last: the night is over. Thank you for playing!", {round: moves.round})
+      : t("Round %(round)s is over: move for the next round", {round: moves.round}));
     var lines = moves.lines.map(function (line) {
       var parts = [el("strong", {}, [line.pair]), (line.names ? " " + line.names : "") + ": ", el("strong", {}, [line.to])];
-      if (line.url) parts.push(" ", el("a", {class: "button next-table", href: line.url}, ["Open " + line.to.split(",")[0]]));
+      if (line.url) parts.push(" ", el("a", {class: "button next-table", href: line.url}, [t("Open %(table)s", {table: line.to.split(",")[0]})]));
       return el("p", {class: "move"}, parts);
     });
     if (moves.boards) lines.push(el("p", {class: "move move-boards"}, [el("strong", {}, [moves.boards])]));
     if (folded) {
-      return el("details", {class: "moves moves-folded card"}, [el("summary", {}, ["Where the pairs and boards went after round " + moves.round])].concat(lines));
+      return el("details", {class: "moves moves-folded card"}, [el("summary", {}, [t("Where the pairs and boards went after round %(round)s", {round: moves.round})])].concat(lines));
     }
     var seen = moves.over ? [] : [el("button", {type: "button", class: "big secondary", id: "moves-seen", onclick: function () {
       movesSeen[moves.round] = true; render();
-    }}, ["Seen: show the boards"])];
+    }}, [t("Seen: show the boards")])];
     return el("section", {class: "moves card" + (moves.over ? " night-over" : "")}, [el("h2", {}, [title])].concat(lines, seen));
   }
 
@@ -278,18 +289,18 @@
     }
     var buttons = [];
     // A teams round is its session's round 1: the button names the event's round.
-    var label = function (n) { return "Round " + (state.teams ? state.teams.round : n); };
+    var label = function (n) { return t("Round %(round)s", {round: state.teams ? state.teams.round : n}); };
     if (number > 1) buttons.push(el("button", {type: "button", class: "pick nav", id: "previous-round", onclick: go(number - 1)}, ["\u25c0 " + label(number - 1)]));
-    if (number < state.rounds) buttons.push(el("button", {type: "button", class: "pick nav", id: "next-round", onclick: go(number + 1)}, ["Round " + (number + 1) + " \u25b6"]));
+    if (number < state.rounds) buttons.push(el("button", {type: "button", class: "pick nav", id: "next-round", onclick: go(number + 1)}, [label(number + 1) + " \u25b6"]));
     return el("div", {class: "round-nav"}, buttons);
   }
 
   function boardButton(board, roundNumber) {
     var waiting = pendingBoard(board.number);
-    var label = [el("span", {class: "board-number"}, ["Board " + board.number]),
-      el("span", {class: "muted"}, [" Dealer " + board.dealer + " \u00b7 Vul " + board.vulnerability])];
+    var label = [el("span", {class: "board-number"}, [t("Board %(board)s", {board: board.number})]),
+      el("span", {class: "muted"}, [" " + t("Dealer %(dealer)s", {dealer: seatLetter(board.dealer)}) + " \u00b7 " + t("Vul %(vulnerability)s", {vulnerability: vulText(board.vulnerability)})])];
     if (board.entered) label.push(el("span", {class: "entered"}, [" \u2713 " + board.entered.display]));
-    else if (waiting) label.push(el("span", {class: "entered"}, [" \u2713 waiting for the network"]));
+    else if (waiting) label.push(el("span", {class: "entered"}, [" \u2713 " + t("waiting for the network")]));
     return el("button", {
       type: "button",
       class: "big board" + (board.entered || waiting ? " done" : ""),
@@ -315,32 +326,32 @@
   }
 
   function entryView() {
-    var parts = [el("h2", {}, ["Board " + draft.board]), el("p", {class: "muted"}, ["Vulnerable: " + draft.vulnerability])];
+    var parts = [el("h2", {}, [t("Board %(board)s", {board: draft.board})]), el("p", {class: "muted"}, [t("Vulnerable: %(vulnerability)s", {vulnerability: vulText(draft.vulnerability)})])];
     if (draft.error) parts.push(el("p", {class: "table-refused"}, [draft.error]));
     var levels = [1, 2, 3, 4, 5, 6, 7].map(function (level) {
       return choice(String(level), draft.level === level, function () { set({level: level, pass: false, tricks: null}); });
     });
-    levels.push(choice("Pass", draft.pass, function () { set({pass: true, level: null, strain: null, doubling: "", declarer: null, tricks: null, lead: ""}); }, "pass"));
-    parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, ["Contract"])].concat(levels)));
+    levels.push(choice(BRIDGE.pass || t("Pass"), draft.pass, function () { set({pass: true, level: null, strain: null, doubling: "", declarer: null, tricks: null, lead: ""}); }, "pass"));
+    parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, [t("Contract")])].concat(levels)));
     if (draft.level) {
-      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, ["Strain"])].concat(STRAINS.map(function (strain) {
+      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, [t("Strain")])].concat(STRAINS.map(function (strain) {
         return choice(strainText(strain), draft.strain === strain, function () { set({strain: strain}); });
       }))));
-      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, ["Doubled"])].concat(["", "X", "XX"].map(function (d) {
-        return choice(d || "No", (draft.doubling || "") === d, function () { set({doubling: d}); });
+      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, [t("Doubled")])].concat(["", "X", "XX"].map(function (d) {
+        return choice(d || t("No"), (draft.doubling || "") === d, function () { set({doubling: d}); });
       }))));
     }
     if (draft.level && draft.strain) {
-      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, ["Declarer"])].concat(["N", "E", "S", "W"].map(function (seat) {
-        return choice(seat, draft.declarer === seat, function () { set({declarer: seat}); });
+      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, [t("Declarer")])].concat(["N", "E", "S", "W"].map(function (seat) {
+        return choice(seatLetter(seat), draft.declarer === seat, function () { set({declarer: seat}); });
       }))));
     }
     if (draft.level && draft.strain && draft.declarer && state.lead) {
       var suit = (draft.lead || "").charAt(0), rank = (draft.lead || "").slice(1);
-      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, ["Lead (suit, then card)"])].concat(["S", "H", "D", "C"].map(function (s) {
+      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, [t("Lead (suit, then card)")])].concat(["S", "H", "D", "C"].map(function (s) {
         return choice(strainText(s), suit === s, function () { set({lead: s + rank}); });
       }))));
-      parts.push(el("fieldset", {class: "pick-row small"}, [el("legend", {}, ["Lead card"])].concat(RANKS.map(function (r) {
+      parts.push(el("fieldset", {class: "pick-row small"}, [el("legend", {}, [t("Lead card")])].concat(RANKS.map(function (r) {
         return choice(r, rank === r, function () { set({lead: (suit || "") + r}); });
       }))));
     }
@@ -358,14 +369,14 @@
           buttons.push(choice("-" + (needed - tricks), draft.tricks === tricks, function () { set({tricks: tricks}); }, "down"));
         })(down);
       }
-      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, ["Tricks: made or down"])].concat(buttons)));
+      parts.push(el("fieldset", {class: "pick-row"}, [el("legend", {}, [t("Tricks: made or down")])].concat(buttons)));
     }
     var ready = draft.pass || (draft.level && draft.strain && draft.declarer && leadDone && draft.tricks != null);
     parts.push(el("div", {class: "actions entry-actions"}, [
       el("button", {type: "button", class: "big primary", id: "score-entry", disabled: !ready, onclick: function () {
         draft.key = newKey(); draft.error = null; view = "confirm"; render();
-      }}, ["Show the score"]),
-      el("button", {type: "button", class: "big secondary", onclick: function () { draft = null; view = "round"; render(); }}, ["Back to the boards"])
+      }}, [t("Show the score")]),
+      el("button", {type: "button", class: "big secondary", onclick: function () { draft = null; view = "round"; render(); }}, [t("Back to the boards")])
     ]));
     return parts;
   }
@@ -395,26 +406,26 @@
 
   function confirmView() {
     var summary, score = nsScore();
-    if (draft.pass) summary = ["Passed out"];
+    if (draft.pass) summary = [t("Passed out")];
     else {
       var needed = draft.level + 6, over = draft.tricks - needed;
-      summary = [String(draft.level), strainText(draft.strain), (draft.doubling || "") + " by " + SEATS[draft.declarer] + ", " +
-        (over === 0 ? "made exactly" : over > 0 ? "made +" + over : "down " + (-over)) + " (" + draft.tricks + " tricks)"];
-      if (draft.lead) summary.push(", lead " + draft.lead);
+      summary = [String(draft.level), strainText(draft.strain), (draft.doubling || "") + " " + t("by %(declarer)s", {declarer: SEATS[draft.declarer]}) + ", " +
+        (over === 0 ? t("made exactly") : over > 0 ? t("made +%(over)s", {over: over}) : t("down %(under)s", {under: -over})) + " " + t("(%(tricks)s tricks)", {tricks: draft.tricks})];
+      if (draft.lead) summary.push(", " + t("lead %(card)s", {card: draft.lead}));
     }
-    var scoreLine = score === null ? "Score: worked out when the result is stored." :
-      "NS " + signed(score) + "  \u00b7  EW " + signed(-score);
+    var scoreLine = score === null ? t("Score: worked out when the result is stored.") :
+      sideText("NS") + " " + signed(score) + "  \u00b7  " + sideText("EW") + " " + signed(-score);
     return [
-      el("h2", {}, ["Board " + draft.board + ": please check"]),
+      el("h2", {}, [t("Board %(board)s: please check", {board: draft.board})]),
       el("p", {class: "confirm-pairs", id: "confirm-pairs"}, [pairsText(draft.round)]),
       el("p", {class: "confirm-contract"}, summary),
       el("p", {class: "confirm-score", id: "confirm-score"}, [scoreLine]),
-      el("p", {class: "muted"}, ["Opponents: accept the score if it is right; reject it to enter it again."]),
+      el("p", {class: "muted"}, [t("Opponents: accept the score if it is right; reject it to enter it again.")]),
       el("div", {class: "actions"}, [
-        el("button", {type: "button", class: "big accept", id: "accept", onclick: accept}, ["Accept"]),
+        el("button", {type: "button", class: "big accept", id: "accept", onclick: accept}, [t("Accept")]),
         el("button", {type: "button", class: "big reject", id: "reject", onclick: function () {
           draft.key = null; view = "entry"; render();
-        }}, ["Reject"])
+        }}, [t("Reject")])
       ])
     ];
   }
@@ -423,8 +434,8 @@
   function pairsText(roundNumber) {
     var round = state.table_rounds[roundNumber - 1];
     if (!round) return "";
-    function seat(side, label) { return label.indexOf(side) === 0 ? label : side + " " + label; }
-    return seat("NS", round.ns.label) + " v " + seat("EW", round.ew.label);
+    function seat(side, label) { var shown = sideText(side); return label.indexOf(shown) === 0 ? label : shown + " " + label; }
+    return seat("NS", round.ns.label) + " " + t("v") + " " + seat("EW", round.ew.label);
   }
 
   function accept() {
@@ -434,7 +445,7 @@
       tricks: draft.pass ? "" : String(draft.tricks), lead: draft.pass ? "" : (draft.lead || "")
     };
     var button = document.getElementById("accept");
-    if (button) { button.disabled = true; button.textContent = "Sending..."; }
+    if (button) { button.disabled = true; button.textContent = t("Sending..."); }
     send(item).then(function (outcome) {
       if (outcome.stored) {
         var number = draft.board;
@@ -448,7 +459,7 @@
         draft.error = outcome.refused; draft.key = null; view = "entry"; render();
       } else {
         saveQueue(pending().concat([item]));
-        notice = "No network: board " + item.board + " is kept on this phone and will be sent when the network is back.";
+        notice = t("No network: board %(board)s is kept on this phone and will be sent when the network is back.", {board: item.board});
         draft = null; view = "round"; showNetwork(true); render();
       }
     });
@@ -459,31 +470,34 @@
   function showTraveller(number) {
     fetch(urls.traveller + number + "/", {cache: "no-store", credentials: "same-origin"}).then(function (response) {
       return response.json().then(function (data) {
-        if (!response.ok) { notice = data.error || "The board's results are not available."; view = "round"; render(); return; }
+        if (!response.ok) { notice = data.error || t("The board's results are not available."); view = "round"; render(); return; }
         traveller = data; view = "traveller"; render();
       });
-    }, function () { notice = "No network: the board's results will show when it is back."; view = "round"; render(); });
+    }, function () { notice = t("No network: the board's results will show when it is back."); view = "round"; render(); });
   }
 
-  function percent(value) { return value == null ? "-" : value.toFixed(1) + "%"; }
+  /* A number the page's language's way: a decimal comma in French, Dutch, German and Polish. */
+  function decimal(value, places) { return value.toFixed(places).replace(".", BRIDGE.decimal || "."); }
+  function percent(value) { return value == null ? "-" : decimal(value, 1) + "%"; }
+  function vulText(vulnerability) { return (BRIDGE.vulnerability || {})[vulnerability] || vulnerability; }
 
   /* A teams board: the match's two tables, the swing between them, the match so far (issue 28). */
-  function teamsTravellerView(t) {
-    var rows = t.rows.map(function (row) {
+  function teamsTravellerView(tr) {
+    var rows = tr.rows.map(function (row) {
       return el("tr", {class: row.mine ? "mine" : ""}, [
         el("td", {class: "num"}, [String(row.table)]), el("td", {}, [row.ns]), el("td", {}, [row.ew]), el("td", {}, [row.result]),
         el("td", {class: "num"}, [row.ns_score == null ? "-" : signed(row.ns_score)])
       ]);
     });
     return [
-      el("h2", {}, ["Board " + t.board + ": both tables of the match"]),
-      el("p", {class: "own-percentage", id: "board-swing"}, [t.swing_text]),
-      el("div", scrollBox("Board " + t.board + ", both tables"), [el("table", {class: "traveller"}, [
-        el("thead", {}, [el("tr", {}, [el("th", {class: "num"}, ["Table"]), el("th", {}, ["NS"]), el("th", {}, ["EW"]),
-          el("th", {}, ["Result"]), el("th", {class: "num"}, ["NS score"])])]),
+      el("h2", {}, [t("Board %(board)s: both tables of the match", {board: tr.board})]),
+      el("p", {class: "own-percentage", id: "board-swing"}, [tr.swing_text]),
+      el("div", scrollBox(t("Board %(board)s, both tables", {board: tr.board})), [el("table", {class: "traveller"}, [
+        el("thead", {}, [el("tr", {}, [el("th", {class: "num"}, [t("Table")]), el("th", {}, [sideText("NS")]), el("th", {}, [sideText("EW")]),
+          el("th", {}, [t("Result")]), el("th", {class: "num"}, [t("NS score")])])]),
         el("tbody", {}, rows)
       ])]),
-      el("p", {class: "match-score", id: "traveller-match"}, [t.match.score]),
+      el("p", {class: "match-score", id: "traveller-match"}, [tr.match.score]),
       el("div", {class: "actions"}, [el("button", {type: "button", class: "big primary", id: "back-to-round", onclick: function () {
         traveller = null; view = "round"; load();
       }}, ["Back to the round"])])
@@ -491,27 +505,27 @@
   }
 
   function travellerView() {
-    var t = traveller, imps = state && state.imps;
-    if (t.teams) return teamsTravellerView(t);
-    var rows = t.rows.map(function (row) {
+    var tr = traveller, imps = state && state.imps;
+    if (tr.teams) return teamsTravellerView(tr);
+    var rows = tr.rows.map(function (row) {
       return el("tr", {class: row.mine ? "mine" : ""}, [
         el("td", {}, [row.ns]), el("td", {}, [row.ew]), el("td", {}, [row.result]),
         el("td", {class: "num"}, [row.ns_score == null ? "-" : signed(row.ns_score)]),
-        el("td", {class: "num"}, [imps ? (row.ns_imps == null ? "-" : row.ns_imps.toFixed(2)) : percent(row.ns_percentage)])
+        el("td", {class: "num"}, [imps ? (row.ns_imps == null ? "-" : decimal(row.ns_imps, 2)) : percent(row.ns_percentage)])
       ]);
     });
     var own = imps
-      ? "Your IMPs on this board: NS " + (t.ns_imps == null ? "-" : t.ns_imps.toFixed(2)) + " \u00b7 EW " + (t.ew_imps == null ? "-" : t.ew_imps.toFixed(2))
-      : "Your percentage on this board: NS " + percent(t.ns_percentage) + " \u00b7 EW " + percent(t.ew_percentage);
+      ? t("Your IMPs on this board: NS %(ns)s · EW %(ew)s", {ns: tr.ns_imps == null ? "-" : decimal(tr.ns_imps, 2), ew: tr.ew_imps == null ? "-" : decimal(tr.ew_imps, 2)})
+      : t("Your percentage on this board: NS %(ns)s · EW %(ew)s", {ns: percent(tr.ns_percentage), ew: percent(tr.ew_percentage)});
     return [
-      el("h2", {}, ["Board " + t.board + ": the results so far"]),
+      el("h2", {}, [t("Board %(board)s: the results so far", {board: tr.board})]),
       el("p", {class: "own-percentage", id: "own-percentage"}, [own]),
-      el("div", scrollBox("Board " + t.board + " traveller"), [el("table", {class: "traveller"}, [
-        el("thead", {}, [el("tr", {}, [el("th", {}, ["NS"]), el("th", {}, ["EW"]), el("th", {}, ["Result"]),
-          el("th", {class: "num"}, ["NS score"]), el("th", {class: "num"}, [imps ? "NS IMPs" : "NS %"])])]),
+      el("div", scrollBox(t("Board %(board)s traveller", {board: tr.board})), [el("table", {class: "traveller"}, [
+        el("thead", {}, [el("tr", {}, [el("th", {}, [sideText("NS")]), el("th", {}, [sideText("EW")]), el("th", {}, [t("Result")]),
+          el("th", {class: "num"}, [t("NS score")]), el("th", {class: "num"}, [imps ? t("NS IMPs") : t("NS %")])])]),
         el("tbody", {}, rows)
       ])]),
-      el("p", {class: "muted"}, [t.results + " result" + (t.results === 1 ? "" : "s") + " entered so far."]),
+      el("p", {class: "muted"}, [tr.results === 1 ? t("1 result entered so far.") : t("%(count)s results entered so far.", {count: tr.results})]),
       el("div", {class: "actions"}, [el("button", {type: "button", class: "big primary", id: "back-to-round", onclick: function () {
         traveller = null; view = "round"; load();
       }}, ["Back to the round"])])
@@ -519,8 +533,8 @@
   }
 
   function standingsView(fields) {
-    return el("section", {class: "table-standings"}, [el("h2", {}, ["Standings so far"])].concat(fields.map(function (field) {
-      return el("div", scrollBox("Standings so far" + (fields.length > 1 ? ": " + field.title : "")), [el("table", {}, [
+    return el("section", {class: "table-standings"}, [el("h2", {}, [t("Standings so far")])].concat(fields.map(function (field) {
+      return el("div", scrollBox(t("Standings so far") + (fields.length > 1 ? ": " + field.title : "")), [el("table", {}, [
         fields.length > 1 ? el("caption", {}, [field.title]) : null,
         el("tbody", {}, field.rows.map(function (row) {
           return el("tr", {}, [el("td", {}, [row.rank]), el("td", {}, [row.pair]), el("td", {class: "names"}, [row.names]),
@@ -535,10 +549,10 @@
   document.getElementById("call-director").addEventListener("click", function () {
     var status = document.getElementById("call-status");
     status.hidden = false;
-    status.textContent = "Calling the director...";
+    status.textContent = t("Calling the director...");
     post(urls.call, {round: state && state.round ? state.round.number : null}).then(function (response) {
-      status.textContent = response.ok ? "The director has been called." : "The call did not go through: wave to the director.";
-    }, function () { status.textContent = "No network: the call did not go through. Wave to the director."; });
+      status.textContent = response.ok ? t("The director has been called.") : t("The call did not go through: wave to the director.");
+    }, function () { status.textContent = t("No network: the call did not go through. Wave to the director."); });
   });
 
   window.addEventListener("online", flush);

@@ -7,12 +7,39 @@ rules a director's does. Database access stays opt-in (``db`` only where asked).
 from __future__ import annotations
 
 import datetime
+import os
 import random
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
 from tournaments.core.models import Club
 from tournaments.night.models import Movement, Session
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Build the translations' ``.mo`` from the committed ``.po`` where missing or older.
+
+    ``make test`` builds them first (``make messages``); this covers ``pytest`` run alone,
+    so a page is never tested in English for want of a catalogue. The controller builds
+    them once, before the xdist workers start; each is written whole (``os.replace``).
+    """
+    if hasattr(config, "workerinput"):
+        return
+    for source in sorted(Path(__file__).resolve().parent.parent.glob("locale/*/LC_MESSAGES/django.po")):
+        target = source.with_suffix(".mo")
+        if target.exists() and target.stat().st_mtime >= source.stat().st_mtime:
+            continue
+        msgfmt = shutil.which("msgfmt")
+        if msgfmt is None:
+            raise pytest.UsageError(
+                f"{target} is missing and msgfmt is not installed: apt-get install gettext"
+            )
+        partial = target.with_suffix(".mo.partial")
+        subprocess.run([msgfmt, "--check", "-o", str(partial), str(source)], check=True)
+        os.replace(partial, target)
 
 
 @pytest.fixture(scope="session")
@@ -31,6 +58,16 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, t
     test = database.setdefault("TEST", {})
     if database["ENGINE"] == "django.db.backends.sqlite3" and not test.get("NAME"):
         test["NAME"] = str(tmp_path_factory.mktemp("database") / "test.sqlite3")
+
+
+@pytest.fixture
+def client():
+    """Django's test client, naming its language as every browser does (``Accept-Language``):
+    a request naming none reads its club's language too (``core/language.py``), a query the
+    pages' query counts would otherwise include. A test of that case sends an empty header."""
+    from django.test import Client
+
+    return Client(HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9")
 
 
 @pytest.fixture

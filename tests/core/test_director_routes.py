@@ -248,6 +248,8 @@ PUBLIC = {
     "password_reset_done", "password_reset_confirm", "password_reset_complete",
     # The health check a process supervisor or load balancer asks: no login by design.
     "healthz",
+    # The language chooser (Django's set_language): it sets a cookie and writes nothing else.
+    "set_language",
 }  # fmt: skip
 GUARDED_ELSEWHERE_NAMESPACES = ("admin", "api-v1")
 

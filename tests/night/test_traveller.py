@@ -497,3 +497,34 @@ def test_the_live_check_reads_as_much_for_thirteen_tables_as_for_three(
         answer = director_client.post(url, data).json()
 
     assert all(line == {"problems": {}, "score": "NS +400"} for line in answer["lines"].values())
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "stored"),
+    [
+        (
+            "fr",
+            {"l0_contract": "3SAO=", "l1_contract": "4sxn-1", "l2_contract": "passe"},
+            ["3NT W", "4SX N", "Pass"],
+        ),
+        (
+            "nl",
+            {"l0_contract": "3SAZ+1", "l1_contract": "2HO=", "l2_contract": "pas"},
+            ["3NT S", "2H E", "Pass"],
+        ),
+        (
+            "pl",
+            {"l0_contract": "3BAN=", "l1_contract": "4SW-1", "l2_contract": "pas"},
+            ["3NT N", "4S W", "Pass"],
+        ),
+    ],
+)
+def test_the_desk_reads_a_traveller_typed_in_its_language(director_client, night, language, typed, stored):
+    url = _url(night)
+    data = _typed(director_client, url, **typed)
+    answer = director_client.post(url, data, HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 302
+    results = Result.objects.filter(board__session=night, board__number=1).order_by("ns_pair__number")
+    assert [
+        f"{r.contract} {r.declarer}".strip() if r.contract != "PASS" else "Pass" for r in results
+    ] == stored

@@ -19,6 +19,10 @@ Forms read (any case, spaces anywhere):
   one sign alone gives both sides the same (``A+``, ``A``, ``A-``).
 
 An assigned (weighted) score has no compact form: the board page gives it.
+
+In another language (``language="fr"``) the cell is read in that language's letters as
+well as in English ones (``tournaments.bridge.words``): ``3SAO-1`` on a French page is
+``3NTW-1``, ``4SZ+1`` on a Dutch one is ``4SS+1``, ``PASSE`` is a passed-out board.
 """
 
 from __future__ import annotations
@@ -31,17 +35,26 @@ from tournaments.bridge.calls import Contract
 from tournaments.bridge.scoring import result_tricks
 from tournaments.bridge.seats import Seat, seat_from
 from tournaments.bridge.text import quoted
+from tournaments.bridge.words import ENGLISH, WORDS, BridgeWords, words_for
 
 # The words for a passed-out board, as a director or a file writes them.
-PASS_WORDS = frozenset({"PASS", "P", "PASSED", "PASSED OUT", "ALL PASS"})
+PASS_WORDS = ENGLISH.pass_words
 
 EXAMPLES = "4SN+1, 3NTXE-2, P or A60/40"
 
-# The cell cut into its parts; each part is then read by its own parser. ASCII digits only.
-_PLAYED = re.compile(
-    r"(?P<level>[0-9]+)(?P<strain>NT|[CDHSN])(?P<before>X*)(?P<declarer>[NESW])(?P<after>X*)(?P<result>.*)"
-)
-_CONTRACT_ONLY = re.compile(r"[0-9]+(?:NT|[CDHSN])X*")
+
+def _played_pattern(words: BridgeWords) -> re.Pattern[str]:
+    """The cell cut into its parts, in ``words``' letters and English ones; each part is then
+    read by its own parser. ASCII digits only."""
+    strains = "|".join(sorted({"NT", re.escape(words.no_trump)}, key=len, reverse=True))
+    seats = "".join(sorted(set("NESW") | set(words.seats)))
+    return re.compile(
+        rf"(?P<level>[0-9]+)(?P<strain>{strains}|[CDHSN])(?P<before>X*)(?P<declarer>[{seats}])(?P<after>X*)(?P<result>.*)"
+    )
+
+
+_PLAYED = {code: _played_pattern(words) for code, words in WORDS.items()}
+_CONTRACT_ONLY = re.compile(r"[0-9]+(?:NT|SA|BA|[CDHSN])X*")
 _SIDE = r"\+|-|[0-9]{1,3}(?:\.[0-9]{1,2})?"
 _ADJUSTED = re.compile(rf"A(?P<ns>{_SIDE})?(?:/A?(?P<ew>{_SIDE}))?")
 _ADJUSTED_CODE = re.compile(r"A(?P<ns>[0-9]{2})(?P<ew>[0-9]{2})")  # USEBIO's A6040
@@ -69,6 +82,11 @@ class Played:
     def __str__(self) -> str:
         return f"{self.contract}{self.declarer}{self.result_text}"
 
+    def text(self, language: str = "en") -> str:
+        """The cell in ``language``'s letters: ``3SAO-1`` in French for ``3NTW-1``."""
+        words = words_for(language)
+        return f"{words.contract(str(self.contract))}{words.seat(self.declarer)}{self.result_text}"
+
 
 @dataclass(frozen=True)
 class PassedOut:
@@ -77,39 +95,47 @@ class PassedOut:
     def __str__(self) -> str:
         return "P"
 
+    def text(self, language: str = "en") -> str:
+        return "P" if words_for(language) is ENGLISH else words_for(language).pass_word
+
 
 PASSED_OUT = PassedOut()
 
 Outcome = Played | PassedOut | Artificial
 
 
-def read_outcome(text: str, percentages: AdjustmentPercentages = DEFAULT_PERCENTAGES) -> Outcome:
+def read_outcome(
+    text: str, percentages: AdjustmentPercentages = DEFAULT_PERCENTAGES, language: str = "en"
+) -> Outcome:
     """Read one traveller cell: a played contract, a passed-out board or an artificial adjusted score.
 
     ``percentages`` are the club's Average-plus, Average and Average-minus, which an
-    adjusted score written by percentage (``A60/40``) must name.
+    adjusted score written by percentage (``A60/40``) must name. ``language`` is the page's:
+    its letters are read beside the English ones (``3SAO-1`` in French).
     """
+    words = words_for(language)
     cleaned = " ".join(text.split()).upper() if isinstance(text, str) else ""
     if not cleaned:
         raise NotationError(f"Type the result, as {EXAMPLES}.")
-    if cleaned in PASS_WORDS:
+    if cleaned in PASS_WORDS or cleaned in words.pass_words:
         return PASSED_OUT
     compact = cleaned.replace(" ", "")
     if compact.startswith("A"):
         return _read_adjusted(text, compact, percentages)
-    return _read_played(text, compact)
+    return _read_played(text, compact, words)
 
 
-def _read_played(text: str, compact: str) -> Played:
-    match = _PLAYED.fullmatch(compact)
+def _read_played(text: str, compact: str, words: BridgeWords = ENGLISH) -> Played:
+    match = _PLAYED[words.language].fullmatch(compact)
     if match is None:
         raise NotationError(_unread(text, compact))
     if match["before"] and match["after"]:
         raise NotationError(f"{quoted(text)} is doubled twice: write X or XX once, as 3NTXE-2.")
-    contract_text = match["level"] + match["strain"] + match["before"] + match["after"]
+    strain = "NT" if match["strain"] == words.no_trump else match["strain"]
+    contract_text = match["level"] + strain + match["before"] + match["after"]
     try:
         contract = Contract.parse(contract_text)
-        declarer = seat_from(match["declarer"])
+        declarer = words.read_seat(match["declarer"]) or seat_from(match["declarer"])
         if not match["result"]:
             raise NotationError(
                 f"{quoted(text)} has no result: add =, +1, -2 or the tricks taken, as {contract}{declarer}=."

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
@@ -86,6 +87,15 @@ class ClubSettingsForm(forms.Form):
         max_digits=6,
         decimal_places=2,
         help_text=_("The pay-to-play charge rate the EBU's USEBIO upload asks."),
+    )
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=settings.LANGUAGES,
+        required=False,
+        help_text=_(
+            "The language of the club's pages, tables and printed cards when a player's browser "
+            "asks for none ClubScore speaks; each player can still choose his own."
+        ),
     )
     table_entry_lead = forms.BooleanField(label=_("Tables enter the opening lead"), required=False)
     table_standings = forms.BooleanField(

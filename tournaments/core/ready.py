@@ -19,7 +19,7 @@ def director_club_links(club: Club) -> list[Link]:
     """The club's settings (its federation), and its API tokens for programs that send results."""
     return [
         Link(_("settings"), reverse("director:club_settings", args=[club.slug]), order=5),
-        Link("API tokens", reverse("director:api_tokens", args=[club.slug]), order=90),
+        Link(_("API tokens"), reverse("director:api_tokens", args=[club.slug]), order=90),
     ]
 
 

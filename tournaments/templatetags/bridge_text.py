@@ -13,16 +13,23 @@ import re
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language, gettext, gettext_noop
 
 from tournaments.bridge.par import ParNotationError, par_text
+from tournaments.bridge.words import words_for
 
 register = template.Library()
 
-SUIT_NAMES = {"\u2660": "spades", "\u2665": "hearts", "\u2666": "diamonds", "\u2663": "clubs"}
+# The suits' names said aloud, translated when said.
+SUIT_NAMES = {
+    "\u2660": gettext_noop("spades"),
+    "\u2665": gettext_noop("hearts"),
+    "\u2666": gettext_noop("diamonds"),
+    "\u2663": gettext_noop("clubs"),
+}
 RED_SUITS = frozenset({"\u2665", "\u2666"})
 # A contract as par_text writes it: level, strain (a suit symbol or NT), doubled, result.
 _CONTRACT = re.compile("([1-7])([\u2660\u2665\u2666\u2663]|NT)(xx|x)?")
-_DOUBLED = {"": "", "x": " doubled", "xx": " redoubled"}
 
 
 @register.filter
@@ -41,15 +48,17 @@ def suit(symbol: str, css_class: str = "") -> SafeString:
         if classes
         else (format_html('<span aria-hidden="true">{}</span>', symbol))
     )
-    return format_html('{}<span class="visually-hidden">{}</span>', shown, name)
+    return format_html('{}<span class="visually-hidden">{}</span>', shown, gettext(name))
 
 
 def _spoken(text: str) -> str:
     """Return par text as it is said: ``5♦x−2`` -> ``5 diamonds doubled−2``."""
 
     def say(contract: re.Match[str]) -> str:
-        strain = SUIT_NAMES.get(contract[2], contract[2])
-        return f"{contract[1]} {strain}{_DOUBLED[contract[3] or '']}"
+        words = words_for(get_language())
+        strain = gettext(SUIT_NAMES[contract[2]]) if contract[2] in SUIT_NAMES else words.strain(contract[2])
+        doubled = {"": "", "x": f" {words.doubled}", "xx": f" {words.redoubled}"}[contract[3] or ""]
+        return f"{contract[1]} {strain}{doubled}"
 
     return _CONTRACT.sub(say, text)
 
@@ -73,3 +82,41 @@ def par(board: object) -> SafeString:
     return format_html(
         '<span aria-hidden="true">{}</span><span class="visually-hidden">{}</span>', text, _spoken(text)
     )
+
+
+@register.filter
+def contract(text: object) -> str:
+    """A contract in the page's language: ``3NTX`` -> ``3SAX`` in French; "" stays ""."""
+    return words_for(get_language()).contract(str(text)) if text else ""
+
+
+@register.filter
+def seat(text: object) -> str:
+    """A seat's letter in the page's language: ``W`` -> ``O`` in French; anything else as it is."""
+    value = str(text or "")
+    return words_for(get_language()).seat(value) if value in ("N", "E", "S", "W") else value
+
+
+@register.filter
+def side(text: object) -> str:
+    """``NS`` or ``EW`` in the page's language: ``EW`` -> ``EO`` in French, ``OW`` in Dutch."""
+    return words_for(get_language()).side(str(text or ""))
+
+
+@register.filter
+def vulnerability(text: object) -> str:
+    """A board's vulnerability (``None``, ``NS``, ``EW``, ``All``) in the page's language."""
+    return words_for(get_language()).vulnerability(str(text or ""))
+
+
+# The seats' names as the pages print them (``Seat.full_name``), translated when shown.
+SEAT_NAMES = (gettext_noop("North"), gettext_noop("East"), gettext_noop("South"), gettext_noop("West"))
+
+
+@register.filter
+def seat_name(text: object) -> str:
+    """A seat's full name (``North``) or letter (``N``) in the page's language: ``Nord``."""
+    value = str(text or "")
+    if value in ("N", "E", "S", "W"):
+        value = SEAT_NAMES["NESW".index(value)]
+    return gettext(value) if value in SEAT_NAMES else value

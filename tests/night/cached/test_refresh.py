@@ -178,7 +178,14 @@ def _a_call(client, session: Session, admin) -> None:
 def _no_standings_for_tables(client, session: Session, admin) -> None:
     club = session.club
     url = reverse("admin:tournaments_club_change", args=[club.pk])
-    form = {"name": club.name, "slug": club.slug, "average_plus": 60, "average_minus": 40, "_save": "Save"}
+    form = {
+        "name": club.name,
+        "slug": club.slug,
+        "average_plus": 60,
+        "average_minus": 40,
+        "language": "en",
+        "_save": "Save",
+    }
     assert admin.post(url, form).status_code == 302  # table_standings (a checkbox) left unticked
 
 

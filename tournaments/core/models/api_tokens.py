@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from tournaments.core.models.clubs import Club
 
@@ -18,10 +19,12 @@ class ApiToken(models.Model):
     """
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="api_tokens")
-    name = models.CharField(max_length=80, help_text="Which program holds it, e.g. 'club website'.")
+    name = models.CharField(
+        max_length=80, help_text=gettext_lazy("Which program holds it, e.g. 'club website'.")
+    )
     digest = models.CharField(max_length=64, unique=True, editable=False)
     prefix = models.CharField(
-        max_length=8, editable=False, help_text="The token's first characters, to tell it."
+        max_length=8, editable=False, help_text=gettext_lazy("The token's first characters, to tell it.")
     )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -50,7 +53,7 @@ class ApiWriteCount(models.Model):
     """
 
     token = models.ForeignKey(ApiToken, on_delete=models.CASCADE, related_name="+")
-    minute = models.BigIntegerField(help_text="Minutes since the epoch (UTC).")
+    minute = models.BigIntegerField(help_text=gettext_lazy("Minutes since the epoch (UTC)."))
     count = models.PositiveIntegerField(default=0)
 
     class Meta:

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from tournaments.bridge.federations import SCALES, federation_choices
 
@@ -17,19 +18,21 @@ class Club(models.Model):
         settings.AUTH_USER_MODEL,
         blank=True,
         related_name="directed_clubs",
-        help_text="Users who may run this club's sessions.",
+        help_text=gettext_lazy("Users who may run this club's sessions."),
     )
     average_plus = models.FloatField(
-        default=60.0, help_text="Percentage an Average-plus adjusted score gives (Law 12C2)."
+        default=60.0, help_text=gettext_lazy("Percentage an Average-plus adjusted score gives (Law 12C2).")
     )
     average_minus = models.FloatField(
-        default=40.0, help_text="Percentage an Average-minus adjusted score gives (Law 12C2)."
+        default=40.0, help_text=gettext_lazy("Percentage an Average-minus adjusted score gives (Law 12C2).")
     )
     table_entry_lead = models.BooleanField(
-        default=False, help_text="Tables entering their own results also enter the opening lead."
+        default=False,
+        help_text=gettext_lazy("Tables entering their own results also enter the opening lead."),
     )
     table_standings = models.BooleanField(
-        default=True, help_text="Tables see the standings so far when a round's boards are all in."
+        default=True,
+        help_text=gettext_lazy("Tables see the standings so far when a round's boards are all in."),
     )
     # The club's national federation: its master point scale (bridge.federations) awards
     # the club's sessions, and its files (USEBIO's awards, the ABF's, the ACBL's) follow it.
@@ -38,27 +41,46 @@ class Club(models.Model):
         blank=True,
         default="",
         choices=federation_choices(),
-        help_text="The national federation the club belongs to: its scale awards master points.",
+        help_text=gettext_lazy(
+            "The national federation the club belongs to: its scale awards master points."
+        ),
     )
     federation_club_number = models.CharField(
         max_length=20,
         blank=True,
         default="",
-        help_text="The club's number at its federation (USEBIO's CLUB_ID_NUMBER).",
+        help_text=gettext_lazy("The club's number at its federation (USEBIO's CLUB_ID_NUMBER)."),
     )
     p2p_charge_rate = models.DecimalField(
         max_digits=6,
         decimal_places=2,
         null=True,
         blank=True,
-        verbose_name="P2P charge rate",
-        help_text="EBU clubs: the pay-to-play charge rate the EBU's upload asks (USEBIO's P2P_CHARGE_RATE).",
+        verbose_name=gettext_lazy("P2P charge rate"),
+        help_text=gettext_lazy(
+            "EBU clubs: the pay-to-play charge rate the EBU's upload asks (USEBIO's P2P_CHARGE_RATE)."
+        ),
+    )
+
+    # The club's default language: its pages' when the browser names none ClubScore speaks
+    # (tournaments.core.language), its printed cards' and its emails'.
+    language = models.CharField(
+        max_length=8,
+        default="en",
+        choices=settings.LANGUAGES,
+        help_text=gettext_lazy(
+            "The language of the club's pages when a player's browser names none ClubScore speaks."
+        ),
     )
 
     class Meta:
         ordering = ["name"]
         constraints = [
             models.CheckConstraint(condition=Q(federation__in=["", *SCALES]), name="club_federation_known"),
+            models.CheckConstraint(
+                condition=Q(language__in=[code for code, _name in settings.LANGUAGES]),
+                name="club_language_known",
+            ),
             models.CheckConstraint(
                 condition=Q(p2p_charge_rate__isnull=True) | Q(p2p_charge_rate__gte=0),
                 name="club_p2p_charge_rate_not_negative",
@@ -81,13 +103,17 @@ class Club(models.Model):
 class Player(models.Model):
     name = models.CharField(max_length=120, db_index=True)
     federation_number = models.CharField(
-        max_length=20, blank=True, default="", help_text="National federation number, if known."
+        max_length=20, blank=True, default="", help_text=gettext_lazy("National federation number, if known.")
     )
     shown_by_initials = models.BooleanField(
-        default=False, help_text="Public pages show the player's initials only (at the player's request)."
+        default=False,
+        help_text=gettext_lazy("Public pages show the player's initials only (at the player's request)."),
     )
     erased_at = models.DateTimeField(
-        null=True, blank=True, editable=False, help_text="When the player's name and numbers were erased."
+        null=True,
+        blank=True,
+        editable=False,
+        help_text=gettext_lazy("When the player's name and numbers were erased."),
     )
 
     class Meta:

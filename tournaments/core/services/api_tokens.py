@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.core.models import ApiToken, Club
 from tournaments.core.services.writes import locked_row, write
@@ -36,7 +37,7 @@ def api_token_create(*, club: Club, name: str, user: User | None = None) -> Issu
     """Issue a new token for ``club``; the returned ``secret`` is its only copy."""
     name = " ".join(name.split())
     if not name:
-        raise ValidationError({"name": "Say which program will hold the token (e.g. 'club website')."})
+        raise ValidationError({"name": _("Say which program will hold the token (e.g. 'club website').")})
     secret = TOKEN_PREFIX + secrets.token_urlsafe(32)
     token = ApiToken(
         club=club,

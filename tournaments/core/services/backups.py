@@ -26,6 +26,7 @@ from pathlib import Path
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.loader import MigrationLoader
+from django.utils.translation import gettext as _
 
 from tournaments.db.backup_postgres import (
     PG_DUMP_HEADER,
@@ -63,7 +64,7 @@ class BackupFile:
 def _vendor(alias: str = DEFAULT_DB_ALIAS) -> str:
     vendor = connections[alias].vendor
     if vendor not in SUFFIXES:
-        raise BackupError(f"ClubScore backs up SQLite and PostgreSQL, not {vendor}.")
+        raise BackupError(_("ClubScore backs up SQLite and PostgreSQL, not %(vendor)s.") % {"vendor": vendor})
     return vendor
 
 
@@ -96,7 +97,9 @@ def backup_create(output: Path | None = None, *, alias: str = DEFAULT_DB_ALIAS) 
     except (OSError, sqlite3.Error, SqliteBackupFileError, PostgresBackupError) as error:
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
-        raise BackupError(f"Backup to {target} failed: {error}") from None
+        raise BackupError(
+            _("Backup to %(target)s failed: %(error)s") % {"target": target, "error": error}
+        ) from None
     if output is None:
         backups_prune(target.parent, keep=settings.BACKUP_KEEP)
     return target
@@ -127,24 +130,31 @@ def _engine_of(path: Path) -> str:
         with path.open("rb") as file:
             head = file.read(len(SQLITE_HEADER))
     except OSError as error:
-        raise BackupError(f"{path} cannot be read: {error.strerror}.") from None
+        raise BackupError(
+            _("%(path)s cannot be read: %(strerror)s.") % {"path": path, "strerror": error.strerror}
+        ) from None
     if head.startswith(SQLITE_HEADER):
         return "sqlite"
     if head.startswith(PG_DUMP_HEADER):
         return "postgresql"
-    raise BackupError(f"{path} is not a ClubScore backup: neither a SQLite database nor a pg_dump archive.")
+    raise BackupError(
+        _("%(path)s is not a ClubScore backup: neither a SQLite database nor a pg_dump archive.")
+        % {"path": path}
+    )
 
 
 def backup_check(path: Path) -> BackupFile:
     """Read ``path`` as a backup (engine, soundness, migrations) without changing anything."""
     path = Path(path)
     if not path.is_file():
-        raise BackupError(f"{path} is not a file.")
+        raise BackupError(_("%(path)s is not a file.") % {"path": path})
     engine = _engine_of(path)
     try:
         migrations = sqlite_file_check(path) if engine == "sqlite" else postgres_file_check(path)
     except (SqliteBackupFileError, PostgresBackupError, OSError) as error:
-        raise BackupError(f"{path} is not a usable backup: {error}.") from None
+        raise BackupError(
+            _("%(path)s is not a usable backup: %(error)s.") % {"path": path, "error": error}
+        ) from None
     return BackupFile(path, engine, frozenset(migrations))
 
 
@@ -158,14 +168,20 @@ def backup_restorable(path: Path, *, alias: str = DEFAULT_DB_ALIAS) -> BackupFil
     path, vendor = Path(path), _vendor(alias)
     if path.is_file() and _engine_of(path) != vendor:
         engine, site = ENGINE_NAMES[_engine_of(path)], ENGINE_NAMES[vendor]
-        raise BackupError(f"{path} is a {engine} backup; this site runs on {site}.")
+        raise BackupError(
+            _("%(path)s is a %(engine)s backup; this site runs on %(site)s.")
+            % {"path": path, "engine": engine, "site": site}
+        )
     backup = backup_check(path)
     newer = backup_newer_migrations(backup)
     if newer:
         shown = ", ".join(newer[:5]) + (f" and {len(newer) - 5} more" if len(newer) > 5 else "")
         raise BackupError(
-            f"{backup.path} comes from a newer ClubScore: its schema has migrations this code does not know "
-            f"({shown}). Upgrade ClubScore first, then restore it."
+            _(
+                "%(path)s comes from a newer ClubScore: its schema has migrations this code does not "
+                "know (%(shown)s). Upgrade ClubScore first, then restore it."
+            )
+            % {"path": backup.path, "shown": shown}
         )
     return backup
 
@@ -180,4 +196,7 @@ def backup_restore(backup: BackupFile, *, alias: str = DEFAULT_DB_ALIAS) -> None
         else:
             postgres_restore(backup.path, database)
     except (OSError, sqlite3.Error, PostgresBackupError) as error:  # the load's transaction rolled back
-        raise BackupError(f"Restoring {backup.path} failed, and the database is as it was: {error}") from None
+        raise BackupError(
+            _("Restoring %(path)s failed, and the database is as it was: %(error)s")
+            % {"path": backup.path, "error": error}
+        ) from None

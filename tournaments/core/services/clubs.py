@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.utils.text import slugify
@@ -42,14 +43,21 @@ def club_create(*, name: str, slug: str = "", directors: Iterable[User] = (), fe
     federation = check_federation(federation)
     name = " ".join(name.split())
     if not name:
-        raise ValidationError({"name": "Give the club a name."})
+        raise ValidationError({"name": _("Give the club a name.")})
     slug = slug or slugify(name)
     if not slug:
-        raise ValidationError({"slug": f"Cannot make a slug of {name!r}: give one with letters or digits."})
+        raise ValidationError(
+            {
+                "slug": _("Cannot make a slug of %(name)s: give one with letters or digits.")
+                % {"name": f"{name!r}"}
+            }
+        )
     if Club.objects.filter(name__iexact=name).exists():
-        raise ValidationError({"name": f"A club named {name!r} already exists."})
+        raise ValidationError({"name": _("A club named %(name)s already exists.") % {"name": f"{name!r}"}})
     if Club.objects.filter(slug=slug).exists():
-        raise ValidationError({"slug": f"The slug {slug!r} is already used by another club."})
+        raise ValidationError(
+            {"slug": _("The slug %(slug)s is already used by another club.") % {"slug": f"{slug!r}"}}
+        )
     club = Club(name=name, slug=slug, federation=federation)
     club.full_clean()
     club.save()
@@ -65,6 +73,7 @@ def club_settings_set(
     p2p_charge_rate: Decimal | None = None,
     table_entry_lead: bool | None = None,
     table_standings: bool | None = None,
+    language: str | None = None,
 ) -> Club:
     """Change the club's federation (and its number there, the EBU's charge rate) and its tables' options.
 
@@ -79,8 +88,14 @@ def club_settings_set(
         )
     if p2p_charge_rate is not None and (p2p_charge_rate < 0 or p2p_charge_rate >= 10_000):
         raise ValidationError({"p2p_charge_rate": _("The charge rate is a number from 0 to 9999.99.")})
+    if language is not None and language not in dict(settings.LANGUAGES):
+        raise ValidationError(
+            {"language": _("ClubScore does not speak %(language)s.") % {"language": language}}
+        )
     with row_write(club) as club:
         club.federation, club.federation_club_number, club.p2p_charge_rate = code, number, p2p_charge_rate
+        if language is not None:
+            club.language = language
         if table_entry_lead is not None:
             club.table_entry_lead = table_entry_lead
         if table_standings is not None:

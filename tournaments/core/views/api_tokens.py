@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.models import ApiToken, Club
@@ -35,7 +36,11 @@ def club_api_tokens_page(request: SignedInRequest, slug: str) -> HttpResponse:
             ApiToken, pk=int(chosen) if chosen.isascii() and chosen.isdigit() else 0, club=club
         )
         api_token_revoke(token=token)
-        messages.success(request, f"Token {token.name} ({token.prefix}...) revoked: it writes no more.")
+        messages.success(
+            request,
+            _("Token %(name)s (%(prefix)s...) revoked: it writes no more.")
+            % {"name": token.name, "prefix": token.prefix},
+        )
         return redirect("director:api_tokens", slug=club.slug)
     if request.method == "POST":
         try:

@@ -27,7 +27,9 @@ def club_settings(request: SignedInRequest, slug: str) -> HttpResponse:
         form = ClubSettingsForm(request.POST)
         if form.is_valid():
             try:
-                club_settings_set(club=club, **form.cleaned_data)
+                # A form posted without the language (an older page) keeps the club's.
+                data = {**form.cleaned_data, "language": form.cleaned_data.get("language") or None}
+                club_settings_set(club=club, **data)
             except ValidationError as error:
                 form_add_service_error(form, error)
             else:
@@ -41,6 +43,7 @@ def club_settings(request: SignedInRequest, slug: str) -> HttpResponse:
                 "p2p_charge_rate": club.p2p_charge_rate,
                 "table_entry_lead": club.table_entry_lead,
                 "table_standings": club.table_standings,
+                "language": club.language,
             }
         )
     status = 400 if form.is_bound and form.errors else 200

@@ -20,6 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from django.utils.translation import get_language
+
 from tournaments.db.stamps import stamp_with
 from tournaments.night.cached.stamps import Stamp, stamp_key
 from tournaments.night.cached.store import keep, recall, recall_many, shared
@@ -48,7 +50,8 @@ def rendered(
     be served to every reader holding it; it is rendered again under the later stamp,
     for this reader alone.
     """
-    key = f"clubscore:page:{kind}:{session_id}:{part}:{stamp}"
+    # A page is kept once per language it is read in: the French reader's is not the Dutch one's.
+    key = f"clubscore:page:{kind}:{get_language()}:{session_id}:{part}:{stamp}"
     found = recall(key)
     if found is not None:
         return found

@@ -11,8 +11,12 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.functional import lazy
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.cards import CardError, parse_lead
+from tournaments.bridge.words import words_for
 from tournaments.core.forms import AsciiIntegerField, QuotedChoiceField
 from tournaments.night.models import (
     Adjustment,
@@ -22,7 +26,18 @@ from tournaments.night.models import (
     Session,
 )
 
-SEAT_CHOICES = [("", "-"), ("N", "N"), ("E", "E"), ("S", "S"), ("W", "W")]
+
+def _seat_letter(seat: str) -> str:
+    """The seat's letter in the page's language, decided when the form is drawn (``O`` for W in French)."""
+    return lazy(lambda: words_for(get_language()).seat(seat), str)()
+
+
+SEAT_CHOICES = [("", "-"), *((seat, _seat_letter(seat)) for seat in "NESW")]
+
+
+def _english_contract(text: str) -> str:
+    """A contract typed in the page's language (``3SA``, ``Passe``) as the services read it."""
+    return words_for(get_language()).english_contract(text)
 
 
 class PairChoiceField(forms.ModelChoiceField):
@@ -35,26 +50,45 @@ class ResultForm(forms.Form):
 
     ns_pair = PairChoiceField(
         queryset=Pair.objects.none(),
-        label="NS pair",
-        error_messages={"invalid_choice": "Unknown pair: choose one of this session's pairs."},
+        label=gettext_lazy("NS pair"),
+        error_messages={"invalid_choice": gettext_lazy("Unknown pair: choose one of this session's pairs.")},
     )
     ew_pair = PairChoiceField(
         queryset=Pair.objects.none(),
-        label="EW pair",
-        error_messages={"invalid_choice": "Unknown pair: choose one of this session's pairs."},
+        label=gettext_lazy("EW pair"),
+        error_messages={"invalid_choice": gettext_lazy("Unknown pair: choose one of this session's pairs.")},
     )
-    contract = forms.CharField(max_length=12, help_text="4SX, 3NT or Pass")
+    contract = forms.CharField(
+        label=gettext_lazy("Contract"), max_length=12, help_text=gettext_lazy("4SX, 3NT or Pass")
+    )
     declarer = QuotedChoiceField(
+        label=gettext_lazy("Declarer"),
         choices=SEAT_CHOICES,
         required=False,
-        error_messages={"invalid_choice": "The declarer is N, E, S or W, not %(value)s."},
+        error_messages={"invalid_choice": gettext_lazy("The declarer is N, E, S or W, not %(value)s.")},
     )
-    result = forms.CharField(max_length=3, required=False, help_text="Tricks (10) or =, +1, -2")
-    lead = forms.CharField(max_length=3, required=False, help_text="Opening lead, such as SK or H10")
+    result = forms.CharField(
+        label=gettext_lazy("Result"),
+        max_length=3,
+        required=False,
+        help_text=gettext_lazy("Tricks (10) or =, +1, -2"),
+    )
+    lead = forms.CharField(
+        label=gettext_lazy("Lead"),
+        max_length=3,
+        required=False,
+        help_text=gettext_lazy("Opening lead, such as SK or H10"),
+    )
+
+    def clean_contract(self) -> str:
+        return _english_contract(self.cleaned_data["contract"])
+
     out_of_order = forms.BooleanField(
         required=False,
-        label="Played out of order",
-        help_text="Accept pairs the movement does not give this board; the audit log records it.",
+        label=gettext_lazy("Played out of order"),
+        help_text=gettext_lazy(
+            "Accept pairs the movement does not give this board; the audit log records it."
+        ),
     )
 
     def __init__(self, *args, session: Session, pairs: list[Pair], **kwargs) -> None:
@@ -120,7 +154,7 @@ class TableScoreForm(forms.Form):
             del self.fields["ns_pair"], self.fields["ew_pair"]
             waiting = next((table.value for table in tables if table.result is None), None)
             self.fields["table"] = QuotedChoiceField(
-                choices=[(table.value, table.label) for table in tables], initial=waiting, label="Table"
+                choices=[(table.value, table.label) for table in tables], initial=waiting, label=_("Table")
             )
             self.order_fields(["table"])
 
@@ -138,22 +172,42 @@ class AdjustmentForm(TableScoreForm):
 
     prefix = "adjust"
 
-    ns_adjustment = QuotedChoiceField(choices=ADJUSTMENT_CHOICES, label="NS gets", initial=Adjustment.AVERAGE)
-    ew_adjustment = QuotedChoiceField(choices=ADJUSTMENT_CHOICES, label="EW gets", initial=Adjustment.AVERAGE)
+    ns_adjustment = QuotedChoiceField(
+        choices=ADJUSTMENT_CHOICES, label=gettext_lazy("NS gets"), initial=Adjustment.AVERAGE
+    )
+    ew_adjustment = QuotedChoiceField(
+        choices=ADJUSTMENT_CHOICES, label=gettext_lazy("EW gets"), initial=Adjustment.AVERAGE
+    )
 
 
 class TableResultForm(forms.Form):
     """One board's result at a (round, table): the movement gives the pairs, so only the play is typed."""
 
     board = AsciiIntegerField(min_value=1, widget=forms.HiddenInput)
-    contract = forms.CharField(max_length=12, help_text="4SX, 3NT or Pass")
+    contract = forms.CharField(
+        label=gettext_lazy("Contract"), max_length=12, help_text=gettext_lazy("4SX, 3NT or Pass")
+    )
     declarer = forms.ChoiceField(
+        label=gettext_lazy("Declarer"),
         choices=SEAT_CHOICES,
         required=False,
-        error_messages={"invalid_choice": "The declarer is N, E, S or W, not %(value)s."},
+        error_messages={"invalid_choice": gettext_lazy("The declarer is N, E, S or W, not %(value)s.")},
     )
-    result = forms.CharField(max_length=3, required=False, help_text="Tricks (10) or =, +1, -2")
-    lead = forms.CharField(max_length=3, required=False, help_text="Opening lead, such as SK or H10")
+    result = forms.CharField(
+        label=gettext_lazy("Result"),
+        max_length=3,
+        required=False,
+        help_text=gettext_lazy("Tricks (10) or =, +1, -2"),
+    )
+    lead = forms.CharField(
+        label=gettext_lazy("Lead"),
+        max_length=3,
+        required=False,
+        help_text=gettext_lazy("Opening lead, such as SK or H10"),
+    )
+
+    def clean_contract(self) -> str:
+        return _english_contract(self.cleaned_data["contract"])
 
 
 ASSIGNED_FORM_PARTS = 3
@@ -174,19 +228,28 @@ class AssignedScoreForm(TableScoreForm):
         for number in range(1, ASSIGNED_FORM_PARTS + 1):
             required = number <= 2
             self.fields[f"weight{number}"] = forms.CharField(
-                max_length=12, required=required, label=f"Weight {number}", help_text="30%, 0.3 or 1/3"
+                max_length=12,
+                required=required,
+                label=_("Weight %(number)s") % {"number": number},
+                help_text=_("30%, 0.3 or 1/3"),
             )
             self.fields[f"contract{number}"] = forms.CharField(
-                max_length=12, required=required, label=f"Contract {number}", help_text="4S, 3NTX or Pass"
+                max_length=12,
+                required=required,
+                label=_("Contract %(number)s") % {"number": number},
+                help_text=_("4S, 3NTX or Pass"),
             )
             self.fields[f"declarer{number}"] = forms.ChoiceField(
                 choices=SEAT_CHOICES,
                 required=False,
-                label=f"Declarer {number}",
-                error_messages={"invalid_choice": "The declarer is N, E, S or W, not %(value)s."},
+                label=_("Declarer %(number)s") % {"number": number},
+                error_messages={"invalid_choice": _("The declarer is N, E, S or W, not %(value)s.")},
             )
             self.fields[f"result{number}"] = forms.CharField(
-                max_length=3, required=False, label=f"Result {number}", help_text="Tricks (10) or =, +1, -2"
+                max_length=3,
+                required=False,
+                label=_("Result %(number)s") % {"number": number},
+                help_text=_("Tricks (10) or =, +1, -2"),
             )
 
     def clean(self) -> dict:

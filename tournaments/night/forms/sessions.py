@@ -11,6 +11,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.core.forms import AsciiIntegerField, QuotedChoiceField
 from tournaments.core.models import Club
@@ -33,22 +35,31 @@ class MovementForm(forms.Form):
 
     # A teams round's movement is made with its round (services.teams_tables), never typed.
     movement = QuotedChoiceField(
+        label=gettext_lazy("Movement"),
         choices=[choice for choice in Movement.choices if choice[0] != Movement.TEAMS],
         initial=Movement.MITCHELL,
     )
-    tables = AsciiIntegerField(min_value=1, max_value=30)
-    boards_per_round = AsciiIntegerField(min_value=1, max_value=8, initial=3, label="Boards a round")
+    tables = AsciiIntegerField(label=gettext_lazy("Tables"), min_value=1, max_value=30)
+    boards_per_round = AsciiIntegerField(
+        min_value=1, max_value=8, initial=3, label=gettext_lazy("Boards a round")
+    )
     rounds = AsciiIntegerField(
-        min_value=1, required=False, help_text="Leave blank for the full movement; fewer makes a partial one."
+        label=gettext_lazy("Rounds"),
+        min_value=1,
+        required=False,
+        help_text=gettext_lazy("Leave blank for the full movement; fewer makes a partial one."),
     )
     even_tables = QuotedChoiceField(
         choices=EvenTables.choices,
         initial=EvenTables.RELAY,
         required=False,
-        label="Even tables (Mitchell)",
+        label=gettext_lazy("Even tables (Mitchell)"),
     )
     arrow_switch_rounds = forms.CharField(
-        max_length=100, required=False, help_text="Rounds on which EW sit NS, such as '3, 6'."
+        label=gettext_lazy("Arrow switch rounds"),
+        max_length=100,
+        required=False,
+        help_text=gettext_lazy("Rounds on which EW sit NS, such as '3, 6'."),
     )
 
     def clean_arrow_switch_rounds(self) -> tuple[int, ...]:
@@ -64,14 +75,15 @@ class MovementForm(forms.Form):
 class SessionForm(MovementForm):
     """A new session; its movement too when the tables are given (blank: results by pair numbers)."""
 
-    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    name = forms.CharField(max_length=120, initial="Evening pairs")
+    club = forms.ModelChoiceField(label=gettext_lazy("Club"), queryset=Club.objects.none(), empty_label=None)
+    date = forms.DateField(label=gettext_lazy("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120, initial="Evening pairs")
     scoring = QuotedChoiceField(
+        label=gettext_lazy("Scoring"),
         choices=ScoringMethod.choices,
         initial=ScoringMethod.MATCHPOINTS,
         required=False,
-        help_text="Matchpoints unless chosen otherwise.",
+        help_text=gettext_lazy("Matchpoints unless chosen otherwise."),
     )
     field_order = ["club", "date", "name", "movement", "scoring", "tables", "boards_per_round", "rounds"]
 
@@ -96,16 +108,22 @@ class RoundDrawForm(forms.Form):
 
 
 class PairForm(forms.Form):
-    player1 = forms.CharField(max_length=120, label="Player")
-    player2 = forms.CharField(max_length=120, label="Partner", required=False)
-    direction = QuotedChoiceField(choices=[(Direction.NS, "NS"), (Direction.EW, "EW")], required=False)
+    player1 = forms.CharField(max_length=120, label=gettext_lazy("Player"))
+    player2 = forms.CharField(max_length=120, label=gettext_lazy("Partner"), required=False)
+    direction = QuotedChoiceField(
+        label=gettext_lazy("Direction"),
+        choices=[(Direction.NS, gettext_lazy("NS")), (Direction.EW, gettext_lazy("EW"))],
+        required=False,
+    )
     number = AsciiIntegerField(
         min_value=1,
         max_value=MAX_PAIR_NUMBER,
         required=False,
-        label="Pair number",
-        help_text="The starting table's number in a Mitchell, as on the table cards "
-        "(NS 3 starts at table 3). Leave blank for the next free number.",
+        label=gettext_lazy("Pair number"),
+        help_text=gettext_lazy(
+            "The starting table's number in a Mitchell, as on the table cards "
+            "(NS 3 starts at table 3). Leave blank for the next free number."
+        ),
     )
 
     def __init__(self, *args, session: Session, **kwargs) -> None:
@@ -121,22 +139,28 @@ class DealForm(forms.Form):
         min_value=1,
         max_value=MAX_BOARDS_PER_DEAL,
         required=False,
-        label="Random boards",
+        label=gettext_lazy("Random boards"),
         error_messages={
-            "max_value": f"Deal at most {MAX_BOARDS_PER_DEAL} boards in one request "
-            f"(a session plays at most {MAX_BOARDS_PER_DEAL})."
+            "max_value": gettext_lazy(
+                "Deal at most %(max_boards_per_deal)s boards in one request (a session plays at most "
+                "%(max_boards_per_deal)s)."
+            )
+            % {"max_boards_per_deal": MAX_BOARDS_PER_DEAL}
         },
     )
     permutations = forms.CharField(
+        label=gettext_lazy("Permutations"),
         widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
         required=False,
-        help_text="One line of 52 numbers per board, board 1 first.",
+        help_text=gettext_lazy("One line of 52 numbers per board, board 1 first."),
     )
-    file = forms.FileField(required=False, label="Or a permutation file")
+    file = forms.FileField(required=False, label=gettext_lazy("Or a permutation file"))
     redeal_played = forms.BooleanField(
         required=False,
-        label="Re-deal boards that have results",
-        help_text="Replaces the hands and par those results were played on; written to the audit log.",
+        label=gettext_lazy("Re-deal boards that have results"),
+        help_text=gettext_lazy(
+            "Replaces the hands and par those results were played on; written to the audit log."
+        ),
     )
 
     def clean(self) -> dict[str, Any]:
@@ -145,16 +169,18 @@ class DealForm(forms.Form):
         upload = cleaned.get("file")
         if upload is not None:
             if upload.size > MAX_PERMUTATION_FILE_BYTES:
-                raise ValidationError({"file": "The file is too large for a permutation file."})
+                raise ValidationError({"file": _("The file is too large for a permutation file.")})
             try:
                 cleaned["permutations"] = upload.read().decode("utf-8")
             except UnicodeDecodeError:
-                raise ValidationError({"file": "The file is not text: expected lines of numbers."}) from None
+                raise ValidationError(
+                    {"file": _("The file is not text: expected lines of numbers.")}
+                ) from None
         given = [bool(cleaned.get("count")), bool((cleaned.get("permutations") or "").strip())]
         if given.count(True) != 1:
-            raise ValidationError("Give either a number of boards to deal at random, or permutations.")
+            raise ValidationError(_("Give either a number of boards to deal at random, or permutations."))
         return cleaned
 
 
 class BoardCountForm(forms.Form):
-    count = AsciiIntegerField(min_value=1, max_value=200, label="Number of boards")
+    count = AsciiIntegerField(min_value=1, max_value=200, label=gettext_lazy("Number of boards"))

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 from django import forms
 from django.http import QueryDict
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tournaments.bridge.adjusted import AdjustmentPercentages, Artificial
 from tournaments.bridge.cards import CardError, parse_lead
@@ -46,6 +46,7 @@ class GridForm(forms.Form):
     """The grid's own fields: how many lines it posts, and the director's word on the movement."""
 
     lines = AsciiIntegerField(
+        label=gettext_lazy("Lines"),
         min_value=0,
         max_value=MAX_LINES,
         error_messages={
@@ -140,7 +141,7 @@ def _outcome(read: ReadGrid, index: int, text: str, percentages: AdjustmentPerce
         read.add(index, "contract", _("Type the result, as 4SN+1, 3NTXE-2, P or A60/40."))
         return None
     try:
-        return read_outcome(text, percentages)
+        return read_outcome(text, percentages, get_language())
     except NotationError as error:
         read.add(index, "contract", str(error))
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import ApiToken
 from tournaments.core.models.clubs import Club
@@ -12,10 +13,10 @@ from tournaments.night.models.sessions import Session
 
 
 class AuditAction(models.TextChoices):
-    CREATE = "create", "Entered"
-    UPDATE = "update", "Corrected"
-    DELETE = "delete", "Deleted"
-    REDEAL = "redeal", "Re-dealt"
+    CREATE = "create", gettext_lazy("Entered")
+    UPDATE = "update", gettext_lazy("Corrected")
+    DELETE = "delete", gettext_lazy("Deleted")
+    REDEAL = "redeal", gettext_lazy("Re-dealt")
 
 
 class ResultChange(models.Model):
@@ -34,7 +35,7 @@ class ResultChange(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     table = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The table that entered the result from its own page."
+        null=True, blank=True, help_text=gettext_lazy("The table that entered the result from its own page.")
     )
     api_token = models.ForeignKey(
         ApiToken,
@@ -42,7 +43,9 @@ class ResultChange(models.Model):
         null=True,
         blank=True,
         related_name="+",
-        help_text="The club's API token the change came through: a program's write, not a person's.",
+        help_text=gettext_lazy(
+            "The club's API token the change came through: a program's write, not a person's."
+        ),
     )
 
     class Meta:
@@ -75,13 +78,13 @@ class SessionDeletion(models.Model):
     """
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="session_deletions")
-    session_pk = models.PositiveIntegerField(help_text="The deleted session's id.")
+    session_pk = models.PositiveIntegerField(help_text=gettext_lazy("The deleted session's id."))
     session_name = models.CharField(max_length=120)
     session_date = models.DateField()
     source_sha256 = models.CharField(max_length=64, blank=True, default="")
     result_count = models.PositiveIntegerField(default=0)
     audit_entry_count = models.PositiveIntegerField(
-        default=0, help_text="How many entries of the session's audit log went with it."
+        default=0, help_text=gettext_lazy("How many entries of the session's audit log went with it.")
     )
     reason = models.CharField(max_length=200)
     user = models.ForeignKey(
@@ -100,10 +103,10 @@ class SessionDeletion(models.Model):
 class SessionAction(models.TextChoices):
     """What a director changed in a session other than a result (issue 24, points 11 and 12)."""
 
-    PAIR_EDIT = "pair_edit", "Pair changed"
-    PAIR_REMOVE = "pair_remove", "Pair removed"
-    REOPEN = "reopen", "Reopened"
-    DRAW = "draw", "Swiss round drawn"
+    PAIR_EDIT = "pair_edit", gettext_lazy("Pair changed")
+    PAIR_REMOVE = "pair_remove", gettext_lazy("Pair removed")
+    REOPEN = "reopen", gettext_lazy("Reopened")
+    DRAW = "draw", gettext_lazy("Swiss round drawn")
 
 
 class SessionChange(models.Model):

@@ -17,9 +17,12 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
 
 from tournaments.bridge import Contract, Deal, board_dealer, board_vulnerability, board_vulnerability_text
 from tournaments.bridge.adjusted import AdjustmentError, Assigned
+from tournaments.bridge.words import words_for
 from tournaments.night.models.sessions import Pair, Session
 
 # An assigned (weighted) score has 2 to this many scores (Law 12C1c; directors use 2 or 3).
@@ -38,25 +41,33 @@ def validate_assigned_parts(value: Any) -> None:
     if value is None:
         return
     if not isinstance(value, list) or not 2 <= len(value) <= ASSIGNED_MAX_PARTS:
-        raise ValidationError(f"An assigned score has 2 to {ASSIGNED_MAX_PARTS} weighted scores.")
+        raise ValidationError(
+            _("An assigned score has 2 to %(assigned_max_parts)s weighted scores.")
+            % {"assigned_max_parts": ASSIGNED_MAX_PARTS}
+        )
     for number, part in enumerate(value, start=1):
         if not isinstance(part, dict) or set(part) != _ASSIGNED_KEYS:
-            raise ValidationError(f"Assigned score part {number} must have {sorted(_ASSIGNED_KEYS)}.")
+            raise ValidationError(
+                _("Assigned score part %(number)s must have %(sorted)s.")
+                % {"number": number, "sorted": sorted(_ASSIGNED_KEYS)}
+            )
         if not isinstance(part["ns_score"], int) or isinstance(part["ns_score"], bool):
-            raise ValidationError(f"Assigned score part {number}: the score must be a whole number.")
+            raise ValidationError(
+                _("Assigned score part %(number)s: the score must be a whole number.") % {"number": number}
+            )
     try:
         Assigned.of(*((part["weight"], part["ns_score"]) for part in value))
     except (AdjustmentError, TypeError) as error:
-        raise ValidationError(f"Assigned score: {error}") from None
+        raise ValidationError(_("Assigned score: %(error)s") % {"error": error}) from None
 
 
 class Adjustment(models.TextChoices):
     """An artificial adjusted score for one side of a table (Law 12C2); blank for a played result."""
 
     NONE = "", "-"
-    AVERAGE_PLUS = "A+", "Average-plus"
-    AVERAGE = "A", "Average"
-    AVERAGE_MINUS = "A-", "Average-minus"
+    AVERAGE_PLUS = "A+", gettext_lazy("Average-plus")
+    AVERAGE = "A", gettext_lazy("Average")
+    AVERAGE_MINUS = "A-", gettext_lazy("Average-minus")
 
 
 class Board(models.Model):
@@ -70,7 +81,9 @@ class Board(models.Model):
     # Double-dummy analysis, computed when the board is dealt or just after (null until
     # then, services.deal_analysis): {"N": {"C": 8, ...}, ...}.
     dd_tricks = models.JSONField(null=True, blank=True)
-    par_score = models.IntegerField(null=True, blank=True, help_text="Par score, from North-South.")
+    par_score = models.IntegerField(
+        null=True, blank=True, help_text=gettext_lazy("Par score, from North-South.")
+    )
     par_contracts = models.CharField(max_length=200, blank=True, default="")
     # Butler's datum as another scorer's file gave it (USEBIO ``BOARD_AVERAGE``): the board's
     # IMPs are scored against it, so an import keeps the file's figures. Any later change of
@@ -79,7 +92,7 @@ class Board(models.Model):
     needs_scoring = models.BooleanField(
         default=False,
         editable=False,
-        help_text="A result changed since the board was last scored (services.scoring.settle).",
+        help_text=gettext_lazy("A result changed since the board was last scored (services.scoring.settle)."),
     )
 
     class Meta:
@@ -147,19 +160,23 @@ class Result(models.Model):
     ew_pair = models.ForeignKey(
         Pair, on_delete=models.CASCADE, related_name="ew_results", null=True, blank=True
     )
-    contract = models.CharField(max_length=6, blank=True, default="", help_text="4SX, 3NT, PASS, or blank.")
+    contract = models.CharField(
+        max_length=6, blank=True, default="", help_text=gettext_lazy("4SX, 3NT, PASS, or blank.")
+    )
     declarer = models.CharField(max_length=1, blank=True, default="")
     tricks = models.PositiveSmallIntegerField(null=True, blank=True)
     lead = models.CharField(max_length=3, blank=True, default="")
     auction = models.CharField(max_length=400, blank=True, default="")
-    ns_score = models.IntegerField(null=True, blank=True, help_text="None for an artificial adjusted score.")
+    ns_score = models.IntegerField(
+        null=True, blank=True, help_text=gettext_lazy("None for an artificial adjusted score.")
+    )
     ns_adjustment = models.CharField(max_length=2, choices=Adjustment.choices, blank=True, default="")
     ew_adjustment = models.CharField(max_length=2, choices=Adjustment.choices, blank=True, default="")
     assigned = models.JSONField(
         null=True,
         blank=True,
         validators=[validate_assigned_parts],
-        help_text="An assigned (weighted) score's parts, Law 12C1c; None for any other result.",
+        help_text=gettext_lazy("An assigned (weighted) score's parts, Law 12C1c; None for any other result."),
     )
     # A result's percentages as another scorer's file stated them, where its director set the
     # line's matchpoints by hand (Compscore: an A5050 given 23 and 11 of 40, a -650 given 21
@@ -171,7 +188,9 @@ class Result(models.Model):
     ew_matchpoints = models.FloatField(null=True, blank=True)
     ns_percentage = models.FloatField(null=True, blank=True)
     ew_percentage = models.FloatField(null=True, blank=True)
-    ns_imps = models.FloatField(null=True, blank=True, help_text="IMPs in an IMP-pairs session.")
+    ns_imps = models.FloatField(
+        null=True, blank=True, help_text=gettext_lazy("IMPs in an IMP-pairs session.")
+    )
     ew_imps = models.FloatField(null=True, blank=True)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -271,15 +290,16 @@ class Result(models.Model):
 
         An assigned score prints each weighted part: ``30% 4S N =, 70% 4S N -1``.
         """
+        words = words_for(get_language())
         if self.is_adjusted:
-            return f"Adjusted {self.ns_adjustment} / {self.ew_adjustment}"
+            return _("Adjusted %(ns)s / %(ew)s") % {"ns": self.ns_adjustment, "ew": self.ew_adjustment}
         if self.is_assigned:
             return ", ".join(_assigned_part_text(part) for part in self.assigned or ())
         if self.is_passed_out:
-            return "Pass"
+            return words.pass_word
         if not self.contract:
             return str(self.ns_score)
-        return f"{self.contract} {self.declarer} {self.result_text}"
+        return f"{words.contract(self.contract)} {words.seat(self.declarer)} {self.result_text}"
 
     @property
     def result_text(self) -> str:
@@ -293,8 +313,9 @@ class Result(models.Model):
 def _assigned_part_text(part: dict[str, Any]) -> str:
     percent = float(Fraction(part["weight"]) * 100)
     weight = f"{percent:.4g}%"
+    words = words_for(get_language())
     if part["contract"] == Result.PASSED_OUT:
-        return f"{weight} Pass"
+        return f"{weight} {words.pass_word}"
     difference = part["tricks"] - Contract.parse(part["contract"]).tricks_needed
     outcome = "=" if difference == 0 else f"{difference:+d}"
-    return f"{weight} {part['contract']} {part['declarer']} {outcome}"
+    return f"{weight} {words.contract(part['contract'])} {words.seat(part['declarer'])} {outcome}"

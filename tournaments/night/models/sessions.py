@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy
 
+from tournaments.bridge.words import words_for
 from tournaments.core.models.clubs import Club, Player
 
 # Pair numbers a director may give: more than any real session's field.
@@ -16,45 +18,45 @@ MAX_STORED_PAIR_NUMBER = 99_999
 
 
 class Movement(models.TextChoices):
-    MITCHELL = "mitchell", "Mitchell (NS and EW fields)"
-    HOWELL = "howell", "Howell (one field)"
+    MITCHELL = "mitchell", gettext_lazy("Mitchell (NS and EW fields)")
+    HOWELL = "howell", gettext_lazy("Howell (one field)")
     # A teams round: two tables a match on the same boards (bridge.teams_tables), made by
     # services.teams_tables when the round is published, never by the new-session form.
-    TEAMS = "teams", "Teams (two tables a match)"
+    TEAMS = "teams", gettext_lazy("Teams (two tables a match)")
     # Every table plays the round's own boards (bridge.rounds): a round robin published
     # round by round, or rounds drawn by score, each table a match for victory points.
-    BAROMETER = "barometer", "Barometer (same boards at every table, round by round)"
-    SWISS = "swiss", "Swiss pairs (rounds drawn by score, matches for VPs)"
+    BAROMETER = "barometer", gettext_lazy("Barometer (same boards at every table, round by round)")
+    SWISS = "swiss", gettext_lazy("Swiss pairs (rounds drawn by score, matches for VPs)")
     # An individual (bridge.individual): players change partner every round; each table and
     # round's two partnerships are stored as pairs (IndividualPlayer says who is who).
-    INDIVIDUAL = "individual", "Individual (a new partner every round)"
+    INDIVIDUAL = "individual", gettext_lazy("Individual (a new partner every round)")
 
 
 class SessionState(models.TextChoices):
     """Where a session is in its night: the public pages publish boards by this (see selectors.public)."""
 
-    PREPARATION = "preparation", "In preparation"
-    PLAY = "play", "In play"
-    FINISHED = "finished", "Finished"
+    PREPARATION = "preparation", gettext_lazy("In preparation")
+    PLAY = "play", gettext_lazy("In play")
+    FINISHED = "finished", gettext_lazy("Finished")
 
 
 class EvenTables(models.TextChoices):
     """How a Mitchell with an even number of tables avoids meeting its own boards again."""
 
-    RELAY = "relay", "Relay and bye stand"
-    SKIP = "skip", "Skip after half the rounds"
+    RELAY = "relay", gettext_lazy("Relay and bye stand")
+    SKIP = "skip", gettext_lazy("Skip after half the rounds")
 
 
 class Direction(models.TextChoices):
-    NS = "NS", "North-South"
-    EW = "EW", "East-West"
-    NONE = "", "Either (Howell)"
+    NS = "NS", gettext_lazy("North-South")
+    EW = "EW", gettext_lazy("East-West")
+    NONE = "", gettext_lazy("Either (Howell)")
 
 
 class ScoringMethod(models.TextChoices):
-    MATCHPOINTS = "mp", "Matchpoints"
-    CROSS_IMPS = "cross_imps", "IMP pairs, cross-IMPs"
-    BUTLER = "butler", "IMP pairs, Butler"
+    MATCHPOINTS = "mp", gettext_lazy("Matchpoints")
+    CROSS_IMPS = "cross_imps", gettext_lazy("IMP pairs, cross-IMPs")
+    BUTLER = "butler", gettext_lazy("IMP pairs, Butler")
 
 
 class StrataBasis(models.TextChoices):
@@ -75,14 +77,18 @@ class Session(models.Model):
     # sessions from before movements), whose results are entered by pair numbers as before.
     # The rounds are computed from it by tournaments.bridge.movements, not stored: see
     # docs/decisions.md ("The movement is computed from its configuration").
-    movement_tables = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name="tables")
-    movement_rounds = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name="rounds")
+    movement_tables = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=gettext_lazy("tables")
+    )
+    movement_rounds = models.PositiveSmallIntegerField(
+        null=True, blank=True, verbose_name=gettext_lazy("rounds")
+    )
     boards_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
     even_tables = models.CharField(
         max_length=5, choices=EvenTables.choices, default=EvenTables.RELAY, blank=True
     )
     arrow_switch_rounds = models.JSONField(
-        default=list, blank=True, help_text="Rounds on which EW sit NS (a one-winner Mitchell)."
+        default=list, blank=True, help_text=gettext_lazy("Rounds on which EW sit NS (a one-winner Mitchell).")
     )
     swiss_draw = models.JSONField(
         default=list,
@@ -95,7 +101,9 @@ class Session(models.Model):
         null=True,
         blank=True,
         editable=False,
-        help_text="Results on the fullest board when the session was last scored (Neuberg's full top).",
+        help_text=gettext_lazy(
+            "Results on the fullest board when the session was last scored (Neuberg's full top)."
+        ),
     )
     handicapped = models.BooleanField(
         default=False,
@@ -114,7 +122,7 @@ class Session(models.Model):
         blank=True,
         default="",
         editable=False,
-        help_text="Digest of the legacy score file this session was imported from.",
+        help_text=gettext_lazy("Digest of the legacy score file this session was imported from."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -233,7 +241,9 @@ class Pair(models.Model):
     @property
     def label(self) -> str:
         """The pair's number as the director calls it: ``3`` (Howell) or ``3 NS`` (Mitchell)."""
-        return f"{self.number} {self.direction}" if self.direction else str(self.number)
+        if not self.direction:
+            return str(self.number)
+        return f"{self.number} {words_for(get_language()).side(self.direction)}"
 
     @property
     def names(self) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from tournaments.night.models.sessions import Pair, Session
 
@@ -18,7 +19,9 @@ class Standing(models.Model):
     percentage = models.FloatField()
     boards_played = models.PositiveIntegerField()
     total_score = models.IntegerField(default=0)
-    imps = models.FloatField(null=True, blank=True, help_text="Total IMPs in an IMP-pairs session.")
+    imps = models.FloatField(
+        null=True, blank=True, help_text=gettext_lazy("Total IMPs in an IMP-pairs session.")
+    )
 
     class Meta:
         ordering = ["session", "pair__direction", "rank", "pair__number"]

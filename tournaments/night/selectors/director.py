@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from tournaments.core.selectors.access import clubs_directed, user_directs
 from tournaments.night.models import Board, Pair, Result, ResultChange, Session, SessionChange
@@ -125,10 +126,14 @@ class BoardTable:
     @property
     def label(self) -> str:
         """``Round 2, table 3: NS 3 v EW 5`` and, when it has one, the result a new score replaces."""
-        pairs = f"{_seat_text('NS', self.ns)} v {_seat_text('EW', self.ew)}"
-        text = f"Round {self.round}, table {self.table}: {pairs}"
+        pairs = _("%(ns)s v %(ew)s") % {"ns": _seat_text("NS", self.ns), "ew": _seat_text("EW", self.ew)}
+        text = _("Round %(round)s, table %(table)s: %(pairs)s") % {
+            "round": self.round,
+            "table": self.table,
+            "pairs": pairs,
+        }
         if self.result is not None:
-            text += f" (now {self.result.display}: replaced)"
+            text += " " + _("(now %(result)s: replaced)") % {"result": self.result.display}
         return text
 
 

@@ -16,10 +16,14 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
 from tournaments.bridge import movements as rules
 from tournaments.bridge.individual import as_pairs_movement, individual
 from tournaments.bridge.rounds import DrawnRound, barometer, published_rounds, round_boards, swiss_movement
 from tournaments.bridge.teams.tables import teams_movement
+from tournaments.bridge.words import words_for
 from tournaments.night.models import Board, Direction, Movement, Pair, Result, Session, SessionState
 
 PairKey = tuple[str, int]  # (direction, number): ('NS', 3) in a Mitchell, ('', 5) in a Howell
@@ -100,8 +104,11 @@ def _pair_key(pair: rules.Pair) -> PairKey:
 
 
 def key_label(key: PairKey) -> str:
+    """``NS 3`` (``NZ 3`` in Dutch) or ``pair 3``, in the page's language."""
     direction, number = key
-    return f"{direction} {number}" if direction else f"pair {number}"
+    if direction:
+        return f"{words_for(get_language()).side(direction)} {number}"
+    return _("pair %(number)s") % {"number": number}
 
 
 def pair_key(pair: Pair) -> PairKey:
@@ -119,10 +126,13 @@ def board_encounters(movement: rules.Movement, number: int) -> list[rules.Encoun
 def encounter_text(kind: str, encounter: rules.Encounter, number: int) -> str:
     """Say who plays a board at an encounter: 'Board 7 is played in round 3 at table 2 by NS 2 and EW 5'."""
     ns, ew = encounter_keys(kind, encounter)
-    return (
-        f"Board {number} is played in round {encounter.round} at table {encounter.table} "
-        f"by {key_label(ns)} and {key_label(ew)}"
-    )
+    return _("Board %(board)s is played in round %(round)s at table %(table)s by %(ns)s and %(ew)s") % {
+        "board": number,
+        "round": encounter.round,
+        "table": encounter.table,
+        "ns": key_label(ns),
+        "ew": key_label(ew),
+    }
 
 
 # --- The chart and the guide cards -------------------------------------------------------------
@@ -241,7 +251,10 @@ def table_cards(session: Session, movement: rules.Movement, pairs: list[Pair]) -
     for table_rounds in movement_rounds(session, movement, pairs):
         for entry in table_rounds:
             by_table.setdefault(entry.table, []).append(entry)
-    return [GuideCard(f"Table {table}", None, by_table[table], table=table) for table in sorted(by_table)]
+    return [
+        GuideCard(_("Table %(table)s") % {"table": table}, None, by_table[table], table=table)
+        for table in sorted(by_table)
+    ]
 
 
 def pair_cards(session: Session, movement: rules.Movement, pairs: list[Pair]) -> list[GuideCard]:
@@ -260,7 +273,8 @@ def pair_cards(session: Session, movement: rules.Movement, pairs: list[Pair]) ->
     # NS cards before EW cards, as a director lays them out; a Howell's in number order.
     for key in sorted(by_key, key=lambda key: (key[0] != Direction.NS, key)):
         pair = seated.get(key)
-        title = f"Pair {key_label(key).removeprefix('pair ')}"
+        shown = key_label(key) if key[0] else str(key[1])
+        title = _("Pair %(label)s") % {"label": shown}
         cards.append(GuideCard(title, pair, by_key[key]))
     return cards
 

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.bridge import Deal, PermutationError, board_dealer, deal_from_permutation, parse_permutation
 from tournaments.bridge.deck import random_permutation
@@ -49,9 +50,14 @@ def parse_permutation_lines(text: str) -> list[tuple[int, ...]]:
         try:
             permutations.append(parse_permutation(line))
         except PermutationError as error:
-            raise ValidationError({"permutations": f"Line {line_number}: {error}"}) from None
+            raise ValidationError(
+                {
+                    "permutations": _("Line %(line_number)s: %(error)s")
+                    % {"line_number": line_number, "error": error}
+                }
+            ) from None
     if not permutations:
-        raise ValidationError({"permutations": "No permutations given: one line of 52 numbers per board."})
+        raise ValidationError({"permutations": _("No permutations given: one line of 52 numbers per board.")})
     return permutations
 
 
@@ -64,8 +70,11 @@ def _check_deal_size(count: int, field: str) -> None:
     if count > MAX_BOARDS_PER_DEAL:
         raise ValidationError(
             {
-                field: f"Deal at most {MAX_BOARDS_PER_DEAL} boards in one request (a session plays at most "
-                f"{MAX_BOARDS_PER_DEAL}); {count} asked for."
+                field: _(
+                    "Deal at most %(max_boards_per_deal)s boards in one request (a session plays at "
+                    "most %(max_boards_per_deal)s); %(count)s asked for."
+                )
+                % {"max_boards_per_deal": MAX_BOARDS_PER_DEAL, "count": count}
             }
         )
 
@@ -79,11 +88,16 @@ def _played_numbers(session: Session, numbers: list[int]) -> list[int]:
 def _refuse_unconfirmed_redeal(played: list[int]) -> None:
     if played:
         names = ", ".join(str(number) for number in played)
-        subject = f"Board {names} has" if len(played) == 1 else f"Boards {names} have"
+        subject = (_("Board %(names)s has") if len(played) == 1 else _("Boards %(names)s have")) % {
+            "names": names
+        }
         raise ValidationError(
             {
-                "redeal_played": f"{subject} results: re-dealing replaces the hands and par they were "
-                "played on. Tick the confirmation to re-deal anyway (it is written to the audit log)."
+                "redeal_played": _(
+                    "%(subject)s results: re-dealing replaces the hands and par they were played on. "
+                    "Tick the confirmation to re-deal anyway (it is written to the audit log)."
+                )
+                % {"subject": subject}
             }
         )
 
@@ -123,7 +137,7 @@ def boards_deal(
     refuse_if_finished(session, "dealing")
     if permutations is None:
         if not count or count < 1:
-            raise ValidationError({"count": "Deal at least one board."})
+            raise ValidationError({"count": _("Deal at least one board.")})
         _check_deal_size(count, "count")
         permutations = [random_permutation(rng) for _ in range(count)]
     _check_deal_size(len(permutations), "permutations")
@@ -144,7 +158,7 @@ def boards_deal(
             _refuse_unconfirmed_redeal(sorted(played))
         boards = []
         for number, deal, analysis in dealt:
-            board, _ = Board.objects.get_or_create(session=session, number=number)
+            board, _created = Board.objects.get_or_create(session=session, number=number)
             before = _deal_record(board)
             _store_deal(board, deal, analysis)
             board.full_clean()

@@ -45,7 +45,9 @@ def parse_rounds(text: str) -> tuple[int, ...]:
     for word in text.replace(",", " ").split():
         # ASCII digits only: isdigit() admits '²', which int() refuses (issue 24).
         if not (word.isascii() and word.isdigit()) or len(word) > 3 or int(word) < 1:
-            raise ValidationError({"arrow_switch_rounds": f"{word!r} is not a round number."})
+            raise ValidationError(
+                {"arrow_switch_rounds": _("%(word)s is not a round number.") % {"word": f"{word!r}"}}
+            )
         rounds.append(int(word))
     return tuple(sorted(set(rounds)))
 
@@ -58,9 +60,9 @@ def _check_seated_pairs_fit(session: Session, kind: str, tables: int) -> None:
     outside = list(session.pairs.filter(number__gt=highest).order_by("-direction", "number")[:8])
     if outside:
         labels = ", ".join(pair.label for pair in outside)
-        reason = (
-            f"Pair {labels} would have no seat with {tables} tables: remove it first, or keep more tables."
-        )
+        reason = _(
+            "Pair %(labels)s would have no seat with %(tables)s tables: remove it first, or keep more tables."
+        ) % {"labels": labels, "tables": tables}
         raise ValidationError({"tables": reason})
 
 
@@ -79,20 +81,32 @@ def session_movement_set(
     session = session_locked(session)
     if session.state != SessionState.PREPARATION:
         raise ValidationError(
-            {"movement": "The movement can only be changed while the session is in preparation."}
+            {"movement": _("The movement can only be changed while the session is in preparation.")}
         )
     if kind not in Movement.values:
         raise ValidationError(
             {
-                "movement": f"Unknown movement {kind!r}: "
-                "Mitchell, Howell, barometer, Swiss pairs or individual."
+                "movement": _(
+                    "Unknown movement %(kind)s: Mitchell, Howell, barometer, Swiss pairs or individual."
+                )
+                % {"kind": f"{kind!r}"}
             }
         )
     if not 1 <= tables <= MAX_TABLES:
-        raise ValidationError({"tables": f"A movement has 1 to {MAX_TABLES} tables, not {tables}."})
+        raise ValidationError(
+            {
+                "tables": _("A movement has 1 to %(max_tables)s tables, not %(tables)s.")
+                % {"max_tables": MAX_TABLES, "tables": tables}
+            }
+        )
     if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
         raise ValidationError(
-            {"boards_per_round": f"Play 1 to {MAX_BOARDS_PER_ROUND} boards a round, not {boards_per_round}."}
+            {
+                "boards_per_round": _(
+                    "Play 1 to %(max_boards_per_round)s boards a round, not %(boards_per_round)s."
+                )
+                % {"max_boards_per_round": MAX_BOARDS_PER_ROUND, "boards_per_round": boards_per_round}
+            }
         )
     switches = tuple(sorted(set(arrow_switch_rounds)))
     if kind in (Movement.BAROMETER, Movement.SWISS) and switches:
@@ -107,7 +121,9 @@ def session_movement_set(
             arrow_switch_rounds=switches,
         )
     except ValueError as error:
-        raise ValidationError({"movement": f"This movement cannot be played: {error}"}) from None
+        raise ValidationError(
+            {"movement": _("This movement cannot be played: %(error)s") % {"error": error}}
+        ) from None
     _check_seated_pairs_fit(session, kind, tables)
     session.movement = kind
     session.movement_tables = tables
@@ -127,14 +143,17 @@ def movement_boards_ensure(*, session: Session) -> list[Board]:
     """Make sure every board the movement plays exists (undealt ones for results without hands)."""
     movement = session_movement(session)
     if movement is None:
-        raise ValidationError({"movement": "Set up the movement first: it says how many boards are played."})
+        raise ValidationError(
+            {"movement": _("Set up the movement first: it says how many boards are played.")}
+        )
     return boards_ensure(session=session, count=movement.boards_total())
 
 
 def _move(session: Session, source: str, target: str, refusal: str) -> Session:
+    """Move the session from ``source`` to ``target``, or refuse with ``refusal`` (naming its state)."""
     session = session_locked(session)
     if session.state != source:
-        raise ValidationError({"state": refusal.format(state=session.get_state_display().lower())})
+        raise ValidationError({"state": str(refusal) % {"state": str(session.get_state_display()).lower()}})
     session.state = target
     session.save(update_fields=["state", "updated_at"])
     return session
@@ -143,7 +162,7 @@ def _move(session: Session, source: str, target: str, refusal: str) -> Session:
 @write()
 def session_start(*, session: Session) -> Session:
     """Start play: from now on the public pages show a board only once everyone has played it."""
-    refusal = "Play can only start in preparation; it is {state}."
+    refusal = _("Play can only start in preparation; it is %(state)s.")
     return _move(session, SessionState.PREPARATION, SessionState.PLAY, refusal)
 
 
@@ -173,7 +192,7 @@ def session_finish(*, session: Session) -> Session:
     (``hooks.session_finished``: the season refits the ratings).
     """
     with write():
-        refusal = "Only a session in play can finish; it is {state}."
+        refusal = _("Only a session in play can finish; it is %(state)s.")
         finished = _move(session, SessionState.PLAY, SessionState.FINISHED, refusal)
         scores_settle_locked(finished, inserted=True)
         hooks.session_finished(finished)  # the ratings follow the night (season.hooks)
@@ -191,9 +210,11 @@ def session_reopen(*, session: Session, user: User | None = None) -> Session:
         session,
         SessionState.FINISHED,
         SessionState.PLAY,
-        "Only a finished session can be reopened; it is {state}.",
+        _("Only a finished session can be reopened; it is %(state)s."),
     )
-    session_audit(session, SessionAction.REOPEN, user, SessionState.FINISHED.label, SessionState.PLAY.label)
+    session_audit(
+        session, SessionAction.REOPEN, user, str(SessionState.FINISHED.label), str(SessionState.PLAY.label)
+    )
     hooks.session_reopened(session)  # its master points go and its results leave the ratings
     return session
 
@@ -217,7 +238,7 @@ def session_create_with_movement(
     if tables is None:
         return session
     if not boards_per_round:
-        raise ValidationError({"boards_per_round": "Say how many boards are played each round."})
+        raise ValidationError({"boards_per_round": _("Say how many boards are played each round.")})
     return session_movement_set(
         session=session,
         kind=movement,

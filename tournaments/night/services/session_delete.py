@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import ngettext
 
 from tournaments.core.services.writes import locked, write
 from tournaments.night import hooks
@@ -32,9 +33,16 @@ def check_session_deletable(session: Session) -> None:
     if results:
         raise ValidationError(
             {
-                "session": f"The session has {_plural(results, 'result')}: it cannot be deleted. "
-                "Delete its results first, each on its board (the audit log keeps them), "
-                "if the session really was made by mistake."
+                "session": ngettext(
+                    "The session has %(count)s result: it cannot be deleted. Delete its results "
+                    "first, each on its board (the audit log keeps them), if the session really "
+                    "was made by mistake.",
+                    "The session has %(count)s results: it cannot be deleted. Delete its results "
+                    "first, each on its board (the audit log keeps them), if the session really "
+                    "was made by mistake.",
+                    results,
+                )
+                % {"count": results}
             }
         )
     for holder in hooks.session_held(session):  # a teams round belongs to its event

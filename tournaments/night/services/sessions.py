@@ -54,7 +54,10 @@ def session_create(
             session.save()
     except IntegrityError:
         raise ValidationError(
-            {"name": f"A session named {session.name!r} on that day has just been created (a second click?)."}
+            {
+                "name": _("A session named %(name)s on that day has just been created (a second click?).")
+                % {"name": f"{session.name!r}"}
+            }
         ) from None
     return session
 
@@ -73,7 +76,7 @@ def player_find_or_create(*, club: Club, name: str, federation_number: str = "")
     """
     name = " ".join(name.split())
     if not name:
-        raise ValidationError({"players": "A player's name cannot be empty."})
+        raise ValidationError({"players": _("A player's name cannot be empty.")})
     federation_number = federation_number.strip()
     if federation_number:
         player = Player.objects.filter(federation_number=federation_number).first()
@@ -87,10 +90,10 @@ def player_find_or_create(*, club: Club, name: str, federation_number: str = "")
 def _check_direction(session: Session, direction: str) -> str:
     if session.is_mitchell:
         if direction not in (Direction.NS, Direction.EW):
-            raise ValidationError({"direction": "In a Mitchell every pair sits North-South or East-West."})
+            raise ValidationError({"direction": _("In a Mitchell every pair sits North-South or East-West.")})
         return direction
     if direction:
-        raise ValidationError({"direction": "A Howell has one field: pairs have no fixed direction."})
+        raise ValidationError({"direction": _("A Howell has one field: pairs have no fixed direction.")})
     return ""
 
 
@@ -132,8 +135,16 @@ def _check_in_movement(session: Session, number: int, direction: str) -> None:
     field = f"{direction} pairs" if direction else "pairs"
     raise ValidationError(
         {
-            "number": f"Pair {_pair_label(number, direction)} is not in the movement: its {tables} seat "
-            f"{field} 1 to {highest}. Change the movement first to seat more pairs."
+            "number": _(
+                "Pair %(pair_label)s is not in the movement: its %(tables)s seat %(field)s 1 to "
+                "%(highest)s. Change the movement first to seat more pairs."
+            )
+            % {
+                "pair_label": _pair_label(number, direction),
+                "tables": tables,
+                "field": field,
+                "highest": highest,
+            }
         }
     )
 
@@ -145,22 +156,26 @@ def refuse_if_finished(session: Session, doing: str, field: str = "state") -> No
     the audit log records (issue 24, point 12).
     """
     if session.is_finished:
-        raise ValidationError({field: f"The session is finished: reopen it before {doing}."})
+        raise ValidationError(
+            {field: _("The session is finished: reopen it before %(doing)s.") % {"doing": doing}}
+        )
 
 
 def _players(club: Club, player_names: Sequence[str]) -> list[Player]:
     names = [name for name in player_names if name and name.strip()]
     if not names:
-        raise ValidationError({"players": "Give the names of the pair's players."})
+        raise ValidationError({"players": _("Give the names of the pair's players.")})
     if len(names) > 2:
-        raise ValidationError({"players": "A pair has two players."})
+        raise ValidationError({"players": _("A pair has two players.")})
     found: dict[str, Player] = {}  # one name twice is one player, even one created a moment ago
     for name in names:
         key = " ".join(name.split()).casefold()
         found[key] = found.get(key) or player_find_or_create(club=club, name=name)
     players = [found[" ".join(name.split()).casefold()] for name in names]
     if len(players) == 2 and players[0].pk == players[1].pk:
-        raise ValidationError({"players": f"{players[0].name} cannot be their own partner."})
+        raise ValidationError(
+            {"players": _("%(name)s cannot be their own partner.") % {"name": players[0].name}}
+        )
     return players
 
 
@@ -175,7 +190,12 @@ def _check_players_free(session: Session, players: list[Player], keep: Pair | No
     if taken is None:
         return
     player = next(p for p in players if p.pk in (taken.player1_id, taken.player2_id))
-    raise ValidationError({"players": f"{player.name} already sits in pair {taken.label} of this session."})
+    raise ValidationError(
+        {
+            "players": _("%(name)s already sits in pair %(label)s of this session.")
+            % {"name": player.name, "label": taken.label}
+        }
+    )
 
 
 @write()
@@ -205,11 +225,19 @@ def pair_add(
     if number is None:
         number = next_pair_number(session, direction)
     if not 1 <= number <= MAX_PAIR_NUMBER:
-        raise ValidationError({"number": f"Pair numbers run from 1 to {MAX_PAIR_NUMBER}, not {number}."})
+        raise ValidationError(
+            {
+                "number": _("Pair numbers run from 1 to %(max_pair_number)s, not %(number)s.")
+                % {"max_pair_number": MAX_PAIR_NUMBER, "number": number}
+            }
+        )
     _check_in_movement(session, number, direction)
     if session.pairs.filter(direction=direction, number=number).exists():
         raise ValidationError(
-            {"number": f"Pair {_pair_label(number, direction)} is already in this session."}
+            {
+                "number": _("Pair %(pair_label)s is already in this session.")
+                % {"pair_label": _pair_label(number, direction)}
+            }
         )
     _check_players_free(session, players)
     pair = Pair(
@@ -319,7 +347,12 @@ def pair_remove(*, pair: Pair, user: User | None = None) -> None:
     if boards:
         shown = ", ".join(map(str, boards[:8])) + (", ..." if len(boards) > 8 else "")
         raise ValidationError(
-            {"pair": f"Pair {pair.label} has results (board {shown}): delete them before removing the pair."}
+            {
+                "pair": _(
+                    "Pair %(label)s has results (board %(shown)s): delete them before removing the pair."
+                )
+                % {"label": pair.label, "shown": shown}
+            }
         )
     session_audit(session, SessionAction.PAIR_REMOVE, user, str(pair))
     pair.delete()

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.core.services.writes import write
 from tournaments.db.sql import insert_row
@@ -99,10 +100,12 @@ class Submitted:
 
 def _refuse_unless_in_play(state: str) -> None:
     if state == SessionState.PREPARATION:
-        raise ValidationError({"session": "Play has not started yet: ask the director to start the session."})
+        raise ValidationError(
+            {"session": _("Play has not started yet: ask the director to start the session.")}
+        )
     if state == SessionState.FINISHED:
         raise ValidationError(
-            {"session": "This session has finished: results can no longer be entered here."}
+            {"session": _("This session has finished: results can no longer be entered here.")}
         )
 
 
@@ -111,19 +114,24 @@ def _seat(session: Session, entry: TableEntry, table: int) -> tuple[PairKey, Pai
     movement = movement_selectors.session_movement(session)
     if movement is None:
         raise ValidationError(
-            {"session": "This session has no movement: enter results at the director's desk."}
+            {"session": _("This session has no movement: enter results at the director's desk.")}
         )
     if not 1 <= entry.round <= movement.rounds:
         raise ValidationError(
-            {"round": f"Round {entry.round} is not in the movement (rounds 1-{movement.rounds})."}
+            {
+                "round": _("Round %(round)s is not in the movement (rounds 1-%(rounds)s).")
+                % {"round": entry.round, "rounds": movement.rounds}
+            }
         )
     encounter = movement.encounter(entry.round, table)
     boards = movement_selectors.boards_text(tuple(encounter.boards))
     if entry.board not in encounter.boards:
         raise ValidationError(
             {
-                "board": f"Board {entry.board} is not played at table {table} "
-                f"in round {entry.round} (boards {boards})."
+                "board": _(
+                    "Board %(board)s is not played at table %(table)s in round %(round)s (boards %(boards)s)."
+                )
+                % {"board": entry.board, "table": table, "round": entry.round, "boards": boards}
             }
         )
     return movement_selectors.encounter_keys(session.movement, encounter)
@@ -152,8 +160,11 @@ def _refuse_a_later_round(session: Session, entry: TableEntry, table: int) -> No
     if unplayed:
         raise ValidationError(
             {
-                "round": f"Board {entry.board} is played in round {entry.round}, but table {table} has "
-                f"no result of round {unplayed[0]} yet: enter that round first, or call the director."
+                "round": _(
+                    "Board %(board)s is played in round %(round)s, but table %(table)s has no result of "
+                    "round %(value)s yet: enter that round first, or call the director."
+                )
+                % {"board": entry.board, "round": entry.round, "table": table, "value": unplayed[0]}
             }
         )
 
@@ -180,7 +191,7 @@ def table_result_submit(*, access: TableAccess, entry: TableEntry) -> Submitted:
     scores settled (``services.settle_soon``), which the view does once its answer is sent.
     """
     if not _KEY.fullmatch(entry.key):
-        raise ValidationError({"key": "The entry has no valid key: reload the page and enter it again."})
+        raise ValidationError({"key": _("The entry has no valid key: reload the page and enter it again.")})
     try:
         return _submit(access, entry)
     except IntegrityError:
@@ -223,7 +234,9 @@ def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
     ns_key, ew_key = _seat(session, entry, access.table)
     _refuse_a_later_round(session, entry, access.table)
     if board_id is None:
-        raise ValidationError({"board": f"Board {entry.board} is not set up yet: call the director."})
+        raise ValidationError(
+            {"board": _("Board %(board)s is not set up yet: call the director.") % {"board": entry.board}}
+        )
     board = Board.from_db(
         connection.alias, ["id", "session_id", "number"], [board_id, session.pk, entry.board]
     )
@@ -251,12 +264,15 @@ def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
 
 def _repeated(earlier: TableSubmission | None, access: TableAccess, entry: TableEntry) -> Submitted:
     if earlier is None or (earlier.table, earlier.board_number) != (access.table, entry.board):
-        raise KeyConflictError({"key": "This entry's key was used for another board: enter it again."})
+        raise KeyConflictError({"key": _("This entry's key was used for another board: enter it again.")})
     if earlier.entry and earlier.entry != _entry_text(entry):
         raise KeyConflictError(
             {
-                "key": f"This entry's key was already used for another result on board {entry.board}: "
-                "reload the page to see what is stored, and call the director to change it."
+                "key": _(
+                    "This entry's key was already used for another result on board %(board)s: "
+                    "reload the page to see what is stored, and call the director to change it."
+                )
+                % {"board": entry.board}
             }
         )
     return Submitted(earlier.result, earlier.board_number, repeated=True)
@@ -274,7 +290,12 @@ def _seated_pairs(
     }
     if ns_key not in pairs or ew_key not in pairs:
         raise ValidationError(
-            {"round": f"Table {table} has a pair sitting out in round {round_}: there is nothing to enter."}
+            {
+                "round": _(
+                    "Table %(table)s has a pair sitting out in round %(round)s: there is nothing to enter."
+                )
+                % {"table": table, "round": round_}
+            }
         )
     clash = any(
         has_result for _, number, direction, has_result in rows if (direction, number) in (ns_key, ew_key)

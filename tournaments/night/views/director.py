@@ -21,6 +21,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.forms import form_add_service_error
@@ -81,7 +83,7 @@ def session_new(request: SignedInRequest) -> HttpResponse:
         request,
         form,
         lambda: session_create_with_movement(**form.cleaned_data),
-        message=lambda session: f"Session {session.name} created. Now seat the pairs.",
+        message=lambda session: _("Session %(name)s created. Now seat the pairs.") % {"name": session.name},
         to=_session_url,
     )
     if response is not None:
@@ -115,7 +117,9 @@ def session_pair_add(request: SignedInRequest, session_id: int) -> HttpResponse:
         request,
         form,
         seat,
-        message=lambda pair: f"Pair {pair.label} seated: {pair.names}.",
+        message=lambda pair: (
+            _("Pair %(label)s seated: %(names)s.") % {"label": pair.label, "names": pair.names}
+        ),
         to=lambda _: _session_url(session) + "#pairs",
     )
     if response is not None:
@@ -137,8 +141,10 @@ def session_deal(request: SignedInRequest, session_id: int) -> HttpResponse:
         return boards_deal(session=session, permutations=permutations, **confirm)
 
     def dealt(boards: list[Board]) -> str:
-        later = " Their double-dummy analysis follows in a minute." if boards[-1].analysis_pending else ""
-        return f"Dealt {len(boards)} boards.{later}"
+        later = (
+            " " + _("Their double-dummy analysis follows in a minute.") if boards[-1].analysis_pending else ""
+        )
+        return _("Dealt %(count)s boards.") % {"count": len(boards)} + later
 
     response = form_write(request, form, deal, message=dealt, to=lambda _: _session_url(session) + "#boards")
     if response is not None:
@@ -153,7 +159,9 @@ def session_board_count(request: SignedInRequest, session_id: int) -> HttpRespon
     form = BoardCountForm(request.POST)
     if form.is_valid():
         boards_ensure(session=session, count=form.cleaned_data["count"])
-        messages.success(request, f"Boards 1-{form.cleaned_data['count']} are ready for results.")
+        messages.success(
+            request, _("Boards 1-%(count)s are ready for results.") % {"count": form.cleaned_data["count"]}
+        )
         return redirect(_session_url(session) + "#boards")
     return session_page(request, session, count_form=form)
 
@@ -182,7 +190,10 @@ def board_detail(request: SignedInRequest, session_id: int, number: int) -> Http
         request,
         form,
         lambda: result_record(board=board, entry=_entry(form), user=request.user),
-        message=lambda result: f"Board {board.number}: {result.display} ({result.ns_score:+d} NS).",
+        message=lambda result: (
+            _("Board %(number)s: %(display)s (%(ns_score)s NS).")
+            % {"number": board.number, "display": result.display, "ns_score": f"{result.ns_score:+d}"}
+        ),
         to=lambda _: _board_url(board),
     )
     if response is not None:
@@ -251,7 +262,9 @@ def board_adjust(request: SignedInRequest, session_id: int, number: int) -> Http
         request,
         adjust_form,
         adjust,
-        message=lambda result: f"Board {board.number}: {result.display}.",
+        message=lambda result: (
+            _("Board %(number)s: %(display)s.") % {"number": board.number, "display": result.display}
+        ),
         to=lambda _: _board_url(board),
     )
     if response is not None:
@@ -283,7 +296,9 @@ def board_assign(request: SignedInRequest, session_id: int, number: int) -> Http
         request,
         assign_form,
         assign,
-        message=lambda result: f"Board {board.number}: assigned {result.display}.",
+        message=lambda result: (
+            _("Board %(number)s: assigned %(display)s.") % {"number": board.number, "display": result.display}
+        ),
         to=lambda _: _board_url(board),
     )
     if response is not None:
@@ -291,7 +306,7 @@ def board_assign(request: SignedInRequest, session_id: int, number: int) -> Http
     return _board_page(request, session, board, assign_form=assign_form)
 
 
-ALREADY_DELETED = "That result was already deleted."
+ALREADY_DELETED = gettext_lazy("That result was already deleted.")
 
 
 def _already_deleted(request: SignedInRequest, board: Board | None = None) -> HttpResponse:
@@ -342,7 +357,11 @@ def result_edit(request: SignedInRequest, result_id: int) -> HttpResponse:
         except ValidationError as error:
             form_add_service_error(form, error)
         else:
-            messages.success(request, f"Board {board.number} corrected: {result.display}.")
+            messages.success(
+                request,
+                _("Board %(number)s corrected: %(display)s.")
+                % {"number": board.number, "display": result.display},
+            )
             return redirect(_board_url(board))
     context = {"session": session, "board": board, "result": result, "form": form}
     return render(request, TEMPLATES + "result_edit.html", context, status=400 if form.errors else 200)
@@ -360,7 +379,9 @@ def result_remove(request: SignedInRequest, result_id: int) -> HttpResponse:
         result_delete(result=result, user=request.user)
     except ResultGoneError:
         return _already_deleted(request, board)
-    messages.success(request, f"Board {board.number}: result {shown} deleted.")
+    messages.success(
+        request, _("Board %(number)s: result %(shown)s deleted.") % {"number": board.number, "shown": shown}
+    )
     return redirect(_board_url(board))
 
 

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.forms import form_add_service_error
@@ -59,7 +60,10 @@ def session_movement(request: SignedInRequest, session_id: int) -> HttpResponse:
         request,
         form,
         movement_set,
-        message=lambda done: f"Movement set: {done.movement_tables} tables, {done.movement_rounds} rounds.",
+        message=lambda done: (
+            _("Movement set: %(movement_tables)s tables, %(movement_rounds)s rounds.")
+            % {"movement_tables": done.movement_tables, "movement_rounds": done.movement_rounds}
+        ),
         to=lambda done: _session_url(done, "#movement"),
     )
     if response is not None:
@@ -76,7 +80,7 @@ def session_movement_boards(request: SignedInRequest, session_id: int) -> HttpRe
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, f"Boards 1-{len(boards)} are ready for the movement.")
+        messages.success(request, _("Boards 1-%(len)s are ready for the movement.") % {"len": len(boards)})
     return redirect(_session_url(session, "#boards"))
 
 
@@ -107,7 +111,7 @@ def table_round(request: SignedInRequest, session_id: int, round_number: int, ta
         board = boards.get(posted.cleaned_data["board"])
         if board is None or seating.sits_out:
             posted.add_error(
-                None, "This board is not played at this table in this round, or a pair sits out."
+                None, _("This board is not played at this table in this round, or a pair sits out.")
             )
         else:
             data = posted.cleaned_data
@@ -125,7 +129,13 @@ def table_round(request: SignedInRequest, session_id: int, round_number: int, ta
                 form_add_service_error(posted, error)
             else:
                 messages.success(
-                    request, f"Board {board.number}: {result.display} ({result.ns_score:+d} NS)."
+                    request,
+                    _("Board %(number)s: %(display)s (%(ns_score)s NS).")
+                    % {
+                        "number": board.number,
+                        "display": result.display,
+                        "ns_score": f"{result.ns_score:+d}",
+                    },
                 )
                 return redirect(reverse("director:table_round", args=[session.pk, round_number, table]))
     rows = []

@@ -13,6 +13,8 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.seating import read_seating_list
@@ -50,9 +52,13 @@ def pairs_seat_many(request: SignedInRequest, session_id: int) -> HttpResponse:
             seated = pairs_seat(session=session, seats=reading.seats, unreadable=reading.problems)
         except ValidationError as error:
             form_add_service_error(form, error)
-            form.add_error("seating", "Nothing was seated.")
+            form.add_error("seating", _("Nothing was seated."))
         else:
-            messages.success(request, f"Seated {len(seated)} pair{'s' if len(seated) != 1 else ''}.")
+            messages.success(
+                request,
+                ngettext("Seated %(count)s pair.", "Seated %(count)s pairs.", len(seated))
+                % {"count": len(seated)},
+            )
             return redirect(_pairs_url(session))
     context = {"session": session, "form": form, "highest": movement_pair_numbers(session)}
     status = 400 if form.is_bound else 200  # a valid list has redirected by now
@@ -74,7 +80,9 @@ def pair_edit(request: SignedInRequest, session_id: int, pair_id: int) -> HttpRe
         request,
         form,
         update,
-        message=lambda updated: f"Pair {updated.label} is now {updated.names}.",
+        message=lambda updated: (
+            _("Pair %(label)s is now %(names)s.") % {"label": updated.label, "names": updated.names}
+        ),
         to=lambda _: _pairs_url(session),
     )
     if response is not None:
@@ -102,12 +110,14 @@ def pair_delete(request: SignedInRequest, session_id: int, pair_id: int) -> Http
     session = selectors.session_for_director(request.user, session_id)
     pair = Pair.objects.select_related("player1", "player2").filter(pk=pair_id, session=session).first()
     if pair is None:
-        messages.info(request, "That pair was already removed.")
+        messages.info(request, _("That pair was already removed."))
         return redirect(_pairs_url(session))
     try:
         pair_remove(pair=pair, user=request.user)
     except ValidationError as error:
         form = PairPlayersForm(initial=_names(pair))
         return _pair_page(request, session, pair, form, remove_error=" ".join(error.messages))
-    messages.success(request, f"Pair {pair.label} ({pair.names}) removed.")
+    messages.success(
+        request, _("Pair %(label)s (%(names)s) removed.") % {"label": pair.label, "names": pair.names}
+    )
     return redirect(_pairs_url(session))

@@ -14,6 +14,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.selectors.access import clubs_directed
@@ -22,7 +24,7 @@ from tournaments.night.models import Session, SessionDeletion
 from tournaments.night.selectors import director as selectors
 from tournaments.night.services.session_delete import check_session_deletable, session_delete
 
-ALREADY_DELETED = "That session was already deleted."
+ALREADY_DELETED = gettext_lazy("That session was already deleted.")
 
 
 @login_required
@@ -47,7 +49,11 @@ def session_delete_view(request: SignedInRequest, session_id: int) -> HttpRespon
     if record is None:
         messages.info(request, ALREADY_DELETED)
     else:
-        messages.success(request, f"Session {session.name} of {session.date:%Y-%m-%d} deleted.")
+        messages.success(
+            request,
+            _("Session %(name)s of %(date)s deleted.")
+            % {"name": session.name, "date": f"{session.date:%Y-%m-%d}"},
+        )
     return redirect("director:home")
 
 

@@ -17,6 +17,9 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.core.views.access import SignedInRequest
@@ -39,11 +42,28 @@ def _reopen(session: Session, user: User) -> Session:
     return session_reopen(session=session, user=user)
 
 
+StrOrPromise = str | Promise
+
 # action: (service, the page's question, the button, what is said once done)
-ACTIONS: dict[str, tuple[Callable[[Session, User], Session], str, str, str]] = {
-    "start": (_start, "Start play?", "Yes, start play", "Play started."),
-    "finish": (_finish, "Finish the session?", "Yes, finish the session", "Session finished: published."),
-    "reopen": (_reopen, "Reopen the session?", "Yes, reopen it", "Session reopened: back in play."),
+ACTIONS: dict[str, tuple[Callable[[Session, User], Session], StrOrPromise, StrOrPromise, StrOrPromise]] = {
+    "start": (
+        _start,
+        gettext_lazy("Start play?"),
+        gettext_lazy("Yes, start play"),
+        gettext_lazy("Play started."),
+    ),
+    "finish": (
+        _finish,
+        gettext_lazy("Finish the session?"),
+        gettext_lazy("Yes, finish the session"),
+        gettext_lazy("Session finished: published."),
+    ),
+    "reopen": (
+        _reopen,
+        gettext_lazy("Reopen the session?"),
+        gettext_lazy("Yes, reopen it"),
+        gettext_lazy("Session reopened: back in play."),
+    ),
 }
 
 
@@ -57,7 +77,7 @@ def session_state_confirm(request: SignedInRequest, session_id: int, action: str
     session = selectors.session_for_director(request.user, session_id)
     if action not in ACTIONS:
         raise Http404("No such step.")
-    _, question, button, _ = ACTIONS[action]
+    _name, question, button, _done = ACTIONS[action]
     context = {
         "session": session,
         "action": action,
@@ -74,15 +94,15 @@ def session_state(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = selectors.session_for_director(request.user, session_id)
     action = request.POST.get("action", "")
     if action not in ACTIONS:
-        messages.error(request, "Choose to start play, to finish the session or to reopen it.")
+        messages.error(request, _("Choose to start play, to finish the session or to reopen it."))
         return redirect(_session_url(session))
     if request.POST.get("confirm") != "yes":
         return redirect("director:state_confirm", session.pk, action)
-    service, _, _, done = ACTIONS[action]
+    service, _question, _button, done = ACTIONS[action]
     try:
         service(session, request.user)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, done)
+        messages.success(request, str(done))
     return redirect(_session_url(session))

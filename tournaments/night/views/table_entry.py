@@ -19,6 +19,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control, never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
@@ -34,6 +35,7 @@ from tournaments.night.cached import (
     table_stamp,
 )
 from tournaments.night.models import TableAccess
+from tournaments.night.phone_words import phone_words
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.selectors import table_entry as selectors
 from tournaments.night.services.settle_soon import settle_soon
@@ -72,7 +74,8 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         access = selectors.table_access_get(token)
     except selectors.TableLinkError as error:
         return render(request, TEMPLATES + "refused.html", {"message": error.message}, status=error.status)
-    return render(request, TEMPLATES + "entry.html", {"access": access, "session": access.session})
+    context = {"access": access, "session": access.session, "phone_words": phone_words()}
+    return render(request, TEMPLATES + "entry.html", context)
 
 
 @require_GET
@@ -134,17 +137,19 @@ def _json_body(request: HttpRequest) -> dict[str, Any] | JsonResponse:
     if request.content_type != "application/json":
         # A form or multipart body was parsed already (the NUL check reads request.POST),
         # and its body cannot be read again; none comes from the page (issue 24).
-        return _refused("The entry could not be read (not JSON): reload the page.", 400)
+        return _refused(_("The entry could not be read (not JSON): reload the page."), 400)
     if len(request.body) > MAX_BODY:
         return _refused(
-            f"The entry is larger than {MAX_BODY} bytes: it did not come from the table's page.", 400
+            _("The entry is larger than %(limit)s bytes: it did not come from the table's page.")
+            % {"limit": MAX_BODY},
+            400,
         )
     try:
         data = json.loads(request.body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):  # 2,040 '[' nest too deep
-        return _refused("The entry could not be read (not JSON): reload the page.", 400)
+        return _refused(_("The entry could not be read (not JSON): reload the page."), 400)
     if not isinstance(data, dict):
-        return _refused("The entry could not be read (not a JSON object): reload the page.", 400)
+        return _refused(_("The entry could not be read (not a JSON object): reload the page."), 400)
     return data
 
 
@@ -153,7 +158,7 @@ def _text(data: dict[str, Any], name: str, limit: int = 64) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         value = str(value)
     if not isinstance(value, str) or len(value) > limit or "\x00" in value:
-        raise ValidationError({name: f"The entry's {name} is not valid."})
+        raise ValidationError({name: _("The entry's %(name)s is not valid.") % {"name": name}})
     return value
 
 
@@ -162,7 +167,7 @@ def _number(data: dict[str, Any], name: str) -> int:
     if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 4:
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 9999:
-        raise ValidationError({name: f"The entry's {name} is not a number."})
+        raise ValidationError({name: _("The entry's %(name)s is not a number.") % {"name": name}})
     return value
 
 
@@ -259,7 +264,8 @@ def table_traveller(request: HttpRequest, token: str, number: int) -> JsonRespon
     try:
         return JsonResponse(selectors.table_traveller(access, number))
     except selectors.BoardNotPlayedError:
-        return _refused(f"Board {number} has not been played at this table: its results stay hidden.", 403)
+        message = _("Board %(number)s has not been played at this table: its results stay hidden.")
+        return _refused(message % {"number": number}, 403)
 
 
 @require_POST
@@ -316,7 +322,7 @@ def session_tables_grid(request: SignedInRequest, session_id: int) -> HttpRespon
 def session_call_answer(request: SignedInRequest, session_id: int, call_id: int) -> HttpResponse:
     session = director_selectors.session_for_director(request.user, session_id)
     if director_call_answer(session=session, call_id=call_id):
-        messages.success(request, "Call answered.")
+        messages.success(request, _("Call answered."))
     else:
-        messages.info(request, "That call was already answered.")
+        messages.info(request, _("That call was already answered."))
     return redirect(reverse("director:tables", args=[session.pk]))

@@ -10,6 +10,7 @@ import io
 import re
 
 import segno
+from django.utils.translation import gettext as _
 
 from tournaments.db.table_entry import table_access_with_session
 from tournaments.night.models import SessionState, TableAccess
@@ -38,11 +39,13 @@ def table_access_get(token: str, *, with_club: bool = True) -> TableAccess:
     """
     access = table_access_with_session(token, with_club=with_club) if _TOKEN.fullmatch(token) else None
     if access is None or not _table_in_movement(access):
-        raise TableLinkError("This table link is not valid. Ask the director for the table's card.", 404)
+        raise TableLinkError(_("This table link is not valid. Ask the director for the table's card."), 404)
     if access.session.state == SessionState.FINISHED:
         raise TableLinkError(
-            "This session has finished, so its table links no longer work. "
-            "The results are on the club's public pages.",
+            _(
+                "This session has finished, so its table links no longer work. "
+                "The results are on the club's public pages."
+            ),
             410,
         )
     return access

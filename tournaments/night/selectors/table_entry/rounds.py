@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments.bridge import board_dealer, board_vulnerability_text
 from tournaments.bridge import movements as rules
 from tournaments.night.models import Pair, Result, Session, TableAccess
@@ -165,7 +167,7 @@ def entered_at_table(access: TableAccess, round_: int, number: int) -> Result | 
 
 def pair_label(key: PairKey) -> str:
     """'NS 3' in a Mitchell, 'Pair 5' in a Howell."""
-    return key_label(key) if key[0] else f"Pair {key[1]}"
+    return key_label(key) if key[0] else _("Pair %(number)s") % {"number": key[1]}
 
 
 def _destination(

@@ -110,7 +110,7 @@ def table_state(access: TableAccess) -> dict[str, Any]:
         ).exists(),
     }
     if movement is None or access.table > movement.tables:
-        state["message"] = "The director has not set up this table in the movement yet."
+        state["message"] = _("The director has not set up this table in the movement yet.")
         return state
     pairs = list(session.pairs.select_related("player1", "player2"))
     rounds = table_rounds(session, movement, access.table, pairs)
@@ -139,7 +139,7 @@ def table_state(access: TableAccess) -> dict[str, Any]:
         state["standings"] = standings_json(session)
     hooks.table_state(session, access.table, state, current is None)  # a teams table's match
     if session.state != SessionState.PLAY:
-        state["message"] = "Play has not started yet: the director starts it from the session page."
+        state["message"] = _("Play has not started yet: the director starts it from the session page.")
     return state
 
 

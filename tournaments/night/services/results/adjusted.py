@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.night.models import ASSIGNED_MAX_PARTS, Adjustment, Board, Result
 from tournaments.night.services.results.audit import audit_user
@@ -25,7 +26,7 @@ def apply_adjustment(result: Result, entry: AdjustedEntry, user: User | None) ->
     valid = {choice.value for choice in Adjustment if choice.value}
     for field in ("ns_adjustment", "ew_adjustment"):
         if getattr(entry, field) not in valid:
-            raise ValidationError({field: "Choose Average-plus, Average or Average-minus."})
+            raise ValidationError({field: _("Choose Average-plus, Average or Average-minus.")})
     result.ns_pair = entry.ns_pair
     result.ew_pair = entry.ew_pair
     result.ns_adjustment = entry.ns_adjustment
@@ -50,7 +51,9 @@ def _weight(text: str, field: str) -> Fraction:
     """Read a weight as a percentage (``'30%'``, ``'30'``) or a fraction of 1 (``'0.3'``, ``'1/3'``)."""
     cleaned = text.strip().replace(" ", "")
     if not _WEIGHT.fullmatch(cleaned) or not cleaned.isascii():
-        raise ValidationError({field: f"{text[:20]!r} is not a weight: write 30%, 0.3 or 1/3."})
+        raise ValidationError(
+            {field: _("%(value)s is not a weight: write 30%%, 0.3 or 1/3.") % {"value": f"{text[:20]!r}"}}
+        )
     try:
         if cleaned.endswith("%"):
             weight = Fraction(cleaned[:-1]) / 100
@@ -59,9 +62,13 @@ def _weight(text: str, field: str) -> Fraction:
             if weight > 1:  # "30" means 30%
                 weight /= 100
     except (ValueError, ZeroDivisionError):
-        raise ValidationError({field: f"{text!r} is not a weight: write 30%, 0.3 or 1/3."}) from None
+        raise ValidationError(
+            {field: _("%(text)s is not a weight: write 30%%, 0.3 or 1/3.") % {"text": f"{text!r}"}}
+        ) from None
     if not 0 < weight < 1:
-        raise ValidationError({field: f"A weight is more than 0% and less than 100%, got {text!r}."})
+        raise ValidationError(
+            {field: _("A weight is more than 0%% and less than 100%%, got %(text)s.") % {"text": f"{text!r}"}}
+        )
     return weight
 
 
@@ -69,7 +76,10 @@ def assigned_parts(board: Board, entry: AssignedEntry) -> list[dict[str, Any]]:
     """Score each weighted part; errors name the part's field (``contract2``)."""
     if not 2 <= len(entry.parts) <= ASSIGNED_MAX_PARTS:
         raise ValidationError(
-            {"weight1": f"An assigned score has 2 to {ASSIGNED_MAX_PARTS} weighted scores."}
+            {
+                "weight1": _("An assigned score has 2 to %(assigned_max_parts)s weighted scores.")
+                % {"assigned_max_parts": ASSIGNED_MAX_PARTS}
+            }
         )
     parts: list[dict[str, Any]] = []
     for number, part in enumerate(entry.parts, start=1):
@@ -93,7 +103,10 @@ def assigned_parts(board: Board, entry: AssignedEntry) -> list[dict[str, Any]]:
     total = sum((Fraction(part["weight"]) for part in parts), Fraction(0))
     if total != 1:
         raise ValidationError(
-            {"weight1": f"The weights must add up to 100%, they add up to {float(total * 100):.4g}%."}
+            {
+                "weight1": _("The weights must add up to 100%%, they add up to %(float)s%%.")
+                % {"float": f"{float(total * 100):.4g}"}
+            }
         )
     return parts
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.bridge import Contract, board_vulnerability
 from tournaments.bridge.notation import PASS_WORDS
@@ -44,8 +45,10 @@ def check_in_play(board: Board) -> None:
     if board.session.state == SessionState.PREPARATION:
         raise ValidationError(
             {
-                "session": "Play has not started yet: start play on the session page (4. Play) "
-                "before entering results."
+                "session": _(
+                    "Play has not started yet: start play on the session page (4. Play) "
+                    "before entering results."
+                )
             }
         )
 
@@ -57,19 +60,30 @@ def check_pairs(
     ns_pair, ew_pair = entry.ns_pair, entry.ew_pair
     for field, pair in (("ns_pair", ns_pair), ("ew_pair", ew_pair)):
         if pair.session_id != session.pk:
-            raise ValidationError({field: f"Pair {pair.label} does not play in this session."})
+            raise ValidationError(
+                {field: _("Pair %(label)s does not play in this session.") % {"label": pair.label}}
+            )
     if ns_pair.pk == ew_pair.pk:
-        raise ValidationError({"ew_pair": f"Pair {ns_pair.label} cannot play against itself."})
+        raise ValidationError(
+            {"ew_pair": _("Pair %(label)s cannot play against itself.") % {"label": ns_pair.label}}
+        )
     if session.is_mitchell and session.arrow_switch_rounds:
         # On an arrow-switched round an EW pair sits North-South; the movement check says when.
         if ns_pair.direction == ew_pair.direction:
-            same = f"Pairs {ns_pair.label} and {ew_pair.label} sit in the same field."
+            same = _("Pairs %(ns)s and %(ew)s sit in the same field.") % {
+                "ns": ns_pair.label,
+                "ew": ew_pair.label,
+            }
             raise ValidationError({"ew_pair": same})
     elif session.is_mitchell:
         if ns_pair.direction != Direction.NS:
-            raise ValidationError({"ns_pair": f"Pair {ns_pair.label} sits East-West, not North-South."})
+            raise ValidationError(
+                {"ns_pair": _("Pair %(label)s sits East-West, not North-South.") % {"label": ns_pair.label}}
+            )
         if ew_pair.direction != Direction.EW:
-            raise ValidationError({"ew_pair": f"Pair {ew_pair.label} sits North-South, not East-West."})
+            raise ValidationError(
+                {"ew_pair": _("Pair %(label)s sits North-South, not East-West.") % {"label": ew_pair.label}}
+            )
     seats = results_holding_pairs(
         board.pk, (ns_pair.pk, ew_pair.pk), editing.pk if editing is not None else None
     )
@@ -78,7 +92,10 @@ def check_pairs(
         if found:
             clash = Result.objects.get(pk=found[0])
             raise ValidationError(
-                {field: f"Pair {pair.label} already has a result on board {board.number} ({clash.display})."}
+                {
+                    field: _("Pair %(label)s already has a result on board %(number)s (%(display)s).")
+                    % {"label": pair.label, "number": board.number, "display": clash.display}
+                }
             )
 
 
@@ -96,7 +113,10 @@ def check_movement(board: Board, entry: ResultEntry) -> None:
     encounters = movement_selectors.board_encounters(movement, board.number)
     if not encounters:
         boards = f"boards 1-{movement.boards_total()}"
-        message = f"Board {board.number} is not in this session's movement ({boards})."
+        message = _("Board %(number)s is not in this session's movement (%(boards)s).") % {
+            "number": board.number,
+            "boards": boards,
+        }
         raise ValidationError({"board": message})
     entered = (movement_selectors.pair_key(entry.ns_pair), movement_selectors.pair_key(entry.ew_pair))
     if any(movement_selectors.encounter_keys(session.movement, e) == entered for e in encounters):
@@ -106,7 +126,8 @@ def check_movement(board: Board, entry: ResultEntry) -> None:
     ] or encounters
     where = "; ".join(movement_selectors.encounter_text(session.movement, e, board.number) for e in concerned)
     raise NotInMovementError(
-        f"{entry.ns_pair.label} against {entry.ew_pair.label} is not in the movement: {where}."
+        _("%(label)s against %(label2)s is not in the movement: %(where)s.")
+        % {"label": entry.ns_pair.label, "label2": entry.ew_pair.label, "where": where}
     )
 
 
@@ -114,21 +135,26 @@ def score_entry(board: Board, entry: ResultEntry) -> Scored:
     """Read the contract, declarer and result, and score them for North-South."""
     text = " ".join(entry.contract.split()).upper()
     if not text:
-        raise ValidationError({"contract": "Enter the contract (such as 4SX or 3NT), or Pass."})
+        raise ValidationError({"contract": _("Enter the contract (such as 4SX or 3NT), or Pass.")})
     if text in PASS_WORDS:
         if entry.declarer.strip() or entry.result.strip():
-            raise ValidationError({"contract": "A passed-out board has no declarer and no result."})
+            raise ValidationError({"contract": _("A passed-out board has no declarer and no result.")})
         return Scored(Result.PASSED_OUT, "", None, 0)
     try:
         contract = Contract.parse(text)
     except ValueError as error:
-        raise ValidationError({"contract": f"{quoted(entry.contract)} is not a contract: {error}"}) from None
+        raise ValidationError(
+            {
+                "contract": _("%(quoted)s is not a contract: %(error)s")
+                % {"quoted": quoted(entry.contract), "error": error}
+            }
+        ) from None
     try:  # the whole word: 'NS' was read as N (issue 24)
         declarer = seat_from(entry.declarer).value
     except ValueError:
-        raise ValidationError({"declarer": "Choose the declarer: N, E, S or W."}) from None
+        raise ValidationError({"declarer": _("Choose the declarer: N, E, S or W.")}) from None
     if not entry.result.strip():
-        raise ValidationError({"result": "Enter the tricks taken (0-13) or the result (=, +1, -2)."})
+        raise ValidationError({"result": _("Enter the tricks taken (0-13) or the result (=, +1, -2).")})
     try:
         tricks = result_tricks(contract, entry.result.strip())
     except ValueError as error:

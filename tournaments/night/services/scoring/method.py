@@ -9,6 +9,7 @@ sessions they rescore, as the result services do, so no result lands half-way.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.core.models import Club
 from tournaments.core.services.writes import locked, locked_row, write
@@ -46,7 +47,7 @@ def club_set_adjustment_percentages(*, club: Club, average_plus: float, average_
     """Set the club's Average-plus and Average-minus and rescore every board that holds one."""
     if not (50 <= average_plus <= 100 and 0 <= average_minus <= 50):
         raise ValidationError(
-            {"average_plus": "Average-plus is 50-100% and Average-minus 0-50% (Law 12C2: 60 and 40)."}
+            {"average_plus": _("Average-plus is 50-100% and Average-minus 0-50% (Law 12C2: 60 and 40).")}
         )
     club = locked_row(club)
     club.average_plus, club.average_minus = average_plus, average_minus
