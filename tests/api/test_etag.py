@@ -132,3 +132,11 @@ def test_a_poll_settles_a_lost_table_settle_before_it_answers(client, in_play, s
     assert response.status_code == 200
     assert _marked(in_play) == 0 and _boards_played(in_play) == [2] * 6
     assert [row["boards_played"] for row in response.json()["items"]] == [2] * 6
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["fr", "nl", "de", "pl"])
+def test_a_pairs_label_is_english_whatever_the_readers_language(client, in_play, language):
+    """A program reading the API sees one spelling: ``1 EW``, never the page's ``1 EO`` or ``1 OW``."""
+    items = client.get(f"{API}/sessions/{in_play.pk}/pairs", HTTP_ACCEPT_LANGUAGE=language).json()["items"]
+    assert [p["label"] for p in items] == ["1 NS", "2 NS", "3 NS", "1 EW", "2 EW", "3 EW"]

@@ -33,7 +33,7 @@ def pair_out(pair: Pair | None) -> dict[str, Any] | None:
         "id": pair.pk,
         "number": pair.number,
         "direction": pair.direction,
-        "label": pair.label,
+        "label": pair.english_label,
         # As the public pages show them: initials for a player who asked (Player.public_name).
         "players": [{"id": player.pk, "name": player.public_name} for player in players],
     }

@@ -246,6 +246,14 @@ class Pair(models.Model):
         return f"{self.number} {words_for(get_language()).side(self.direction)}"
 
     @property
+    def english_label(self) -> str:
+        """The label in English (``3 NS``) whatever the reader's language: the JSON API's, as
+        files keep their standards' notation, so a program reading it sees one spelling."""
+        if not self.direction:
+            return str(self.number)
+        return f"{self.number} {self.direction}"
+
+    @property
     def names(self) -> str:
         if self.player2 is None:
             return self.player1.name
