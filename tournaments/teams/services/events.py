@@ -277,9 +277,7 @@ def teams_event_finish(*, event: TeamsEvent, user: User | None = None, anyway: b
             )
         progress = teams_event_progress(event)
         if not progress.complete and not anyway:
-            message = _(
-                "%(event)s is not over: %(missing)s. Tick “finish anyway” to finish it now."
-            )
+            message = _("%(event)s is not over: %(missing)s. Tick “finish anyway” to finish it now.")
             raise ValidationError({"state": message % {"event": event.name, "missing": progress.shortfall()}})
         for session in Session.objects.filter(teams_round__event=event, state=SessionState.PLAY):
             session_finish(session=session)
