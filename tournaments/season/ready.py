@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django.core.signals import request_started
 from django.db.models import OuterRef
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournaments.core import sections
 from tournaments.core.models import Club
@@ -51,13 +52,13 @@ def club_competitions(club: Club) -> Section | None:
 
 def director_club_links(club: Club) -> list[Link]:
     return [
-        Link("competitions", reverse("director:competitions", args=[club.slug]), order=10),
-        Link("members", reverse("director:members", args=[club.slug]), order=20),
+        Link(_("competitions"), reverse("director:competitions", args=[club.slug]), order=10),
+        Link(_("members"), reverse("director:members", args=[club.slug]), order=20),
     ]
 
 
 def director_actions() -> list[Link]:
-    return [Link("Likely duplicates", reverse("director:duplicates"), order=90)]
+    return [Link(_("Likely duplicates"), reverse("director:duplicates"), order=90)]
 
 
 def lists_tie_players() -> list[Tie]:

@@ -149,8 +149,8 @@ class Command(BaseCommand):
             )
         self.stdout.write(
             self.style.SUCCESS(
-                f"Demo club ready. Log in at {LOGIN_URL.format(port=port)}\n"
-                f"  username: {DEMO_USERNAME}\n  password: {password}"
+                _("Demo club ready. Log in at %(url)s\n  username: %(username)s\n  password: %(password)s")
+                % {"url": LOGIN_URL.format(port=port), "username": DEMO_USERNAME, "password": password}
             )
         )
 
