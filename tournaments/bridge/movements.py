@@ -172,11 +172,14 @@ class Movement:
         return self.board_sets * self.boards_per_round
 
     def pair_numbers(self) -> tuple[Pair, ...]:
-        """Mitchell: ("NS", 1..n) then ("EW", 1..n); Howell: 1..N (N includes a phantom)."""
+        """Mitchell: ("NS", 1..n) then ("EW", 1..n); Howell: 1..N (N includes a phantom);
+        an individual's partnerships 1..2 x tables x rounds."""
         if self.kind == "mitchell":
             return tuple(("NS", i) for i in range(1, self.tables + 1)) + tuple(
                 ("EW", i) for i in range(1, self.tables + 1)
             )
+        if self.kind == "individual":  # a partnership a table and round (bridge.individual)
+            return tuple(range(1, 2 * self.tables * self.rounds + 1))
         return tuple(range(1, 2 * self.tables + 1))
 
 

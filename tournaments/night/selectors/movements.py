@@ -17,6 +17,7 @@ import functools
 from dataclasses import dataclass
 
 from tournaments.bridge import movements as rules
+from tournaments.bridge.individual import as_pairs_movement, individual
 from tournaments.bridge.rounds import DrawnRound, barometer, published_rounds, round_boards, swiss_movement
 from tournaments.bridge.teams.tables import teams_movement
 from tournaments.night.models import Board, Direction, Movement, Pair, Result, Session, SessionState
@@ -64,6 +65,8 @@ def build_movement(
     """
     if kind == Movement.TEAMS:
         return teams_movement(tables // 2, boards_per_round)
+    if kind == Movement.INDIVIDUAL:
+        return as_pairs_movement(individual(tables, boards_per_round, rounds=rounds))
     if kind == Movement.BAROMETER:
         return barometer(2 * tables, boards_per_round, rounds=rounds)
     if kind == Movement.SWISS:
