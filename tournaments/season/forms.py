@@ -141,8 +141,9 @@ class MemberListForm(forms.Form):
     file = forms.FileField(
         label=gettext_lazy("File"),
         help_text=gettext_lazy(
-            "A CSV file as Excel saves it: name, federation number, email on each line, "
-            "separated by commas or semicolons (a header is allowed)."
+            "A CSV file as Excel saves it: name, federation number, email and master points held "
+            "(for stratified games; may be left out) on each line, separated by commas or "
+            "semicolons (a header is allowed)."
         ),
     )
 

@@ -25,6 +25,7 @@ from tournaments.night.models.sessions import (
     ScoringMethod,
     Session,
     SessionState,
+    StrataBasis,
 )
 from tournaments.night.models.standings import Standing
 from tournaments.night.models.table_entry import DirectorCall, TableAccess, TableSubmission
@@ -51,6 +52,7 @@ __all__ = [
     "SessionDeletion",
     "SessionState",
     "Standing",
+    "StrataBasis",
     "TableAccess",
     "TableSubmission",
     "validate_assigned_parts",

@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
-from tournaments.bridge.season.competition import MATCHPOINTS, PERCENTAGES, POINTS
+from tournaments.bridge.season.competition import MASTER_POINTS, MATCHPOINTS, PERCENTAGES, POINTS
 from tournaments.core.models.clubs import Club
 from tournaments.night.models.sessions import Session
 
@@ -22,6 +22,7 @@ class CompetitionMethod(models.TextChoices):
     PERCENTAGES = PERCENTAGES, gettext_lazy("Best percentages (mean of the best sessions)")
     MATCHPOINTS = MATCHPOINTS, gettext_lazy("Cumulative matchpoints")
     POINTS = POINTS, gettext_lazy("Position points by a scale")
+    MASTER_POINTS = MASTER_POINTS, gettext_lazy("Master points won (the club's federation's scale)")
 
 
 class Competition(models.Model):
