@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as RequestInvalid
@@ -42,7 +44,7 @@ def _error(request: HttpRequest, status: int, detail: str, field: str | None = N
     return api.create_response(request, {"detail": detail, "field": field}, status=status)
 
 
-OUT_OF_ORDER = 'Send "out_of_order": true if it really was played so.'
+OUT_OF_ORDER = gettext_lazy('Send "out_of_order": true if it really was played so.')
 
 
 @api.exception_handler(ValidationError)
@@ -65,11 +67,11 @@ def request_invalid(request: HttpRequest, error: RequestInvalid) -> HttpResponse
     if source == "body":
         where = where[1:]  # the operation's parameter holding the body, not a field of it
     field = ".".join(where) or None
-    detail = first.get("msg", "Invalid request.")
+    detail = first.get("msg", _("Invalid request."))
     if field:
         detail = f"{field}: {detail}"
     elif source == "body":
-        detail = f"Send the write's fields as a JSON object: {detail}"
+        detail = _("Send the write's fields as a JSON object: %(detail)s") % {"detail": detail}
     return _error(request, 400 if source == "body" else 422, detail, field)
 
 
@@ -81,17 +83,17 @@ def http_error(request: HttpRequest, error: HttpError) -> HttpResponse:
 
 @api.exception_handler(Http404)
 def not_found(request: HttpRequest, error: Http404) -> HttpResponse:
-    return _error(request, 404, str(error) or "Not found.")
+    return _error(request, 404, str(error) or _("Not found."))
 
 
 @api.exception_handler(AuthenticationError)
 def unauthenticated(request: HttpRequest, error: AuthenticationError) -> HttpResponse:
-    return _error(request, 401, "Send a valid, unrevoked API token: Authorization: Bearer cs_...")
+    return _error(request, 401, _("Send a valid, unrevoked API token: Authorization: Bearer cs_..."))
 
 
 @api.exception_handler(PermissionDenied)
 def forbidden(request: HttpRequest, error: PermissionDenied) -> HttpResponse:
-    return _error(request, 403, str(error) or "Forbidden.")
+    return _error(request, 403, str(error) or _("Forbidden."))
 
 
 @api.exception_handler(Refused)

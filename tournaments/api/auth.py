@@ -16,6 +16,8 @@ import time
 from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from ninja.security import HttpBearer
 
 from tournaments.core.models import ApiToken
@@ -54,8 +56,8 @@ class ClubToken(HttpBearer):
         return api_token_check(token)
 
 
-NO_SESSION = "This token's club has no session with that id."
-NO_RESULT = "This token's club has no result with that id."
+NO_SESSION = gettext_lazy("This token's club has no session with that id.")
+NO_RESULT = gettext_lazy("This token's club has no result with that id.")
 
 
 def club_session(request: TokenRequest, session_id: int) -> Session:
@@ -94,7 +96,10 @@ def count_write(token: ApiToken, now: float | None = None) -> None:
     if count > _write_rate():
         retry = int(WINDOW_SECONDS - now % WINDOW_SECONDS) + 1
         raise Refused(
-            429, f"At most {_write_rate()} writes a minute per token; try again in {retry} s.", retry
+            429,
+            _("At most %(rate)d writes a minute per token; try again in %(retry)d s.")
+            % {"rate": _write_rate(), "retry": retry},
+            retry,
         )
 
 

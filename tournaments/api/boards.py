@@ -7,6 +7,7 @@ played it, or when the session finished. One still in play is 404, as its page i
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from ninja import Query, Router
 
 from tournaments.api.http import page_key, page_of, session_stamp, stamped_response
@@ -54,7 +55,7 @@ def _published_board(session_id: Id, number: Id) -> Board:
     board = selectors.board_get(session_id, number)
     public = public_board_numbers(board.session)
     if public is not None and board.number not in public:
-        raise Http404(f"Board {number} is still being played.")
+        raise Http404(_("Board %(number)d is still being played.") % {"number": number})
     return board
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from ninja import Router
 
 from tournaments.api import refusals
@@ -37,9 +38,14 @@ def writes(schema: object, status: int = 200) -> dict[int, object]:
 def _pair(session: Session, pair_id: int, field: str) -> Pair:
     pair = Pair.objects.select_related("player1", "player2").filter(pk=pair_id).first()
     if pair is None:
-        raise ValidationError({field: f"There is no pair {pair_id}."})
+        raise ValidationError({field: _("There is no pair %(id)d.") % {"id": pair_id}})
     if pair.session_id != session.pk:  # the service says so too, naming the pair
-        raise ValidationError({field: f"Pair {pair.label} (id {pair_id}) does not play in this session."})
+        raise ValidationError(
+            {
+                field: _("Pair %(pair)s (id %(id)d) does not play in this session.")
+                % {"pair": pair.label, "id": pair_id}
+            }
+        )
     return pair
 
 
@@ -73,7 +79,7 @@ def result_enter(request: TokenRequest, session_id: Id, body: ResultIn) -> HttpR
     session = club_session(request, session_id)
     board = Board.objects.filter(session=session, number=body.board).first()
     if board is None:
-        raise ValidationError({"board": f"This session has no board {body.board}."})
+        raise ValidationError({"board": _("This session has no board %(board)d.") % {"board": body.board}})
     with audited_as_api_token(request.auth):
         result = result_record(board=board, entry=_entry(session, body))
     return _result_response(request, result, status=201)

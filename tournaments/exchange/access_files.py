@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 
 from access_parser import AccessParser
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.bws import BwsError
 
@@ -74,7 +75,7 @@ def access_tables(data: bytes, names: Iterable[str] = BWS_TABLES) -> dict[str, d
     A table the file does not hold is left out (the reader says which it needs).
     """
     if not is_access_file(data):
-        raise BwsError("not a Microsoft Access database (a Bridgemate .bws file is one)")
+        raise BwsError(_("not a Microsoft Access database (a Bridgemate .bws file is one)"))
     with tempfile.NamedTemporaryFile(suffix=".bws") as copy:
         copy.write(data)
         copy.flush()
@@ -88,16 +89,25 @@ def _opened(path: str) -> AccessParser:
     try:
         return AccessParser(path)
     except Exception as error:  # the library raises whatever its parsing meets in a damaged file
-        raise BwsError(f"the Access database cannot be read ({type(error).__name__}: {error})") from None
+        raise BwsError(
+            _("the Access database cannot be read (%(kind)s: %(error)s)")
+            % {"kind": type(error).__name__, "error": error}
+        ) from None
 
 
 def _table(parser: AccessParser, name: str, complaints: _Complaints) -> dict[str, list[object]]:
     try:
         parsed = parser.parse_table(name)
     except Exception as error:  # as in _opened: a damaged page raises anything
-        raise BwsError(f"table {name} cannot be read ({type(error).__name__}: {error})") from None
+        raise BwsError(
+            _("table %(table)s cannot be read (%(kind)s: %(error)s)")
+            % {"table": name, "kind": type(error).__name__, "error": error}
+        ) from None
     if complaints.messages:
-        raise BwsError(f"table {name} was not read whole: {complaints.messages[0]}")
+        raise BwsError(
+            _("table %(table)s was not read whole: %(complaint)s")
+            % {"table": name, "complaint": complaints.messages[0]}
+        )
     # An empty table comes back as {column: ""}: no rows.
     columns = {
         column: list(values) if isinstance(values, list) else [] for column, values in (parsed or {}).items()
@@ -106,7 +116,10 @@ def _table(parser: AccessParser, name: str, complaints: _Complaints) -> dict[str
     stated = _rows_stated(parser, name)
     if stated is not None and read != stated:
         # A copy taken while Access was writing, or cut short: pages missing or not yet written.
-        raise BwsError(f"table {name} was not read whole ({read} of its {stated} rows)")
+        raise BwsError(
+            _("table %(table)s was not read whole (%(read)d of its %(stated)d rows)")
+            % {"table": name, "read": read, "stated": stated}
+        )
     return columns
 
 

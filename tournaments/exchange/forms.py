@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.datastructures import MultiValueDict
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -28,7 +29,18 @@ from tournaments.exchange.services.deal_files import MAX_DEAL_FILE_BYTES
 from tournaments.exchange.services.pbn import MAX_PBN_BYTES
 from tournaments.exchange.services.usebio import MAX_USEBIO_BYTES
 
-UNNAMED_EVENT = "(no event name)"  # the choice for the games of a file that name no event
+
+def _percent(text: object, values: dict[str, object]) -> str:
+    return str(text) % values
+
+
+def lazy_percent(text: object, **values: object) -> str:
+    """``text % values`` worked out when shown, so a lazy ``text`` is in the page's language
+    (``gettext_lazy(...) % values`` would translate it once, at import, into English)."""
+    return lazy(_percent, str)(text, values)
+
+
+UNNAMED_EVENT = "(no event name)"  # the choice for a file's games that name no event (a value: untranslated)
 
 
 def _uploaded_size(upload: UploadedFile) -> int:
@@ -37,14 +49,14 @@ def _uploaded_size(upload: UploadedFile) -> int:
     Every upload handler sets it; only an ``UploadedFile`` made by hand may lack it.
     """
     if upload.size is None:
-        raise ValidationError("The file's size is unknown: upload it again.")
+        raise ValidationError(gettext("The file's size is unknown: upload it again."))
     return upload.size
 
 
 class _ClubsDirectedForm(forms.Form):
     """An upload into one of the user's clubs: its ``club`` field offers only the clubs they direct."""
 
-    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None)
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), empty_label=None, label=_("Club"))
 
     def __init__(
         self,
@@ -62,11 +74,15 @@ class _ClubsDirectedForm(forms.Form):
 
 
 class ImportForm(_ClubsDirectedForm):
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}))
-    name = forms.CharField(max_length=120, initial="Imported session")
-    file = forms.FileField(help_text="A legacy score file: pair lines, SCORES, then one line per board.")
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label=_("Date"))
+    name = forms.CharField(max_length=120, initial=_("Imported session"), label=_("Name"))
+    file = forms.FileField(
+        label=_("File"), help_text=_("A legacy score file: pair lines, SCORES, then one line per board.")
+    )
     replace = forms.BooleanField(
-        required=False, help_text="If this file was imported before, replace that session."
+        required=False,
+        label=_("Replace"),
+        help_text=_("If this file was imported before, replace that session."),
     )
 
     def clean_file(self) -> UploadedFile:
@@ -81,12 +97,18 @@ class UsebioUploadForm(_ClubsDirectedForm):
     name = forms.CharField(
         max_length=120,
         required=False,
-        help_text="The session's name; leave it empty for the file's event name.",
+        label=_("Name"),
+        help_text=_("The session's name; leave it empty for the file's event name."),
     )
     file = forms.FileField(
-        label="USEBIO file",
-        help_text=f"A results file (.xml) from Compscore, Scorer or another scorer, at most "
-        f"{MAX_USEBIO_BYTES // 1_000_000} MB: a pairs event scored by matchpoints, cross-IMPs or Butler.",
+        label=_("USEBIO file"),
+        help_text=lazy_percent(
+            _(
+                "A results file (.xml) from Compscore, Scorer or another scorer, at most %(mb)s MB:"
+                " a pairs event scored by matchpoints, cross-IMPs or Butler."
+            ),
+            mb=MAX_USEBIO_BYTES // 1_000_000,
+        ),
     )
 
     def clean_file(self) -> UploadedFile:
@@ -94,27 +116,35 @@ class UsebioUploadForm(_ClubsDirectedForm):
         size = _uploaded_size(upload)
         if size > MAX_USEBIO_BYTES:
             raise ValidationError(
-                f"The file is {size:,} bytes, over the {MAX_USEBIO_BYTES:,} a USEBIO file may be."
+                gettext("The file is %(size)s bytes, over the %(limit)s a USEBIO file may be.")
+                % {"size": f"{size:,}", "limit": f"{MAX_USEBIO_BYTES:,}"}
             )
         return upload
 
 
 class PbnUploadForm(forms.Form):
     file = forms.FileField(
-        label="PBN file",
-        help_text=f"A dealing machine's or BridgeComposer's .pbn file, at most {MAX_PBN_BYTES // 1000:,} kB. "
-        "Boards in the file are dealt; boards that already have results are never re-dealt.",
+        label=_("PBN file"),
+        help_text=lazy_percent(
+            _(
+                "A dealing machine's or BridgeComposer's .pbn file, at most %(kb)s kB. "
+                "Boards in the file are dealt; boards that already have results are never re-dealt."
+            ),
+            kb=f"{MAX_PBN_BYTES // 1000:,}",
+        ),
     )
     results = forms.BooleanField(
         required=False,
-        label="Enter the results the file carries as the boards' travellers",
-        help_text="For another scorer's file (one game per table, or a ScoreTable per board): "
-        "its pairs are seated under the file's numbers and every result is scored by ClubScore.",
+        label=_("Enter the results the file carries as the boards' travellers"),
+        help_text=_(
+            "For another scorer's file (one game per table, or a ScoreTable per board): "
+            "its pairs are seated under the file's numbers and every result is scored by ClubScore."
+        ),
     )
 
     # Shown only once a file of several events is uploaded (``offer_events``): the page then
     # lists them, and the director uploads the file again with the one to take.
-    event = forms.CharField(required=False, max_length=200, label="Event", widget=forms.HiddenInput)
+    event = forms.CharField(required=False, max_length=200, label=_("Event"), widget=forms.HiddenInput)
 
     def offer_events(self, events: list[PbnEvent]) -> None:
         """Show the file's events (name, boards) as the choices of the ``event`` field."""
@@ -122,7 +152,7 @@ class PbnUploadForm(forms.Form):
         field.widget = forms.RadioSelect(
             choices=[(event.name or UNNAMED_EVENT, event.label) for event in events]
         )
-        field.help_text = (
+        field.help_text = _(
             "The file holds several events, each with its own boards: choose one and upload it again."
         )
 
@@ -139,7 +169,8 @@ class PbnUploadForm(forms.Form):
         size = _uploaded_size(upload)
         if size > MAX_PBN_BYTES:
             raise ValidationError(
-                f"The file is {size:,} bytes, over the {MAX_PBN_BYTES:,} a PBN file may be."
+                gettext("The file is %(size)s bytes, over the %(limit)s a PBN file may be.")
+                % {"size": f"{size:,}", "limit": f"{MAX_PBN_BYTES:,}"}
             )
         return upload
 
@@ -155,11 +186,13 @@ class BwsUploadForm(_ClubsDirectedForm):
     )
     file = forms.FileField(
         label=_("Bridgemate file"),
-        help_text=_(
-            "The .bws file Bridgemate Control Software keeps, at most %(mb)s MB. Upload it again "
-            "during the night: only what the tables sent since is added."
-        )
-        % {"mb": MAX_BWS_BYTES // 1_000_000},
+        help_text=lazy_percent(
+            _(
+                "The .bws file Bridgemate Control Software keeps, at most %(mb)s MB. Upload it again "
+                "during the night: only what the tables sent since is added."
+            ),
+            mb=MAX_BWS_BYTES // 1_000_000,
+        ),
     )
     # Shown only once a file of several sections is uploaded (``offer_sections``), as the
     # PBN upload offers a file's events: the director uploads the file again with one chosen.

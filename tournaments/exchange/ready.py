@@ -12,7 +12,7 @@ from tournaments.core.sections import Link
 def director_actions() -> list[Link]:
     return [
         Link(_("Import a score file"), reverse("imports:upload"), css="button secondary", order=20),
-        Link("Import a USEBIO results file", reverse("director:exchange:usebio_upload"), order=30),
+        Link(_("Import a USEBIO results file"), reverse("director:exchange:usebio_upload"), order=30),
         Link(_("Import a Bridgemate file"), reverse("director:exchange:bws_upload"), order=35),
     ]
 

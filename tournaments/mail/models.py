@@ -4,20 +4,21 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from tournaments.core.models.clubs import Club, Player
 from tournaments.night.models.sessions import Pair, Session
 
 
 class MailStatus(models.TextChoices):
-    PENDING = "pending", "Sending"
-    SENT = "sent", "Sent"
-    FAILED = "failed", "Failed"
+    PENDING = "pending", gettext_lazy("Sending")
+    SENT = "sent", gettext_lazy("Sent")
+    FAILED = "failed", gettext_lazy("Failed")
 
 
 class MailReason(models.TextChoices):
-    FINISH = "finish", "Session finished"
-    RESEND = "resend", "Resent by the director"
+    FINISH = "finish", gettext_lazy("Session finished")
+    RESEND = "resend", gettext_lazy("Resent by the director")
 
 
 class ResultMail(models.Model):

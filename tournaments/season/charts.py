@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 WIDTH = 480
 HEIGHT = 220
@@ -88,7 +89,7 @@ def _band(points: Sequence[ChartPoint], spread: Sequence[float], low: float, hig
 def percentage_chart(
     points: Sequence[ChartPoint],
     *,
-    title: str = "Percentage by session",
+    title: str | None = None,
     spread: Sequence[float] | None = None,
 ) -> SafeString:
     """Return an SVG line chart of percentages in session order, or '' when there is nothing to draw.
@@ -97,6 +98,7 @@ def percentage_chart(
     """
     if not points:
         return mark_safe("")
+    title = title if title is not None else gettext("Percentage by session")
     values = [percentage for _, _, percentage in points]
     if spread is not None:
         paired = list(zip(values, spread, strict=True))

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.bridge.season.members import MemberListError, decode_member_list
 from tournaments.core.models import Club
@@ -32,25 +33,35 @@ class SessionChoiceField(forms.ModelMultipleChoiceField):
 
 
 class CompetitionForm(forms.Form):
-    name = forms.CharField(max_length=120)
-    method = forms.ChoiceField(choices=CompetitionMethod.choices)
+    name = forms.CharField(max_length=120, label=gettext_lazy("Name"))
+    method = forms.ChoiceField(choices=CompetitionMethod.choices, label=gettext_lazy("Method"))
     best_of = forms.IntegerField(
         required=False,
         min_value=1,
         max_value=999,
-        label="Best of",
-        help_text="Count each player's best N sessions; blank counts all.",
+        label=gettext_lazy("Best of"),
+        help_text=gettext_lazy("Count each player's best N sessions; blank counts all."),
     )
     minimum_sessions = forms.IntegerField(
-        min_value=0, max_value=999, initial=1, help_text="Sessions a player must play to be ranked."
+        min_value=0,
+        max_value=999,
+        initial=1,
+        label=gettext_lazy("Minimum sessions"),
+        help_text=gettext_lazy("Sessions a player must play to be ranked."),
     )
     scale = forms.CharField(
         required=False,
         max_length=1000,
-        help_text="Position points only: points for 1st, 2nd, 3rd, ... separated by commas (10, 8, 6, 4).",
+        label=gettext_lazy("Scale"),
+        help_text=gettext_lazy(
+            "Position points only: points for 1st, 2nd, 3rd, ... separated by commas (10, 8, 6, 4)."
+        ),
     )
     sessions = SessionChoiceField(
-        queryset=Session.objects.none(), widget=forms.CheckboxSelectMultiple, required=False
+        queryset=Session.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        label=gettext_lazy("Sessions"),
     )
 
     def __init__(self, *args, club: Club, **kwargs) -> None:
@@ -69,21 +80,27 @@ class CompetitionForm(forms.Form):
             try:
                 value = float(part.strip())
             except ValueError:
-                raise ValidationError(f"Place {place}: {part.strip()!r} is not a number of points.") from None
+                raise ValidationError(
+                    _("Place %(place)d: %(text)r is not a number of points.")
+                    % {"place": place, "text": part.strip()}
+                ) from None
             if not 0 <= value <= 10_000:
-                raise ValidationError(f"Place {place}: points run from 0 to 10000, not {part.strip()}.")
+                raise ValidationError(
+                    _("Place %(place)d: points run from 0 to 10000, not %(text)s.")
+                    % {"place": place, "text": part.strip()}
+                )
             points.append(value)
         if len(points) > MAX_SCALE_PLACES:
-            raise ValidationError(f"A scale has at most {MAX_SCALE_PLACES} places.")
+            raise ValidationError(_("A scale has at most %(places)d places.") % {"places": MAX_SCALE_PLACES})
         return points
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(max_length=120, label=_("Name"))
+    name = forms.CharField(max_length=120, label=gettext_lazy("Name"))
     method = forms.ChoiceField(
         choices=EventMethod.choices,
-        label=_("Scores carried as"),
-        help_text=_(
+        label=gettext_lazy("Scores carried as"),
+        help_text=gettext_lazy(
             "Total matchpoints: a session of more tables or boards counts for more. "
             "Mean percentage: each session counts the same."
         ),
@@ -100,7 +117,7 @@ class EventSessionForm(forms.Form):
     club's is taken, so a double-clicked Add or a session that cannot join is refused by the
     service naming why ("already in this event"), not as an unknown choice."""
 
-    session = SessionLabelField(queryset=Session.objects.none(), label=_("Session"))
+    session = SessionLabelField(queryset=Session.objects.none(), label=gettext_lazy("Session"))
 
     def __init__(self, *args, club: Club, offered: Iterable[Session], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -116,26 +133,32 @@ class EventSessionForm(forms.Form):
 class NextSessionForm(forms.Form):
     """The next session, made from the last one: same movement, same pairs."""
 
-    date = forms.DateField(label=_("Date"), initial=datetime.date.today)
-    name = forms.CharField(max_length=120, label=_("Name"))
+    date = forms.DateField(label=gettext_lazy("Date"), initial=datetime.date.today)
+    name = forms.CharField(max_length=120, label=gettext_lazy("Name"))
 
 
 class MemberListForm(forms.Form):
     file = forms.FileField(
-        help_text=(
+        label=gettext_lazy("File"),
+        help_text=gettext_lazy(
             "A CSV file as Excel saves it: name, federation number, email and master points held "
             "(for stratified games; may be left out) on each line, separated by commas or "
             "semicolons (a header is allowed)."
-        )
+        ),
     )
 
     def clean_file(self) -> str:
         upload = self.cleaned_data["file"]
         if upload.size > MAX_MEMBER_LIST_BYTES:
-            raise forms.ValidationError(f"The file is {upload.size:,} bytes; a member list is at most 1 MB.")
+            raise forms.ValidationError(
+                _("The file is %(size)s bytes; a member list is at most 1 MB.") % {"size": f"{upload.size:,}"}
+            )
         try:
             return decode_member_list(upload.read())
         except MemberListError as error:
             raise forms.ValidationError(
-                "; ".join(f"Line {line}: {reason}." for line, reason in error.errors)
+                "; ".join(
+                    _("Line %(line)d: %(reason)s.") % {"line": line, "reason": reason}
+                    for line, reason in error.errors
+                )
             ) from None

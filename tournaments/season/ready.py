@@ -68,14 +68,14 @@ def session_in_event(session: Session, tables: Sequence[StandingsTable] = ()) ->
 
 def director_club_links(club: Club) -> list[Link]:
     return [
-        Link("competitions", reverse("director:competitions", args=[club.slug]), order=10),
+        Link(_("competitions"), reverse("director:competitions", args=[club.slug]), order=10),
         Link(_("events"), reverse("director:events", args=[club.slug]), order=15),
-        Link("members", reverse("director:members", args=[club.slug]), order=20),
+        Link(_("members"), reverse("director:members", args=[club.slug]), order=20),
     ]
 
 
 def director_actions() -> list[Link]:
-    return [Link("Likely duplicates", reverse("director:duplicates"), order=90)]
+    return [Link(_("Likely duplicates"), reverse("director:duplicates"), order=90)]
 
 
 def lists_tie_players() -> list[Tie]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy
 
 from tournaments.core.models.clubs import Club, Player
 from tournaments.night.models.sessions import Session, SessionState
@@ -22,19 +23,19 @@ TEAM_MAX_PLAYERS = 6
 
 
 class TeamsForm(models.TextChoices):
-    SWISS = "swiss", "Swiss"
-    ROUND_ROBIN = "round_robin", "Round robin"
-    MATCH = "match", "One match"
+    SWISS = "swiss", gettext_lazy("Swiss")
+    ROUND_ROBIN = "round_robin", gettext_lazy("Round robin")
+    MATCH = "match", gettext_lazy("One match")
 
 
 class TeamsScoring(models.TextChoices):
-    WBF_VP = "wbf_vp", "IMPs to victory points (WBF 20-VP scale)"
-    BOARD_A_MATCH = "bam", "Board-a-match"
+    WBF_VP = "wbf_vp", gettext_lazy("IMPs to victory points (WBF 20-VP scale)")
+    BOARD_A_MATCH = "bam", gettext_lazy("Board-a-match")
 
 
 class TieBreak(models.TextChoices):
-    HEAD_TO_HEAD = "head_to_head", "Head to head, then IMP quotient"
-    IMP_QUOTIENT = "imp_quotient", "IMP quotient"
+    HEAD_TO_HEAD = "head_to_head", gettext_lazy("Head to head, then IMP quotient")
+    IMP_QUOTIENT = "imp_quotient", gettext_lazy("IMP quotient")
 
 
 class TeamsEvent(models.Model):
@@ -201,8 +202,8 @@ class TeamMatchPenalty(models.Model):
 
 
 class TeamsEventAction(models.TextChoices):
-    FINISH = "finish", "Finished"
-    REOPEN = "reopen", "Reopened"
+    FINISH = "finish", gettext_lazy("Finished")
+    REOPEN = "reopen", gettext_lazy("Reopened")
 
 
 class TeamsEventChange(models.Model):

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db.models import OuterRef
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournaments.core import sections
 from tournaments.core.models import Club
@@ -59,10 +60,10 @@ def round_session_held(session: Session) -> str:
     teams_round = TeamsRound.objects.filter(session=session).select_related("event").first()
     if teams_round is None:
         return ""
-    return (
-        f"The session is round {teams_round.number} of the teams event "
-        f"{teams_round.event.name}: it belongs to the event and is not deleted on its own."
-    )
+    return _(
+        "The session is round %(round)d of the teams event %(event)s: it belongs to the event"
+        " and is not deleted on its own."
+    ) % {"round": teams_round.number, "event": teams_round.event.name}
 
 
 def club_events(club: Club) -> Section | None:
@@ -73,7 +74,7 @@ def club_events(club: Club) -> Section | None:
 
 
 def director_actions() -> list[Link]:
-    return [Link("Create a teams event", reverse("director:teams_new"), css="button", order=40)]
+    return [Link(_("Create a teams event"), reverse("director:teams_new"), css="button", order=40)]
 
 
 def director_events(user: User) -> Section | None:

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from django.utils.translation import gettext as _
+
 from tournaments.bridge.adjusted import Assigned
 from tournaments.bridge.formats.legacy import LegacyPair, ScoreFile, format_score_file
 from tournaments.night.models import Adjustment, Direction, Pair, Result, Session
@@ -132,27 +134,39 @@ def _field_direction(session: Session, direction: str | None, rows: list[_Row]) 
     if session.is_mitchell:
         direction = direction or Direction.NS
         if direction not in (Direction.NS, Direction.EW):
-            raise ExportError(f"Export the NS or the EW field of a Mitchell, not {direction!r}.")
+            raise ExportError(
+                _("Export the NS or the EW field of a Mitchell, not %(direction)r.")
+                % {"direction": direction}
+            )
         return direction
     if direction:
-        raise ExportError("A Howell has one field: export it without a direction.")
+        raise ExportError(_("A Howell has one field: export it without a direction."))
     if any(row.ew_pair_id is not None for row in rows):
         raise ExportError(
-            f"Session {session.pk} is a Howell with played results: its pairs sat both North-South "
-            "and East-West, so their scores do not form the one field a legacy score file holds."
+            _(
+                "Session %(id)d is a Howell with played results: its pairs sat both North-South "
+                "and East-West, so their scores do not form the one field a legacy score file holds."
+            )
+            % {"id": session.pk}
         )
     return ""
 
 
 def _check_numbered_one_to_n(session: Session, pairs: list[Pair], field: str) -> None:
-    where = f"the {field} field of session {session.pk}" if field else f"session {session.pk}"
+    if field:
+        where = _("the %(field)s field of session %(id)d") % {"field": field, "id": session.pk}
+    else:
+        where = _("session %(id)d") % {"id": session.pk}
     if not pairs:
-        raise ExportError(f"There are no pairs in {where} to export.")
+        raise ExportError(_("There are no pairs in %(where)s to export.") % {"where": where})
     numbers = [pair.number for pair in pairs]
     if numbers != list(range(1, len(pairs) + 1)):
         raise ExportError(
-            f"The pairs of {where} are numbered {_brief(numbers)}; a legacy score file numbers them 1 to "
-            f"{len(pairs)}."
+            _(
+                "The pairs of %(where)s are numbered %(numbers)s; a legacy"
+                " score file numbers them 1 to %(count)d."
+            )
+            % {"where": where, "numbers": _brief(numbers), "count": len(pairs)}
         )
 
 

@@ -30,6 +30,7 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.usebio import (
     BUTLER,
@@ -100,8 +101,11 @@ def _adjusted(result: Result, club: Club) -> Adjusted | None:
 def _line(result: Result, club: Club, is_imps: bool) -> TravellerLine:
     if result.ew_pair is None:
         raise UsebioExportError(
-            f"Board {result.board.number}, pair {result.ns_pair.label}: the result has no East-West pair "
-            "(a legacy import's bare score)."
+            _(
+                "Board %(board)d, pair %(pair)s: the result has no"
+                " East-West pair (a legacy import's bare score)."
+            )
+            % {"board": result.board.number, "pair": result.ns_pair.label}
         )
     adjusted = _adjusted(result, club)
     points = (result.ns_imps, result.ew_imps) if is_imps else (result.ns_matchpoints, result.ew_matchpoints)

@@ -45,6 +45,7 @@ from typing import NamedTuple
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.legacy import ScoreFile, format_score_file, parse_score_file
 from tournaments.bridge.matchpoints import board_matchpoints, places, session_totals
@@ -126,8 +127,11 @@ class DuplicateImportError(ValidationError):
     def __init__(self, session: Session) -> None:
         self.session = session
         super().__init__(
-            f"This file was already imported as session {session.pk} "
-            f"({session.name}, {session.date:%Y-%m-%d}); import it again with replace to overwrite it."
+            _(
+                "This file was already imported as session %(id)d (%(name)s, %(date)s);"
+                " import it again with replace to overwrite it."
+            )
+            % {"id": session.pk, "name": session.name, "date": f"{session.date:%Y-%m-%d}"}
         )
 
 
@@ -175,7 +179,8 @@ def score_file_import(
         raise TypeError("give exactly one of text or score_file")
     if len(score_file.pairs) > MAX_IMPORTED_PAIRS:
         raise ValidationError(
-            f"The file has {len(score_file.pairs):,} pairs; at most {MAX_IMPORTED_PAIRS:,} can be imported."
+            _("The file has %(pairs)s pairs; at most %(most)s can be imported.")
+            % {"pairs": f"{len(score_file.pairs):,}", "most": f"{MAX_IMPORTED_PAIRS:,}"}
         )
     _check_totals_fit(score_file)
     digest = score_file_digest(score_file)
@@ -221,8 +226,11 @@ def _check_totals_fit(score_file: ScoreFile) -> None:
     for pair, total in zip(score_file.pairs, sums, strict=True):
         if total > MAX_STORED_TOTAL:
             raise ValidationError(
-                f"Pair {pair.number}'s scores add up to {total:,}, more than can be stored "
-                f"({MAX_STORED_TOTAL:,}): these are not bridge scores. Check the file."
+                _(
+                    "Pair %(pair)s's scores add up to %(total)s, more than can be stored (%(most)s):"
+                    " these are not bridge scores. Check the file."
+                )
+                % {"pair": pair.number, "total": f"{total:,}", "most": f"{MAX_STORED_TOTAL:,}"}
             )
 
 
@@ -300,7 +308,10 @@ def _players_by_name(club: Club, names: Iterable[str], replaced: dict[str, list[
     max_length = Player._meta.get_field("name").max_length
     for name in wanted:
         if max_length is not None and len(name) > max_length:
-            raise ValidationError(f"The player name {quoted(name)} is longer than {max_length} characters.")
+            raise ValidationError(
+                _("The player name %(name)s is longer than %(most)d characters.")
+                % {"name": quoted(name), "most": max_length}
+            )
     found: dict[str, Player] = {}
     for start in range(0, len(wanted), LOOKUP_CHUNK):
         chunk = wanted[start : start + LOOKUP_CHUNK]

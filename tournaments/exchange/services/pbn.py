@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.pbn import (
     PbnBoard,
@@ -86,30 +87,35 @@ def check_pbn_file(data: bytes, event: str | None = None) -> PbnFile:
     if len(data) > MAX_PBN_BYTES:
         raise ValidationError(
             {
-                "file": f"The file is over {MAX_PBN_BYTES:,} bytes, the most a PBN file may be: "
-                "split it into smaller files."
+                "file": _(
+                    "The file is over %(most)s bytes, the most a PBN file"
+                    " may be: split it into smaller files."
+                )
+                % {"most": f"{MAX_PBN_BYTES:,}"}
             }
         )
     try:
         read = read_pbn_file(decode_pbn(data), event)
     except PbnError as error:
-        raise ValidationError({"file": f"Not a valid PBN file, {error}."}) from None
+        raise ValidationError({"file": _("Not a valid PBN file, %(error)s.") % {"error": error}}) from None
     except PbnEventChoice as error:
-        raise ValidationError({"file": f"Choose the event to import: {error}."}) from None
+        raise ValidationError(
+            {"file": _("Choose the event to import: %(error)s.") % {"error": error}}
+        ) from None
     if not read.boards:
-        raise ValidationError({"file": "The file holds no board: no game has a [Board] and a [Deal]."})
+        raise ValidationError({"file": _("The file holds no board: no game has a [Board] and a [Deal].")})
     if len(read.boards) > MAX_PBN_BOARDS:
         raise ValidationError(
             {
-                "file": f"The file holds {len(read.boards)} boards; "
-                f"at most {MAX_PBN_BOARDS} are accepted at once."
+                "file": _("The file holds %(boards)d boards; at most %(most)d are accepted at once.")
+                % {"boards": len(read.boards), "most": MAX_PBN_BOARDS}
             }
         )
     if len(read.results.results) > MAX_PBN_RESULTS:
         raise ValidationError(
             {
-                "file": f"The file holds {len(read.results.results):,} results; "
-                f"at most {MAX_PBN_RESULTS:,} are accepted at once."
+                "file": _("The file holds %(results)s results; at most %(most)s are accepted at once.")
+                % {"results": f"{len(read.results.results):,}", "most": f"{MAX_PBN_RESULTS:,}"}
             }
         )
     return read
@@ -177,8 +183,11 @@ def _store(
         listed = ", ".join(map(str, played))
         raise ValidationError(
             {
-                "file": f"Already played, with results: board {listed}. "
-                "A board that has been played cannot be re-dealt."
+                "file": _(
+                    "Already played, with results: board %(boards)s. A board"
+                    " that has been played cannot be re-dealt."
+                )
+                % {"boards": listed}
             }
         )
     stored = []

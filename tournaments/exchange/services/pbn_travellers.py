@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.formats.pbn.results import PASS_CONTRACTS, PbnResult, PbnResults, PbnTotal
@@ -48,8 +49,10 @@ def travellers_enter(
         stored = _record(boards[result.board], result, ns_pair, ew_pair, user)
         entered.append((result, stored))
         if result.ns_score is not None and stored.ns_score is not None and stored.ns_score != result.ns_score:
-            stated = f"the file scores NS {result.ns_score}, ClubScore {stored.ns_score}"
-            differences.append(f"{_where(result, stored)}: {stated}.")
+            differences.append(
+                _("%(where)s: the file scores NS %(theirs)s, ClubScore %(ours)s.")
+                % {"where": _where(result, stored), "theirs": result.ns_score, "ours": stored.ns_score}
+            )
     scores_settle(session)
     return differences + _percentage_differences(entered) + _total_differences(session, results, pairs)
 
@@ -80,28 +83,48 @@ def _total_differences(
             side = Direction(total.direction) if total.direction else sides[total.pair_id]
             pair = pairs.get(_side_key(session, side, results.numbers[total.pair_id]))
         standing = standings.get(pair.pk) if pair is not None else None
-        stated = f"the file totals {total.percentage}%"
         if pair is None or standing is None:
             differences.append(
-                f"Pair {total.pair_id} (line {total.line}): {stated}; ClubScore has no result for it."
+                _(
+                    "Pair %(pair)s (line %(line)d): the file totals"
+                    " %(percentage)s%%; ClubScore has no result for it."
+                )
+                % {"pair": total.pair_id, "line": total.line, "percentage": total.percentage}
             )
         elif abs(float(total.percentage) - standing.percentage) > _rounding(total.percentage):
-            differences.append(f"Pair {pair.label} (line {total.line}): {stated}{_over(total, standing)}.")
+            differences.append(
+                _("Pair %(pair)s (line %(line)d): the file totals %(percentage)s%%%(over)s.")
+                % {
+                    "pair": pair.label,
+                    "line": total.line,
+                    "percentage": total.percentage,
+                    "over": _over(total, standing),
+                }
+            )
     return differences
 
 
 def _over(total: PbnTotal, standing: Standing) -> str:
     """ClubScore's figure, with both board counts where the file's differs (a file cut to some boards)."""
-    ours = f", ClubScore {standing.percentage:.2f}%"
+    ours = f"{standing.percentage:.2f}"
     if total.boards is not None and total.boards != standing.boards_played:
-        return f" over {total.boards} boards{ours} over {standing.boards_played}"
-    return ours
+        return _(" over %(boards)d boards, ClubScore %(ours)s%% over %(played)d") % {
+            "boards": total.boards,
+            "ours": ours,
+            "played": standing.boards_played,
+        }
+    return _(", ClubScore %(ours)s%%") % {"ours": ours}
 
 
 def _where(result: PbnResult, stored: Result) -> str:
     # Every result a PBN file enters has both pairs (``_record``); "-" is for the type checker.
     ew = stored.ew_pair.label if stored.ew_pair is not None else "-"
-    return f"Board {result.board}, {stored.ns_pair.label} against {ew} (line {result.line})"
+    return _("Board %(board)s, %(ns)s against %(ew)s (line %(line)d)") % {
+        "board": result.board,
+        "ns": stored.ns_pair.label,
+        "ew": ew,
+        "line": result.line,
+    }
 
 
 def _percentage_differences(entered: list[tuple[PbnResult, Result]]) -> list[str]:
@@ -116,7 +139,8 @@ def _percentage_differences(entered: list[tuple[PbnResult, Result]]) -> list[str
         decimals = len(result.ns_percentage.partition(".")[2])
         if ours is not None and abs(float(result.ns_percentage) - ours) > 0.5 * 10**-decimals + 1e-9:
             differences.append(
-                f"{_where(result, stored)}: the file gives NS {result.ns_percentage}%, ClubScore {ours:.2f}%."
+                _("%(where)s: the file gives NS %(theirs)s%%, ClubScore %(ours)s%%.")
+                % {"where": _where(result, stored), "theirs": result.ns_percentage, "ours": f"{ours:.2f}"}
             )
     return differences
 
@@ -154,7 +178,10 @@ def _pair_add(
         )
     except ValidationError as error:
         raise ValidationError(
-            {"file": f"line {result.line}: pair {pair_id} cannot be seated: {' '.join(error.messages)}"}
+            {
+                "file": _("line %(line)d: pair %(pair)s cannot be seated: %(reason)s")
+                % {"line": result.line, "pair": pair_id, "reason": " ".join(error.messages)}
+            }
         ) from None
 
 
@@ -179,5 +206,11 @@ def _record(board: Board, result: PbnResult, ns_pair: Pair, ew_pair: Pair, user:
     try:
         return result_record(board=board, entry=entry, user=user, settle=False)
     except ValidationError as error:
-        where = f"line {result.line}: board {result.board}, pairs {result.ns_id} and {result.ew_id}"
-        raise ValidationError({"file": f"{where}: {' '.join(error.messages)}"}) from None
+        message = _("line %(line)d: board %(board)s, pairs %(ns)s and %(ew)s: %(reason)s") % {
+            "line": result.line,
+            "board": result.board,
+            "ns": result.ns_id,
+            "ew": result.ew_id,
+            "reason": " ".join(error.messages),
+        }
+        raise ValidationError({"file": message}) from None

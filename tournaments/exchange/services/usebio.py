@@ -36,6 +36,7 @@ from decimal import Decimal
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.formats.usebio import (
@@ -92,12 +93,17 @@ def check_usebio_file(data: bytes) -> UsebioEvent:
     """Read an uploaded USEBIO file within the size limit; raise ``ValidationError`` on ``file``."""
     if len(data) > MAX_USEBIO_BYTES:
         raise ValidationError(
-            {"file": f"The file is over {MAX_USEBIO_BYTES:,} bytes, the most a USEBIO file may be."}
+            {
+                "file": _("The file is over %(most)s bytes, the most a USEBIO file may be.")
+                % {"most": f"{MAX_USEBIO_BYTES:,}"}
+            }
         )
     try:
         return read_usebio(data)
     except UsebioError as error:
-        raise ValidationError({"file": f"Not a USEBIO file ClubScore can read: {error}."}) from None
+        raise ValidationError(
+            {"file": _("Not a USEBIO file ClubScore can read: %(error)s.") % {"error": error}}
+        ) from None
 
 
 def usebio_import(*, club: Club, data: bytes, name: str = "", user: User | None = None) -> UsebioImport:
@@ -119,7 +125,10 @@ def usebio_store(
     lines = sum(len(board.lines) for board in event.boards)
     if lines > MAX_USEBIO_LINES:
         raise ValidationError(
-            {"file": f"The file holds {lines:,} results; at most {MAX_USEBIO_LINES:,} are imported at once."}
+            {
+                "file": _("The file holds %(lines)s results; at most %(most)s are imported at once.")
+                % {"lines": f"{lines:,}", "most": f"{MAX_USEBIO_LINES:,}"}
+            }
         )
     numbers = session_numbers(event)
     with write():
@@ -208,7 +217,10 @@ def _pairs_who_played(event: UsebioEvent) -> list[UsebioPair]:
     for pair in event.pairs:
         if not pair.players and pair.key in seated:
             raise ValidationError(
-                {"file": f"Pair {pair.label} has results, but the file names none of its players."}
+                {
+                    "file": _("Pair %(pair)s has results, but the file names none of its players.")
+                    % {"pair": pair.label}
+                }
             )
     return [pair for pair in event.pairs if pair.players]
 
@@ -221,7 +233,10 @@ def session_numbers(event: UsebioEvent) -> dict[PairKey, int]:
     too_big = [pair.label for pair in event.pairs if pair.number >= SECTION_NUMBERING]
     if too_big:
         raise ValidationError(
-            {"file": f"Pair {too_big[0]}: in an event of several sections pairs are numbered below 100."}
+            {
+                "file": _("Pair %(pair)s: in an event of several sections pairs are numbered below 100.")
+                % {"pair": too_big[0]}
+            }
         )
     return {
         pair.key: SECTION_NUMBERING * (sections.index(pair.key.section) + 1) + pair.number
@@ -285,8 +300,16 @@ def _datums_store(event: UsebioEvent, boards: dict[int, Board]) -> None:
 
 
 def _line_where(number: int, section: str, index: int, line: TravellerLine) -> str:
-    in_section = f" of section {section}" if section else ""
-    return f"Board {number}{in_section}, line {index} ({line.ns_pair.label} v {line.ew_pair.label})"
+    figures = {
+        "board": number,
+        "section": section,
+        "line": index,
+        "ns": line.ns_pair.label,
+        "ew": line.ew_pair.label,
+    }
+    if section:
+        return _("Board %(board)d of section %(section)s, line %(line)d (%(ns)s v %(ew)s)") % figures
+    return _("Board %(board)d, line %(line)d (%(ns)s v %(ew)s)") % figures
 
 
 def _adjustment(club: Club, percentage: int, where: str) -> str:
@@ -300,8 +323,17 @@ def _adjustment(club: Club, percentage: int, where: str) -> str:
     if found is None:
         raise ValidationError(
             {
-                "file": f"{where}: an adjusted score of {percentage}% is not Average-plus, Average or "
-                f"Average-minus ({club.average_plus:g}, 50 or {club.average_minus:g}% at {club.name})."
+                "file": _(
+                    "%(where)s: an adjusted score of %(percentage)s%% is not Average-plus, Average or"
+                    " Average-minus (%(plus)s, 50 or %(minus)s%% at %(club)s)."
+                )
+                % {
+                    "where": where,
+                    "percentage": percentage,
+                    "plus": f"{club.average_plus:g}",
+                    "minus": f"{club.average_minus:g}",
+                    "club": club.name,
+                }
             }
         )
     return found

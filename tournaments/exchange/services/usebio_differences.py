@@ -24,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from tournaments.bridge.formats.usebio import (
     BUTLER,
     MATCHPOINTS,
@@ -68,10 +70,12 @@ def usebio_differences(
 
 def not_played_differences(lines: list[tuple[TravellerLine, str]]) -> list[str]:
     """Lines the file says were not played (no contract, no adjusted score) that it still gives points."""
+    text = _(
+        "%(where)s: not played (no contract, no adjusted score), yet the file gives NS %(ns)s and EW %(ew)s;"
+        " ClubScore has no result there."
+    )
     return [
-        f"{where}: not played (no contract, no adjusted score), yet the file gives "
-        f"NS {line.ns_points or 0:g} "
-        f"and EW {line.ew_points or 0:g}; ClubScore has no result there."
+        text % {"where": where, "ns": f"{line.ns_points or 0:g}", "ew": f"{line.ew_points or 0:g}"}
         for line, where in lines
         if line.ns_points or line.ew_points
     ]
@@ -92,11 +96,15 @@ def _board_differences(
         if ours is None:
             ours = butler_datum([score for score in scores if score is not None])
         if ours is not None and ours != board.datum:
-            in_section = f" of section {board.section}" if board.section else ""
-            differences.append(
-                f"Board {board.number}{in_section}: the file's Butler datum is {board.datum}, "
-                f"ClubScore's {ours}."
-            )
+            figures = {"board": board.number, "section": board.section, "theirs": board.datum, "ours": ours}
+            if board.section:
+                text = _(
+                    "Board %(board)s of section %(section)s: the file's Butler"
+                    " datum is %(theirs)s, ClubScore's %(ours)s."
+                )
+            else:
+                text = _("Board %(board)s: the file's Butler datum is %(theirs)s, ClubScore's %(ours)s.")
+            differences.append(text % figures)
     return differences
 
 
@@ -106,16 +114,22 @@ def _line_differences(
     line, where = line_result.line, line_result.where
     differences = []
     if line.adjusted is None and line.ns_score is not None and result.ns_score != line.ns_score:
-        differences.append(f"{where}: the file scores NS {line.ns_score}, ClubScore {result.ns_score}.")
+        differences.append(
+            _("%(where)s: the file scores NS %(theirs)s, ClubScore %(ours)s.")
+            % {"where": where, "theirs": line.ns_score, "ours": result.ns_score}
+        )
     if line.ns_points is None:
         return differences
     if event.event_type == MATCHPOINTS:
         return differences + _matchpoint_differences(event, line_result, result, full)
     ours_imps = result.ns_imps
     if ours_imps is not None and abs(ours_imps - line.ns_points) > IMP_TOLERANCE:
-        kind = "Butler IMPs" if event.event_type == BUTLER else "cross-IMPs"
+        if event.event_type == BUTLER:
+            text = _("%(where)s: the file gives NS %(theirs)s Butler IMPs, ClubScore %(ours)s.")
+        else:
+            text = _("%(where)s: the file gives NS %(theirs)s cross-IMPs, ClubScore %(ours)s.")
         differences.append(
-            f"{where}: the file gives NS {line.ns_points:g} {kind}, ClubScore {ours_imps:.2f}."
+            text % {"where": where, "theirs": f"{line.ns_points:g}", "ours": f"{ours_imps:.2f}"}
         )
     return differences
 
@@ -142,13 +156,25 @@ def _matchpoint_differences(
     else:
         top = full or figure.top
         ours, theirs = result.ns_percentage * top / 100, figure.full_points
-        scaled = f" ({theirs:.2f} of {top:g} on the full board)"
+        scaled = _(" (%(theirs)s of %(top)s on the full board)") % {
+            "theirs": f"{theirs:.2f}",
+            "top": f"{top:g}",
+        }
     if abs(ours - theirs) <= MATCHPOINT_TOLERANCE:
         return []
-    return [
-        f"{where}: the file gives NS {line.ns_points:g} matchpoints of {figure.top:g}{scaled}, "
-        f"ClubScore {ours:.2f} ({result.ns_percentage:.2f}%)."
-    ]
+    text = _(
+        "%(where)s: the file gives NS %(theirs)s matchpoints of"
+        " %(top)s%(scaled)s, ClubScore %(ours)s (%(percentage)s%%)."
+    )
+    figures = {
+        "where": where,
+        "theirs": f"{line.ns_points:g}",
+        "top": f"{figure.top:g}",
+        "scaled": scaled,
+        "ours": f"{ours:.2f}",
+        "percentage": f"{result.ns_percentage:.2f}",
+    }
+    return [text % figures]
 
 
 def _figure(event: UsebioEvent, standing: Standing, handicap: float | None) -> float:
@@ -170,20 +196,33 @@ def _pair_differences(session: Session, event: UsebioEvent, pairs: dict[PairKey,
     for pair in ranked:
         ours = figures[pair.key]
         stated = pair.percentage if event.event_type == MATCHPOINTS else pair.total_score
-        unit = "%" if event.event_type == MATCHPOINTS else " IMPs"
+        unit = "%" if event.event_type == MATCHPOINTS else _(" IMPs")
         tolerance = PERCENTAGE_TOLERANCE if event.event_type == MATCHPOINTS else IMP_TOLERANCE
         if stated is not None and abs(stated - ours) > tolerance:
-            with_handicap = f" (with half its handicap, {pair.handicap / 2:+.2f})" if pair.handicap else ""
+            with_handicap = (
+                _(" (with half its handicap, %(half)s)") % {"half": f"{pair.handicap / 2:+.2f}"}
+                if pair.handicap
+                else ""
+            )
             differences.append(
-                f"Pair {pair.label}: the file gives {stated:.2f}{unit}, "
-                f"ClubScore {ours:.2f}{unit}{with_handicap}."
+                _("Pair %(pair)s: the file gives %(theirs)s%(unit)s, ClubScore %(ours)s%(unit)s%(handicap)s.")
+                % {
+                    "pair": pair.label,
+                    "theirs": f"{stated:.2f}",
+                    "ours": f"{ours:.2f}",
+                    "unit": unit,
+                    "handicap": with_handicap,
+                }
             )
     places_found = _places(event, ranked, raw)
     for pair in ranked:
         ours_place = places_found[pair.key]
         if pair.place is not None and pair.place != ours_place[0]:
             shown = f"{ours_place[0]}{'=' if ours_place[1] else ''}"
-            differences.append(f"Pair {pair.label}: the file places it {pair.place}, ClubScore {shown}.")
+            differences.append(
+                _("Pair %(pair)s: the file places it %(theirs)s, ClubScore %(ours)s.")
+                % {"pair": pair.label, "theirs": pair.place, "ours": shown}
+            )
     return differences
 
 

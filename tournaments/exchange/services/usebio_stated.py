@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioEvent
 from tournaments.bridge.formats.usebio.conventions import file_figure, full_top, is_compscore
 from tournaments.exchange.services.usebio_differences import MATCHPOINT_TOLERANCE, LineResult
@@ -90,13 +92,22 @@ def _figures(event: UsebioEvent, lines: list[LineResult]) -> list[_Figures]:
 
 def _note(figure: _Figures) -> str:
     line = figure.line_result.line
-    what = line.adjusted.code if line.adjusted else "result" if line.ns_score is None else line.ns_score
-    return (
-        f"{figure.line_result.where}: the file's director gave this {what} NS {line.ns_points:g} and "
-        f"EW {line.ew_points:g} matchpoints of {figure.top:g} ({figure.stated[0]:.2f}% and "
-        f"{figure.stated[1]:.2f}%), where ClubScore gives {figure.own[0]:.2f}% and {figure.own[1]:.2f}%; "
-        "the file's are kept."
-    )
+    what = line.adjusted.code if line.adjusted else _("result") if line.ns_score is None else line.ns_score
+    return _(
+        "%(where)s: the file's director gave this %(what)s NS %(ns)s and EW %(ew)s matchpoints of %(top)s"
+        " (%(ns_pct)s%% and %(ew_pct)s%%), where ClubScore gives"
+        " %(own_ns)s%% and %(own_ew)s%%; the file's are kept."
+    ) % {
+        "where": figure.line_result.where,
+        "what": what,
+        "ns": f"{line.ns_points:g}",
+        "ew": f"{line.ew_points:g}",
+        "top": f"{figure.top:g}",
+        "ns_pct": f"{figure.stated[0]:.2f}",
+        "ew_pct": f"{figure.stated[1]:.2f}",
+        "own_ns": f"{figure.own[0]:.2f}",
+        "own_ew": f"{figure.own[1]:.2f}",
+    }
 
 
 def _keep(result: Result, stated: tuple[float, float], board: Board) -> None:

@@ -56,7 +56,7 @@ def _boards_url(session: Session) -> str:
 def deal_file_download(request: SignedInRequest, session_id: int, fmt: str) -> HttpResponse:
     session = director_selectors.session_for_director(request.user, session_id)
     if fmt not in FORMATS:
-        raise Http404("No such deal file format.")
+        raise Http404(_("No such deal file format."))
     if not session_has_deals(session):
         messages.error(request, _("No board of this session is dealt yet: there are no deals to download."))
         return redirect(_boards_url(session))

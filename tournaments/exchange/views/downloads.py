@@ -8,6 +8,7 @@ settle left marked are settled first, so the file holds the figures the page sho
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 
 from tournaments.exchange.selectors import downloads as selectors
 from tournaments.exchange.spreadsheets import CSV_TYPE, XLSX_TYPE, Table, csv_bytes, xlsx_bytes
@@ -40,7 +41,9 @@ def board_traveller_file(request: HttpRequest, session_pk: int, number: int, fmt
     board = public_selectors.board_get(session_pk, number)
     public = public_board_numbers(board.session)
     if public is not None and board.number not in public:
-        raise Http404("This board is still being played: its traveller shows once every table has played it.")
+        raise Http404(
+            _("This board is still being played: its traveller shows once every table has played it.")
+        )
     scores_settle_if_due(board.session_id, marked=board.scores_marked)
     return _download(selectors.traveller_table(board), selectors.traveller_filename(board), fmt)
 

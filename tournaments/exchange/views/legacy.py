@@ -27,6 +27,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.formats.legacy import (
@@ -120,5 +121,8 @@ def confirm(request: SignedInRequest) -> HttpResponse:
             request, TEMPLATES + "upload.html", {"form": form, "import_errors": error.messages}, status=400
         )
     pending_done(pending)
-    messages.success(request, f"Imported {session}: {session.pairs.count()} pairs.")
+    messages.success(
+        request,
+        _("Imported %(session)s: %(count)d pairs.") % {"session": session, "count": session.pairs.count()},
+    )
     return redirect(session)

@@ -18,6 +18,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.forms import form_add_service_error
@@ -49,30 +50,41 @@ SHOWN_LINES = 10  # of a file's skipped results or differences, as messages; the
 
 def _pbn_import_messages(request: HttpRequest, done: PbnImport, name: str) -> None:
     pending = any(board.analysis_pending for board in done.boards)
-    later = " Their double-dummy analysis follows in a minute." if pending else ""
-    messages.success(request, f"Dealt {len(done.boards)} boards from {name}.{later}")
+    later = _(" Their double-dummy analysis follows in a minute.") if pending else ""
+    messages.success(
+        request,
+        _("Dealt %(count)d boards from %(name)s.") % {"count": len(done.boards), "name": name} + later,
+    )
     if done.results_entered:
-        messages.success(request, f"Entered {done.results_entered} results as the boards' travellers.")
+        messages.success(
+            request,
+            _("Entered %(count)d results as the boards' travellers.") % {"count": done.results_entered},
+        )
     elif done.results_in_file:
         messages.info(
             request,
-            f"The file also carries {done.results_in_file} results: upload it again with "
-            "'Enter the results' ticked to store them as the boards' travellers.",
+            _(
+                "The file also carries %(count)d results: upload it again with "
+                "'Enter the results' ticked to store them as the boards' travellers."
+            )
+            % {"count": done.results_in_file},
         )
     for line in done.skipped[:SHOWN_LINES]:
-        messages.warning(request, f"Not entered, {line}: give it on the board's page.")
+        messages.warning(request, _("Not entered, %(line)s: give it on the board's page.") % {"line": line})
     for line in done.differences[:SHOWN_LINES]:
         messages.warning(request, line)
     hidden = max(len(done.skipped) - SHOWN_LINES, 0) + max(len(done.differences) - SHOWN_LINES, 0)
     if hidden:
-        messages.warning(request, f"... and {hidden} more such lines.")
+        messages.warning(request, _("... and %(count)d more such lines.") % {"count": hidden})
 
 
 @login_required
 def pbn_download(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = director_selectors.session_for_director(request.user, session_id)
     if not session.boards.exclude(north="").exists():
-        messages.error(request, "No board of this session is dealt yet: there is no hand record to download.")
+        messages.error(
+            request, _("No board of this session is dealt yet: there is no hand record to download.")
+        )
         return redirect(reverse("director:session", args=[session.pk]) + "#boards")
     response = HttpResponse(session_pbn_text(session), content_type="text/x-pbn; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{session_pbn_filename(session)}"'
@@ -90,7 +102,7 @@ def lin_download(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = director_selectors.session_for_director(request.user, session_id)
     text = session_lin_text(session)
     if not text:
-        messages.error(request, "No board of this session is dealt yet: there are no boards for BBO.")
+        messages.error(request, _("No board of this session is dealt yet: there are no boards for BBO."))
         return redirect(reverse("director:session", args=[session.pk]) + "#boards")
     return _lin_response(session, text)
 
@@ -100,7 +112,7 @@ def lin_public(request: HttpRequest, pk: int) -> HttpResponse:
     session = public_selectors.session_get(pk)
     text = session_lin_text(session, public_board_numbers(session))
     if not text:
-        raise Http404("No board of this session can be shown yet.")
+        raise Http404(_("No board of this session can be shown yet."))
     return _lin_response(session, text)
 
 
@@ -110,7 +122,7 @@ def usebio_download(request: SignedInRequest, session_id: int) -> HttpResponse:
     try:
         data = session_usebio_bytes(session)
     except UsebioExportError as error:
-        messages.error(request, f"This session cannot be written as USEBIO: {error}")
+        messages.error(request, _("This session cannot be written as USEBIO: %(error)s") % {"error": error})
         return redirect(reverse("director:session", args=[session.pk]))
     response = HttpResponse(data, content_type="application/xml; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{session_usebio_filename(session)}"'
@@ -132,7 +144,8 @@ def pbn_upload(request: SignedInRequest, session_id: int) -> HttpResponse:
         if len(events) > 1 and event is None:
             form.add_error(
                 "event",
-                f"The file holds {len(events)} events: choose the one to import and upload the file again.",
+                _("The file holds %(count)d events: choose the one to import and upload the file again.")
+                % {"count": len(events)},
             )
         else:
             try:

@@ -22,6 +22,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioError, read_usebio
@@ -103,6 +104,9 @@ def usebio_confirm(request: SignedInRequest) -> HttpResponse:
         return _refused(request, form, import_errors=error.messages)
     pending_done(pending)
     session = imported.session
-    messages.success(request, f"Imported {session}: {session.pairs.count()} pairs.")
+    messages.success(
+        request,
+        _("Imported %(session)s: %(count)d pairs.") % {"session": session, "count": session.pairs.count()},
+    )
     context = {"session": session, "differences": imported.differences}
     return render(request, TEMPLATES + "usebio_imported.html", context)

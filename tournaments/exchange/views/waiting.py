@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 
 from tournaments.core.selectors.access import user_directs
 from tournaments.core.views.access import SignedInRequest
@@ -23,8 +24,8 @@ def waiting_import(
     """
     pending = pending_find(user=request.user, sha256=request.POST.get("sha256", ""), kind=kind)
     if pending is None:
-        messages.error(request, "That upload is no longer waiting to be confirmed: upload the file again.")
+        messages.error(request, _("That upload is no longer waiting to be confirmed: upload the file again."))
         return redirect(upload_route)
     if not user_directs(request.user, pending.club_id):
-        raise PermissionDenied("You no longer direct the club chosen.")
+        raise PermissionDenied(_("You no longer direct the club chosen."))
     return pending

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from tournaments.mail.models import ResultMail
 from tournaments.mail.selectors.letters import Seat, session_seats
@@ -31,9 +32,9 @@ class MailRow:
     def why_not(self) -> str:
         """Why nothing is sent to this player ('' when his results are sent)."""
         if self.seat.opted_out:
-            return "asked for no email"
+            return _("asked for no email")
         if not self.seat.email:
-            return "no email on the club's member list"
+            return _("no email on the club's member list")
         return ""
 
 

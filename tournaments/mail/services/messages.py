@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
 from tournaments.mail.selectors.letters import Letter
 from tournaments.mail.tokens import opt_out_token
@@ -26,9 +27,17 @@ def letter_subject(letter: Letter) -> str:
     session, result = letter.result.pair.session, letter.result
     told = f"{result.percentage:.2f}%" if result.percentage is not None and not session.is_imps else ""
     if result.imps is not None:
-        told = f"{result.imps:+.2f} IMPs"
-    place = f"place {result.place}, {told}" if result.place else "your scorecard"
+        told = translation.gettext("%(imps)s IMPs") % {"imps": f"{result.imps:+.2f}"}
+    if result.place:
+        place = translation.gettext("place %(place)s, %(told)s") % {"place": result.place, "told": told}
+    else:
+        place = translation.gettext("your scorecard")
     return f"{session.club.name}, {session.name} {session.date:%d %b %Y}: {place}".rstrip(", ")
+
+
+def club_language(club: object) -> str:
+    """The language a club's emails are written in: the club's own once it has one, else the site's."""
+    return getattr(club, "language", "") or settings.LANGUAGE_CODE
 
 
 def letter_message(letter: Letter) -> EmailMultiAlternatives:
@@ -45,11 +54,12 @@ def letter_message(letter: Letter) -> EmailMultiAlternatives:
         "pair_url": absolute(letter.result.pair.get_absolute_url()),
         "opt_out_url": unsubscribe,
     }
-    message = EmailMultiAlternatives(
-        subject=letter_subject(letter),
-        body=render_to_string(TEMPLATES + "results.txt", context),
-        to=[seat.email],
-        headers={"List-Unsubscribe": f"<{unsubscribe}>"},
-    )
-    message.attach_alternative(render_to_string(TEMPLATES + "results.html", context), "text/html")
+    with translation.override(club_language(session.club)):
+        message = EmailMultiAlternatives(
+            subject=letter_subject(letter),
+            body=render_to_string(TEMPLATES + "results.txt", context),
+            to=[seat.email],
+            headers={"List-Unsubscribe": f"<{unsubscribe}>"},
+        )
+        message.attach_alternative(render_to_string(TEMPLATES + "results.html", context), "text/html")
     return message

@@ -30,6 +30,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail import get_connection
 from django.db import connections, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.core.services.writes import write_one_statement
 from tournaments.mail.models import MailOptOut, MailReason, MailStatus, ResultMail
@@ -94,15 +95,17 @@ def results_mail_resend(
 ) -> MailOutcome:
     """The director sends a session's results again, to one player or to every reachable member."""
     if not email_configured():
-        raise ValidationError("Email is not configured on this site (EMAIL_URL): nothing was sent.")
+        raise ValidationError(_("Email is not configured on this site (EMAIL_URL): nothing was sent."))
     if session.state != SessionState.FINISHED:
-        raise ValidationError("Results are emailed once the session has finished; it is not finished.")
+        raise ValidationError(_("Results are emailed once the session has finished; it is not finished."))
     wanted = None if player_id is None else [player_id]
     outcome = results_mail_send(
         session.pk, reason=MailReason.RESEND, player_ids=wanted, user=user, shown_up_to=shown_up_to
     )
     if player_id is not None and not (outcome.sent or outcome.failed or outcome.skipped):
-        raise ValidationError("That player has no email on the club's member list here, or asked for none.")
+        raise ValidationError(
+            _("That player has no email on the club's member list here, or asked for none.")
+        )
     return outcome
 
 
@@ -136,7 +139,10 @@ def _claim(
     claimed = []
     with session_write(Session(pk=session_id)) as session:
         if session.state != SessionState.FINISHED:
-            outcome.skipped += [f"{letter.seat.player.name}: the session was reopened" for letter in letters]
+            outcome.skipped += [
+                _("%(player)s: the session was reopened") % {"player": letter.seat.player.name}
+                for letter in letters
+            ]
             return []
         ids = [letter.seat.player.pk for letter in letters]
         opted_out = set(
@@ -148,14 +154,14 @@ def _claim(
         for letter in letters:
             seat, why = letter.seat, ""
             if seat.player.pk in opted_out:
-                why = "asked for no email"
+                why = _("asked for no email")
             elif (
                 reason == MailReason.FINISH
                 and earlier.filter(player=seat.player, email=seat.email, digest=letter.digest).exists()
             ):
-                why = "already sent this result"
+                why = _("already sent this result")
             elif shown_up_to is not None and earlier.filter(player=seat.player, pk__gt=shown_up_to).exists():
-                why = "sent again since the page was shown"
+                why = _("sent again since the page was shown")
             if why:
                 outcome.skipped.append(f"{seat.player.name}: {why}")
                 continue

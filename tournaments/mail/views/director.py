@@ -7,6 +7,8 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.core.views.access import SignedInRequest
@@ -38,7 +40,7 @@ def session_mail_resend(request: SignedInRequest, session_id: int) -> HttpRespon
     player_id = _number(request.POST.get("player"))
     shown_up_to = _number(request.POST.get("shown_up_to"))
     if shown_up_to is None or (request.POST.get("player") and player_id is None):
-        messages.error(request, "Nothing was sent: resend from the buttons of this page.")
+        messages.error(request, _("Nothing was sent: resend from the buttons of this page."))
         return redirect("director:mail_session", session.pk)
     try:
         outcome = results_mail_resend(
@@ -53,12 +55,16 @@ def session_mail_resend(request: SignedInRequest, session_id: int) -> HttpRespon
 
 def _tell(request: HttpRequest, outcome: MailOutcome) -> None:
     if outcome.sent:
-        messages.success(request, f"Sent {outcome.sent} email{'s' if outcome.sent != 1 else ''}.")
+        messages.success(
+            request,
+            ngettext("Sent %(count)d email.", "Sent %(count)d emails.", outcome.sent)
+            % {"count": outcome.sent},
+        )
     if outcome.failed:
-        messages.error(request, f"Not sent: {'; '.join(outcome.failed)}")
+        messages.error(request, _("Not sent: %(failed)s") % {"failed": "; ".join(outcome.failed)})
     if outcome.skipped:
-        messages.info(request, f"Skipped: {'; '.join(outcome.skipped)}")
+        messages.info(request, _("Skipped: %(skipped)s") % {"skipped": "; ".join(outcome.skipped)})
     if not (outcome.sent or outcome.failed or outcome.skipped):
         messages.info(
-            request, "Nobody to send to: no player of this session has an email on the member list."
+            request, _("Nobody to send to: no player of this session has an email on the member list.")
         )

@@ -9,6 +9,7 @@ Runs in this process, one deal at a time, each board stored as it is done.
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.night.models import Board, Session
 from tournaments.night.services.deal_analysis import boards_analyse
@@ -22,7 +23,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, session: int | None, **options) -> None:
         if session is not None and not Session.objects.filter(pk=session).exists():
-            raise CommandError(f"No session with id {session}.")
+            raise CommandError(_("No session with id %(session)s.") % {"session": session})
         waiting = Board.objects.filter(dd_tricks__isnull=True).exclude(north="")
         if session is not None:
             waiting = waiting.filter(session_id=session)
@@ -31,5 +32,11 @@ class Command(BaseCommand):
         for session_id in session_ids:
             done = boards_analyse(session_id)
             total += done
-            self.stdout.write(f"Session {session_id}: analysed {done} boards.")
-        self.stdout.write(f"Analysed {total} boards in {len(session_ids)} sessions.")
+            self.stdout.write(
+                _("Session %(session_id)s: analysed %(done)s boards.")
+                % {"session_id": session_id, "done": done}
+            )
+        self.stdout.write(
+            _("Analysed %(total)s boards in %(count)s sessions.")
+            % {"total": total, "count": len(session_ids)}
+        )

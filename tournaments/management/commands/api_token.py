@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.core.models import ApiToken, Club
 from tournaments.core.selectors.api_tokens import club_api_tokens
@@ -36,24 +37,37 @@ class Command(BaseCommand):
             except ValidationError as error:
                 raise CommandError(" ".join(error.messages)) from None
             self.stdout.write(
-                f"Token {issued.token.pk} for {club.name} ({issued.token.name}); shown only now:"
+                _("Token %(id)s for %(club)s (%(name)s); shown only now:")
+                % {"id": issued.token.pk, "club": club.name, "name": issued.token.name}
             )
             self.stdout.write(issued.secret)
         elif action == "revoke":
             token = ApiToken.objects.select_related("club").filter(pk=options["id"]).first()
             if token is None:
-                raise CommandError(f"No API token {options['id']}.")
+                raise CommandError(_("No API token %(id)s.") % {"id": options["id"]})
             api_token_revoke(token=token)
-            self.stdout.write(f"Revoked token {token.pk} of {token.club.name} ({token.name}).")
+            self.stdout.write(
+                _("Revoked token %(id)s of %(club)s (%(name)s).")
+                % {"id": token.pk, "club": token.club.name, "name": token.name}
+            )
         else:
             for token in club_api_tokens(_club(options["club"])):
                 state = "active" if token.is_active else f"revoked {token.revoked_at:%Y-%m-%d %H:%M}"
                 used = f"{token.last_used_at:%Y-%m-%d %H:%M}" if token.last_used_at else "never"
-                self.stdout.write(f"{token.pk}\t{token.prefix}...\t{token.name}\t{state}\tlast used {used}")
+                self.stdout.write(
+                    _("%(id)s\t%(prefix)s...\t%(name)s\t%(state)s\tlast used %(used)s")
+                    % {
+                        "id": token.pk,
+                        "prefix": token.prefix,
+                        "name": token.name,
+                        "state": state,
+                        "used": used,
+                    }
+                )
 
 
 def _club(slug: str) -> Club:
     club = Club.objects.filter(slug=slug).first()
     if club is None:
-        raise CommandError(f"No club {slug!r}: create one with manage.py create_club.")
+        raise CommandError(_("No club %(slug)r: create one with manage.py create_club.") % {"slug": slug})
     return club

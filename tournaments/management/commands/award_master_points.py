@@ -9,6 +9,7 @@ club is a ``CommandError`` (exit status 1), nothing changed.
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.core.models import Club
 from tournaments.federation.models import MasterPointAward
@@ -24,7 +25,10 @@ class Command(BaseCommand):
     def handle(self, *args: object, club: str, **options: object) -> None:
         clubs = Club.objects.filter(slug=club) if club else Club.objects.all()
         if club and not clubs.exists():
-            raise CommandError(f"No club {club!r}: see the clubs' slugs in the admin.")
+            raise CommandError(_("No club %(club)r: see the clubs' slugs in the admin.") % {"club": club})
         sessions, events = awards_rebuild(clubs)
         awards = MasterPointAward.objects.filter(club__in=clubs).count()
-        self.stdout.write(f"Awarded {sessions} sessions and {events} teams events: {awards} players' awards.")
+        self.stdout.write(
+            _("Awarded %(sessions)s sessions and %(events)s teams events: %(awards)s players' awards.")
+            % {"sessions": sessions, "events": events, "awards": awards}
+        )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.core.services.backups import BackupError, backup_create
 
@@ -26,4 +27,7 @@ class Command(BaseCommand):
             path = backup_create(output)
         except BackupError as error:
             raise CommandError(str(error)) from None
-        self.stdout.write(f"Backed up the database to {path} ({path.stat().st_size} bytes).")
+        self.stdout.write(
+            _("Backed up the database to %(path)s (%(size)s bytes).")
+            % {"path": path, "size": path.stat().st_size}
+        )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.federations import SCALES
 from tournaments.core.services.clubs import club_create
@@ -46,15 +47,23 @@ class Command(BaseCommand):
         for username in director:
             user = get_user_model().objects.filter(username=username).first()
             if user is None:
-                raise CommandError(f"No user {username!r}: create one with manage.py createsuperuser first.")
+                raise CommandError(
+                    _("No user %(username)r: create one with manage.py createsuperuser first.")
+                    % {"username": username}
+                )
             users.append(user)
         try:
             club = club_create(name=name, slug=slug, directors=users, federation=federation)
         except ValidationError as error:
-            raise CommandError(f"Club not created: {' '.join(error.messages)}") from None
+            raise CommandError(
+                _("Club not created: %(reason)s") % {"reason": " ".join(error.messages)}
+            ) from None
         directors = ", ".join(user.get_username() for user in users) or "none yet"
         belongs = f", federation: {club.federation.upper()}" if club.federation else ""
         self.stdout.write(
-            f"Created club {club.name} (directors: {directors}{belongs}). Import into it with: "
-            f"manage.py import_scores FILE --club {club.slug} --date YYYY-MM-DD --name NAME"
+            _(
+                "Created club %(name)s (directors: %(directors)s%(belongs)s). Import into it with:"
+                " manage.py import_scores FILE --club %(slug)s --date YYYY-MM-DD --name NAME"
+            )
+            % {"name": club.name, "directors": directors, "belongs": belongs, "slug": club.slug}
         )

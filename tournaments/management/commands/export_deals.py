@@ -12,6 +12,7 @@ refused with the reason and exits 1.
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.dealing import FORMATS, DealFileError
 from tournaments.exchange.selectors.deal_files import session_deal_file
@@ -32,14 +33,18 @@ class Command(BaseCommand):
     def handle(self, *args: object, session: int, fmt: str, output: str | None, **options) -> None:
         found = Session.objects.select_related("club").filter(pk=session).first()
         if found is None:
-            raise CommandError(f"No session with id {session}.")
+            raise CommandError(_("No session with id %(session)s.") % {"session": session})
         if not session_has_deals(found):
-            raise CommandError(f"Session {found.pk} ({found}) has no dealt board: nothing to write.")
+            raise CommandError(
+                _("Session %(id)s (%(found)s) has no dealt board: nothing to write.")
+                % {"id": found.pk, "found": found}
+            )
         try:
             data = session_deal_file(found, fmt)
         except DealFileError as error:
             raise CommandError(
-                f"Session {found.pk} cannot be written as {fmt.upper()}: {error.problem}."
+                _("Session %(id)s cannot be written as %(fmt)s: %(problem)s.")
+                % {"id": found.pk, "fmt": fmt.upper(), "problem": error.problem}
             ) from None
         if output is None:
             self.stdout.flush()
@@ -54,5 +59,11 @@ class Command(BaseCommand):
             with open(output, "wb") as written:
                 written.write(data)
         except OSError as error:
-            raise CommandError(f"{output}: cannot write the file: {error.strerror}") from None
-        self.stderr.write(f"Wrote the deals of session {found.pk} ({found}) as {fmt.upper()} to {output}.")
+            raise CommandError(
+                _("%(output)s: cannot write the file: %(reason)s")
+                % {"output": output, "reason": error.strerror}
+            ) from None
+        self.stderr.write(
+            _("Wrote the deals of session %(id)s (%(found)s) as %(fmt)s to %(output)s.")
+            % {"id": found.pk, "found": found, "fmt": fmt.upper(), "output": output}
+        )

@@ -9,6 +9,7 @@ machine or BridgeComposer. A session with no dealt board is refused.
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.exchange.selectors.hand_records import session_pbn_boards, session_pbn_text
 from tournaments.night.models import Session
@@ -24,9 +25,12 @@ class Command(BaseCommand):
     def handle(self, *args: object, session: int, output: str | None, **options) -> None:
         found = Session.objects.select_related("club").filter(pk=session).first()
         if found is None:
-            raise CommandError(f"No session with id {session}.")
+            raise CommandError(_("No session with id %(session)s.") % {"session": session})
         if not session_pbn_boards(found):
-            raise CommandError(f"Session {found.pk} ({found}) has no dealt board: nothing to write.")
+            raise CommandError(
+                _("Session %(id)s (%(found)s) has no dealt board: nothing to write.")
+                % {"id": found.pk, "found": found}
+            )
         text = session_pbn_text(found)
         if output is None:
             self.stdout.write(text, ending="")
@@ -35,5 +39,11 @@ class Command(BaseCommand):
             with open(output, "w", encoding="utf-8", newline="") as written:
                 written.write(text)
         except OSError as error:
-            raise CommandError(f"{output}: cannot write the file: {error.strerror}") from None
-        self.stderr.write(f"Wrote the hand records of session {found.pk} ({found}) to {output}.")
+            raise CommandError(
+                _("%(output)s: cannot write the file: %(reason)s")
+                % {"output": output, "reason": error.strerror}
+            ) from None
+        self.stderr.write(
+            _("Wrote the hand records of session %(id)s (%(found)s) to %(output)s.")
+            % {"id": found.pk, "found": found, "output": output}
+        )

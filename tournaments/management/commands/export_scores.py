@@ -10,6 +10,7 @@ table is named on standard error with what was written for it.
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.exchange.selectors.legacy import ExportError, session_legacy_export
 from tournaments.management.arguments import ascii_int
@@ -33,7 +34,7 @@ class Command(BaseCommand):
     ) -> None:
         found = Session.objects.filter(pk=session).first()
         if found is None:
-            raise CommandError(f"No session with id {session}.")
+            raise CommandError(_("No session with id %(session)s.") % {"session": session})
         try:
             export = session_legacy_export(found, direction)
         except ExportError as error:
@@ -48,5 +49,11 @@ class Command(BaseCommand):
             with open(output, "w", encoding="utf-8") as written:
                 written.write(text)
         except OSError as error:
-            raise CommandError(f"{output}: cannot write the file: {error.strerror}") from None
-        self.stderr.write(f"Wrote session {found.pk} ({found}) to {output}.")
+            raise CommandError(
+                _("%(output)s: cannot write the file: %(reason)s")
+                % {"output": output, "reason": error.strerror}
+            ) from None
+        self.stderr.write(
+            _("Wrote session %(id)s (%(found)s) to %(output)s.")
+            % {"id": found.pk, "found": found, "output": output}
+        )

@@ -9,6 +9,7 @@ legacy import's bare scores is refused with the result named.
 from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.exchange.selectors.teams_usebio import teams_event_usebio_bytes
 from tournaments.exchange.selectors.usebio import UsebioExportError, session_usebio_bytes
@@ -31,14 +32,16 @@ class Command(BaseCommand):
         if teams_event is not None:
             found = TeamsEvent.objects.select_related("club").filter(pk=teams_event).first()
             if found is None:
-                raise CommandError(f"No teams event with id {teams_event}.")
+                raise CommandError(
+                    _("No teams event with id %(teams_event)s.") % {"teams_event": teams_event}
+                )
             data = teams_event_usebio_bytes(found)
         else:
             if session is None:
-                raise CommandError("Name a session's id, or a teams event with --teams-event ID.")
+                raise CommandError(_("Name a session's id, or a teams event with --teams-event ID."))
             found = Session.objects.select_related("club").filter(pk=session).first()
             if found is None:
-                raise CommandError(f"No session with id {session}.")
+                raise CommandError(_("No session with id %(session)s.") % {"session": session})
             try:
                 data = session_usebio_bytes(found)
             except UsebioExportError as error:
@@ -50,6 +53,12 @@ class Command(BaseCommand):
             with open(output, "wb") as written:
                 written.write(data)
         except OSError as error:
-            raise CommandError(f"{output}: cannot write the file: {error.strerror}") from None
+            raise CommandError(
+                _("%(output)s: cannot write the file: %(reason)s")
+                % {"output": output, "reason": error.strerror}
+            ) from None
         what = "teams event" if teams_event is not None else "session"
-        self.stderr.write(f"Wrote {what} {found.pk} ({found}) to {output}.")
+        self.stderr.write(
+            _("Wrote %(what)s %(id)s (%(found)s) to %(output)s.")
+            % {"what": what, "id": found.pk, "found": found, "output": output}
+        )

@@ -18,6 +18,7 @@ import time
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from tournaments.core.files import UnreadableFile, read_file_bytes
 from tournaments.core.models import Club
@@ -33,7 +34,10 @@ def _seconds(text: str) -> float:
     except ValueError:
         seconds = 0.0
     if not MIN_EVERY <= seconds <= 3600:
-        raise CommandError(f"--every takes {MIN_EVERY:g} to 3600 seconds, not {text!r}.")
+        raise CommandError(
+            _("--every takes %(least)s to 3600 seconds, not %(text)r.")
+            % {"least": f"{MIN_EVERY:g}", "text": text}
+        )
     return seconds
 
 
@@ -63,7 +67,7 @@ class Command(BaseCommand):
     ) -> None:
         club_found = Club.objects.filter(Q(slug=club) | Q(name=club)).first()
         if club_found is None:
-            raise CommandError(f"No club {club!r}: give its slug or its name.")
+            raise CommandError(_("No club %(club)r: give its slug or its name.") % {"club": club})
         if follow:
             self._follow(file, club_found, section, name, _seconds(every))
             return
@@ -74,13 +78,19 @@ class Command(BaseCommand):
         try:
             imported = bws_import(club=club_found, data=data, section=section, name=name)
         except ValidationError as error:
-            raise CommandError(f"{file}: {' '.join(error.messages)} Nothing was stored.") from None
+            raise CommandError(
+                _("%(file)s: %(reason)s Nothing was stored.")
+                % {"file": file, "reason": " ".join(error.messages)}
+            ) from None
         self.stdout.write(import_summary(imported))
         for note in imported.notes:
             self.stderr.write(note)
 
     def _follow(self, file: str, club: Club, section: str | None, name: str, every: float) -> None:
-        self.stdout.write(f"Following {file} every {every:g} s for {club}; Ctrl-C stops.")
+        self.stdout.write(
+            _("Following %(file)s every %(every)s s for %(club)s; Ctrl-C stops.")
+            % {"file": file, "every": f"{every:g}", "club": club}
+        )
         try:
             bws_follow(
                 path=file,
@@ -93,7 +103,7 @@ class Command(BaseCommand):
             )
         except KeyboardInterrupt:
             # An import under way was rolled back by its transaction: nothing half-written.
-            self.stdout.write(f"Stopped following {file}.")
+            self.stdout.write(_("Stopped following %(file)s.") % {"file": file})
 
 
 def _pause(seconds: float) -> bool:

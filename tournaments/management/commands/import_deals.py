@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.core.files import UnreadableFile, read_file_bytes
 from tournaments.exchange.selectors.deal_files import number_ranges
@@ -35,7 +36,7 @@ class Command(BaseCommand):
     def handle(self, *args: object, file: str, session: int, redeal_played: bool, **options) -> None:
         found = Session.objects.filter(pk=session).first()
         if found is None:
-            raise CommandError(f"No session with id {session}.")
+            raise CommandError(_("No session with id %(session)s.") % {"session": session})
         try:
             data = read_file_bytes(file, MAX_DEAL_FILE_BYTES, kind="deal file")
         except UnreadableFile as error:
@@ -44,9 +45,13 @@ class Command(BaseCommand):
             deal_file = check_deal_file(data, file)
             boards = deal_file_import(session=found, deal_file=deal_file, redeal_played=redeal_played)
         except ValidationError as error:
-            raise CommandError(f"{file}: {' '.join(error.messages)} Nothing was stored.") from None
+            raise CommandError(
+                _("%(file)s: %(reason)s Nothing was stored.")
+                % {"file": file, "reason": " ".join(error.messages)}
+            ) from None
         numbers = number_ranges([board.number for board in boards])
         self.stdout.write(
-            f"Dealt boards {numbers} of session {found.pk} from {file} ({deal_file.format.upper()})."
+            _("Dealt boards %(numbers)s of session %(id)s from %(file)s (%(format)s).")
+            % {"numbers": numbers, "id": found.pk, "file": file, "format": deal_file.format.upper()}
         )
         analysis_wait(timeout=600)  # the command's process ends here: let the analyses finish first

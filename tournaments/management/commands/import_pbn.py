@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.core.files import UnreadableFile, read_file_bytes
 from tournaments.exchange.services.pbn import MAX_PBN_BYTES, pbn_import
@@ -36,7 +37,7 @@ class Command(BaseCommand):
     ) -> None:
         found = Session.objects.filter(pk=session).first()
         if found is None:
-            raise CommandError(f"No session with id {session}.")
+            raise CommandError(_("No session with id %(session)s.") % {"session": session})
         try:
             data = read_file_bytes(file, MAX_PBN_BYTES, kind="PBN file")
         except UnreadableFile as error:
@@ -44,16 +45,29 @@ class Command(BaseCommand):
         try:
             done = pbn_import(session=found, data=data, results=results, event=event)
         except ValidationError as error:
-            raise CommandError(f"{file}: {' '.join(error.messages)} Nothing was stored.") from None
+            raise CommandError(
+                _("%(file)s: %(reason)s Nothing was stored.")
+                % {"file": file, "reason": " ".join(error.messages)}
+            ) from None
         numbers = [board.number for board in done.boards]
         self.stdout.write(
-            f"Dealt {len(numbers)} boards ({numbers[0]}-{numbers[-1]}) of session {found.pk} from {file}."
+            _("Dealt %(count)s boards (%(first)s-%(last)s) of session %(id)s from %(file)s.")
+            % {
+                "count": len(numbers),
+                "first": numbers[0],
+                "last": numbers[-1],
+                "id": found.pk,
+                "file": file,
+            }
         )
         if done.results_entered:
-            self.stdout.write(f"Entered {done.results_entered} results as the boards' travellers.")
+            self.stdout.write(
+                _("Entered %(count)s results as the boards' travellers.") % {"count": done.results_entered}
+            )
         elif done.results_in_file:
             self.stdout.write(
-                f"The file also carries {done.results_in_file} results: add --results to enter them."
+                _("The file also carries %(count)s results: add --results to enter them.")
+                % {"count": done.results_in_file}
             )
         for line in (*(f"Not entered, {line}." for line in done.skipped), *done.differences):
             self.stderr.write(line)

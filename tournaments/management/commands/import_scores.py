@@ -18,6 +18,7 @@ import sys
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Q
+from django.utils.translation import gettext as _
 from tqdm import tqdm
 
 from tournaments.core.models import Club
@@ -59,10 +60,23 @@ class Command(BaseCommand):
                     progress=bar.update,
                 )
             except ValidationError as error:
-                raise CommandError(f"{file}: not imported: {' '.join(error.messages)}") from None
+                raise CommandError(
+                    _("%(file)s: not imported: %(reason)s")
+                    % {"file": file, "reason": " ".join(error.messages)}
+                ) from None
         self.stdout.write(
-            f"Imported {file} as session {session.pk} ({session}): {len(score_file.pairs)} pairs, "
-            f"{len(score_file.boards)} boards, {total} results."
+            _(
+                "Imported %(file)s as session %(id)s (%(session)s): %(pairs)s"
+                " pairs, %(boards)s boards, %(total)s results."
+            )
+            % {
+                "file": file,
+                "id": session.pk,
+                "session": session,
+                "pairs": len(score_file.pairs),
+                "boards": len(score_file.boards),
+                "total": total,
+            }
         )
 
 
@@ -78,7 +92,10 @@ def _club(slug_or_name: str) -> Club:
     if club is None:
         known = ", ".join(Club.objects.values_list("slug", flat=True)[:20]) or "none yet"
         raise CommandError(
-            f"No club {slug_or_name!r} (clubs: {known}). Create one with: "
-            f"manage.py create_club {shlex.quote(slug_or_name)} [--slug SLUG] [--director USER]"
+            _(
+                "No club %(club)r (clubs: %(known)s). Create one with: manage.py"
+                " create_club %(quoted)s [--slug SLUG] [--director USER]"
+            )
+            % {"club": slug_or_name, "known": known, "quoted": shlex.quote(slug_or_name)}
         )
     return club

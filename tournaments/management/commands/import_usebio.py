@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from tournaments.core.files import UnreadableFile, read_file_bytes
 from tournaments.core.models import Club
@@ -28,7 +29,7 @@ class Command(BaseCommand):
     def handle(self, *args: object, file: str, club: str, name: str, **options) -> None:
         club_found = Club.objects.filter(Q(slug=club) | Q(name=club)).first()
         if club_found is None:
-            raise CommandError(f"No club {club!r}: give its slug or its name.")
+            raise CommandError(_("No club %(club)r: give its slug or its name.") % {"club": club})
         try:
             data = read_file_bytes(file, MAX_USEBIO_BYTES, kind="USEBIO file")
         except UnreadableFile as error:
@@ -36,14 +37,20 @@ class Command(BaseCommand):
         try:
             imported = usebio_import(club=club_found, data=data, name=name)
         except ValidationError as error:
-            raise CommandError(f"{file}: {' '.join(error.messages)} Nothing was stored.") from None
+            raise CommandError(
+                _("%(file)s: %(reason)s Nothing was stored.")
+                % {"file": file, "reason": " ".join(error.messages)}
+            ) from None
         session = imported.session
         self.stdout.write(
-            f"Imported {file} as session {session.pk} ({session}): {session.pairs.count()} pairs."
+            _("Imported %(file)s as session %(id)s (%(session)s): %(count)s pairs.")
+            % {"file": file, "id": session.pk, "session": session, "count": session.pairs.count()}
         )
         if not imported.differences:
-            self.stdout.write("ClubScore's scores and standings agree with the file's.")
+            self.stdout.write(_("ClubScore's scores and standings agree with the file's."))
             return
-        self.stdout.write(f"{len(imported.differences)} differences from the file's figures:")
+        self.stdout.write(
+            _("%(count)s differences from the file's figures:") % {"count": len(imported.differences)}
+        )
         for difference in imported.differences:
             self.stdout.write(f"  {difference}")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.bridge import Seat
 from tournaments.bridge.bidding import simulate_auction
@@ -91,7 +92,9 @@ def _bid(board: Board) -> Played:
         return Played("Pass", "", None, calls)
     contract = auction.contract
     if board.dd_tricks is None:  # boards_deal's analysis left to the background thread
-        raise CommandError(f"Board {board.number} has no double-dummy analysis yet to play it by.")
+        raise CommandError(
+            _("Board %(number)s has no double-dummy analysis yet to play it by.") % {"number": board.number}
+        )
     tricks = board.dd_tricks[str(auction.declarer)][contract.strain.letter]
     return Played(str(contract), str(auction.declarer), tricks, calls)
 
@@ -126,29 +129,33 @@ class Command(BaseCommand):
     @write()
     def handle(self, *args, password: str, port: int = 8000, **options) -> None:
         # An ABF club, so its finished night and teams event show their master points.
-        club, _ = Club.objects.get_or_create(
+        club, _created = Club.objects.get_or_create(
             slug=DEMO_CLUB_SLUG, defaults={"name": "Demo Bridge Club", "federation": "abf"}
         )
         director = self._director(password)
         club.directors.add(director)
         if not club.sessions.filter(name=FINISHED_NAME).exists():
             self._finished_session(club, director)
-            self.stdout.write(f"Created the session {FINISHED_NAME} with its results.")
+            self.stdout.write(_("Created the session %(name)s with its results.") % {"name": FINISHED_NAME})
         if not TeamsEvent.objects.filter(club=club, name=TEAMS_NAME).exists():
             self._teams_event(club, director)
-            self.stdout.write(f"Created the teams event {TEAMS_NAME}, played and finished.")
+            self.stdout.write(
+                _("Created the teams event %(name)s, played and finished.") % {"name": TEAMS_NAME}
+            )
         if not club.sessions.filter(name=UPCOMING_NAME).exists():
             self._upcoming_session(club)
-            self.stdout.write(f"Created the session {UPCOMING_NAME}, ready to start play.")
+            self.stdout.write(
+                _("Created the session %(name)s, ready to start play.") % {"name": UPCOMING_NAME}
+            )
         self.stdout.write(
             self.style.SUCCESS(
-                f"Demo club ready. Log in at {LOGIN_URL.format(port=port)}\n"
-                f"  username: {DEMO_USERNAME}\n  password: {password}"
+                _("Demo club ready. Log in at %(url)s\n  username: %(username)s\n  password: %(password)s")
+                % {"url": LOGIN_URL.format(port=port), "username": DEMO_USERNAME, "password": password}
             )
         )
 
     def _director(self, password: str):
-        user, _ = get_user_model().objects.get_or_create(username=DEMO_USERNAME)
+        user, _created = get_user_model().objects.get_or_create(username=DEMO_USERNAME)
         user.set_password(password)
         user.save()
         return user
@@ -204,11 +211,14 @@ class Command(BaseCommand):
         for name, surname in zip(TEAM_NAMES, TEAM_SURNAMES, strict=True):
             players = [f"{first} {surname}" for first in TEAM_FIRST_NAMES]
             team_add(event=event, name=name, player_names=players)
-        for _ in range(TEAMS_ROUNDS):
+        for _number in range(TEAMS_ROUNDS):
             teams_round = teams_round_publish(teams_round=swiss_round_draw(event=event))
             session = teams_round.session
             if session is None:  # a published round with a match is seated in its session
-                raise CommandError(f"Round {teams_round.number} of {event.name} was published unseated.")
+                raise CommandError(
+                    _("Round %(number)s of %(name)s was published unseated.")
+                    % {"number": teams_round.number, "name": event.name}
+                )
             # Analysed now, as the pairs' boards are: the tricks played are the analysis's.
             boards = boards_deal(session=session, count=TEAMS_BOARDS, rng=rng, background=False)
             bid = {board.number: _bid(board) for board in boards}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils.translation import gettext as _
 
 from tournaments.season.services.rating_refit import ratings_refit_owed
 from tournaments.season.services.ratings import ratings_rebuild
@@ -32,7 +33,13 @@ class Command(BaseCommand):
         started = time.perf_counter()
         if options["owed"]:
             done = ratings_refit_owed()
-            self.stdout.write(f"Did {done} refits owed in {time.perf_counter() - started:.2f} s.")
+            self.stdout.write(
+                _("Did %(done)s refits owed in %(started)s s.")
+                % {"done": done, "started": f"{time.perf_counter() - started:.2f}"}
+            )
             return
         count = ratings_rebuild(snapshots=options["snapshots"])
-        self.stdout.write(f"Rated {count} sessions in {time.perf_counter() - started:.2f} s.")
+        self.stdout.write(
+            _("Rated %(count)s sessions in %(started)s s.")
+            % {"count": count, "started": f"{time.perf_counter() - started:.2f}"}
+        )

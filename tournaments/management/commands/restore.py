@@ -11,6 +11,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DEFAULT_DB_ALIAS, connections
+from django.utils.translation import gettext as _
 
 from tournaments.core.services.backups import BackupError, backup_restorable, backup_restore
 
@@ -28,11 +29,14 @@ class Command(BaseCommand):
         try:
             backup = backup_restorable(file)
             if interactive and not self._confirmed(backup.path):
-                raise CommandError("Restore cancelled; the database is unchanged.")
+                raise CommandError(_("Restore cancelled; the database is unchanged."))
             backup_restore(backup)
         except BackupError as error:
             raise CommandError(str(error)) from None
-        self.stdout.write(f"Restored the database from {backup.path} ({len(backup.migrations)} migrations).")
+        self.stdout.write(
+            _("Restored the database from %(path)s (%(count)s migrations).")
+            % {"path": backup.path, "count": len(backup.migrations)}
+        )
 
     def _confirmed(self, path: Path) -> bool:
         name = connections[DEFAULT_DB_ALIAS].settings_dict["NAME"]

@@ -12,6 +12,7 @@ import random
 import sys
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
 from tqdm import tqdm
 
 from tournaments.bridge.bidding import AuctionTally, simulate_auction, simulate_random_deals
@@ -48,7 +49,7 @@ class Command(BaseCommand):
         self, *args: object, permutation: str | None, seed: int | None, count: int | None, **options: object
     ) -> None:
         if permutation is not None and (seed is not None or count is not None):
-            raise CommandError("--permutation fixes the deal: use it without --seed and --count")
+            raise CommandError(_("--permutation fixes the deal: use it without --seed and --count"))
         rng = None if seed is None else random.Random(seed)
         if count is not None:
             self._summarise(count, rng)
@@ -59,7 +60,7 @@ class Command(BaseCommand):
 
     def _summarise(self, count: int, rng: random.Random | None) -> None:
         if count < 1:
-            raise CommandError(f"--count must be 1 or more, not {count}")
+            raise CommandError(_("--count must be 1 or more, not %(count)s") % {"count": count})
         tally = AuctionTally()
         deals = simulate_random_deals(count, rng, DEALER)
         # disable=None: tqdm shows the bar only when stderr is a terminal.
@@ -75,4 +76,4 @@ def _parse(text: str) -> tuple[int, ...]:
     try:
         return parse_permutation(text)
     except PermutationError as error:
-        raise CommandError(f"bad permutation: {error}") from None
+        raise CommandError(_("bad permutation: %(error)s") % {"error": error}) from None

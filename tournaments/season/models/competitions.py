@@ -11,6 +11,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext_lazy
 
 from tournaments.bridge.season.competition import MASTER_POINTS, MATCHPOINTS, PERCENTAGES, POINTS
 from tournaments.core.models.clubs import Club
@@ -18,10 +19,10 @@ from tournaments.night.models.sessions import Session
 
 
 class CompetitionMethod(models.TextChoices):
-    PERCENTAGES = PERCENTAGES, "Best percentages (mean of the best sessions)"
-    MATCHPOINTS = MATCHPOINTS, "Cumulative matchpoints"
-    POINTS = POINTS, "Position points by a scale"
-    MASTER_POINTS = MASTER_POINTS, "Master points won (the club's federation's scale)"
+    PERCENTAGES = PERCENTAGES, gettext_lazy("Best percentages (mean of the best sessions)")
+    MATCHPOINTS = MATCHPOINTS, gettext_lazy("Cumulative matchpoints")
+    POINTS = POINTS, gettext_lazy("Position points by a scale")
+    MASTER_POINTS = MASTER_POINTS, gettext_lazy("Master points won (the club's federation's scale)")
 
 
 class Competition(models.Model):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_noop
 
 from tournaments.bridge.season.duplicates import federation_key
 from tournaments.bridge.season.members import MemberLine
@@ -23,9 +24,10 @@ from tournaments.core.models import Club, Player
 from tournaments.core.selectors.club_players import own_players, players_elsewhere
 from tournaments.season.models import ClubMember
 
-NEW_PLAYER = "new player"
-FOUND_BY_NUMBER = "found by federation number"
-FOUND_BY_NAME = "found by name"
+# Marked for makemessages only: the preview page translates ``how`` as it shows it.
+NEW_PLAYER = gettext_noop("new player")
+FOUND_BY_NUMBER = gettext_noop("found by federation number")
+FOUND_BY_NAME = gettext_noop("found by name")
 
 
 @dataclass(frozen=True)

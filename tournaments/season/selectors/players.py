@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from django.contrib.auth.models import User
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_noop
 
 from tournaments.bridge.season.duplicates import Likeness, likely_duplicates
 from tournaments.core.models import Club, Player
@@ -15,6 +16,15 @@ from tournaments.core.selectors.club_players import players_for_administrator
 from tournaments.night.models import Pair, Session
 from tournaments.season.models import PlayerMerge
 from tournaments.teams.models import TeamMember
+
+# The pure ``Likeness`` reasons, marked here for makemessages (``bridge/`` has no Django);
+# the duplicates page translates each as it shows it.
+LIKENESS_WORDS = (
+    gettext_noop("same federation number"),
+    gettext_noop("same name but for case, accents or spacing"),
+    gettext_noop("same name but for an initial"),
+    gettext_noop("same name but for a letter added, dropped or swapped"),
+)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.season.competition import POINTS, CompetitionInputError, Rules
 from tournaments.core.models import Club
@@ -33,7 +34,12 @@ def competition_save(
     sessions = list(sessions)
     foreign = [session for session in sessions if session.club_id != club.pk]
     if foreign:
-        raise ValidationError({"sessions": f"{foreign[0]} is not a session of {club}."})
+        raise ValidationError(
+            {
+                "sessions": _("%(session)s is not a session of %(club)s.")
+                % {"session": foreign[0], "club": club}
+            }
+        )
     scale = [float(points) for points in scale] if method == POINTS else []
     try:
         Rules(method, best_of, minimum_sessions, tuple(scale))
@@ -45,7 +51,7 @@ def competition_save(
     if competition is None:
         competition = Competition(club=club)
     elif competition.club_id != club.pk:
-        raise ValidationError({"club": "A competition stays in its club."})
+        raise ValidationError({"club": _("A competition stays in its club.")})
     competition.name = " ".join(name.split())
     competition.method = method
     competition.best_of = best_of

@@ -17,6 +17,8 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.bridge.season.duplicates import federation_key
 from tournaments.core import changes
@@ -42,7 +44,9 @@ def player_merge(*, keep: Player, duplicate: Player, user: User | None) -> Playe
     so no pair can be seated with the duplicate while it is being merged away.
     """
     if keep.pk == duplicate.pk:
-        raise ValidationError({"duplicate": f"{keep.name} cannot be merged with itself."})
+        raise ValidationError(
+            {"duplicate": _("%(player)s cannot be merged with itself.") % {"player": keep.name}}
+        )
     keep, duplicate = _both_locked(keep, duplicate)
     check_director_may_act(user, [keep, duplicate], "merges them")
     _check_never_played_together(keep, duplicate)
@@ -101,7 +105,10 @@ def _both_locked(keep: Player, duplicate: Player) -> tuple[Player, Player]:
     for wanted in (keep, duplicate):
         if wanted.pk not in rows:
             raise ValidationError(
-                {"duplicate": f"{wanted.name} no longer exists: merged or deleted meanwhile."}
+                {
+                    "duplicate": _("%(player)s no longer exists: merged or deleted meanwhile.")
+                    % {"player": wanted.name}
+                }
             )
     return rows[keep.pk], rows[duplicate.pk]
 
@@ -121,13 +128,27 @@ def _check_never_played_together(keep: Player, duplicate: Player) -> None:
     if first is None:
         return
     others = shared.count() - 1
-    more = f" and {others} other session{'s' if others > 1 else ''}" if others else ""
-    raise ValidationError(
-        {
-            "duplicate": f"{keep.name} and {duplicate.name} both played in {first.club} {first.name} "
-            f"on {first.date:%Y-%m-%d}{more}: they are two people, so they were not merged."
-        }
-    )
+    figures = {
+        "keep": keep.name,
+        "duplicate": duplicate.name,
+        "session": f"{first.club} {first.name}",
+        "date": f"{first.date:%Y-%m-%d}",
+        "others": others,
+    }
+    if others:
+        message = ngettext(
+            "%(keep)s and %(duplicate)s both played in %(session)s on %(date)s and %(others)d other session:"
+            " they are two people, so they were not merged.",
+            "%(keep)s and %(duplicate)s both played in %(session)s on %(date)s and %(others)d other sessions:"
+            " they are two people, so they were not merged.",
+            others,
+        )
+    else:
+        message = _(
+            "%(keep)s and %(duplicate)s both played in %(session)s on %(date)s:"
+            " they are two people, so they were not merged."
+        )
+    raise ValidationError({"duplicate": message % figures})
 
 
 def _check_never_in_one_teams_event(keep: Player, duplicate: Player) -> None:
@@ -141,8 +162,11 @@ def _check_never_in_one_teams_event(keep: Player, duplicate: Player) -> None:
     if shared is not None:
         raise ValidationError(
             {
-                "duplicate": f"{keep.name} and {duplicate.name} are both players of the teams event "
-                f"{shared.team.event.name}: they are two people, so they were not merged."
+                "duplicate": _(
+                    "%(keep)s and %(duplicate)s are both players of the teams event %(event)s:"
+                    " they are two people, so they were not merged."
+                )
+                % {"keep": keep.name, "duplicate": duplicate.name, "event": shared.team.event.name}
             }
         )
 
@@ -152,7 +176,10 @@ def _check_federation_numbers(keep: Player, duplicate: Player) -> None:
     if all(numbers) and federation_key(numbers[0]) != federation_key(numbers[1]):
         raise ValidationError(
             {
-                "duplicate": f"{keep.name} has federation number {numbers[0]} and {duplicate.name} "
-                f"{numbers[1]}: two numbers are two members; correct the wrong number before merging."
+                "duplicate": _(
+                    "%(keep)s has federation number %(first)s and %(duplicate)s %(second)s: two numbers are"
+                    " two members; correct the wrong number before merging."
+                )
+                % {"keep": keep.name, "first": numbers[0], "duplicate": duplicate.name, "second": numbers[1]}
             }
         )

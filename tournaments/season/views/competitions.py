@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.selectors.access import club_for_director
@@ -48,7 +49,10 @@ def competition_edit(request: SignedInRequest, slug: str, pk: int | None = None)
         request,
         form,
         lambda: competition_save(club=club, competition=existing, **form.cleaned_data),
-        message=lambda saved: f"Competition {saved.name} saved: {saved.sessions.count()} sessions.",
+        message=lambda saved: (
+            _("Competition %(name)s saved: %(count)d sessions.")
+            % {"name": saved.name, "count": saved.sessions.count()}
+        ),
         to=lambda saved: saved.get_absolute_url(),
     )
     if response is not None:

@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.season.members import MemberListError, parse_member_list
@@ -51,16 +52,19 @@ def members_confirm(request: SignedInRequest, slug: str) -> HttpResponse:
     club = club_for_director(request.user, slug)
     text = request.POST.get("text", "")
     if len(text.encode()) > MAX_MEMBER_LIST_BYTES:
-        messages.error(request, "Not imported: a member list is at most 1 MB.")
+        messages.error(request, _("Not imported: a member list is at most 1 MB."))
         return redirect(reverse("director:members", args=[club.slug]))
     try:
         imported = members_import(club=club, lines=parse_member_list(text))
     except MemberListError as error:
-        messages.error(request, f"Not imported, nothing stored: {error}")
+        messages.error(request, _("Not imported, nothing stored: %(error)s") % {"error": error})
     else:
         messages.success(
             request,
-            f"Member list imported: {imported.joined} new members, {imported.created} new players, "
-            f"{imported.found} players found.",
+            _(
+                "Member list imported: %(joined)d new members, %(created)d new players,"
+                " %(found)d players found."
+            )
+            % {"joined": imported.joined, "created": imported.created, "found": imported.found},
         )
     return redirect(reverse("director:members", args=[club.slug]))

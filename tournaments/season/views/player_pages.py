@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from tournaments.core.sections import sections
 from tournaments.season import hooks
@@ -16,7 +17,7 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     history = player_pages.player_history(player)
     chart = percentage_chart(player_pages.history_chart_points(history))
     points, spread = ratings.rating_chart_points(player)
-    rating_chart = percentage_chart(points, title="Rating by session", spread=spread)
+    rating_chart = percentage_chart(points, title=_("Rating by session"), spread=spread)
     context = {
         "player": player,
         "history": history,

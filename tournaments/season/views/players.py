@@ -18,6 +18,8 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.core.models import Player
@@ -42,7 +44,7 @@ def directors_players(request: SignedInRequest) -> QuerySet[Player]:
     """Return the players this director answers for; refuse a user who directs no club."""
     clubs = clubs_directed(request.user)
     if not clubs.exists():
-        raise PermissionDenied("You do not direct any club.")
+        raise PermissionDenied(_("You do not direct any club."))
     return players_of_clubs(clubs)
 
 
@@ -59,9 +61,13 @@ def _merged_away(
         return None
     merge = merge_of(gone[0], players)
     if merge is None:
-        raise Http404("No such player.")
+        raise Http404(_("No such player."))
     if request.method == "POST":
-        messages.info(request, f"{merge.duplicate_name} was already merged into {merge.kept_name}.")
+        messages.info(
+            request,
+            _("%(duplicate)s was already merged into %(kept)s.")
+            % {"duplicate": merge.duplicate_name, "kept": merge.kept_name},
+        )
         return redirect(reverse("director:duplicates"))
     return render(request, TEMPLATES + "merged.html", {"merge": merge})
 
@@ -86,12 +92,16 @@ def merge(request: SignedInRequest, keep: int, duplicate: int) -> HttpResponse:
             player_merge(keep=kept.player, duplicate=merged.player, user=request.user)
         except ValidationError as error:
             for message in error.messages:
-                messages.error(request, f"Not merged: {message}")
+                messages.error(request, _("Not merged: %(reason)s") % {"reason": message})
         else:
             messages.success(
                 request,
-                f"{merged.player.name} merged into {kept.player.name}: "
-                f"{len(merged.sessions)} session{'s' if len(merged.sessions) != 1 else ''} moved.",
+                ngettext(
+                    "%(duplicate)s merged into %(kept)s: %(count)d session moved.",
+                    "%(duplicate)s merged into %(kept)s: %(count)d sessions moved.",
+                    len(merged.sessions),
+                )
+                % {"duplicate": merged.player.name, "kept": kept.player.name, "count": len(merged.sessions)},
             )
         return redirect(reverse("director:duplicates"))
     note = administrator_note(request.user, [kept.player, merged.player], "merges them")
@@ -124,10 +134,13 @@ def player_initials(request: SignedInRequest, pk: int) -> HttpResponse:
     try:
         player_initials_set(player=chosen, shown_by_initials=shown, user=request.user)
     except ValidationError as error:
-        messages.error(request, f"Not changed: {' '.join(error.messages)}")
+        messages.error(request, _("Not changed: %(reason)s") % {"reason": " ".join(error.messages)})
     else:
-        how = f"by initials ({chosen.public_name})" if shown else "by name"
-        messages.success(request, f"{chosen.name} is shown {how} on public pages.")
+        if shown:
+            text = _("%(player)s is shown by initials (%(initials)s) on public pages.")
+        else:
+            text = _("%(player)s is shown by name on public pages.")
+        messages.success(request, text % {"player": chosen.name, "initials": chosen.public_name})
     return redirect(reverse("director:player", args=[pk]))
 
 
@@ -136,14 +149,17 @@ def player_initials(request: SignedInRequest, pk: int) -> HttpResponse:
 def player_erasure(request: SignedInRequest, pk: int) -> HttpResponse:
     chosen = merge_candidate(pk, directors_players(request)).player
     if request.POST.get("confirm") != erased_name(chosen):
-        messages.error(request, f"Not erased: type {erased_name(chosen)} to confirm.")
+        messages.error(request, _("Not erased: type %(name)s to confirm.") % {"name": erased_name(chosen)})
         return redirect(reverse("director:player", args=[pk]))
     try:
         player_erase(player=chosen, user=request.user)
     except ValidationError as error:
-        messages.error(request, f"Not erased: {' '.join(error.messages)}")
+        messages.error(request, _("Not erased: %(reason)s") % {"reason": " ".join(error.messages)})
     else:
-        messages.success(request, f"Erased: the player is now {erased_name(chosen)}; every result is kept.")
+        messages.success(
+            request,
+            _("Erased: the player is now %(name)s; every result is kept.") % {"name": erased_name(chosen)},
+        )
     return redirect(reverse("director:player", args=[pk]))
 
 

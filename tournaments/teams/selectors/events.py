@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.teams.ranking import MatchScore, TeamRank, rank_teams
 from tournaments.bridge.teams.tables import match_pairs
@@ -51,7 +52,7 @@ def teams_event_for_director(user: User, event_id: int) -> TeamsEvent:
     """Return the event if this user directs its club; 404 when absent, 403 when not theirs."""
     event = get_object_or_404(TeamsEvent.objects.select_related("club"), pk=event_id)
     if not user_directs(user, event.club_id):
-        raise PermissionDenied("You do not direct this club.")
+        raise PermissionDenied(_("You do not direct this club."))
     return event
 
 

@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from tournaments.bridge.teams.tables import match_of_table
 from tournaments.night.models import Result
 from tournaments.teams.models import TeamMatch, TeamsEvent, TeamsEventChange
@@ -28,10 +31,16 @@ class UnplayedMatch:
     expected: int
 
     def __str__(self) -> str:
-        return (
-            f"round {self.round}, match {self.table} ({self.home} v {self.away}):"
-            f" {self.results} of {self.expected} results in"
-        )
+        return _(
+            "round %(round)d, match %(match)d (%(home)s v %(away)s): %(results)d of %(expected)d results in"
+        ) % {
+            "round": self.round,
+            "match": self.table,
+            "home": self.home,
+            "away": self.away,
+            "results": self.results,
+            "expected": self.expected,
+        }
 
 
 @dataclass(frozen=True)
@@ -58,13 +67,31 @@ class TeamsEventProgress:
         parts = []
         if self.unplayed:
             count = len(self.unplayed)
+            figures = {
+                "count": count,
+                "results": self.results,
+                "expected": self.expected,
+                "first": self.unplayed[0],
+            }
             parts.append(
-                f"{count} match{'es are' if count > 1 else ' is'} not played out"
-                f" ({self.results} of {self.expected} results in): {self.unplayed[0]}"
-                + (f" and {count - 1} more" if count > 1 else "")
+                ngettext(
+                    "%(count)d match is not played out (%(results)d of %(expected)d results in): %(first)s",
+                    "%(count)d matches are not played out (%(results)d of %(expected)d results in):"
+                    " %(first)s",
+                    count,
+                )
+                % figures
+                + (
+                    ngettext(" and %(more)d more", " and %(more)d more", count - 1) % {"more": count - 1}
+                    if count > 1
+                    else ""
+                )
             )
         if self.rounds_undrawn:
-            parts.append(f"{self.rounds_undrawn} of the {self.rounds} rounds are not drawn yet")
+            parts.append(
+                _("%(undrawn)d of the %(rounds)d rounds are not drawn yet")
+                % {"undrawn": self.rounds_undrawn, "rounds": self.rounds}
+            )
         return "; ".join(parts)
 
 

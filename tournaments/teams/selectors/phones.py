@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.bridge.teams.tables import match_of_table, match_pairs, match_tables
 from tournaments.night.models import Movement, Result, Session, TableAccess
@@ -83,14 +85,28 @@ def _match_json(here: TeamsTable, boards: list[BoardAtTables]) -> dict[str, Any]
     totals = figures.totals
     home, away = match.home.name, match.away_team.name
     if not totals.boards_complete:
-        score = "No board is in at both tables yet."
+        score = _("No board is in at both tables yet.")
     else:
-        points = "points" if event.scoring == TeamsScoring.BOARD_A_MATCH else "VPs"
-        score = (
-            f"Match so far ({totals.boards_complete} of {event.boards_per_match} boards):"
-            f" {home} {_figure(totals.home_imps)} - {_figure(totals.away_imps)} {away} IMPs,"
-            f" {figures.home_vp:.2f} - {figures.away_vp:.2f} {points}."
-        )
+        if event.scoring == TeamsScoring.BOARD_A_MATCH:
+            text = _(
+                "Match so far (%(complete)d of %(boards)d boards):"
+                " %(home)s %(home_imps)s - %(away_imps)s %(away)s IMPs, %(home_vp)s - %(away_vp)s points."
+            )
+        else:
+            text = _(
+                "Match so far (%(complete)d of %(boards)d boards):"
+                " %(home)s %(home_imps)s - %(away_imps)s %(away)s IMPs, %(home_vp)s - %(away_vp)s VPs."
+            )
+        score = text % {
+            "complete": totals.boards_complete,
+            "boards": event.boards_per_match,
+            "home": home,
+            "away": away,
+            "home_imps": _figure(totals.home_imps),
+            "away_imps": _figure(totals.away_imps),
+            "home_vp": f"{figures.home_vp:.2f}",
+            "away_vp": f"{figures.away_vp:.2f}",
+        }
     return {
         "number": match.table,
         "home": home,
@@ -135,12 +151,19 @@ def teams_round_over(here: TeamsTable) -> dict[str, Any]:
     number, rounds = here.teams_round.number, event.rounds
     boards = tuple(range(1, event.boards_per_match + 1))
     card: dict[str, Any] = {
-        "boards": f"Board{'s' if len(boards) > 1 else ''} {boards_text(boards)}: leave them on the table"
-        " for the director.",
+        "boards": ngettext(
+            "Board %(boards)s: leave them on the table for the director.",
+            "Boards %(boards)s: leave them on the table for the director.",
+            len(boards),
+        )
+        % {"boards": boards_text(boards)},
         "lines": [],
     }
     if here.last:
-        card["title"] = f"Round {number} was the last: {event.name} is over. Thank you for playing!"
+        card["title"] = _("Round %(round)d was the last: %(event)s is over. Thank you for playing!") % {
+            "round": number,
+            "event": event.name,
+        }
         return card
     following = (
         TeamsRound.objects.filter(event=event, number=number + 1, published=True)
@@ -148,13 +171,14 @@ def teams_round_over(here: TeamsTable) -> dict[str, Any]:
         .first()
     )
     if following is None or following.session is None:
-        card["title"] = (
-            f"Round {number} of {rounds} is over. The director draws round {number + 1}:"
+        card["title"] = _(
+            "Round %(round)d of %(rounds)d is over. The director draws round %(next)d:"
             " this page then says where each pair plays it."
-        )
+        ) % {"round": number, "rounds": rounds, "next": number + 1}
         return card
-    drawn = f"Round {number + 1} is drawn: each pair goes to its table."
-    card["title"] = f"Round {number} of {rounds} is over. {drawn}"
+    card["title"] = _(
+        "Round %(round)d of %(rounds)d is over. Round %(next)d is drawn: each pair goes to its table."
+    ) % {"round": number, "rounds": rounds, "next": number + 1}
     card["lines"] = _next_seats(here, following, following.session)
     return card
 
@@ -174,14 +198,21 @@ def _next_seats(here: TeamsTable, following: TeamsRound, session: Session) -> li
     for team in (here.ns_team, here.ew_team):
         seated, home = matches.get(team, (None, True))
         if seated is None or seated.away is None:
-            lines.append({"pair": team, "names": "", "to": f"a bye in round {following.number}", "url": None})
+            lines.append(
+                {
+                    "pair": team,
+                    "names": "",
+                    "to": _("a bye in round %(round)d") % {"round": following.number},
+                    "url": None,
+                }
+            )
             continue
         numbers = match_pairs(seated.table)
         number = (
             (numbers.home_ns, numbers.home_ew)[place] if home else (numbers.away_ew, numbers.away_ns)[place]
         )
         table = (number + 1) // 2
-        direction = "North-South" if number % 2 else "East-West"
+        direction = _("North-South") if number % 2 else _("East-West")
         pair = pairs.get(number)
         token = tokens.get(table)
         lines.append(
@@ -189,7 +220,8 @@ def _next_seats(here: TeamsTable, following: TeamsRound, session: Session) -> li
                 "pair": team,
                 # Initials where a player asked (privacy): they may not sit at this table.
                 "names": pair.public_names if pair else "",
-                "to": f"table {table}, {direction}, round {following.number}",
+                "to": _("table %(table)d, %(direction)s, round %(round)d")
+                % {"table": table, "direction": direction, "round": following.number},
                 "url": reverse("table_entry", args=[token]) if token else None,
             }
         )
@@ -235,8 +267,11 @@ def teams_traveller(here: TeamsTable, number: int, mine: Result) -> dict[str, An
 
 def _swing_text(home: str, away: str, swing: dict[str, float] | None) -> str:
     if swing is None:
-        return "The other table has not entered this board yet."
+        return _("The other table has not entered this board yet.")
     gains = [(team, imps) for team, imps in ((home, swing["home"]), (away, swing["away"])) if imps]
     if not gains:
-        return "A flat board: no IMPs either way."
-    return " ".join(f"{team} gain {_figure(imps)} IMPs on this board." for team, imps in gains)
+        return _("A flat board: no IMPs either way.")
+    return " ".join(
+        _("%(team)s gain %(imps)s IMPs on this board.") % {"team": team, "imps": _figure(imps)}
+        for team, imps in gains
+    )

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.teams.scoring import match_victory_points, round_robin, swiss_pairings
 from tournaments.core.models import Club
@@ -82,15 +83,23 @@ def team_add(*, event: TeamsEvent, name: str, player_names: Iterable[str], numbe
     names = [" ".join(player.split()) for player in player_names if player and player.strip()]
     if not TEAM_MIN_PLAYERS <= len(names) <= TEAM_MAX_PLAYERS:
         raise ValidationError(
-            {"players": f"A team has {TEAM_MIN_PLAYERS} to {TEAM_MAX_PLAYERS} players, not {len(names)}."}
+            {
+                "players": _("A team has %(least)d to %(most)d players, not %(count)d.")
+                % {"least": TEAM_MIN_PLAYERS, "most": TEAM_MAX_PLAYERS, "count": len(names)}
+            }
         )
     if len({player.casefold() for player in names}) != len(names):
-        raise ValidationError({"players": "A team lists a player twice."})
+        raise ValidationError({"players": _("A team lists a player twice.")})
     players = [player_find_or_create(club=event.club, name=player) for player in names]
     clash = TeamMember.objects.filter(team__event=event, player__in=players).select_related("player", "team")
     member = clash.first()
     if member is not None:
-        raise ValidationError({"players": f"{member.player.name} already plays for {member.team.name}."})
+        raise ValidationError(
+            {
+                "players": _("%(player)s already plays for %(team)s.")
+                % {"player": member.player.name, "team": member.team.name}
+            }
+        )
     if number is None:
         number = (event.teams.aggregate(top=Max("number"))["top"] or 0) + 1
     team = Team(event=event, number=number, name=" ".join(name.split()))
@@ -106,23 +115,31 @@ def swiss_round_draw(*, event: TeamsEvent) -> TeamsRound:
     event = locked_row(event)
     _check_not_finished(event)
     if event.form != TeamsForm.SWISS:
-        raise ValidationError({"form": "Only a Swiss event's rounds are drawn one at a time."})
+        raise ValidationError({"form": _("Only a Swiss event's rounds are drawn one at a time.")})
     TeamsRound.objects.filter(event=event, published=False).delete()
     played_rounds = list(event.rounds_drawn.order_by("number"))
     if len(played_rounds) >= event.rounds:
-        raise ValidationError({"rounds": f"All {event.rounds} rounds of {event.name} are drawn."})
+        raise ValidationError(
+            {
+                "rounds": _("All %(rounds)d rounds of %(event)s are drawn.")
+                % {"rounds": event.rounds, "event": event.name}
+            }
+        )
     unscored = TeamMatch.objects.filter(round__event=event, home_vp__isnull=True)
     if unscored.exists():
-        raise ValidationError({"rounds": "Score every match of the rounds before drawing the next."})
+        raise ValidationError({"rounds": _("Score every match of the rounds before drawing the next.")})
     for teams_round in played_rounds:
         missing = teams_round_boards_missing(teams_round)
         if missing:
             raise ValidationError(
-                {"rounds": f"Round {teams_round.number} still has {missing} results to enter at its tables."}
+                {
+                    "rounds": _("Round %(round)d still has %(missing)d results to enter at its tables.")
+                    % {"round": teams_round.number, "missing": missing}
+                }
             )
     teams = list(event.teams.order_by("number"))
     if len(teams) < 2:
-        raise ValidationError({"teams": "A Swiss needs at least two teams."})
+        raise ValidationError({"teams": _("A Swiss needs at least two teams.")})
     scores, played, byes = _history(event)
     by_number = {team.number: team for team in teams}
     draw = swiss_pairings([team.number for team in teams], scores, played, byes)
@@ -139,14 +156,16 @@ def round_robin_draw(*, event: TeamsEvent) -> list[TeamsRound]:
     event = locked_row(event)
     _check_not_finished(event)
     if event.form == TeamsForm.SWISS:
-        raise ValidationError({"form": "A Swiss is drawn a round at a time."})
+        raise ValidationError({"form": _("A Swiss is drawn a round at a time.")})
     if event.rounds_drawn.exists():
-        raise ValidationError({"rounds": f"{event.name} is drawn already."})
+        raise ValidationError({"rounds": _("%(event)s is drawn already.") % {"event": event.name}})
     teams = list(event.teams.order_by("number"))
     if event.form == TeamsForm.MATCH and len(teams) != 2:
-        raise ValidationError({"teams": f"One match is between two teams, not {len(teams)}."})
+        raise ValidationError(
+            {"teams": _("One match is between two teams, not %(count)d.") % {"count": len(teams)}}
+        )
     if len(teams) < 2:
-        raise ValidationError({"teams": "A round robin needs at least two teams."})
+        raise ValidationError({"teams": _("A round robin needs at least two teams.")})
     by_number = {team.number: team for team in teams}
     tables = round_robin([team.number for team in teams])
     rounds = []
@@ -163,15 +182,17 @@ def teams_round_adjust(*, teams_round: TeamsRound, draw: Draw) -> TeamsRound:
     """Replace an unpublished round's matches by the director's: (home, away or None) by team number."""
     teams_round = locked_row(teams_round)
     if teams_round.published:
-        raise ValidationError({"draw": f"Round {teams_round.number} is published: its draw is final."})
+        raise ValidationError(
+            {"draw": _("Round %(round)d is published: its draw is final.") % {"round": teams_round.number}}
+        )
     by_number = {team.number: team for team in teams_round.event.teams.all()}
     if any(home is None for home, _ in draw):
-        raise ValidationError({"draw": "A match has a home team; a bye is (team, None)."})
+        raise ValidationError({"draw": _("A match has a home team; a bye is (team, None).")})
     seated = [number for match in draw for number in match if number is not None]
     if sorted(seated) != sorted(by_number):
-        raise ValidationError({"draw": "Every team of the event plays exactly once in the round."})
+        raise ValidationError({"draw": _("Every team of the event plays exactly once in the round.")})
     if sum(away is None for _, away in draw) != len(by_number) % 2:
-        raise ValidationError({"draw": "Only an odd number of teams has a bye, and then one."})
+        raise ValidationError({"draw": _("Only an odd number of teams has a bye, and then one.")})
     teams_round.matches.all().delete()
     _create_matches(teams_round, draw, by_number)
     return teams_round
@@ -214,12 +235,12 @@ def team_match_score(
     match = locked_row(match, TeamMatch.objects.select_related("round__event"))
     event = match.round.event
     if match.is_bye:
-        raise ValidationError({"match": "A bye has no IMPs: it scores the event's bye VPs."})
+        raise ValidationError({"match": _("A bye has no IMPs: it scores the event's bye VPs.")})
     if event.scoring != TeamsScoring.WBF_VP:
-        raise ValidationError({"scoring": "Board-a-match events are scored from their boards, not IMPs."})
+        raise ValidationError({"scoring": _("Board-a-match events are scored from their boards, not IMPs.")})
     penalties = (home_imp_penalty, away_imp_penalty, home_vp_penalty, away_vp_penalty)
     if any(penalty < 0 for penalty in penalties):
-        raise ValidationError({"penalty": "A penalty is given as a positive number to take off."})
+        raise ValidationError({"penalty": _("A penalty is given as a positive number to take off.")})
     match.home_vp, match.away_vp = match_victory_points(
         home_imps,
         away_imps,
@@ -249,13 +270,15 @@ def teams_event_finish(*, event: TeamsEvent, user: User | None = None, anyway: b
     """
     with row_write(event) as event:
         if event.state == SessionState.FINISHED:
-            raise ValidationError({"state": f"{event.name} has finished already."})
+            raise ValidationError({"state": _("%(event)s has finished already.") % {"event": event.name}})
         if event.rounds_drawn.filter(published=False).exists():
-            raise ValidationError({"state": "Publish or draw again the round being drawn before finishing."})
+            raise ValidationError(
+                {"state": _("Publish or draw again the round being drawn before finishing.")}
+            )
         progress = teams_event_progress(event)
         if not progress.complete and not anyway:
-            insist = "Tick \u201cfinish anyway\u201d to finish it now."
-            raise ValidationError({"state": f"{event.name} is not over: {progress.shortfall()}. {insist}"})
+            message = _("%(event)s is not over: %(missing)s. Tick “finish anyway” to finish it now.")
+            raise ValidationError({"state": message % {"event": event.name, "missing": progress.shortfall()}})
         for session in Session.objects.filter(teams_round__event=event, state=SessionState.PLAY):
             session_finish(session=session)
         TeamsEvent.objects.filter(pk=event.pk).update(state=SessionState.FINISHED)
@@ -278,7 +301,12 @@ def teams_event_reopen(*, event: TeamsEvent, user: User | None = None) -> TeamsE
     """
     event = locked_row(event)
     if event.state != SessionState.FINISHED:
-        raise ValidationError({"state": f"Only a finished event can be reopened; {event.name} is in play."})
+        raise ValidationError(
+            {
+                "state": _("Only a finished event can be reopened; %(event)s is in play.")
+                % {"event": event.name}
+            }
+        )
     for session in Session.objects.filter(teams_round__event=event, state=SessionState.FINISHED):
         session_reopen(session=session, user=user)
     TeamsEvent.objects.filter(pk=event.pk).update(state=SessionState.PLAY)
@@ -300,12 +328,19 @@ def _event_audit(event: TeamsEvent, action: str, user: User | None, note: str) -
 def _check_not_finished(event: TeamsEvent) -> None:
     """A finished event's rounds are published and its links closed: a new round would play unseen."""
     if event.state == SessionState.FINISHED:
-        raise ValidationError({"state": f"{event.name} has finished: reopen it to draw or publish a round."})
+        raise ValidationError(
+            {
+                "state": _("%(event)s has finished: reopen it to draw or publish a round.")
+                % {"event": event.name}
+            }
+        )
 
 
 def _check_preparation(event: TeamsEvent) -> None:
     if event.state != SessionState.PREPARATION or event.rounds_drawn.exists():
-        raise ValidationError({"teams": f"{event.name} is drawn: its teams can no longer change."})
+        raise ValidationError(
+            {"teams": _("%(event)s is drawn: its teams can no longer change.") % {"event": event.name}}
+        )
 
 
 def _history(event: TeamsEvent) -> tuple[dict[int, float], set[frozenset[int]], set[int]]:

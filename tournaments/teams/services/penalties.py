@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.teams.scoring import match_victory_points
 from tournaments.core.services.writes import locked, write
@@ -27,13 +28,15 @@ def _check(penalties: dict[str, float], reason: str, scoring: str) -> None:
     for name, value in penalties.items():
         limit = LIMITS["vp" if "_vp_" in name else "imp"]
         if not 0 <= value <= limit:
-            errors[name] = f"A penalty is a number to take off, from 0 to {limit:g}."
+            errors[name] = _("A penalty is a number to take off, from 0 to %(limit)s.") % {
+                "limit": f"{limit:g}"
+            }
     if scoring == TeamsScoring.BOARD_A_MATCH and (
         penalties["home_imp_penalty"] or penalties["away_imp_penalty"]
     ):
-        errors["home_imp_penalty"] = "A board-a-match event has no IMPs: give the penalty in points."
+        errors["home_imp_penalty"] = _("A board-a-match event has no IMPs: give the penalty in points.")
     if not reason.strip():
-        errors["reason"] = "Say why (the Law or regulation), for the audit."
+        errors["reason"] = _("Say why (the Law or regulation), for the audit.")
     if errors:
         raise ValidationError(errors)
 
@@ -53,7 +56,7 @@ def team_match_penalties_set(
     rows = TeamMatch.objects.select_related("round__event", "round__session")
     match = locked(rows, of=("self",)).get(pk=match.pk)  # the match's row only, not its round's
     if match.is_bye:
-        raise ValidationError({"match": "A bye is not a match: it has no penalties."})
+        raise ValidationError({"match": _("A bye is not a match: it has no penalties.")})
     penalties = {
         "home_imp_penalty": float(home_imp_penalty),
         "away_imp_penalty": float(away_imp_penalty),

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.teams.tables import match_pairs
 from tournaments.core.services.writes import write
@@ -36,7 +37,9 @@ def teams_round_seat(*, teams_round: TeamsRound) -> Session:
     event = teams_round.event
     matches = list(teams_round.matches.exclude(away=None).select_related("home", "away").order_by("table"))
     if not matches:
-        raise ValidationError({"draw": f"Round {teams_round.number} has no match to play."})
+        raise ValidationError(
+            {"draw": _("Round %(round)d has no match to play.") % {"round": teams_round.number}}
+        )
     session = session_create(
         club=event.club,
         date=event.date,
@@ -137,7 +140,10 @@ def team_lineup_set(*, teams_round: TeamsRound, team_number: int, pairs: Sequenc
     session = teams_round.session
     if session is None:
         raise ValidationError(
-            {"lineup": f"Round {teams_round.number} is not published yet: publish it first."}
+            {
+                "lineup": _("Round %(round)d is not published yet: publish it first.")
+                % {"round": teams_round.number}
+            }
         )
     match = (
         teams_round.matches.exclude(away=None)
@@ -146,28 +152,48 @@ def team_lineup_set(*, teams_round: TeamsRound, team_number: int, pairs: Sequenc
         .first()
     )
     if match is None:
-        raise ValidationError({"lineup": f"Team {team_number} plays no match in round {teams_round.number}."})
+        raise ValidationError(
+            {
+                "lineup": _("Team %(team)d plays no match in round %(round)d.")
+                % {"team": team_number, "round": teams_round.number}
+            }
+        )
     team = match.home if match.home.number == team_number else match.away_team
     numbers = match_pairs(match.table)
     # The team's first pair plays at the match's first table, its second pair at the second.
     seats = numbers.home if team == match.home else (numbers.away_ew, numbers.away_ns)
     names = [name for pair in pairs for name in pair]
     if len(pairs) != 2 or any(len(pair) != 2 for pair in pairs):
-        raise ValidationError({"lineup": f"Team {team_number}: give two pairs of two players."})
+        raise ValidationError(
+            {"lineup": _("Team %(team)d: give two pairs of two players.") % {"team": team_number}}
+        )
     members = {
         member.player.name.casefold(): member.player for member in team.members.select_related("player")
     }
     unknown = [name for name in names if name.strip().casefold() not in members]
     if unknown:
-        raise ValidationError({"lineup": f"{unknown[0]} does not play for {team.name}."})
+        raise ValidationError(
+            {
+                "lineup": _("%(player)s does not play for %(team)s.")
+                % {"player": unknown[0], "team": team.name}
+            }
+        )
     players = [members[name.strip().casefold()] for name in names]
     if len({player.pk for player in players}) != 4:
-        raise ValidationError({"lineup": f"Team {team_number}: four different players sit in its two pairs."})
+        raise ValidationError(
+            {
+                "lineup": _("Team %(team)d: four different players sit in its two pairs.")
+                % {"team": team_number}
+            }
+        )
     seated = {pair.number: pair for pair in session.pairs.filter(number__in=seats)}
     played = Result.objects.filter(Q(ns_pair__in=seated.values()) | Q(ew_pair__in=seated.values()))
     if played.exists():
         raise ValidationError(
-            {"lineup": f"{team.name} has results in round {teams_round.number}: its pairs stay."}
+            {
+                "lineup": _("%(team)s has results in round %(round)d: its pairs stay.")
+                % {"team": team.name, "round": teams_round.number}
+            }
         )
     for number, (first, second) in zip(seats, (players[0:2], players[2:4]), strict=True):
         Pair.objects.filter(pk=seated[number].pk).update(player1=first, player2=second)

@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.teams.tables import match_pairs, match_tables
@@ -53,14 +54,14 @@ def _event_url(event: TeamsEvent, anchor: str = "") -> str:
 def teams_new(request: SignedInRequest) -> HttpResponse:
     clubs = list(clubs_directed(request.user))
     if not clubs:
-        raise PermissionDenied("You do not direct any club.")
+        raise PermissionDenied(_("You do not direct any club."))
     initial = {"club": clubs[0].pk, "date": timezone.localdate()}
     form = TeamsEventForm(request.POST or None, clubs=clubs, initial=initial)
     response = form_write(
         request,
         form,
         lambda: teams_event_create(**form.cleaned_data),
-        message=lambda event: f"{event.name} created. Now enter its teams.",
+        message=lambda event: _("%(event)s created. Now enter its teams.") % {"event": event.name},
         to=_event_url,
     )
     if response is not None:
@@ -113,8 +114,10 @@ def teams_team_add(request: SignedInRequest, event_id: int) -> HttpResponse:
         lambda: team_add(
             event=event, name=form.cleaned_data["name"], player_names=form.cleaned_data["players"]
         ),
-        message=lambda team: f"Team {team.number} {team.name} entered.",
-        to=lambda _: _event_url(event, "#teams"),
+        message=lambda team: (
+            _("Team %(number)d %(team)s entered.") % {"number": team.number, "team": team.name}
+        ),
+        to=lambda _team: _event_url(event, "#teams"),
     )
     if response is not None:
         return response
@@ -130,11 +133,16 @@ def teams_draw(request: SignedInRequest, event_id: int) -> HttpResponse:
         if event.form == TeamsForm.SWISS:
             teams_round = swiss_round_draw(event=event)
             messages.success(
-                request, f"Round {teams_round.number} drawn: adjust it if need be, then publish it."
+                request,
+                _("Round %(round)d drawn: adjust it if need be, then publish it.")
+                % {"round": teams_round.number},
             )
         else:
             rounds = round_robin_draw(event=event)
-            messages.success(request, f"{len(rounds)} rounds drawn: publish each when its teams sit down.")
+            messages.success(
+                request,
+                _("%(count)d rounds drawn: publish each when its teams sit down.") % {"count": len(rounds)},
+            )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     return redirect(_event_url(event, "#rounds"))
@@ -150,8 +158,8 @@ def teams_round_draw_adjust(request: SignedInRequest, event_id: int, number: int
         request,
         form,
         lambda: teams_round_adjust(teams_round=teams_round, draw=form.cleaned_data["draw"]),
-        message=lambda _: f"Round {number}'s draw changed.",
-        to=lambda _: _event_url(event, "#rounds"),
+        message=lambda _round: _("Round %(round)d's draw changed.") % {"round": number},
+        to=lambda _round: _event_url(event, "#rounds"),
     )
     if response is not None:
         return response
@@ -168,7 +176,10 @@ def teams_round_publish_view(request: SignedInRequest, event_id: int, number: in
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, f"Round {number} published: print its table cards, the tables can play.")
+        messages.success(
+            request,
+            _("Round %(round)d published: print its table cards, the tables can play.") % {"round": number},
+        )
     return redirect(_event_url(event, "#rounds"))
 
 
@@ -224,8 +235,8 @@ def teams_round_lineups(request: SignedInRequest, event_id: int, number: int) ->
         request,
         form,
         lambda: teams_round_lineups_set(teams_round=teams_round, lineups=form.cleaned_data["lineups"]),
-        message=lambda _: f"Round {number}'s pairs changed.",
-        to=lambda _: _event_url(event, f"#round-{number}"),
+        message=lambda _seated: _("Round %(round)d's pairs changed.") % {"round": number},
+        to=lambda _seated: _event_url(event, f"#round-{number}"),
     )
     if response is not None:
         return response

@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.views.access import SignedInRequest
@@ -30,7 +31,7 @@ def teams_match_penalties(request: SignedInRequest, event_id: int, number: int, 
         .first()
     )
     if match is None or match.away is None:
-        raise Http404("No such match.")
+        raise Http404(_("No such match."))
     form = PenaltiesForm(initial={name: getattr(match, name) for name in FIELDS})
     if request.method == "POST":
         form = PenaltiesForm(request.POST)
@@ -38,8 +39,11 @@ def teams_match_penalties(request: SignedInRequest, event_id: int, number: int, 
             request,
             form,
             lambda: team_match_penalties_set(match=match, user=request.user, **form.cleaned_data),
-            message=lambda _: f"Penalties of {match.home.name} v {match.away_team.name} recorded.",
-            to=lambda _: reverse("director:teams_penalties", args=[event.pk, number, table]),
+            message=lambda _match: (
+                _("Penalties of %(home)s v %(away)s recorded.")
+                % {"home": match.home.name, "away": match.away_team.name}
+            ),
+            to=lambda _match: reverse("director:teams_penalties", args=[event.pk, number, table]),
         )
         if response is not None:
             return response

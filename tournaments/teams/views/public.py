@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 
 from tournaments.core.sections import sections
 from tournaments.teams import hooks
@@ -38,14 +39,14 @@ def teams_match(request: HttpRequest, event_id: int, number: int, table: int) ->
     event = selectors.teams_event_get(event_id)
     teams_round = selectors.teams_round_get(event, number)
     if not teams_round.published:
-        raise Http404("This round is not published yet.")
+        raise Http404(_("This round is not published yet."))
     match = (
         teams_round.matches.select_related("home", "away", "round__event", "round__session")
         .filter(table=table)
         .first()
     )
     if match is None or match.away is None:
-        raise Http404("No such match.")
+        raise Http404(_("No such match."))
     card = match_scorecard(match)
     context = {
         "event": event,

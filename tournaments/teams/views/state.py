@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from tournaments.core.views.access import SignedInRequest
@@ -44,7 +45,7 @@ def teams_finish(request: SignedInRequest, event_id: int) -> HttpResponse:
     event = selectors.teams_event_for_director(request.user, event_id)
     if request.method == "GET" or request.POST.get("confirm") != "yes":
         if event.state == SessionState.FINISHED:
-            messages.info(request, f"{event.name} has finished already.")
+            messages.info(request, _("%(event)s has finished already.") % {"event": event.name})
             return redirect(_event_url(event))
         if request.method == "POST":
             return redirect("director:teams_finish", event.pk)
@@ -54,7 +55,9 @@ def teams_finish(request: SignedInRequest, event_id: int) -> HttpResponse:
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("director:teams_finish", event.pk)
-    messages.success(request, f"{event.name} finished: the ranking and every match are published.")
+    messages.success(
+        request, _("%(event)s finished: the ranking and every match are published.") % {"event": event.name}
+    )
     return redirect(_event_url(event))
 
 
@@ -65,7 +68,9 @@ def teams_reopen(request: SignedInRequest, event_id: int) -> HttpResponse:
     event = selectors.teams_event_for_director(request.user, event_id)
     if request.method == "GET":
         if event.state != SessionState.FINISHED:
-            messages.info(request, f"{event.name} is not finished: there is nothing to reopen.")
+            messages.info(
+                request, _("%(event)s is not finished: there is nothing to reopen.") % {"event": event.name}
+            )
             return redirect(_event_url(event))
         return _confirm_page(request, event, "reopen")
     if request.POST.get("confirm") != "yes":
@@ -75,5 +80,8 @@ def teams_reopen(request: SignedInRequest, event_id: int) -> HttpResponse:
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, f"{event.name} reopened: back in play, the tables' links work again.")
+        messages.success(
+            request,
+            _("%(event)s reopened: back in play, the tables' links work again.") % {"event": event.name},
+        )
     return redirect(_event_url(event))
