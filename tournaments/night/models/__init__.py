@@ -17,13 +17,17 @@ from tournaments.night.models.boards import (
 from tournaments.night.models.sessions import (
     MAX_PAIR_NUMBER,
     MAX_STORED_PAIR_NUMBER,
+    SECTION_NUMBERING,
     Direction,
     EvenTables,
     Movement,
     Pair,
     ScoringMethod,
+    Section,
+    SectionScoring,
     Session,
     SessionState,
+    section_pair_number,
 )
 from tournaments.night.models.standings import Standing
 from tournaments.night.models.table_entry import DirectorCall, TableAccess, TableSubmission
@@ -42,7 +46,10 @@ __all__ = [
     "Pair",
     "Result",
     "ResultChange",
+    "SECTION_NUMBERING",
     "ScoringMethod",
+    "Section",
+    "SectionScoring",
     "Session",
     "SessionAction",
     "SessionChange",
@@ -51,5 +58,6 @@ __all__ = [
     "Standing",
     "TableAccess",
     "TableSubmission",
+    "section_pair_number",
     "validate_assigned_parts",
 ]

@@ -50,6 +50,13 @@ class ScoringMethod(models.TextChoices):
     BUTLER = "butler", "IMP pairs, Butler"
 
 
+class SectionScoring(models.TextChoices):
+    """How a session of several sections compares a board's results (issue 31)."""
+
+    FIELD = "field", "Across the field (every result of the board, all sections)"
+    SECTION = "section", "Within each section"
+
+
 class Session(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
     date = models.DateField()
@@ -72,6 +79,11 @@ class Session(models.Model):
         default=list, blank=True, help_text="Rounds on which EW sit NS (a one-winner Mitchell)."
     )
     state = models.CharField(max_length=12, choices=SessionState.choices, default=SessionState.PREPARATION)
+    # Only a session of several sections (``Section`` rows) reads it; one of a single
+    # section, every session before issue 31, has no Section row and scores as ever.
+    section_scoring = models.CharField(
+        max_length=8, choices=SectionScoring.choices, default=SectionScoring.FIELD
+    )
     scored_full_count = models.PositiveIntegerField(
         null=True,
         blank=True,
@@ -148,8 +160,54 @@ class Session(models.Model):
         return self.state == SessionState.FINISHED
 
 
+class Section(models.Model):
+    """One section (A, B, C...) of a session of several, with its own movement and tables.
+
+    Every section plays the session's boards; its pairs are the session's pairs that point
+    at it (``Pair.section``), numbered from ``100 x`` the section's place (A's 1 NS is
+    stored as 101 NS, B's as 201 NS), so a pair's number stays unique in its session and
+    every page, link and form that names a pair by number keeps working. A session of one
+    section has no Section row at all: it is exactly what it was before sections
+    (docs/decisions.md, "Sections").
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sections")
+    letter = models.CharField(max_length=3)
+    movement = models.CharField(max_length=10, choices=Movement.choices, default=Movement.MITCHELL)
+    movement_tables = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name="tables")
+    movement_rounds = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name="rounds")
+    boards_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "letter"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "letter"], name="section_letter_unique_in_session"),
+            models.CheckConstraint(condition=~Q(letter=""), name="section_letter_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} section {self.letter}"
+
+    @property
+    def is_mitchell(self) -> bool:
+        return self.movement == Movement.MITCHELL
+
+
+# A sectioned session's pair numbers: section k (from 1) numbers its pairs from 100 k.
+SECTION_NUMBERING = 100
+
+
+def section_pair_number(number: int) -> int:
+    """A stored pair number as its section numbers it: 203 is B's 3."""
+    return number % SECTION_NUMBERING
+
+
 class Pair(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="pairs")
+    # None in a session of one section (every session before issue 31).
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="pairs", null=True, blank=True
+    )
     number = models.PositiveIntegerField()
     direction = models.CharField(max_length=2, choices=Direction.choices, blank=True, default="")
     player1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
@@ -176,8 +234,13 @@ class Pair(models.Model):
 
     @property
     def label(self) -> str:
-        """The pair's number as the director calls it: ``3`` (Howell) or ``3 NS`` (Mitchell)."""
-        return f"{self.number} {self.direction}" if self.direction else str(self.number)
+        """The pair's number as the director calls it: ``3`` (Howell) or ``3 NS`` (Mitchell);
+        in a session of sections with its section's letter and its number there (``A3 NS``)."""
+        if self.section_id is not None:
+            number = f"{self.section.letter}{section_pair_number(self.number)}"
+        else:
+            number = str(self.number)
+        return f"{number} {self.direction}" if self.direction else number
 
     @property
     def names(self) -> str:
