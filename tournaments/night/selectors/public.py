@@ -91,7 +91,7 @@ def session_standings(session: Session) -> list[StandingsTable]:
     for a Howell and for an arrow-switched Mitchell (one winner)."""
     standings = list(
         Standing.objects.filter(session=session)
-        .select_related("pair__player1", "pair__player2")
+        .select_related("pair__player1", "pair__player2", "pair__section")
         .order_by("-pair__direction", "rank", "pair__number")
     )
     if session.ranks_one_field:  # equal places: NS before EW

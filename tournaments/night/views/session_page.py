@@ -15,6 +15,7 @@ from tournaments.core.sections import sections
 from tournaments.night import hooks
 from tournaments.night.forms.sessions import BoardCountForm, DealForm, MovementForm, PairForm
 from tournaments.night.models import Session
+from tournaments.night.selectors.sections import section_standings
 from tournaments.night.selectors.session_page import SessionPage
 from tournaments.night.selectors.session_page import session_page as read_session_page
 from tournaments.night.services.deal_analysis import analysis_resume
@@ -47,6 +48,7 @@ def session_page(request: HttpRequest, session: Session, **bound: forms.Form) ->
         "pairs": page.pairs,
         "boards": page.boards,
         "standings_tables": page.standings_tables,
+        "section_tables": section_standings(session),
         "movement": page.movement,
         "movement_rounds": page.movement_rounds,
         "pair_form": bound.get("pair_form") or PairForm(session=session),

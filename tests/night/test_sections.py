@@ -1,0 +1,147 @@
+"""A session of several sections: pairs in sections, matchpointed across the field or within each,
+standings per section beside the overall ones (issue 31).
+
+The matchpoints are checked against an independent implementation, the npm ``bridge-scorer``
+library (tests/bridge/oracle/): across the field it is given every result of a board, all
+sections; within sections, each section's results alone.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.bridge.oracle.scorer import oracle_boards
+from tournaments.night.models import Movement, Result, SectionScoring, Standing
+from tournaments.night.selectors.sections import section_standings
+from tournaments.night.services.boards import boards_ensure
+from tournaments.night.services.movement import session_start
+from tournaments.night.services.results import ResultEntry, result_record
+from tournaments.night.services.sections import SectionSpec, session_sections_set, session_set_section_scoring
+from tournaments.night.services.sessions import pair_add, session_create
+
+# Tricks North takes in 3NT at each section's tables 1-3, boards 1 and 2: ties across sections.
+TRICKS = {
+    ("A", 1): ["9", "10", "8"],
+    ("B", 1): ["10", "7", "9"],
+    ("A", 2): ["11", "9", "9"],
+    ("B", 2): ["8", "9", "12"],
+}
+
+
+def _two_section_mitchell(club, scoring=SectionScoring.FIELD):
+    session = session_create(club=club, date=datetime.date(2026, 12, 5), name="Christmas pairs")
+    sections = session_sections_set(
+        session=session,
+        sections=[SectionSpec("A", Movement.MITCHELL, tables=3), SectionSpec("B", Movement.MITCHELL, tables=3)],
+        scoring=scoring,
+    )
+    for section in sections:
+        for number in (1, 2, 3):
+            for direction, names in (("NS", ("North", "South")), ("EW", ("East", "West"))):
+                players = tuple(f"{name} {section.letter}{number}" for name in names)
+                pair_add(session=session, player_names=players, direction=direction, section=section)
+    boards_ensure(session=session, count=2)
+    session = session_start(session=session)
+    for (letter, board_number), tricks in TRICKS.items():
+        board = session.boards.get(number=board_number)
+        for table, taken in enumerate(tricks, start=1):
+            ns = session.pairs.get(section__letter=letter, direction="NS", number__endswith=str(table))
+            ew = session.pairs.get(section__letter=letter, direction="EW", number__endswith=str(table))
+            result_record(board=board, entry=ResultEntry(ns, ew, "3NT", "N", taken))
+    return session
+
+
+def _ns_matchpoints(session, board_number: int, letters: str) -> list[float]:
+    results = Result.objects.filter(
+        board__session=session, board__number=board_number, ns_pair__section__letter__in=letters
+    ).order_by("ns_pair__number")
+    return [2 * result.ns_matchpoints for result in results], [result.ns_score for result in results]
+
+
+def test_a_session_of_two_sections_numbers_its_pairs_in_each_and_labels_them_with_the_letter(club):
+    session = _two_section_mitchell(club)
+    pair = session.pairs.get(section__letter="B", direction="EW", number=203)
+    assert pair.label == "B3 EW"
+    assert sorted(session.sections.values_list("letter", flat=True)) == ["A", "B"]
+
+
+def test_across_the_field_every_result_of_a_board_is_compared_as_the_oracle_does(club):
+    session = _two_section_mitchell(club)
+    for board_number in (1, 2):
+        ours, scores = _ns_matchpoints(session, board_number, "AB")
+        (theirs,) = oracle_boards([scores])
+        assert ours == theirs["mp_ns"]
+        assert max(ours) <= 2 * (6 - 1)  # a top of 5 pairs beaten: both sections'
+
+
+def test_within_sections_each_sections_results_are_compared_among_themselves(club):
+    session = _two_section_mitchell(club, scoring=SectionScoring.SECTION)
+    for board_number in (1, 2):
+        for letter in "AB":
+            ours, scores = _ns_matchpoints(session, board_number, letter)
+            (theirs,) = oracle_boards([scores])
+            assert ours == theirs["mp_ns"]
+
+
+def test_changing_the_section_scoring_rescores_the_boards_and_the_standings(club):
+    session = _two_section_mitchell(club)
+    across = dict(Standing.objects.filter(session=session).values_list("pair_id", "percentage"))
+    session_set_section_scoring(session=session, scoring=SectionScoring.SECTION)
+    within = dict(Standing.objects.filter(session=session).values_list("pair_id", "percentage"))
+    assert across != within
+    ours, scores = _ns_matchpoints(session, 1, "B")
+    assert ours == oracle_boards([scores])[0]["mp_ns"]
+    session_set_section_scoring(session=session, scoring=SectionScoring.FIELD)
+    assert dict(Standing.objects.filter(session=session).values_list("pair_id", "percentage")) == across
+
+
+def test_standings_are_given_per_section_and_overall(club):
+    session = _two_section_mitchell(club)
+    overall = Standing.objects.filter(session=session)
+    assert overall.count() == 12
+    # Overall: each direction one field of six pairs, placed 1 to 6.
+    assert max(overall.filter(pair__direction="NS").values_list("rank", flat=True)) <= 6
+    tables = section_standings(session)
+    assert [table.title for table in tables] == [
+        "Section A: North-South",
+        "Section A: East-West",
+        "Section B: North-South",
+        "Section B: East-West",
+    ]
+    for table in tables:
+        assert len(table.standings) == 3
+        percentages = [standing.percentage for standing in table.standings]
+        assert percentages == sorted(percentages, reverse=True)
+        assert table.standings[0].rank == 1
+    # The section's winner keeps its overall place in the stored standing.
+    best_a_ns = tables[0].standings[0]
+    assert Standing.objects.get(pk=best_a_ns.pk).rank >= 1
+
+
+def test_a_session_of_one_section_has_no_section_standings(club, mitchell_session):
+    assert section_standings(mitchell_session) == []
+    assert all(pair.section_id is None for pair in mitchell_session.pairs.all())
+
+
+@pytest.mark.parametrize(
+    "specs, message",
+    [
+        ([SectionSpec("A")], "2 to 9"),
+        ([SectionSpec("A"), SectionSpec("A")], "own letter"),
+        ([SectionSpec("A"), SectionSpec("b")], "capital letter"),
+        ([SectionSpec("A"), SectionSpec("B", Movement.TEAMS)], "Mitchell or a Howell"),
+    ],
+)
+def test_bad_sections_are_refused_by_name(club, specs, message):
+    session = session_create(club=club, date=datetime.date(2026, 12, 5), name="Christmas pairs")
+    with pytest.raises(ValidationError, match=message):
+        session_sections_set(session=session, sections=specs)
+    assert not session.sections.exists()
+
+
+def test_sections_are_set_before_the_pairs_are_seated(club, mitchell_session):
+    with pytest.raises(ValidationError, match="before seating"):
+        session_sections_set(session=mitchell_session, sections=[SectionSpec("A"), SectionSpec("B")])
