@@ -58,7 +58,7 @@ from tournaments.exchange.services.usebio_differences import (
     not_played_differences,
     usebio_differences,
 )
-from tournaments.exchange.services.usebio_stated import stated_keep
+from tournaments.exchange.services.usebio_stated import scorer_stated_keep, stated_keep
 from tournaments.night.models import (
     SECTION_NUMBERING,
     Adjustment,
@@ -162,6 +162,7 @@ def usebio_store(
         locked = session_locked(session, Session.objects.select_related("club"))
         scores_settle_locked(locked, inserted=True, keep_datums=True)
         stated = stated_keep(event, results)  # marks the boards of the lines it keeps
+        stated += scorer_stated_keep(event, results)
         scores_settle_locked(locked, keep_datums=True)
         notes += stated
         differences = notes + not_played_differences(not_played)
