@@ -14,44 +14,11 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.bridge.oracle.scorer import oracle_boards
+from tests.night.sections import two_section_mitchell as _two_section_mitchell
 from tournaments.night.models import Movement, Result, SectionScoring, Standing
 from tournaments.night.selectors.sections import section_standings
-from tournaments.night.services.boards import boards_ensure
-from tournaments.night.services.movement import session_start
-from tournaments.night.services.results import ResultEntry, result_record
 from tournaments.night.services.sections import SectionSpec, session_sections_set, session_set_section_scoring
-from tournaments.night.services.sessions import pair_add, session_create
-
-# Tricks North takes in 3NT at each section's tables 1-3, boards 1 and 2: ties across sections.
-TRICKS = {
-    ("A", 1): ["9", "10", "8"],
-    ("B", 1): ["10", "7", "9"],
-    ("A", 2): ["11", "9", "9"],
-    ("B", 2): ["8", "9", "12"],
-}
-
-
-def _two_section_mitchell(club, scoring=SectionScoring.FIELD):
-    session = session_create(club=club, date=datetime.date(2026, 12, 5), name="Christmas pairs")
-    sections = session_sections_set(
-        session=session,
-        sections=[SectionSpec("A", Movement.MITCHELL, tables=3), SectionSpec("B", Movement.MITCHELL, tables=3)],
-        scoring=scoring,
-    )
-    for section in sections:
-        for number in (1, 2, 3):
-            for direction, names in (("NS", ("North", "South")), ("EW", ("East", "West"))):
-                players = tuple(f"{name} {section.letter}{number}" for name in names)
-                pair_add(session=session, player_names=players, direction=direction, section=section)
-    boards_ensure(session=session, count=2)
-    session = session_start(session=session)
-    for (letter, board_number), tricks in TRICKS.items():
-        board = session.boards.get(number=board_number)
-        for table, taken in enumerate(tricks, start=1):
-            ns = session.pairs.get(section__letter=letter, direction="NS", number__endswith=str(table))
-            ew = session.pairs.get(section__letter=letter, direction="EW", number__endswith=str(table))
-            result_record(board=board, entry=ResultEntry(ns, ew, "3NT", "N", taken))
-    return session
+from tournaments.night.services.sessions import session_create
 
 
 def _ns_matchpoints(session, board_number: int, letters: str) -> list[float]:
