@@ -112,3 +112,24 @@ def test_bad_sections_are_refused_by_name(club, specs, message):
 def test_sections_are_set_before_the_pairs_are_seated(club, mitchell_session):
     with pytest.raises(ValidationError, match="before seating"):
         session_sections_set(session=mitchell_session, sections=[SectionSpec("A"), SectionSpec("B")])
+
+
+def test_each_sections_movement_has_its_own_tables_named_by_the_section(club):
+    from tournaments.night.selectors.movements import session_movement, table_name
+    from tournaments.night.services.table_entry import table_accesses_ensure
+
+    session = session_create(club=club, date=datetime.date(2026, 12, 6), name="Two rooms")
+    session_sections_set(
+        session=session,
+        sections=[SectionSpec("A", Movement.MITCHELL, tables=3), SectionSpec("B", Movement.HOWELL, tables=2)],
+    )
+    session.refresh_from_db()
+    movement = session_movement(session)
+    assert movement.table_numbers == (101, 102, 103, 201, 202)
+    assert [table_name(session, table) for table in movement.table_numbers] == ["A1", "A2", "A3", "B1", "B2"]
+    # Section A is a 3-table Mitchell, B a 4-pair Howell: their own rounds, the same boards.
+    first = movement.encounter(1, 103)
+    assert (first.ns, first.ew) == (("NS", 103), ("EW", 103))
+    assert isinstance(movement.encounter(1, 201).ns, int) and movement.encounter(1, 201).ns > 200
+    assert [access.table for access in table_accesses_ensure(session)] == [101, 102, 103, 201, 202]
+    assert session.movement_tables == 5 and not session.is_mitchell

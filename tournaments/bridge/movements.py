@@ -53,8 +53,8 @@ their home direction (the movement's NS stationary pair and the EW moving pair).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 Direction = Literal["NS", "EW"]
@@ -68,6 +68,8 @@ __all__ = [
     "format_movement_chart",
     "howell",
     "mitchell",
+    "section_table_name",
+    "sectioned",
 ]
 
 
@@ -124,10 +126,20 @@ class Movement:
     shares: bool = False
     phantom: Pair | None = None
     board_sets: int = 0
+    # The tables' numbers when they are not 1..tables: a session of sections (``sectioned``).
+    numbers: tuple[int, ...] = ()
     _by_key: dict[tuple[int, int], Encounter] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._by_key.update({(e.round, e.table): e for e in self.encounters})
+
+    @property
+    def table_numbers(self) -> tuple[int, ...]:
+        """Every table's number: 1..tables, or a session of sections' (A3 is 103: ``sectioned``)."""
+        return self.numbers or tuple(range(1, self.tables + 1))
+
+    def has_table(self, table: int) -> bool:
+        return table in self.table_numbers
 
     def _check_round(self, round: int) -> None:
         _check_int("round", round, 1)
@@ -137,13 +149,15 @@ class Movement:
     def encounter(self, round: int, table: int) -> Encounter:
         self._check_round(round)
         _check_int("table", table, 1)
-        if table > self.tables:
+        if not self.has_table(table):
             raise MovementError(f"table {table} is beyond the movement's {self.tables} tables")
+        if (round, table) not in self._by_key:  # a section of fewer rounds than another
+            raise MovementError(f"table {table} plays no round {round}")
         return self._by_key[(round, table)]
 
     def encounters_in_round(self, round: int) -> tuple[Encounter, ...]:
         self._check_round(round)
-        return tuple(self._by_key[(round, t)] for t in range(1, self.tables + 1))
+        return tuple(self._by_key[(round, t)] for t in self.table_numbers if (round, t) in self._by_key)
 
     def position(self, pair: Pair, round: int) -> Encounter | None:
         """Where ``pair`` plays in ``round``; None when it is the phantom (sits out).
@@ -171,7 +185,10 @@ class Movement:
         return self.board_sets * self.boards_per_round
 
     def pair_numbers(self) -> tuple[Pair, ...]:
-        """Mitchell: ("NS", 1..n) then ("EW", 1..n); Howell: 1..N (N includes a phantom)."""
+        """Mitchell: ("NS", 1..n) then ("EW", 1..n); Howell: 1..N (N includes a phantom);
+        a session of sections: its sections' pairs, section by section."""
+        if self.numbers:
+            return tuple(dict.fromkeys(pair for e in self.encounters for pair in (e.home_ns, e.home_ew)))
         if self.kind == "mitchell":
             return tuple(("NS", i) for i in range(1, self.tables + 1)) + tuple(
                 ("EW", i) for i in range(1, self.tables + 1)
@@ -344,6 +361,51 @@ def _starter_adder(m: int) -> tuple[tuple[int, int, int], ...] | None:
     return search(frozenset(range(1, m)), frozenset(), frozenset(), frozenset(), [])
 
 
+def sectioned(sections: Sequence[tuple[int, Movement]]) -> Movement:
+    """One movement of a session of sections: each ``(base, movement)``'s tables and pairs from ``base``.
+
+    Section A (base 100) has its table 3 as 103 and its pair NS 3 as ``("NS", 103)``, B
+    (base 200) 203: the session's numbers for them (``Section``), so a pair, a table or a
+    round is found in the one movement as in a session of one section. The sections play
+    the same boards; a section's phantom is not kept (its opponents simply have no result).
+    """
+    if not sections:
+        raise MovementError("a session of sections needs at least one section's movement")
+    encounters = []
+    for base, part in sections:
+        for e in part.encounters:
+            ns, ew = _shifted(e.ns, base), _shifted(e.ew, base)
+            encounters.append(replace(e, table=base + e.table, ns=ns, ew=ew))
+    encounters.sort(key=lambda e: (e.round, e.table))
+    parts = [part for _, part in sections]
+    kinds = {part.kind for part in parts}
+    return Movement(
+        kind=kinds.pop() if len(kinds) == 1 else "howell",
+        tables=sum(part.tables for part in parts),
+        rounds=max(part.rounds for part in parts),
+        boards_per_round=parts[0].boards_per_round,
+        encounters=tuple(encounters),
+        relay=any(part.relay for part in parts),
+        shares=any(part.shares for part in parts),
+        board_sets=max(part.board_sets for part in parts),
+        numbers=tuple(base + t for base, part in sections for t in part.table_numbers),
+    )
+
+
+SECTION_BASE = 100
+
+
+def section_table_name(table: int) -> str:
+    """A session of sections' table as the players call it: 103 (section A's table 3) is ``A3``."""
+    if table < SECTION_BASE:
+        return str(table)
+    return f"{chr(ord('A') + table // SECTION_BASE - 1)}{table % SECTION_BASE}"
+
+
+def _shifted(pair: Pair, base: int) -> Pair:
+    return (pair[0], base + pair[1]) if isinstance(pair, tuple) else base + pair
+
+
 def _label(pair: Pair) -> str:
     return str(pair[1]) if isinstance(pair, tuple) else str(pair)
 
@@ -352,7 +414,7 @@ def format_movement_chart(movement: Movement) -> str:
     """A director's chart: one line per table, one column per round, ``NS-EW/set``."""
     head = ["Table"] + [f"R{r}" for r in range(1, movement.rounds + 1)]
     rows = [head]
-    for t in range(1, movement.tables + 1):
+    for t in movement.table_numbers:
         row = [str(t)]
         for r in range(1, movement.rounds + 1):
             e = movement.encounter(r, t)

@@ -124,7 +124,7 @@ def section_view(session: Session, *, counts: bool = True) -> SectionView | None
     ``counts``: also each section's fullest board (Neuberg's full top in the section), one
     grouped query more.
     """
-    if session.section_scoring != SectionScoring.SECTION:
+    if session.section_scoring != SectionScoring.SECTION:  # across the field, or one section
         return None
     by_pair = dict(
         Pair.objects.filter(session=session, section__isnull=False).values_list("pk", "section_id")

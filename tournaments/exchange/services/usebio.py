@@ -68,6 +68,7 @@ from tournaments.night.models import (
     Result,
     ScoringMethod,
     Section,
+    SectionScoring,
     Session,
 )
 from tournaments.night.services.locks import session_locked
@@ -229,7 +230,7 @@ def sections_add(session: Session, event: UsebioEvent) -> dict[str, Section]:
 
     A section whose pairs have directions is a Mitchell, else a Howell. The file's
     scorer matchpointed them across the field (Scorer; USEBIO has no word for it), so
-    the session does too (``Session.section_scoring``'s default).
+    the session does too.
     """
     letters = event.sections
     if len(letters) < 2:
@@ -243,6 +244,8 @@ def sections_add(session: Session, event: UsebioEvent) -> dict[str, Section]:
         )
         for letter in letters
     )
+    session.section_scoring = SectionScoring.FIELD
+    session.save(update_fields=["section_scoring"])
     return {section.letter: section for section in sections}
 
 

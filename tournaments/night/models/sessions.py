@@ -79,11 +79,10 @@ class Session(models.Model):
         default=list, blank=True, help_text="Rounds on which EW sit NS (a one-winner Mitchell)."
     )
     state = models.CharField(max_length=12, choices=SessionState.choices, default=SessionState.PREPARATION)
-    # Only a session of several sections (``Section`` rows) reads it; one of a single
-    # section, every session before issue 31, has no Section row and scores as ever.
-    section_scoring = models.CharField(
-        max_length=8, choices=SectionScoring.choices, default=SectionScoring.FIELD
-    )
+    # Blank for a session of one section (every session before issue 31: no Section row,
+    # scored as ever); set for a session of several, which it also marks, so a page
+    # reading a session knows without a query whether to look for sections.
+    section_scoring = models.CharField(max_length=8, choices=SectionScoring.choices, blank=True, default="")
     scored_full_count = models.PositiveIntegerField(
         null=True,
         blank=True,
@@ -158,6 +157,11 @@ class Session(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.state == SessionState.FINISHED
+
+    @property
+    def has_sections(self) -> bool:
+        """Whether the session is one of several sections (``Section`` rows), known without a query."""
+        return bool(self.section_scoring)
 
 
 class Section(models.Model):

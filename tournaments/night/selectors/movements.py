@@ -14,19 +14,33 @@ have no result on its boards.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournaments.bridge import movements as rules
 from tournaments.bridge.teams.tables import teams_movement
-from tournaments.night.models import Board, Direction, Movement, Pair, Result, Session, SessionState
+from tournaments.night.models import (
+    SECTION_NUMBERING,
+    Board,
+    Direction,
+    Movement,
+    Pair,
+    Result,
+    Section,
+    Session,
+    SessionState,
+)
 
 PairKey = tuple[str, int]  # (direction, number): ('NS', 3) in a Mitchell, ('', 5) in a Howell
 
 
 def session_movement(session: Session) -> rules.Movement | None:
-    """Return the session's movement, or None when it has none configured (no queries)."""
+    """Return the session's movement, or None when it has none configured (no queries, but
+    one for a session of sections: its sections' movements, ``sectioned_movement``)."""
     if not session.has_movement:
         return None
+    if session.has_sections:
+        return sectioned_movement(list(session.sections.order_by("letter")))
     return build_movement(
         kind=session.movement,
         tables=session.movement_tables,
@@ -67,6 +81,35 @@ def build_movement(
     )
 
 
+def sectioned_movement(sections: Sequence[Section]) -> rules.Movement:
+    """One movement of a session's sections (ordered by letter), each from its hundred: A3 is table 103.
+
+    The numbers are the pairs' own (``Section``): section k's from 100 k.
+    """
+    return _sectioned(
+        tuple(
+            (section.movement, section.movement_tables, section.movement_rounds, section.boards_per_round)
+            for section in sections
+        )
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _sectioned(configs: tuple[tuple[str, int | None, int | None, int | None], ...]) -> rules.Movement:
+    parts = []
+    for place, (kind, tables, rounds, boards_per_round) in enumerate(configs, start=1):
+        if tables is None or boards_per_round is None:
+            raise ValueError("every section of a session of sections needs its tables")
+        part = build_movement(kind=kind, tables=tables, rounds=rounds, boards_per_round=boards_per_round)
+        parts.append((SECTION_NUMBERING * place, part))
+    return rules.sectioned(parts)
+
+
+def table_name(session: Session, table: int) -> str:
+    """A table as the players call it: ``3``, or in a session of sections ``A3`` (table 103)."""
+    return rules.section_table_name(table) if session.has_sections else str(table)
+
+
 def encounter_keys(kind: str, encounter: rules.Encounter) -> tuple[PairKey, PairKey]:
     """Return who sits NS and who sits EW at this encounter, as (direction, number) keys.
 
@@ -82,9 +125,11 @@ def _pair_key(pair: rules.Pair) -> PairKey:
     return pair if isinstance(pair, tuple) else ("", pair)
 
 
-def key_label(key: PairKey) -> str:
+def key_label(key: PairKey, pair: Pair | None = None) -> str:
+    """``NS 3``, ``pair 5``; a seated pair of a session of sections by its section's number, ``NS A3``."""
     direction, number = key
-    return f"{direction} {number}" if direction else f"pair {number}"
+    name = rules.section_table_name(number) if pair is not None and pair.section_id is not None else number
+    return f"{direction} {name}" if direction else f"pair {name}"
 
 
 def pair_key(pair: Pair) -> PairKey:
@@ -120,7 +165,7 @@ class Seat:
 
     @property
     def label(self) -> str:
-        return key_label(self.key)
+        return key_label(self.key, self.pair)
 
     @property
     def number(self) -> int:

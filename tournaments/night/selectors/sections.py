@@ -37,9 +37,9 @@ def section_standings(session: Session) -> list[SectionStandings]:
     Each ``Standing``'s rank here is its place in its section (a copy: the stored one is
     the overall place). A pair that has played no board is filed last, unranked.
     """
-    sections = session_sections(session)
-    if not sections:
+    if not session.has_sections:
         return []
+    sections = session_sections(session)
     standings = list(
         Standing.objects.filter(session=session, pair__section__isnull=False)
         .select_related("pair__player1", "pair__player2", "pair__section")

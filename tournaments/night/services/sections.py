@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import string
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.exceptions import ValidationError
 
 from tournaments.core.services.writes import write
 from tournaments.night.models import Movement, Section, SectionScoring, Session
+from tournaments.night.selectors.movements import build_movement, sectioned_movement
 from tournaments.night.services.locks import session_locked
 from tournaments.night.services.scoring.method import session_rescore
 from tournaments.night.services.sessions import refuse_if_finished
@@ -45,11 +46,28 @@ def _check_specs(specs: Sequence[SectionSpec]) -> None:
         raise ValidationError({"sections": f"Section {bad[0]!r}: a section is one capital letter, A to Z."})
     if len(set(letters)) < len(letters):
         raise ValidationError({"sections": "Each section has its own letter."})
+    if letters != list(string.ascii_uppercase[: len(letters)]):
+        raise ValidationError({"sections": "The sections are lettered from A on: A, B, C..."})
     for spec in specs:
         if spec.movement not in (Movement.MITCHELL, Movement.HOWELL):
             raise ValidationError({"sections": f"Section {spec.letter}: a Mitchell or a Howell."})
         if spec.tables is not None and not 1 <= spec.tables <= 49:
             raise ValidationError({"sections": f"Section {spec.letter}: 1 to 49 tables."})
+    if len({spec.tables is None for spec in specs}) > 1:
+        raise ValidationError({"sections": "Give every section its tables, or none."})
+    if len({spec.boards_per_round for spec in specs}) > 1:
+        raise ValidationError({"sections": "Every section plays the same boards: the same boards a round."})
+    if specs[0].tables is not None:
+        try:
+            for spec in specs:
+                build_movement(
+                    kind=spec.movement,
+                    tables=spec.tables,
+                    rounds=spec.rounds,
+                    boards_per_round=spec.boards_per_round or 2,
+                )
+        except ValueError as error:
+            raise ValidationError({"sections": f"Section {spec.letter}: {error}."}) from None
 
 
 @write()
@@ -66,6 +84,7 @@ def session_sections_set(
     refuse_if_finished(session, "dividing it into sections", "sections")
     if session.pairs.exists():
         raise ValidationError({"sections": "Set the sections before seating the pairs."})
+    sections = [replace(spec, boards_per_round=spec.boards_per_round or 2) for spec in sections]
     _check_specs(sections)
     if scoring not in SectionScoring.values:
         raise ValidationError({"section_scoring": f"Unknown section scoring {scoring!r}."})
@@ -84,7 +103,24 @@ def session_sections_set(
     every_mitchell = all(spec.movement == Movement.MITCHELL for spec in sections)
     session.movement = Movement.MITCHELL if every_mitchell else Movement.HOWELL
     session.section_scoring = scoring
-    session.save(update_fields=["movement", "section_scoring", "updated_at"])
+    session.movement_tables = session.movement_rounds = session.boards_per_round = None
+    if sections[0].tables is not None:
+        movement = sectioned_movement(created)
+        session.movement_tables = movement.tables
+        session.movement_rounds = movement.rounds
+        session.boards_per_round = movement.boards_per_round
+    session.arrow_switch_rounds = []
+    session.save(
+        update_fields=[
+            "movement",
+            "section_scoring",
+            "movement_tables",
+            "movement_rounds",
+            "boards_per_round",
+            "arrow_switch_rounds",
+            "updated_at",
+        ]
+    )
     return created
 
 

@@ -149,7 +149,7 @@ def entered_at_table(access: TableAccess, round_: int, number: int) -> Result | 
     to ask if it is wrong (issue 24, point 15).
     """
     movement = movement_selectors.session_movement(access.session)
-    if movement is None or not 1 <= round_ <= movement.rounds or not 1 <= access.table <= movement.tables:
+    if movement is None or not 1 <= round_ <= movement.rounds or not movement.has_table(access.table):
         return None
     encounter = movement.encounter(round_, access.table)
     if number not in encounter.boards:

@@ -32,7 +32,7 @@ from tournaments.night.selectors.table_entry.rounds import (
 
 
 def _pair_json(key: PairKey, pair: Pair | None) -> dict[str, Any]:
-    return {"label": key_label(key), "names": pair.names if pair else "sits out (no pair)"}
+    return {"label": key_label(key, pair), "names": pair.names if pair else "sits out (no pair)"}
 
 
 def _board_json(board: TableBoard) -> dict[str, Any]:
@@ -86,7 +86,7 @@ def table_state(access: TableAccess) -> dict[str, Any]:
             session=session, table=access.table, answered_at__isnull=True
         ).exists(),
     }
-    if movement is None or access.table > movement.tables:
+    if movement is None or not movement.has_table(access.table):
         state["message"] = "The director has not set up this table in the movement yet."
         return state
     pairs = list(session.pairs.select_related("player1", "player2"))
