@@ -13,7 +13,7 @@ from django.shortcuts import render
 
 from tournaments.core.sections import sections
 from tournaments.night import hooks
-from tournaments.night.forms.sessions import BoardCountForm, DealForm, MovementForm, PairForm
+from tournaments.night.forms.sessions import BoardCountForm, DealForm, MovementForm, PairForm, SectionsForm
 from tournaments.night.models import Session
 from tournaments.night.selectors.sections import section_standings
 from tournaments.night.selectors.session_page import SessionPage
@@ -56,6 +56,7 @@ def session_page(request: HttpRequest, session: Session, **bound: forms.Form) ->
         "deal_form": bound.get("deal_form") or DealForm(),
         "count_form": bound.get("count_form") or BoardCountForm(initial={"count": count}),
         "movement_form": bound.get("movement_form") or MovementForm(initial=_movement_initial(session)),
+        "sections_form": bound.get("sections_form") or SectionsForm(prefix="sections"),
         "sections": sections(hooks.director_session_page(session)),
     }
     response = render(request, TEMPLATE, context, status=400 if bound else 200)
