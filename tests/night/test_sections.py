@@ -133,3 +133,32 @@ def test_each_sections_movement_has_its_own_tables_named_by_the_section(club):
     assert isinstance(movement.encounter(1, 201).ns, int) and movement.encounter(1, 201).ns > 200
     assert [access.table for access in table_accesses_ensure(session)] == [101, 102, 103, 201, 202]
     assert session.movement_tables == 5 and not session.is_mitchell
+
+
+def test_the_traveller_grid_names_a_sections_pairs_by_letter_and_takes_them_so(director_client, club):
+    import html
+    import re
+
+    from django.urls import reverse
+
+    from tests.night.sections import two_section_mitchell as sectioned
+
+    session = sectioned(club)
+    url = reverse("director:board_traveller", args=[session.pk, 3])  # nobody has played board 3
+    page = director_client.get(url).content.decode()
+    found = re.findall(r'<input type="(?:hidden|text)" name="(l\d+-\w+|lines)"[^>]*?value="([^"]*)"', page)
+    data = {name: html.unescape(value) for name, value in found}
+    assert data["lines"] == "6"
+    cells = {(data[f"l{i}-ns"], data[f"l{i}-ew"]) for i in range(6)}
+    assert ("A1", "A2") in cells or ("A1", "A3") in cells
+    assert {ns[0] for ns, _ in cells} == {"A", "B"}
+    for i in range(6):
+        data[f"l{i}-contract"] = "3NTN="
+    assert director_client.post(url, data).status_code == 302
+    stored = Result.objects.filter(board__session=session, board__number=3)
+    assert stored.count() == 6
+    assert {result.ns_percentage for result in stored} == {50.0}  # six equal results, across the field
+    # A pair typed without its section is refused on its cell, not guessed.
+    data["l0-ns"] = "1"
+    answer = director_client.post(url, data)
+    assert answer.status_code == 400 and "Type the pair&#x27;s section and number, as A3." in answer.content.decode()
