@@ -161,4 +161,5 @@ def test_the_traveller_grid_names_a_sections_pairs_by_letter_and_takes_them_so(d
     # A pair typed without its section is refused on its cell, not guessed.
     data["l0-ns"] = "1"
     answer = director_client.post(url, data)
-    assert answer.status_code == 400 and "Type the pair&#x27;s section and number, as A3." in answer.content.decode()
+    assert answer.status_code == 400
+    assert "Type the pair&#x27;s section and number, as A3." in answer.content.decode()
