@@ -75,7 +75,7 @@ def program_version_text() -> str:
 
 def _key(pair: Pair) -> PairKey:
     """The pair as the file numbers it: in a session of sections, its letter and its number there."""
-    if pair.section_id is None:
+    if pair.section is None:
         return PairKey("", pair.direction, pair.number)
     return PairKey(pair.section.letter, pair.direction, section_pair_number(pair.number))
 
@@ -162,7 +162,7 @@ def session_usebio_event(session: Session) -> UsebioEvent:
     # A board's lines by section (one key, "", in a session of one section), as USEBIO files them.
     by_board: dict[tuple[int, str], list[Result]] = {}
     for result in results:
-        section = result.ns_pair.section.letter if result.ns_pair.section_id else ""
+        section = result.ns_pair.section.letter if result.ns_pair.section is not None else ""
         by_board.setdefault((result.board.number, section), []).append(result)
     club = session.club
     boards = tuple(

@@ -81,8 +81,8 @@ class SectionsForm(forms.Form):
 
     def clean_sections(self) -> list[tuple[str, int]]:
         """Each section's (movement, tables), in letter order; refused by the part that is wrong."""
-        kinds = {"mitchell": Movement.MITCHELL, "howell": Movement.HOWELL}
-        parsed = []
+        kinds = {"mitchell": str(Movement.MITCHELL), "howell": str(Movement.HOWELL)}
+        parsed: list[tuple[str, int]] = []
         for number, part in enumerate(self.cleaned_data["sections"].split(","), start=1):
             words = part.split()
             if (

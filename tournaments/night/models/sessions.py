@@ -240,7 +240,7 @@ class Pair(models.Model):
     def label(self) -> str:
         """The pair's number as the director calls it: ``3`` (Howell) or ``3 NS`` (Mitchell);
         in a session of sections with its section's letter and its number there (``A3 NS``)."""
-        if self.section_id is not None:
+        if self.section is not None:
             number = f"{self.section.letter}{section_pair_number(self.number)}"
         else:
             number = str(self.number)
