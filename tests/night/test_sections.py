@@ -17,6 +17,7 @@ from tests.bridge.oracle.scorer import oracle_boards
 from tests.night.sections import two_section_mitchell as _two_section_mitchell
 from tournaments.night.models import Movement, Result, SectionScoring, Standing
 from tournaments.night.selectors.sections import section_standings
+from tournaments.night.services.results import ResultEntry, result_record
 from tournaments.night.services.sections import SectionSpec, session_sections_set, session_set_section_scoring
 from tournaments.night.services.sessions import session_create
 
@@ -163,3 +164,24 @@ def test_the_traveller_grid_names_a_sections_pairs_by_letter_and_takes_them_so(d
     answer = director_client.post(url, data)
     assert answer.status_code == 400
     assert "Type the pair&#x27;s section and number, as A3." in answer.content.decode()
+
+
+def test_boards_move_within_their_section_and_the_cards_and_messages_name_the_sections_tables(club):
+    from tests.night.sections import two_section_mitchell as sectioned
+    from tournaments.night.selectors.movements import session_movement, table_cards
+    from tournaments.night.selectors.table_entry.rounds import board_move, table_rounds
+    from tournaments.night.services.results.entries import NotInMovementError
+
+    session = sectioned(club)
+    movement = session_movement(session)
+    pairs = list(session.pairs.all())
+    # Round 1's board at A1 is B1's too, but each section has its own copy: it goes on within A.
+    first = table_rounds(session, movement, 101, pairs)[0]
+    assert board_move(movement, first) == "Board 1: take them to table A3."
+    titles = [card.title for card in table_cards(session, movement, pairs)]
+    assert titles == ["Table A1", "Table A2", "Table A3", "Table B1", "Table B2", "Table B3"]
+    # A result for pairs the movement does not seat so is refused naming the section's tables.
+    a1_ns = session.pairs.get(direction="NS", number=101)
+    a1_ew = session.pairs.get(direction="EW", number=101)
+    with pytest.raises(NotInMovementError, match=r"at table A\d by NS A\d and EW A\d"):
+        result_record(board=session.boards.get(number=3), entry=ResultEntry(a1_ns, a1_ew, "3NT", "N", "9"))

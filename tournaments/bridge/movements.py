@@ -141,6 +141,15 @@ class Movement:
     def has_table(self, table: int) -> bool:
         return table in self.table_numbers
 
+    def table_name(self, table: int) -> str:
+        """A table as the players call it: ``3``, or in a session of sections ``A3`` (table 103)."""
+        return section_table_name(table) if self.numbers else str(table)
+
+    def same_section(self, table: int, other: int) -> bool:
+        """Whether two tables are in one section (every table is, in a session of one): each
+        section plays its own copy of the boards, so boards move only within it."""
+        return not self.numbers or table // SECTION_BASE == other // SECTION_BASE
+
     def _check_round(self, round: int) -> None:
         _check_int("round", round, 1)
         if round > self.rounds:

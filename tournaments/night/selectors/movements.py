@@ -144,12 +144,15 @@ def board_encounters(movement: rules.Movement, number: int) -> list[rules.Encoun
     )
 
 
-def encounter_text(kind: str, encounter: rules.Encounter, number: int) -> str:
-    """Say who plays a board at an encounter: 'Board 7 is played in round 3 at table 2 by NS 2 and EW 5'."""
+def encounter_text(kind: str, encounter: rules.Encounter, number: int, *, sectioned: bool = False) -> str:
+    """Say who plays a board at an encounter: 'Board 7 is played in round 3 at table 2 by NS 2 and EW 5'
+    (in a session of sections, ``sectioned``: 'at table A2 by NS A2 and EW A5')."""
     ns, ew = encounter_keys(kind, encounter)
+    name = rules.section_table_name if sectioned else str
+    labels = [f"{key[0]} {name(key[1])}" if key[0] else f"pair {name(key[1])}" for key in (ns, ew)]
     return (
-        f"Board {number} is played in round {encounter.round} at table {encounter.table} "
-        f"by {key_label(ns)} and {key_label(ew)}"
+        f"Board {number} is played in round {encounter.round} at table {name(encounter.table)} "
+        f"by {labels[0]} and {labels[1]}"
     )
 
 
@@ -269,7 +272,10 @@ def table_cards(session: Session, movement: rules.Movement, pairs: list[Pair]) -
     for table_rounds in movement_rounds(session, movement, pairs):
         for entry in table_rounds:
             by_table.setdefault(entry.table, []).append(entry)
-    return [GuideCard(f"Table {table}", None, by_table[table], table=table) for table in sorted(by_table)]
+    return [
+        GuideCard(f"Table {movement.table_name(table)}", None, by_table[table], table=table)
+        for table in sorted(by_table)
+    ]
 
 
 def pair_cards(session: Session, movement: rules.Movement, pairs: list[Pair]) -> list[GuideCard]:

@@ -130,16 +130,16 @@ def board_move(movement: rules.Movement, finished: TableRound) -> str:
     tables = sorted(
         encounter.table
         for encounter in movement.encounters_in_round(following)
-        if boards & set(encounter.boards)
+        if boards & set(encounter.boards) and movement.same_section(encounter.table, finished.encounter.table)
     )
     if not tables:
         return f"{label}: not played in round {following}; put them on the bye stand (ask the director)."
     if tables == [finished.encounter.table]:
         return f"{label}: they stay at this table."
     if len(tables) > 1:
-        shared = " and ".join(str(table) for table in tables)
+        shared = " and ".join(movement.table_name(table) for table in tables)
         return f"{label}: shared by tables {shared} in round {following} (the relay)."
-    return f"{label}: take them to table {tables[0]}."
+    return f"{label}: take them to table {movement.table_name(tables[0])}."
 
 
 def entered_at_table(access: TableAccess, round_: int, number: int) -> Result | None:
@@ -181,6 +181,7 @@ def _destination(
     sits_ns = position.ns == movement_pair
     opponent = ew_key if sits_ns else ns_key
     direction = "North-South" if sits_ns else "East-West"
+    where = f"table {movement.table_name(position.table)}, {direction}, round {round_}"
     if opponent not in seated:
-        return f"table {position.table}, {direction}, round {round_} (no opponents: sit out that round)"
-    return f"table {position.table}, {direction}, round {round_}"
+        return f"{where} (no opponents: sit out that round)"
+    return where
