@@ -89,7 +89,7 @@ def table_state(access: TableAccess) -> dict[str, Any]:
     if movement is None or not movement.has_table(access.table):
         state["message"] = "The director has not set up this table in the movement yet."
         return state
-    pairs = list(session.pairs.select_related("player1", "player2"))
+    pairs = list(session.pairs.select_related("player1", "player2", "section"))
     rounds = table_rounds(session, movement, access.table, pairs)
     current = current_round(rounds)
     state["round"] = _round_json(current) if current else None
