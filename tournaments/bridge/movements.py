@@ -53,8 +53,8 @@ their home direction (the movement's NS stationary pair and the EW moving pair).
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Literal
 
 Direction = Literal["NS", "EW"]
@@ -69,7 +69,6 @@ __all__ = [
     "howell",
     "mitchell",
     "section_table_name",
-    "sectioned",
 ]
 
 
@@ -370,37 +369,6 @@ def _starter_adder(m: int) -> tuple[tuple[int, int, int], ...] | None:
     return search(frozenset(range(1, m)), frozenset(), frozenset(), frozenset(), [])
 
 
-def sectioned(sections: Sequence[tuple[int, Movement]]) -> Movement:
-    """One movement of a session of sections: each ``(base, movement)``'s tables and pairs from ``base``.
-
-    Section A (base 100) has its table 3 as 103 and its pair NS 3 as ``("NS", 103)``, B
-    (base 200) 203: the session's numbers for them (``Section``), so a pair, a table or a
-    round is found in the one movement as in a session of one section. The sections play
-    the same boards; a section's phantom is not kept (its opponents simply have no result).
-    """
-    if not sections:
-        raise MovementError("a session of sections needs at least one section's movement")
-    encounters = []
-    for base, part in sections:
-        for e in part.encounters:
-            ns, ew = _shifted(e.ns, base), _shifted(e.ew, base)
-            encounters.append(replace(e, table=base + e.table, ns=ns, ew=ew))
-    encounters.sort(key=lambda e: (e.round, e.table))
-    parts = [part for _, part in sections]
-    kinds = {part.kind for part in parts}
-    return Movement(
-        kind=kinds.pop() if len(kinds) == 1 else "howell",
-        tables=sum(part.tables for part in parts),
-        rounds=max(part.rounds for part in parts),
-        boards_per_round=parts[0].boards_per_round,
-        encounters=tuple(encounters),
-        relay=any(part.relay for part in parts),
-        shares=any(part.shares for part in parts),
-        board_sets=max(part.board_sets for part in parts),
-        numbers=tuple(base + t for base, part in sections for t in part.table_numbers),
-    )
-
-
 SECTION_BASE = 100
 
 
@@ -409,10 +377,6 @@ def section_table_name(table: int) -> str:
     if table < SECTION_BASE:
         return str(table)
     return f"{chr(ord('A') + table // SECTION_BASE - 1)}{table % SECTION_BASE}"
-
-
-def _shifted(pair: Pair, base: int) -> Pair:
-    return (pair[0], base + pair[1]) if isinstance(pair, tuple) else base + pair
 
 
 def _label(pair: Pair) -> str:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournaments.bridge import movements as rules
+from tournaments.bridge.movement_sections import sectioned
 from tournaments.bridge.teams.tables import teams_movement
 from tournaments.night.models import (
     SECTION_NUMBERING,
@@ -102,7 +103,7 @@ def _sectioned(configs: tuple[tuple[str, int | None, int | None, int | None], ..
             raise ValueError("every section of a session of sections needs its tables")
         part = build_movement(kind=kind, tables=tables, rounds=rounds, boards_per_round=boards_per_round)
         parts.append((SECTION_NUMBERING * place, part))
-    return rules.sectioned(parts)
+    return sectioned(parts)
 
 
 def table_name(session: Session, table: int) -> str:
