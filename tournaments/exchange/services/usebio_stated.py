@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.utils.translation import ngettext
+
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioEvent
 from tournaments.bridge.formats.usebio.conventions import (
     file_figure,
@@ -144,8 +146,13 @@ def scorer_stated_keep(event: UsebioEvent, lines: list[LineResult]) -> list[str]
                 kept += 1
         if kept:
             kept_boards.append(
-                f"Board {number}: {kept} line{'s' if kept != 1 else ''} keep the figures Scorer's pair "
-                "totals count (its typed score, or each artificial score a tie with the others), where "
-                "ClubScore's own differ."
+                ngettext(
+                    "Board %(number)d: %(kept)d line keeps the figures Scorer's pair totals count (its typed "
+                    "score, or each artificial score a tie with the others), where ClubScore's own differ.",
+                    "Board %(number)d: %(kept)d lines keep the figures Scorer's pair totals count (its typed "
+                    "score, or each artificial score a tie with the others), where ClubScore's own differ.",
+                    kept,
+                )
+                % {"number": number, "kept": kept}
             )
     return kept_boards

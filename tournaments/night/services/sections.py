@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.core.services.writes import write
 from tournaments.night.models import Movement, Section, SectionScoring, Session
@@ -40,23 +41,36 @@ class SectionSpec:
 def _check_specs(specs: Sequence[SectionSpec]) -> None:
     letters = [spec.letter for spec in specs]
     if not 2 <= len(specs) <= MAX_SECTIONS:
-        raise ValidationError({"sections": f"A session of sections has 2 to {MAX_SECTIONS} of them."})
+        raise ValidationError(
+            {"sections": _("A session of sections has 2 to %(most)d of them.") % {"most": MAX_SECTIONS}}
+        )
     bad = [letter for letter in letters if len(letter) != 1 or letter not in string.ascii_uppercase]
     if bad:
-        raise ValidationError({"sections": f"Section {bad[0]!r}: a section is one capital letter, A to Z."})
+        raise ValidationError(
+            {
+                "sections": _("Section %(letter)r: a section is one capital letter, A to Z.")
+                % {"letter": bad[0]}
+            }
+        )
     if len(set(letters)) < len(letters):
-        raise ValidationError({"sections": "Each section has its own letter."})
+        raise ValidationError({"sections": _("Each section has its own letter.")})
     if letters != list(string.ascii_uppercase[: len(letters)]):
-        raise ValidationError({"sections": "The sections are lettered from A on: A, B, C..."})
+        raise ValidationError({"sections": _("The sections are lettered from A on: A, B, C...")})
     for spec in specs:
         if spec.movement not in (Movement.MITCHELL, Movement.HOWELL):
-            raise ValidationError({"sections": f"Section {spec.letter}: a Mitchell or a Howell."})
+            raise ValidationError(
+                {"sections": _("Section %(letter)s: a Mitchell or a Howell.") % {"letter": spec.letter}}
+            )
         if spec.tables is not None and not 1 <= spec.tables <= 49:
-            raise ValidationError({"sections": f"Section {spec.letter}: 1 to 49 tables."})
+            raise ValidationError(
+                {"sections": _("Section %(letter)s: 1 to 49 tables.") % {"letter": spec.letter}}
+            )
     if len({spec.tables is None for spec in specs}) > 1:
-        raise ValidationError({"sections": "Give every section its tables, or none."})
+        raise ValidationError({"sections": _("Give every section its tables, or none.")})
     if len({spec.boards_per_round for spec in specs}) > 1:
-        raise ValidationError({"sections": "Every section plays the same boards: the same boards a round."})
+        raise ValidationError(
+            {"sections": _("Every section plays the same boards: the same boards a round.")}
+        )
     if specs[0].tables is not None:
         try:
             for spec in specs:
@@ -67,7 +81,9 @@ def _check_specs(specs: Sequence[SectionSpec]) -> None:
                     boards_per_round=spec.boards_per_round or 2,
                 )
         except ValueError as error:
-            raise ValidationError({"sections": f"Section {spec.letter}: {error}."}) from None
+            raise ValidationError(
+                {"sections": _("Section %(letter)s: %(error)s.") % {"letter": spec.letter, "error": error}}
+            ) from None
 
 
 @write()
@@ -83,11 +99,13 @@ def session_sections_set(
     session = session_locked(session)
     refuse_if_finished(session, "dividing it into sections", "sections")
     if session.pairs.exists():
-        raise ValidationError({"sections": "Set the sections before seating the pairs."})
+        raise ValidationError({"sections": _("Set the sections before seating the pairs.")})
     sections = [replace(spec, boards_per_round=spec.boards_per_round or 2) for spec in sections]
     _check_specs(sections)
     if scoring not in SectionScoring.values:
-        raise ValidationError({"section_scoring": f"Unknown section scoring {scoring!r}."})
+        raise ValidationError(
+            {"section_scoring": _("Unknown section scoring %(scoring)r.") % {"scoring": scoring}}
+        )
     session.sections.all().delete()
     created = Section.objects.bulk_create(
         Section(
@@ -129,7 +147,9 @@ def session_set_section_scoring(*, session: Session, scoring: str) -> Session:
     """Matchpoint a session of sections across the field or within each section, and rescore it."""
     session = session_locked(session, Session.objects.select_related("club"))
     if scoring not in SectionScoring.values:
-        raise ValidationError({"section_scoring": f"Unknown section scoring {scoring!r}."})
+        raise ValidationError(
+            {"section_scoring": _("Unknown section scoring %(scoring)r.") % {"scoring": scoring}}
+        )
     session.section_scoring = scoring
     session.save(update_fields=["section_scoring", "updated_at"])
     session_rescore(session)

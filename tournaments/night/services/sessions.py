@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.seating import SeatingLine, SeatingProblem
 from tournaments.core.models import Club, Player
@@ -124,7 +125,12 @@ def _section_number(section: Section, direction: str, number: int | None) -> int
         highest *= 2
     top = min(highest or SECTION_NUMBERING - 1, SECTION_NUMBERING - 1)
     if not 1 <= number <= top:
-        raise ValidationError({"number": f"Section {section.letter} seats pairs 1 to {top}, not {number}."})
+        raise ValidationError(
+            {
+                "number": _("Section %(letter)s seats pairs 1 to %(top)d, not %(number)d.")
+                % {"letter": section.letter, "top": top, "number": number}
+            }
+        )
     return base + number
 
 
