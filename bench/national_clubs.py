@@ -33,9 +33,18 @@ class Evening:
 
 
 def clubs_in_play(
-    *, clubs: int, tables: int = 12, rounds: int = 2, boards_per_round: int = 2, seed: int = 23
+    *,
+    clubs: int,
+    tables: int = 12,
+    rounds: int = 2,
+    boards_per_round: int = 2,
+    seed: int = 23,
+    first: int = 1,
 ) -> Evening:
-    """Create ``clubs`` clubs each with a started Mitchell; return the sessions and every table's sends."""
+    """Create ``clubs`` clubs each with a started Mitchell; return the sessions and every table's sends.
+
+    The clubs are numbered from ``first`` (a benchmark adding clubs as it goes asks for the next ones).
+    """
     from django.db import transaction
 
     from tests.conftest import seated_mitchell
@@ -44,7 +53,7 @@ def clubs_in_play(
 
     rng = random.Random(seed)
     sessions, phones = [], []
-    for index in range(1, clubs + 1):
+    for index in range(first, first + clubs):
         with transaction.atomic():
             club = Club.objects.create(name=f"Club {index:04d}", slug=f"national-{seed}-{index}")
             session = seated_mitchell(

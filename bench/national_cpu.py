@@ -25,6 +25,11 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime (fields 14, 15)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of one process so far (0 if it has gone)."""
+    return _cpu_seconds(pid)
+
+
 def _children(pid: int) -> list[int]:
     children = []
     for task in Path(f"/proc/{pid}/task").glob("*/children"):

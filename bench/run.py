@@ -19,6 +19,7 @@ ARGUMENTS = {
     "bench_congress": ["--quick"],
     "bench_finish": ["--quick"],
     "bench_refresh": ["--quick"],
+    "bench_evening": ["--clubs", "20,40", "--seconds", "20"],
 }
 
 

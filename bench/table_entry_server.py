@@ -33,12 +33,18 @@ def free_port() -> int:
 
 
 def serve(
-    port: int, workers: int, threads: int, log: Path, env: dict[str, str] | None = None
+    port: int,
+    workers: int,
+    threads: int,
+    log: Path,
+    env: dict[str, str] | None = None,
+    extra: tuple[str, ...] = (),
 ) -> subprocess.Popen:
-    """Start gunicorn on ``port``, its output to ``log``, in this process's environment or ``env``."""
+    """Start gunicorn on ``port``, its output to ``log``, in this process's environment or ``env``
+    (``extra``: more of gunicorn's options)."""
     command = [sys.executable, "-m", "gunicorn", "clubscore.wsgi:application", "--bind", f"127.0.0.1:{port}"]
     command += ["--workers", str(workers), "--threads", str(threads), "--chdir", str(ROOT)]
-    command += ["--graceful-timeout", "5", "--timeout", "60", "--log-level", "warning"]
+    command += ["--graceful-timeout", "5", "--timeout", "60", "--log-level", "warning", *extra]
     with log.open("wb") as output:
         return subprocess.Popen(
             command, stdout=output, stderr=subprocess.STDOUT, env=env or os.environ.copy()

@@ -96,6 +96,36 @@ def seated_mitchell(
     return session_start(session=session) if start else session
 
 
+def rounds_night(
+    club: Club, kind: str, pairs: int, *, rounds: int, scoring: str = "mp", name: str = ""
+) -> Session:
+    """A barometer or a Swiss pairs of ``pairs`` pairs ('Player 1a - Player 1b'), 2 boards a round,
+    the boards made (not dealt), the tables' entry links, play started."""
+    from tournaments.night.services.movement import (
+        movement_boards_ensure,
+        session_create_with_movement,
+        session_start,
+    )
+    from tournaments.night.services.sessions import pair_add
+    from tournaments.night.services.table_entry import table_accesses_ensure
+
+    session = session_create_with_movement(
+        club=club,
+        date=datetime.date(2026, 11, 27),
+        name=name or f"{kind} {pairs}",
+        movement=kind,
+        scoring=scoring,
+        tables=(pairs + 1) // 2,
+        boards_per_round=2,
+        rounds=rounds,
+    )
+    for number in range(1, pairs + 1):
+        pair_add(session=session, player_names=(f"Player {number}a", f"Player {number}b"))
+    movement_boards_ensure(session=session)
+    table_accesses_ensure(session)
+    return session_start(session=session)
+
+
 def mitchell_3nt(session: Session, ns: int, ew: int, tricks: str = "9"):
     """3NT by North between Mitchell pairs ``ns`` (NS) and ``ew`` (EW): a director's ResultEntry."""
     from tournaments.night.services.results import ResultEntry

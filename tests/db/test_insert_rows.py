@@ -63,3 +63,15 @@ def test_insert_rows_quotes_its_table_and_columns_and_goes_in_batches(mitchell_s
 def test_insert_rows_of_nothing_writes_nothing(mitchell_session, django_assert_num_queries):
     with django_assert_num_queries(0):
         insert_rows(Result, FIELDS, [])
+
+
+def test_insert_rows_keeps_json_texts_with_quotes_and_backslashes(mitchell_session):
+    """A JSON column goes in as texts in one array on PostgreSQL: quoting must not change them."""
+    board = mitchell_session.boards.order_by("number").first()
+    ns, ew = (
+        mitchell_session.pairs.filter(direction="NS")[:1].get(),
+        mitchell_session.pairs.filter(direction="EW")[:1].get(),
+    )
+    awkward = [['a "quoted" \\ back,slash {braces} NULL', 1], [None, "\t\n"]]
+    insert_rows(Result, ["board", "ns_pair", "ew_pair", "assigned"], [(board.pk, ns.pk, ew.pk, awkward)])
+    assert Result.objects.get(board=board).assigned == awkward

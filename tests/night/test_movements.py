@@ -103,7 +103,7 @@ def test_a_session_without_tables_has_no_movement(club):
         ({"tables": 31}, "tables"),
         ({"boards_per_round": 0}, "boards_per_round"),
         ({"boards_per_round": 9}, "boards_per_round"),
-        ({"kind": "swiss"}, "movement"),
+        ({"kind": "scrambled"}, "movement"),  # "swiss" is a movement now (issue 31)
         ({"tables": 2}, "movement"),  # the rules package refuses a 2-table Mitchell
     ],
 )

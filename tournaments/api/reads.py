@@ -31,6 +31,7 @@ from tournaments.core.selectors import clubs as club_reads
 from tournaments.night.models import Session
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.movements import public_board_numbers
+from tournaments.night.selectors.rounds import RoundsProgress, RoundStanding, rounds_progress
 
 router = Router(tags=["reads"])
 
@@ -104,11 +105,31 @@ def standings(request: HttpRequest, session_id: Id, page: Query[PageQuery]) -> H
 
 
 def _standings_page(session: Session, page: PageQuery) -> dict:
+    progress = rounds_progress(session, public=True)
+    if progress is not None:  # a barometer or Swiss pairs: after its last published round, as its page
+        data = page_of(progress.standings, page)
+        data["items"] = [_round_standing_out(progress, row) for row in data["items"]]
+        return data
     rows = [standing for table in selectors.session_standings(session) for standing in table.standings]
     data = page_of(rows, page)
     field = (lambda standing: "") if session.ranks_one_field else (lambda standing: standing.pair.direction)
     data["items"] = [_standing_out(field(standing), standing) for standing in data["items"]]
     return data
+
+
+def _round_standing_out(progress: RoundsProgress, row: RoundStanding) -> dict:
+    return {
+        "field": "",
+        "rank": row.rank,
+        "tied": row.tied,
+        "pair": pair_out(row.pair),
+        "boards_played": row.boards,
+        "matchpoints": row.matchpoints,
+        "percentage": None if progress.by_imps else row.figure,
+        "imps": row.figure if progress.by_imps else None,
+        "vps": row.vps,
+        "after_round": progress.standings_after,
+    }
 
 
 def _standing_out(field: str, standing) -> dict:

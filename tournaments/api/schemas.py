@@ -94,6 +94,12 @@ class StandingOut(Schema):
     matchpoints: float
     percentage: float | None
     imps: float | None
+    vps: float | None = Field(None, description="A Swiss pairs' victory points; None otherwise")
+    after_round: int | None = Field(
+        None,
+        description="A barometer's or Swiss pairs' standings count the rounds published: "
+        "those complete from round 1 on (all once finished); None for other sessions",
+    )
 
 
 class BoardSummary(Schema):

@@ -65,6 +65,7 @@ __all__ = [
     "Encounter",
     "Movement",
     "MovementError",
+    "circle_round",
     "format_movement_chart",
     "howell",
     "mitchell",
@@ -310,8 +311,7 @@ def howell(
     for r in range(1, r_total + 1):
         k = r - 1
         if starter is None:
-            matches = [(n, k % m + 1, r)]
-            matches += [((k + i) % m + 1, (k - i) % m + 1, r) for i in range(1, n // 2)]
+            matches = [(ns, ew, r) for ns, ew in circle_round(n, r)]
         else:
             matches = [(n, k % m + 1, k % m + 1)]
             matches += [((x + k) % m + 1, (y + k) % m + 1, (k - a) % m + 1) for x, y, a in starter]
@@ -328,6 +328,16 @@ def howell(
         phantom=n if p % 2 else None,
         board_sets=r_total if starter is None else m,
     )
+
+
+def circle_round(field: int, round_: int) -> list[tuple[int, int]]:
+    """Return round ``round_`` of a round robin of ``field`` pairs (even) by the circle method.
+
+    Pair ``field`` stays at table 1 and meets pair r in round r; the others turn round it,
+    so each pair meets every other once in ``field - 1`` rounds. Table by table, (NS, EW).
+    """
+    m, k = field - 1, round_ - 1
+    return [(field, k % m + 1)] + [((k + i) % m + 1, (k - i) % m + 1) for i in range(1, field // 2)]
 
 
 @functools.cache

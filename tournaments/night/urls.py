@@ -10,6 +10,7 @@ from tournaments.night.views import director as views
 from tournaments.night.views import (
     movements,
     public,
+    rounds,
     seating,
     session_delete,
     session_state,
@@ -43,6 +44,7 @@ director = [
         movements.session_movement_boards,
         name="movement_boards",
     ),
+    path("sessions/<int:session_id>/rounds/draw/", rounds.swiss_round, name="swiss_round"),
     path("sessions/<int:session_id>/state/", session_state.session_state, name="state"),
     path(
         "sessions/<int:session_id>/state/<slug:action>/",

@@ -18,6 +18,7 @@ from tournaments.bridge.season.rating_arrays import (
     RESIDUAL,
     Equations,
     fit,
+    numbered,
     results_from_columns,
     sessions_played,
     uncertainties,
@@ -165,3 +166,26 @@ def test_a_refit_reads_the_neighbourhood_not_the_whole_history():
     refit = refit_near(source, {player for row in apart[40] for player in row[2:4]})
     assert 0 < refit.rows_read <= sum(len(rows) for session, rows in apart.items() if session % 2 == 0)
     assert all(player < 1000 for player in refit.ratings) and refit.ratings
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        [5, 3, 5, 9, 3, 4],  # ids about as many as their range: the look-up table
+        [7 * 10**12, -3, 7 * 10**12, 40, 2**40],  # spread thin, and below zero: the sort
+        [],
+    ],
+)
+def test_numbering_ids_is_np_unique_with_each_ids_place(values):
+    found, place = numbered(np.asarray(values, dtype=np.int64))
+    expected, inverse = np.unique(np.asarray(values, dtype=np.int64), return_inverse=True)
+    assert found.tolist() == expected.tolist() and place.tolist() == inverse.reshape(-1).tolist()
+
+
+def test_players_and_sessions_ids_spread_thin_fit_as_close_ones():
+    history = random_history(4, 20)
+    rows = [row for rows in history.values() for row in rows]
+    spread = [(s * 10**9, f, a * 10**10 + 7, b * 10**10 + 7, p, n) for s, f, a, b, p, n in rows]
+    close, thin = as_arrays(rows), as_arrays(spread)
+    assert (thin.players == close.players * 10**10 + 7).all()
+    assert fit(thin, tolerance=1e-9) == pytest.approx(fit(close, tolerance=1e-9), abs=1e-9)

@@ -16,6 +16,7 @@ from tournaments.exchange.selectors.hand_records import session_pbn_filename
 from tournaments.exchange.spreadsheets import Table
 from tournaments.night.models import Board, Pair, Result, Session, Standing
 from tournaments.night.selectors.public import board_traveller, session_standings
+from tournaments.night.selectors.rounds import RoundsProgress, rounds_progress
 from tournaments.season.models import Competition
 from tournaments.season.selectors.competitions import CompetitionRow, competition_standings
 
@@ -35,6 +36,9 @@ def _rank_cell(rank: int, tied: bool) -> Cell:
 
 def standings_table(session: Session) -> Table:
     """Every field's standings of the session, whole (the page shows a congress a page at a time)."""
+    progress = rounds_progress(session, public=True)
+    if progress is not None:
+        return _rounds_standings_table(progress)
     tables = session_standings(session)
     fields = len(tables) > 1
     figures = ["IMPs", "IMPs/board"] if session.is_imps else ["MP", "%"]
@@ -45,6 +49,19 @@ def standings_table(session: Session) -> Table:
         for standing in table.standings
     ]
     return Table("Standings", header, rows)
+
+
+def _rounds_standings_table(progress: RoundsProgress) -> Table:
+    """A barometer's or a Swiss pairs' standings after its last published round, as its page shows them."""
+    figures = (["VPs"] if progress.is_swiss else []) + ["IMPs" if progress.by_imps else "%"]
+    header = ["Rank", "Pair", "Names", *figures, "Boards"]
+    rows: list[list[Cell]] = []
+    for row in progress.standings:
+        vps: list[Cell] = [figure(row.vps, 2)] if progress.is_swiss else []
+        rows.append(
+            [row.place, _pair_cell(row.pair), row.pair.public_names, *vps, figure(row.figure, 2), row.boards]
+        )
+    return Table(f"Standings after round {progress.standings_after}", header, rows)
 
 
 def _field_cells(title: str, fields: bool) -> list[Cell]:

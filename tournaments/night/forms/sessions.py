@@ -127,6 +127,12 @@ class SessionForm(MovementForm):
         return self.cleaned_data["scoring"] or ScoringMethod.MATCHPOINTS
 
 
+class RoundDrawForm(forms.Form):
+    """The Swiss round the director means to draw: a second click asks for one already drawn."""
+
+    round = AsciiIntegerField(min_value=1, max_value=99)
+
+
 class PairForm(forms.Form):
     player1 = forms.CharField(max_length=120, label="Player")
     player2 = forms.CharField(max_length=120, label="Partner", required=False)

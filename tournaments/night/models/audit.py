@@ -103,6 +103,7 @@ class SessionAction(models.TextChoices):
     PAIR_EDIT = "pair_edit", "Pair changed"
     PAIR_REMOVE = "pair_remove", "Pair removed"
     REOPEN = "reopen", "Reopened"
+    DRAW = "draw", "Swiss round drawn"
 
 
 class SessionChange(models.Model):

@@ -21,6 +21,10 @@ class Movement(models.TextChoices):
     # A teams round: two tables a match on the same boards (bridge.teams_tables), made by
     # services.teams_tables when the round is published, never by the new-session form.
     TEAMS = "teams", "Teams (two tables a match)"
+    # Every table plays the round's own boards (bridge.rounds): a round robin published
+    # round by round, or rounds drawn by score, each table a match for victory points.
+    BAROMETER = "barometer", "Barometer (same boards at every table, round by round)"
+    SWISS = "swiss", "Swiss pairs (rounds drawn by score, matches for VPs)"
 
 
 class SessionState(models.TextChoices):
@@ -77,6 +81,12 @@ class Session(models.Model):
     )
     arrow_switch_rounds = models.JSONField(
         default=list, blank=True, help_text="Rounds on which EW sit NS (a one-winner Mitchell)."
+    )
+    swiss_draw = models.JSONField(
+        default=list,
+        blank=True,
+        editable=False,
+        help_text="A Swiss pairs' rounds drawn so far: each a list of [NS pair, EW pair] by table.",
     )
     state = models.CharField(max_length=12, choices=SessionState.choices, default=SessionState.PREPARATION)
     # Blank for a session of one section (every session before issue 31: no Section row,
@@ -153,6 +163,11 @@ class Session(models.Model):
     def has_movement(self) -> bool:
         """Whether the rounds are known; without them results are checked by pair numbers only."""
         return self.movement_tables is not None
+
+    @property
+    def plays_by_rounds(self) -> bool:
+        """Whether every table plays the round's boards and rounds are published one by one."""
+        return self.movement in (Movement.BAROMETER, Movement.SWISS)
 
     @property
     def is_finished(self) -> bool:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from tournaments.bridge import movements as rules
 from tournaments.bridge.movement_sections import sectioned
+from tournaments.bridge.rounds import DrawnRound, barometer, published_rounds, round_boards, swiss_movement
 from tournaments.bridge.teams.tables import teams_movement
 from tournaments.night.models import (
     SECTION_NUMBERING,
@@ -49,7 +50,15 @@ def session_movement(session: Session) -> rules.Movement | None:
         boards_per_round=session.boards_per_round,
         even_tables=session.even_tables,
         arrow_switch_rounds=tuple(session.arrow_switch_rounds or ()),
+        draw=swiss_drawn(session),
     )
+
+
+def swiss_drawn(session: Session) -> tuple[DrawnRound, ...]:
+    """Return a Swiss pairs' rounds drawn so far as the rules take them (hashable, for the cache)."""
+    if session.movement != Movement.SWISS:
+        return ()
+    return tuple(tuple((int(ns), int(ew)) for ns, ew in drawn) for drawn in session.swiss_draw or ())
 
 
 @functools.lru_cache(maxsize=256)
@@ -61,6 +70,7 @@ def build_movement(
     boards_per_round: int,
     even_tables: str = "relay",
     arrow_switch_rounds: tuple[int, ...] = (),
+    draw: tuple[DrawnRound, ...] = (),
 ) -> rules.Movement:
     """Return the movement for a configuration; the rules package raises ValueError when it cannot.
 
@@ -69,6 +79,10 @@ def build_movement(
     """
     if kind == Movement.TEAMS:
         return teams_movement(tables // 2, boards_per_round)
+    if kind == Movement.BAROMETER:
+        return barometer(2 * tables, boards_per_round, rounds=rounds)
+    if kind == Movement.SWISS:
+        return swiss_movement(tables, boards_per_round, rounds or 2 * tables - 1, draw)
     if kind == Movement.HOWELL:
         return rules.howell(
             2 * tables, boards_per_round, rounds=rounds, arrow_switch_rounds=arrow_switch_rounds
@@ -334,7 +348,28 @@ def public_board_numbers(session: Session) -> frozenset[int] | None:
             due = scheduled.setdefault(number, set())
             if all(key in seated for key in sitting):
                 due.update(sitting)
-    return frozenset(number for number, due in scheduled.items() if due <= played.get(number, set()))
+    public = frozenset(number for number, due in scheduled.items() if due <= played.get(number, set()))
+    if not session.plays_by_rounds:
+        return public
+    # A round is published with its standings, so not while a board of it waits for its settle.
+    waiting = set(Board.objects.filter(session=session, needs_scoring=True).values_list("number", flat=True))
+    return _rounds_in_order(movement, public - waiting)
+
+
+def _rounds_in_order(movement: rules.Movement, public: frozenset[int]) -> frozenset[int]:
+    """Return the boards of a barometer's (or Swiss pairs') rounds complete from round 1 on.
+
+    Every table plays the round's boards, so a round is complete when its boards are all
+    played; a round complete before an earlier one waits for it (``bridge.rounds``).
+    """
+    complete = [
+        all(number in public for number in round_boards(r, movement.boards_per_round))
+        for r in range(1, movement.rounds + 1)
+    ]
+    shown = published_rounds(complete)
+    return frozenset(
+        number for r in range(1, shown + 1) for number in round_boards(r, movement.boards_per_round)
+    )
 
 
 def board_is_public(board: Board, public_numbers: frozenset[int] | None) -> bool:

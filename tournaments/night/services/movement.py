@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
@@ -79,7 +80,9 @@ def session_movement_set(
             {"movement": "The movement can only be changed while the session is in preparation."}
         )
     if kind not in Movement.values:
-        raise ValidationError({"movement": f"Unknown movement {kind!r}: Mitchell or Howell."})
+        raise ValidationError(
+            {"movement": f"Unknown movement {kind!r}: Mitchell, Howell, barometer or Swiss pairs."}
+        )
     if not 1 <= tables <= MAX_TABLES:
         raise ValidationError({"tables": f"A movement has 1 to {MAX_TABLES} tables, not {tables}."})
     if not 1 <= boards_per_round <= MAX_BOARDS_PER_ROUND:
@@ -87,6 +90,8 @@ def session_movement_set(
             {"boards_per_round": f"Play 1 to {MAX_BOARDS_PER_ROUND} boards a round, not {boards_per_round}."}
         )
     switches = tuple(sorted(set(arrow_switch_rounds)))
+    if kind in (Movement.BAROMETER, Movement.SWISS) and switches:
+        raise ValidationError({"arrow_switch_rounds": _("A barometer or a Swiss pairs has no arrow switch.")})
     try:
         movement = build_movement(
             kind=kind,
@@ -101,10 +106,12 @@ def session_movement_set(
     _check_seated_pairs_fit(session, kind, tables)
     session.movement = kind
     session.movement_tables = tables
-    session.movement_rounds = movement.rounds
+    # A Swiss pairs' movement holds the rounds drawn so far; it plays one round a board set.
+    session.movement_rounds = movement.board_sets if kind == Movement.SWISS else movement.rounds
     session.boards_per_round = boards_per_round
     session.even_tables = even_tables if kind == Movement.MITCHELL else ""
     session.arrow_switch_rounds = list(switches)
+    session.swiss_draw = []  # drawn for the movement it replaces (only in preparation, so none played)
     session.full_clean()
     session.save()
     return session

@@ -223,6 +223,7 @@ def pair_add(
     """
     session = session_locked(session)
     refuse_if_finished(session, "seating pairs", "players")
+    _refuse_if_swiss_drawn(session, "players")
     direction = _check_direction(session, direction, section)
     players = _players(session.club, player_names)
     seated = _pair_of(session, direction, players)
@@ -258,6 +259,19 @@ def pair_add(
     pair.full_clean(exclude=["session", "player1", "player2"], validate_constraints=False)
     pair.save()
     return pair
+
+
+def _refuse_if_swiss_drawn(session: Session, field: str) -> None:
+    """Refuse a change of a Swiss pairs' field once a round is drawn: the draw placed every pair
+    (and the bye against the one number no pair held), so a pair come or gone would break it."""
+    if session.movement == Movement.SWISS and session.swiss_draw:
+        raise ValidationError(
+            {
+                field: _(
+                    "The Swiss rounds are drawn for the pairs seated then: the field can no longer change."
+                )
+            }
+        )
 
 
 def _pair_of(session: Session, direction: str, players: list[Player]) -> Pair | None:
@@ -330,6 +344,7 @@ def pair_remove(*, pair: Pair, user: User | None = None) -> None:
     if seated is None:
         return  # already removed (a double-clicked Remove)
     pair = seated
+    _refuse_if_swiss_drawn(session, "pair")
     boards = sorted(
         set(Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).values_list("board__number", flat=True))
     )

@@ -13,6 +13,7 @@ from tournaments.night.cached import rendered, session_digest_read, session_stam
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.movements import public_board_numbers
 from tournaments.night.selectors.pages import board_traveller_page, page_asked, session_standings_page
+from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.selectors.sections import section_standings
 from tournaments.night.services.deal_analysis import analysis_resume
 from tournaments.night.views.overdue import settled_after_answer
@@ -35,7 +36,9 @@ def _standings_context(request: HttpRequest, session, stamp: str | None = None) 
     asked = page_asked(request.GET.get("page"))
     stamp = stamp or selectors.standings_stamp(session.pk, asked)
     tables, page = session_standings_page(session, asked)
-    return {"session": session, "tables": tables, "page": page, "stamp": stamp}
+    # A barometer's or a Swiss pairs' standings are those after its last published round.
+    rounds = rounds_progress(session, public=True)
+    return {"session": session, "tables": tables, "page": page, "stamp": stamp, "rounds": rounds}
 
 
 def session(request: HttpRequest, pk: int) -> HttpResponse:

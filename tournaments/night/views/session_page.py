@@ -13,8 +13,16 @@ from django.shortcuts import render
 
 from tournaments.core.sections import sections
 from tournaments.night import hooks
-from tournaments.night.forms.sessions import BoardCountForm, DealForm, MovementForm, PairForm, SectionsForm
+from tournaments.night.forms.sessions import (
+    BoardCountForm,
+    DealForm,
+    MovementForm,
+    PairForm,
+    RoundDrawForm,
+    SectionsForm,
+)
 from tournaments.night.models import Session
+from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.selectors.sections import section_standings
 from tournaments.night.selectors.session_page import SessionPage
 from tournaments.night.selectors.session_page import session_page as read_session_page
@@ -57,6 +65,8 @@ def session_page(request: HttpRequest, session: Session, **bound: forms.Form) ->
         "count_form": bound.get("count_form") or BoardCountForm(initial={"count": count}),
         "movement_form": bound.get("movement_form") or MovementForm(initial=_movement_initial(session)),
         "sections_form": bound.get("sections_form") or SectionsForm(prefix="sections"),
+        "rounds": rounds_progress(session, public=False),
+        "round_form": bound.get("round_form") or RoundDrawForm(),
         "sections": sections(hooks.director_session_page(session)),
     }
     response = render(request, TEMPLATE, context, status=400 if bound else 200)

@@ -89,7 +89,9 @@ class CountedResults:
 
 def one_field_sessions(sessions: Collection[int] | None = None) -> set[int]:
     """Of ``sessions`` (every session when None), the Mitchells ranked as one field (an arrow switch)."""
-    mitchells = Session.objects.filter(movement=Movement.MITCHELL)
+    # The Mitchells with an arrow switch: the site's many without one are not read (a list of
+    # rounds, never another falsy value, but the test below keeps the model's own rule).
+    mitchells = Session.objects.filter(movement=Movement.MITCHELL).exclude(arrow_switch_rounds=[])
     if sessions is not None:
         mitchells = mitchells.filter(pk__in=sessions)
     return {pk for pk, switched in mitchells.values_list("pk", "arrow_switch_rounds") if switched}

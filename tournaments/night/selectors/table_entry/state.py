@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from tournaments.night import hooks
 from tournaments.night.models import (
     DirectorCall,
@@ -21,6 +23,7 @@ from tournaments.night.models import (
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.selectors.movements import PairKey, key_label
 from tournaments.night.selectors.public import session_standings
+from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.selectors.table_entry.rounds import (
     TableBoard,
     TableRound,
@@ -97,14 +100,21 @@ def table_state(access: TableAccess) -> dict[str, Any]:
     # come back to it (the page shows the current round unless the players choose another).
     state["table_rounds"] = [_round_json(entry) for entry in rounds]
     previous = _previous_round(rounds, current)
+    waits = current is None and _swiss_rounds_to_draw(session, movement)
+    if waits:  # a Swiss pairs' next round is drawn once every table has played this one
+        state["message"] = _(
+            "The next round is drawn once every table has finished this one: this page shows it then."
+        )
     if previous is not None and (current is None or not current.started):
-        over = current is None  # the table has played its last round: no one moves (issue 24, 15)
+        over = current is None and not waits  # the last round played: no one moves (issue 24, 15)
         state["moves"] = {
             "round": previous.round,
             "over": over,
             "lines": []
             if over
-            else [asdict(move) for move in pair_moves(session, movement, previous, pairs)],
+            else [asdict(move) for move in pair_moves(session, movement, previous, pairs)]
+            if current is not None
+            else [],
             "boards": board_move(movement, previous),
         }
     if session.club.table_standings and (current is None or not current.started) and previous is not None:
@@ -115,6 +125,11 @@ def table_state(access: TableAccess) -> dict[str, Any]:
     return state
 
 
+def _swiss_rounds_to_draw(session: Session, movement: Any) -> bool:
+    """Whether a Swiss pairs has rounds still to draw: its movement holds the drawn ones only."""
+    return session.movement == Movement.SWISS and movement.rounds < movement.board_sets
+
+
 def _previous_round(rounds: list[TableRound], current: TableRound | None) -> TableRound | None:
     """The latest round before the current one that the table played (not sat out)."""
     before = [entry for entry in rounds if current is None or entry.round < current.round]
@@ -123,7 +138,23 @@ def _previous_round(rounds: list[TableRound], current: TableRound | None) -> Tab
 
 
 def standings_json(session: Session) -> list[dict[str, Any]]:
-    """The standings so far, field by field, as the table's page shows them."""
+    """The standings so far, field by field, as the table's page shows them.
+
+    A barometer's or a Swiss pairs' are those after its last complete round, as the public's.
+    """
+    progress = rounds_progress(session, public=True)
+    if progress is not None:
+        rows = [
+            {
+                "rank": row.place,
+                "pair": row.pair.label,
+                "names": row.pair.public_names,
+                "figure": f"{row.vps:.2f} VP" if row.vps is not None else f"{row.figure:.2f}",
+            }
+            for row in progress.standings
+        ]
+        title = _("Standings after round %(round)d") % {"round": progress.standings_after}
+        return [{"title": title, "rows": rows}] if progress.standings_after else []
     tables = []
     for table in session_standings(session):
         rows = [

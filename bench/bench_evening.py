@@ -1,0 +1,370 @@
+"""A federation's evening as it really comes: clubs stepped up at an evening's own rates, open loop.
+
+Serves the site with gunicorn on 127.0.0.1 against a throwaway PostgreSQL database
+(``bench_evening``) with Redis as the shared cache (``CACHE_URL``, db 7, a key prefix
+of its own), and steps the clubs in play up (``--clubs 100,200,400,800``), each club a
+started 12-table Mitchell. At each step every table's phone refreshes its state every
+15 s and sends a result about every 7.5 minutes (450 s), and ten standings pages a club
+poll every 15 s, each at its own random phase, *whether or not the server has answered*
+(``evening_load.py``: an open loop; latency counts from when a request was due). Per
+club that is 0.8 refreshes, 0.67 polls and 0.027 results a second.
+
+The evening is compressed in length, not in rate: a step is ``--warmup`` seconds (16,
+one period and a bit; not counted: the phones' and pages' first loads) then ``--seconds``
+(60) of steady state at the real rates, so a table sends a result in a step with the chance a real table
+would. Each step prints, for each kind of request, how many, the p50/p99 from when it
+was due, the share answered 204 (nothing changed); the machine's busy cores (and
+gunicorn's, PostgreSQL's and this client's share); the errors; and the standings check
+(every club's standings equal a recomputation and each accepted result is stored once).
+Stepping stops after the first step whose p99 of any kind passes ``--p99`` (250 ms) or
+that has an error or fails its check.
+
+The client shares the server's cores, and on a shared machine so do other programs:
+the clubs held is a floor (the load average is printed with each step).
+
+Run alone: ``.venv/bin/python bench/bench_evening.py [--clubs 100,200,400,800] [--seconds 60]``;
+quickly: ``--clubs 20,40 --seconds 20``. Figures and what they mean: docs/scaling.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import table_entry_server as server  # noqa: E402
+from bench.evening_load import EXPECTED, KINDS, Evening, Sample, play  # noqa: E402
+from bench.national_cpu import cpu_seconds as database_cpu_of  # noqa: E402
+from bench.national_cpu import gunicorn_cpu, machine_busy  # noqa: E402
+from bench.table_entry_phones import percentile  # noqa: E402
+
+server.POSTGRES_NAME = os.environ.get("BENCH_EVENING_PG_NAME", "bench_evening")
+REDIS_URL = os.environ.get("BENCH_EVENING_REDIS_URL", "redis://127.0.0.1:6379/7")
+KEY_PREFIX = f"bench-evening-{os.getpid()}"
+TABLES, ROUNDS, BOARDS_PER_ROUND = 12, 3, 2  # 6 boards a table: more than a table sends in a run
+_CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def _setup(directory: Path, cache: bool) -> None:
+    server.postgres_database(create=True)
+    server.environment("postgres", directory, 60)
+    if cache:
+        os.environ["CACHE_URL"] = REDIS_URL
+        with (directory / "bench_table_entry_settings.py").open("a") as settings:
+            settings.write(f'CACHES["default"]["KEY_PREFIX"] = {KEY_PREFIX!r}  # noqa: F405\n')
+    else:
+        os.environ.pop("CACHE_URL", None)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
+
+
+def _add_clubs(evening: Evening, have: int, want: int, sessions: list) -> None:
+    """Bring the clubs in play from ``have`` to ``want`` (each a started Mitchell, no result yet)."""
+    from django.db import connections
+
+    from bench.national_clubs import clubs_in_play
+
+    if want > have:
+        added = clubs_in_play(
+            clubs=want - have, tables=TABLES, rounds=ROUNDS, boards_per_round=BOARDS_PER_ROUND, first=have + 1
+        )
+        sessions += added.sessions
+        evening.join(added.phones, [session.pk for session in added.sessions])
+        with connections["default"].cursor() as cursor:
+            cursor.execute("ANALYZE")
+    connections.close_all()
+
+
+def _send_headers(port: int, token: str) -> dict[str, str]:
+    """A phone's CSRF cookie and token, from one table's page (any table's pair is good for all)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", f"/table/{token}/")
+    response = connection.getresponse()
+    page = response.read().decode()
+    cookie = next(
+        (
+            c.split(";", 1)[0]
+            for c in response.headers.get_all("Set-Cookie") or []
+            if c.startswith("csrftoken=")
+        ),
+        "",
+    )
+    connection.close()
+    found = _CSRF_INPUT.search(page)
+    return {
+        "X-CSRFToken": found.group(1) if found else "",
+        "Cookie": cookie,
+        "Origin": f"http://127.0.0.1:{port}",
+    }
+
+
+class Meter:
+    """The CPU the machine, gunicorn, PostgreSQL and this client spent between ``start`` and ``stop``."""
+
+    def __init__(self, gunicorn: int) -> None:
+        self.gunicorn = gunicorn
+        self.before: tuple = ()
+        self.figures: dict[str, float] = {}
+
+    def _read(self) -> tuple:
+        busy = machine_busy()
+        return (
+            time.perf_counter(),
+            busy[0] if busy else 0.0,
+            gunicorn_cpu(self.gunicorn) or 0.0,
+            _backends_cpu(),
+            time.process_time(),
+        )
+
+    def start(self) -> None:
+        self.before = self._read()
+
+    def stop(self) -> None:
+        after = self._read()
+        seconds = after[0] - self.before[0]
+        spent = [(after[n] - self.before[n]) / seconds for n in (1, 2, 4)]
+        self.figures = dict(zip(("machine", "gunicorn", "client"), spent, strict=True))
+        # Each backend's CPU since the start (all of it for one that connected since); one
+        # that closed meanwhile is lost: connections are kept 60 s, so few do.
+        database = sum(cpu - self.before[3].get(pid, 0.0) for pid, cpu in after[3].items())
+        self.figures["database"] = database / seconds
+        self.figures["seconds"] = seconds
+
+
+def _backends_cpu() -> dict[int, float]:
+    """CPU seconds of each PostgreSQL backend of the benchmark's database now, by process id."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            [server.POSTGRES_NAME],
+        )
+        pids = [row[0] for row in cursor.fetchall()]
+    return {pid: database_cpu_of(pid) for pid in pids}
+
+
+def _settled(sessions: list, timeout: float = 60.0) -> float | None:
+    from django.db import connections
+
+    from bench.national_clubs import unsettled_boards
+
+    started = time.perf_counter()
+    try:
+        while time.perf_counter() - started < timeout:
+            if unsettled_boards(sessions) == 0:
+                return time.perf_counter() - started
+            time.sleep(0.1)
+        return None
+    finally:
+        connections.close_all()
+
+
+def _checked(sessions: list, accepted: dict[int, int], unanswered: dict[int, int]) -> list[str]:
+    """The national check for the clubs with a result in; the others must have none stored.
+    A send that got no answer may or may not be stored: either is right."""
+    from django.db.models import Count
+
+    from bench.national_clubs import clubs_mismatches
+    from tournaments.night.models import Result
+
+    expected = dict(accepted)
+    if unanswered:  # a send with no answer may have been stored: its session's count may be one more
+        stored = dict(
+            Result.objects.filter(board__session__in=list(unanswered))
+            .values_list("board__session")
+            .annotate(n=Count("pk"))
+            .values_list("board__session", "n")
+        )
+        for pk, maybe in unanswered.items():
+            if accepted.get(pk, 0) <= stored.get(pk, 0) <= accepted.get(pk, 0) + maybe:
+                expected[pk] = stored.get(pk, 0)
+    played = [session for session in sessions if expected.get(session.pk)]
+    waiting = [session.pk for session in sessions if not expected.get(session.pk)]
+    stray = set(Result.objects.filter(board__session__in=waiting).values_list("board__session", flat=True))
+    return clubs_mismatches(played, expected) + [f"session {pk}: a result stored, none sent" for pk in stray]
+
+
+def _report(clubs: int, samples: list[Sample], seconds: float, meter: Meter) -> tuple[float, list[Sample]]:
+    """Print the step's figures; return its worst p99 and its errors."""
+    errors = [s for s in samples if s.status not in EXPECTED[s.kind]]
+    print(
+        f"evening: {clubs} clubs, {len(samples) / seconds:.0f} requests/s, {len(errors)} errors; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
+        flush=True,
+    )
+    worst = 0.0
+    for kind in KINDS:
+        taken = [s.milliseconds for s in samples if s.kind == kind]
+        if not taken:
+            print(f"  {kind:8} none in the step", flush=True)
+            continue
+        p50, p99 = percentile(taken, 0.5), percentile(taken, 0.99)
+        worst = max(worst, p99)
+        unchanged = sum(s.status == 204 for s in samples if s.kind == kind)
+        share = f", {100 * unchanged / len(taken):.0f}% unchanged (204)" if kind != "send" else ""
+        rate = len(taken) / seconds
+        print(
+            f"  {kind:8} {len(taken):6} ({rate:6.1f}/s): p50 {p50:7.1f} ms, p99 {p99:7.1f} ms{share}",
+            flush=True,
+        )
+    cores = meter.figures
+    rest = max(0.0, cores["machine"] - cores["gunicorn"] - cores["database"] - cores["client"])
+    late = percentile([s.late for s in samples], 0.99) if samples else 0.0
+    print(
+        f"  busy cores: the machine {cores['machine']:.2f} of {os.cpu_count()} (gunicorn "
+        f"{cores['gunicorn']:.2f}, PostgreSQL {cores['database']:.2f}, this client {cores['client']:.2f}, "
+        f"the rest {rest:.2f}); the client dispatched p99 {late:.1f} ms late",
+        flush=True,
+    )
+    served = len(samples) / seconds
+    if served:
+        cost = (cores["gunicorn"] + cores["database"]) / served * 1000
+        per_club = served / clubs
+        cpus = os.cpu_count() or 1
+        print(
+            f"  server CPU a request {cost:.1f} ms (gunicorn and PostgreSQL): at {per_club:.2f} requests a "
+            f"second a club, {cpus} cores of it alone would serve {cpus * 1000 / cost / per_club:.0f} "
+            "clubs (derived, not measured: Redis, the client and the kernel left out)",
+            flush=True,
+        )
+    return worst, errors
+
+
+def run(options: argparse.Namespace) -> int:
+    steps = [int(count) for count in options.clubs.split(",")]
+    directory = Path(tempfile.mkdtemp(prefix="bench-evening-"))
+    process = None
+    held, failed = 0, False
+    try:
+        _setup(directory, not options.no_cache)
+        port, log = server.free_port(), directory / "gunicorn.log"
+        extra = ("--keep-alive", "75")  # as behind a proxy keeping its upstream connections
+        process = server.serve(port, options.workers, options.threads, log, extra=extra)
+        server.wait_until_up(process, port, log)
+        print(
+            f"evening: gunicorn {options.workers} workers x {options.threads} threads, PostgreSQL, "
+            f"{'Redis cache' if not options.no_cache else 'no shared cache'}; {TABLES} tables a club; "
+            f"{options.warmup:.0f} s warm-up + {options.seconds:.0f} s a step; "
+            f"stop at p99 > {options.p99:.0f} ms",
+            flush=True,
+        )
+        evening, sessions, headers = Evening(), [], None
+        for clubs in steps:
+            started = time.perf_counter()
+            _add_clubs(evening, len(sessions), clubs, sessions)
+            built = time.perf_counter() - started
+            headers = headers or _send_headers(port, evening.tables[0].phone.token)
+            meter = Meter(process.pid)
+            samples = play(
+                port,
+                evening,
+                options.seconds,
+                options.warmup,
+                options.connections,
+                headers,
+                on_steady=meter.start,
+            )
+            meter.stop()
+            print(f"step: {clubs} clubs in play (set up in {built:.0f} s)", flush=True)
+            worst, errors = _report(clubs, samples, options.seconds, meter)
+            settled = _settled(sessions)
+            problems = (
+                _checked(sessions, evening.accepted, evening.unanswered)
+                if settled is not None
+                else ["not settled"]
+            )
+            results = sum(evening.accepted.values())
+            print(
+                f"  standings check: {'ok' if not problems else f'FAILED ({len(problems)})'} "
+                f"for {clubs} clubs, {results} results in all"
+                + (f", settled {settled:.1f} s after the step" if settled is not None else ""),
+                flush=True,
+            )
+            for problem in problems[:5]:
+                print(f"    {problem}")
+            for error in errors[:5]:
+                print(f"    error: {error.kind} HTTP {error.status} {error.detail[:200]}")
+            failed = bool(errors or problems)
+            if failed or (worst > options.p99 and not options.every_step):
+                break
+            held = clubs if worst <= options.p99 and held == _previous(steps, clubs) else held
+        print(
+            f"evening: one box held {held} clubs ({held * TABLES} tables) with p99 under "
+            f"{options.p99:.0f} ms and no error (a floor: the machine is shared; "
+            f"load average {os.getloadavg()[0]:.1f})",
+            flush=True,
+        )
+        if failed and log.exists():
+            print("  gunicorn log (end):\n" + log.read_text()[-2000:])
+        return 1 if failed else 0
+    finally:
+        if process is not None:
+            server.stop(process)
+        server.drop_postgres()
+        if not options.no_cache:
+            _forget_keys()
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def _previous(steps: list[int], clubs: int) -> int:
+    """The step before ``clubs`` (0 before the first): a step is held only if every one before it was."""
+    place = steps.index(clubs)
+    return steps[place - 1] if place else 0
+
+
+def _forget_keys() -> None:
+    """Delete this run's keys only (the Redis may be shared: never a FLUSHDB)."""
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL)
+    keys = list(client.scan_iter(match=f"*{KEY_PREFIX}*", count=1000))
+    for start in range(0, len(keys), 1000):
+        client.delete(*keys[start : start + 1000])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--clubs", default="100,200,400,800", help="the clubs in play at each step")
+    parser.add_argument("--seconds", type=float, default=60.0, help="steady seconds a step (default 60)")
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=16.0,
+        help="seconds before each step's count (default 16: every phone and page has asked once)",
+    )
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
+    parser.add_argument("--threads", type=int, default=4, help="gunicorn threads a worker (default 4)")
+    parser.add_argument("--connections", type=int, default=64, help="the client's keep-alive connections")
+    parser.add_argument("--p99", type=float, default=250.0, help="stop stepping past this p99 (ms)")
+    parser.add_argument("--no-cache", action="store_true", help="run without CACHE_URL")
+    parser.add_argument(
+        "--every-step", action="store_true", help="go on past a p99 over --p99 (still stop at an error)"
+    )
+    options = parser.parse_args()
+    reason = server.postgres_up()
+    if reason:
+        print(f"evening: skipped, {reason}")
+        return 0
+    # A TERM (a run stopped from outside) stops gunicorn and drops the database as the end does.
+    signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(1))
+    return run(options)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
