@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from tournaments.bridge.movements import section_table_name
+from tournaments.bridge.movement_sections import section_table_name
 from tournaments.night.models import Movement, SectionScoring
 from tournaments.night.selectors.movements import session_movement
 from tournaments.night.services.movement import movement_boards_ensure, session_start

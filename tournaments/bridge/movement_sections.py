@@ -46,3 +46,24 @@ def sectioned(sections: Sequence[tuple[int, Movement]]) -> Movement:
 
 def _shifted(pair: Pair, base: int) -> Pair:
     return (pair[0], base + pair[1]) if isinstance(pair, tuple) else base + pair
+
+
+SECTION_BASE = 100
+
+
+def section_table_name(table: int) -> str:
+    """A session of sections' table as the players call it: 103 (section A's table 3) is ``A3``."""
+    if table < SECTION_BASE:
+        return str(table)
+    return f"{chr(ord('A') + table // SECTION_BASE - 1)}{table % SECTION_BASE}"
+
+
+def table_name(movement: Movement, table: int) -> str:
+    """A table as the players call it: ``3``, or in a session of sections ``A3`` (table 103)."""
+    return section_table_name(table) if movement.numbers else str(table)
+
+
+def same_section(movement: Movement, table: int, other: int) -> bool:
+    """Whether two tables are in one section (every table is, in a session of one): each
+    section plays its own copy of the boards, so boards move only within it."""
+    return not movement.numbers or table // SECTION_BASE == other // SECTION_BASE

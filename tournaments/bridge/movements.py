@@ -69,7 +69,6 @@ __all__ = [
     "format_movement_chart",
     "howell",
     "mitchell",
-    "section_table_name",
 ]
 
 
@@ -140,15 +139,6 @@ class Movement:
 
     def has_table(self, table: int) -> bool:
         return table in self.table_numbers
-
-    def table_name(self, table: int) -> str:
-        """A table as the players call it: ``3``, or in a session of sections ``A3`` (table 103)."""
-        return section_table_name(table) if self.numbers else str(table)
-
-    def same_section(self, table: int, other: int) -> bool:
-        """Whether two tables are in one section (every table is, in a session of one): each
-        section plays its own copy of the boards, so boards move only within it."""
-        return not self.numbers or table // SECTION_BASE == other // SECTION_BASE
 
     def _check_round(self, round: int) -> None:
         _check_int("round", round, 1)
@@ -377,16 +367,6 @@ def _starter_adder(m: int) -> tuple[tuple[int, int, int], ...] | None:
         return None
 
     return search(frozenset(range(1, m)), frozenset(), frozenset(), frozenset(), [])
-
-
-SECTION_BASE = 100
-
-
-def section_table_name(table: int) -> str:
-    """A session of sections' table as the players call it: 103 (section A's table 3) is ``A3``."""
-    if table < SECTION_BASE:
-        return str(table)
-    return f"{chr(ord('A') + table // SECTION_BASE - 1)}{table % SECTION_BASE}"
 
 
 def _label(pair: Pair) -> str:

@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from tournaments.bridge.movements import section_table_name
+from tournaments.bridge.movement_sections import section_table_name
 
 register = template.Library()
 

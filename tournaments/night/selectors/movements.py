@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournaments.bridge import movements as rules
-from tournaments.bridge.movement_sections import sectioned
+from tournaments.bridge.movement_sections import section_table_name, sectioned
+from tournaments.bridge.movement_sections import table_name as movement_table_name
 from tournaments.bridge.rounds import DrawnRound, barometer, published_rounds, round_boards, swiss_movement
 from tournaments.bridge.teams.tables import teams_movement
 from tournaments.night.models import (
@@ -122,7 +123,7 @@ def _sectioned(configs: tuple[tuple[str, int | None, int | None, int | None], ..
 
 def table_name(session: Session, table: int) -> str:
     """A table as the players call it: ``3``, or in a session of sections ``A3`` (table 103)."""
-    return rules.section_table_name(table) if session.has_sections else str(table)
+    return section_table_name(table) if session.has_sections else str(table)
 
 
 def encounter_keys(kind: str, encounter: rules.Encounter) -> tuple[PairKey, PairKey]:
@@ -143,7 +144,7 @@ def _pair_key(pair: rules.Pair) -> PairKey:
 def key_label(key: PairKey, pair: Pair | None = None) -> str:
     """``NS 3``, ``pair 5``; a seated pair of a session of sections by its section's number, ``NS A3``."""
     direction, number = key
-    name = rules.section_table_name(number) if pair is not None and pair.section_id is not None else number
+    name = section_table_name(number) if pair is not None and pair.section_id is not None else number
     return f"{direction} {name}" if direction else f"pair {name}"
 
 
@@ -163,7 +164,7 @@ def encounter_text(kind: str, encounter: rules.Encounter, number: int, *, sectio
     """Say who plays a board at an encounter: 'Board 7 is played in round 3 at table 2 by NS 2 and EW 5'
     (in a session of sections, ``sectioned``: 'at table A2 by NS A2 and EW A5')."""
     ns, ew = encounter_keys(kind, encounter)
-    name = rules.section_table_name if sectioned else str
+    name = section_table_name if sectioned else str
     labels = [f"{key[0]} {name(key[1])}" if key[0] else f"pair {name(key[1])}" for key in (ns, ew)]
     return (
         f"Board {number} is played in round {encounter.round} at table {name(encounter.table)} "
@@ -288,7 +289,7 @@ def table_cards(session: Session, movement: rules.Movement, pairs: list[Pair]) -
         for entry in table_rounds:
             by_table.setdefault(entry.table, []).append(entry)
     return [
-        GuideCard(f"Table {movement.table_name(table)}", None, by_table[table], table=table)
+        GuideCard(f"Table {movement_table_name(movement, table)}", None, by_table[table], table=table)
         for table in sorted(by_table)
     ]
 

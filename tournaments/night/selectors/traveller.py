@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.bridge.adjusted import AdjustmentPercentages, Artificial
 from tournaments.bridge.calls import Contract
-from tournaments.bridge.movements import section_table_name
+from tournaments.bridge.movement_sections import section_table_name
 from tournaments.bridge.notation import PASSED_OUT, Outcome, Played, outcome_text
 from tournaments.bridge.seats import Seat
 from tournaments.core.models import Club

@@ -11,6 +11,7 @@ from typing import Any
 
 from tournaments.bridge import board_dealer, board_vulnerability_text
 from tournaments.bridge import movements as rules
+from tournaments.bridge.movement_sections import same_section, table_name
 from tournaments.night.models import Pair, Result, Session, TableAccess
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.selectors.movements import PairKey, key_label, pair_key
@@ -130,16 +131,17 @@ def board_move(movement: rules.Movement, finished: TableRound) -> str:
     tables = sorted(
         encounter.table
         for encounter in movement.encounters_in_round(following)
-        if boards & set(encounter.boards) and movement.same_section(encounter.table, finished.encounter.table)
+        if boards & set(encounter.boards)
+        and same_section(movement, encounter.table, finished.encounter.table)
     )
     if not tables:
         return f"{label}: not played in round {following}; put them on the bye stand (ask the director)."
     if tables == [finished.encounter.table]:
         return f"{label}: they stay at this table."
     if len(tables) > 1:
-        shared = " and ".join(movement.table_name(table) for table in tables)
+        shared = " and ".join(table_name(movement, table) for table in tables)
         return f"{label}: shared by tables {shared} in round {following} (the relay)."
-    return f"{label}: take them to table {movement.table_name(tables[0])}."
+    return f"{label}: take them to table {table_name(movement, tables[0])}."
 
 
 def entered_at_table(access: TableAccess, round_: int, number: int) -> Result | None:
@@ -181,7 +183,7 @@ def _destination(
     sits_ns = position.ns == movement_pair
     opponent = ew_key if sits_ns else ns_key
     direction = "North-South" if sits_ns else "East-West"
-    where = f"table {movement.table_name(position.table)}, {direction}, round {round_}"
+    where = f"table {table_name(movement, position.table)}, {direction}, round {round_}"
     if opponent not in seated:
         return f"{where} (no opponents: sit out that round)"
     return where
