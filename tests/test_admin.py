@@ -26,6 +26,7 @@ from tournaments.night.services.session_delete import session_delete
 from tournaments.night.services.sessions import pair_add, session_create
 from tournaments.night.services.table_entry import TableEntry, director_call, table_result_submit
 from tournaments.season.services.competitions import competition_save
+from tournaments.season.services.events import event_create, event_session_add
 from tournaments.season.services.members import members_import
 from tournaments.season.services.players import player_merge
 from tournaments.season.services.ratings import ratings_rebuild
@@ -68,7 +69,14 @@ READ_ONLY = [
     models.MasterPointAward,
 ]
 # Made by the services and the director's pages: shown and deleted, never added or changed.
-SHOWN_ONLY = [models.Competition, models.PendingImport, models.MailOptOut, models.BridgemateFeed]
+SHOWN_ONLY = [
+    models.Competition,
+    models.Event,
+    models.EventSession,
+    models.PendingImport,
+    models.MailOptOut,
+    models.BridgemateFeed,
+]
 
 
 def _night_with_its_records(club, user) -> None:
@@ -86,6 +94,7 @@ def _night_with_its_records(club, user) -> None:
     competition_save(
         club=club, name="Autumn", method="percentages", best_of=None, minimum_sessions=1, sessions=[session]
     )
+    event_session_add(event=event_create(club=club, name="Two nights", method="percentage"), session=session)
     empty = session_create(club=club, date=datetime.date(2026, 11, 18), name="Cancelled")
     session_delete(session=empty, user=user)
 

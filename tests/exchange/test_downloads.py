@@ -22,6 +22,7 @@ from tournaments.night.models import Pair, ScoringMethod, Session
 from tournaments.night.services.movement import session_finish
 from tournaments.night.services.results import ResultEntry, result_record
 from tournaments.season.services.competitions import competition_save
+from tournaments.season.services.events import event_create, event_session_add
 
 pytestmark = pytest.mark.django_db
 
@@ -298,3 +299,24 @@ def test_imp_pairs_files_carry_the_imps_negative_ones_as_numbers(client, mitchel
     header, *rows = _csv_rows(client.get(reverse("traveller_csv", args=[mitchell_session.pk, 1])))
     ns_imps = [float(row[header.index("NS IMPs")]) for row in rows]
     assert any(value < 0 for value in ns_imps)  # written "-5.5", no apostrophe: float() reads it
+
+
+# --- Event over several sessions ------------------------------------------------------------------
+
+
+def test_event_files_hold_the_pages_ranking(client, played, club):
+    event = event_create(club=club, name="Spring =Pairs", method="percentage")
+    event_session_add(event=event, session=played)
+    page = _page_tables(client.get(reverse("event", args=[event.pk])), "event-ranking")
+    response = client.get(reverse("event_csv", args=[event.pk]))
+    assert response["Content-Disposition"] == 'attachment; filename="riverside-spring-pairs.csv"'
+    header, *rows = _csv_rows(response)
+    assert header == ["Field", "Rank", "Pair", "Session 1", "Mean %", "Missed"]
+    shown = page[0] + page[1]  # the NS field, then the EW field: the Mitchell's pairs kept their seats
+    assert len(rows) == len(shown) == 6 and [row[0] for row in rows] == ["NS"] * 3 + ["EW"] * 3
+    for row, page_row in zip(rows, shown, strict=True):
+        assert [_same(row[i + 1], page_row[i]) for i in (0, 2, 3)] == [True] * 3, (row, page_row)
+    assert any(row[2].startswith(f"'{FORMULA}") for row in rows)  # a formula stays inert text
+    cells = _xlsx_cells(client.get(reverse("event_xlsx", args=[event.pk])))
+    assert len(cells) == 7
+    assert client.get(reverse("event_csv", args=[event.pk + 100])).status_code == 404

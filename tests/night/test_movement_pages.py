@@ -228,8 +228,9 @@ def test_the_session_form_reads_the_movement_or_none(club, data, cleaned):
 @pytest.mark.parametrize(
     ("name", "args", "queries"),
     [
-        # and the poll's stamp; the field: its pairs, their ratings, with no standings yet the pairs shown
-        ("session", lambda s: [s.pk], 9),
+        # and the poll's stamp; the field: its pairs, their ratings, with no standings yet the pairs shown;
+        # the event the session is in
+        ("session", lambda s: [s.pk], 10),
         ("board", lambda s: [s.pk, 1], 3),
         ("pair", lambda s: [s.pk, s.pairs.get(direction="EW", number=2).pk], 5),
     ],

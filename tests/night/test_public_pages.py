@@ -374,10 +374,11 @@ def _many_sessions(played_session: Session) -> None:
     [
         # clubs, sessions
         ("home", lambda s: [], 2),
-        # club, sessions, competitions, teams events
-        ("club", lambda s: [s.club.slug], 4),
-        # session, the poll's stamp, standings, boards; the field: its pairs' players, their ratings
-        ("session", lambda s: [s.pk], 6),
+        # club, sessions, competitions, events over several sessions, teams events
+        ("club", lambda s: [s.club.slug], 5),
+        # session, the poll's stamp, standings, boards; the field: its pairs' players, their ratings;
+        # the event the session is in
+        ("session", lambda s: [s.pk], 7),
         # stamp, session, standings, the stamp again (kept only if unchanged: night/cached/pages.py)
         ("session_standings", lambda s: [s.pk], 4),
         # board, results, the session's board numbers

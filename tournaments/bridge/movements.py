@@ -185,13 +185,16 @@ class Movement:
 
     def pair_numbers(self) -> tuple[Pair, ...]:
         """Mitchell: ("NS", 1..n) then ("EW", 1..n); Howell: 1..N (N includes a phantom);
-        a session of sections: its sections' pairs, section by section."""
+        an individual's partnerships 1..2 x tables x rounds; a session of sections: its
+        sections' pairs, section by section."""
         if self.numbers:
             return tuple(dict.fromkeys(pair for e in self.encounters for pair in (e.home_ns, e.home_ew)))
         if self.kind == "mitchell":
             return tuple(("NS", i) for i in range(1, self.tables + 1)) + tuple(
                 ("EW", i) for i in range(1, self.tables + 1)
             )
+        if self.kind == "individual":  # a partnership a table and round (bridge.individual)
+            return tuple(range(1, 2 * self.tables * self.rounds + 1))
         return tuple(range(1, 2 * self.tables + 1))
 
 

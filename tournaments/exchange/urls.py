@@ -58,4 +58,5 @@ public_routes = [
         "session/<int:session_pk>/board/<int:number>/traveller", downloads.board_traveller_file, "traveller"
     ),
     *_as_files("competition/<int:pk>/table", downloads.competition_file, "competition"),
+    *_as_files("event/<int:pk>/ranking", downloads.event_file, "event"),
 ]

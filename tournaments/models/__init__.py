@@ -10,8 +10,8 @@ that the one app label ``tournaments`` finds them all and no migration moved:
               TableSubmission, DirectorCall)
     teams     TeamsEvent, Team, TeamMember, TeamsRound, TeamMatch, TeamMatchPenalty,
               TeamsEventChange
-    season    PlayerMerge, ClubMember, Competition, PlayerRating, RatingSnapshot, RatedSession,
-              RatingDue, RatingState
+    season    PlayerMerge, ClubMember, Competition, Event, EventSession, PlayerRating,
+              RatingSnapshot, RatedSession, RatingDue, RatingState
     mail      ResultMail, MailOptOut
     federation MasterPointAward (the master points ledger)
     exchange  PendingImport, BridgemateFeed
@@ -56,6 +56,7 @@ from tournaments.night.models.sessions import (
 from tournaments.night.models.standings import Standing
 from tournaments.night.models.table_entry import DirectorCall, TableAccess, TableSubmission
 from tournaments.season.models.competitions import Competition, CompetitionMethod
+from tournaments.season.models.events import Event, EventMethod, EventSession
 from tournaments.season.models.members import ClubMember
 from tournaments.season.models.players import PlayerMerge
 from tournaments.season.models.ratings import (
@@ -98,6 +99,9 @@ __all__ = [
     "Competition",
     "CompetitionMethod",
     "DirectorCall",
+    "Event",
+    "EventMethod",
+    "EventSession",
     "MailOptOut",
     "MailReason",
     "MailStatus",

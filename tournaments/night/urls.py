@@ -8,6 +8,7 @@ from django.urls import path
 
 from tournaments.night.views import director as views
 from tournaments.night.views import (
+    individual,
     movements,
     public,
     rounds,
@@ -24,6 +25,10 @@ director = [
     path("sessions/<int:session_id>/delete/", session_delete.session_delete_view, name="session_delete"),
     path("sessions/<int:session_id>/pairs/", views.session_pair_add, name="pair_add"),
     path("sessions/<int:session_id>/pairs/many/", seating.pairs_seat_many, name="pairs_many"),
+    path("sessions/<int:session_id>/players/", individual.individual_players_page, name="individual_players"),
+    path(
+        "sessions/<int:session_id>/players/cards/", individual.individual_cards_page, name="individual_cards"
+    ),
     path("sessions/<int:session_id>/pairs/<int:pair_id>/", seating.pair_edit, name="pair_edit"),
     path("sessions/<int:session_id>/pairs/<int:pair_id>/remove/", seating.pair_delete, name="pair_remove"),
     path("sessions/<int:session_id>/deal/", views.session_deal, name="deal"),
@@ -84,6 +89,7 @@ director = [
 public_routes = [
     path("session/<int:pk>/", public.session, name="session"),
     path("session/<int:pk>/standings/", public.session_standings, name="session_standings"),
+    path("session/<int:pk>/individual/", individual.individual_standings_page, name="individual_standings"),
     path("session/<int:session_pk>/board/<int:number>/", public.board, name="board"),
     path("session/<int:session_pk>/pair/<int:pk>/", public.pair, name="pair"),
     # A table's own page and what its script reads and sends; the token is the credential.

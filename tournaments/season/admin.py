@@ -3,7 +3,8 @@
 Ratings are derived from the standings (services.ratings, ``manage.py rate_players``) and
 a merge is the record of two players folded into one, so both are read-only. A
 competition's rules and sessions are checked by the director's page (services.competitions),
-so here one is shown and may be deleted, not edited.
+so here one is shown and may be deleted, not edited; so is an event over several sessions
+(services.events checks its sessions).
 """
 
 from django.contrib import admin
@@ -12,6 +13,8 @@ from tournaments.core.admin import ReadOnlyAdminMixin, ShownOnlyAdminMixin
 from tournaments.season.models import (
     ClubMember,
     Competition,
+    Event,
+    EventSession,
     PlayerMerge,
     PlayerRating,
     RatedSession,
@@ -19,6 +22,30 @@ from tournaments.season.models import (
     RatingSnapshot,
     RatingState,
 )
+
+
+class EventSessionInline(admin.TabularInline):
+    model = EventSession
+    fields = ("session", "added_at")
+    readonly_fields = ("session", "added_at")
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Event)
+class EventAdmin(ShownOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("name", "club", "method", "created_at")
+    list_filter = ("club", "method")
+    search_fields = ("name", "club__name")
+    list_select_related = ("club",)
+    inlines = [EventSessionInline]
+
+
+@admin.register(EventSession)
+class EventSessionAdmin(ShownOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ("event", "session", "added_at")
+    search_fields = ("event__name", "session__name")
+    list_select_related = ("event__club", "session__club")
 
 
 @admin.register(ClubMember)

@@ -1,25 +1,34 @@
-"""The season's forms: a competition's rules and sessions, a club's member list.
+"""The season's forms: a competition's rules and sessions, an event's, a club's member list.
 
 Kept apart from ``night/forms/sessions.py`` (the session's forms), one subject a module.
 """
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Iterable
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.bridge.season.members import MemberListError, decode_member_list
 from tournaments.core.models import Club
 from tournaments.night.models import Session
-from tournaments.season.models import CompetitionMethod
+from tournaments.season.models import CompetitionMethod, EventMethod
 
 MAX_SCALE_PLACES = 100
 MAX_MEMBER_LIST_BYTES = 1_000_000
 
 
+def session_label(session: Session) -> str:
+    """A session as a choice names it: its date, name and state."""
+    return f"{session.date:%Y-%m-%d} {session.name} ({session.get_state_display().lower()})"
+
+
 class SessionChoiceField(forms.ModelMultipleChoiceField):
     def label_from_instance(self, obj: Session) -> str:
-        return f"{obj.date:%Y-%m-%d} {obj.name} ({obj.get_state_display().lower()})"
+        return session_label(obj)
 
 
 class CompetitionForm(forms.Form):
@@ -67,6 +76,48 @@ class CompetitionForm(forms.Form):
         if len(points) > MAX_SCALE_PLACES:
             raise ValidationError(f"A scale has at most {MAX_SCALE_PLACES} places.")
         return points
+
+
+class EventForm(forms.Form):
+    name = forms.CharField(max_length=120, label=_("Name"))
+    method = forms.ChoiceField(
+        choices=EventMethod.choices,
+        label=_("Scores carried as"),
+        help_text=_(
+            "Total matchpoints: a session of more tables or boards counts for more. "
+            "Mean percentage: each session counts the same."
+        ),
+    )
+
+
+class SessionLabelField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Session) -> str:
+        return session_label(obj)
+
+
+class EventSessionForm(forms.Form):
+    """A session of the club to add: the choice offers those that can join, and any of the
+    club's is taken, so a double-clicked Add or a session that cannot join is refused by the
+    service naming why ("already in this event"), not as an unknown choice."""
+
+    session = SessionLabelField(queryset=Session.objects.none(), label=_("Session"))
+
+    def __init__(self, *args, club: Club, offered: Iterable[Session], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["session"]
+        assert isinstance(field, SessionLabelField)
+        field.queryset = Session.objects.filter(club=club)
+        field.widget.choices = [
+            ("", "---------"),
+            *((session.pk, session_label(session)) for session in offered),
+        ]
+
+
+class NextSessionForm(forms.Form):
+    """The next session, made from the last one: same movement, same pairs."""
+
+    date = forms.DateField(label=_("Date"), initial=datetime.date.today)
+    name = forms.CharField(max_length=120, label=_("Name"))
 
 
 class MemberListForm(forms.Form):

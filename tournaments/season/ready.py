@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from django.core.signals import request_started
 from django.db.models import OuterRef
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from tournaments.core import sections
 from tournaments.core.models import Club
@@ -17,6 +18,7 @@ from tournaments.night.models import ScoringMethod, Session
 from tournaments.night.selectors.public import StandingsTable
 from tournaments.season.models import ClubMember
 from tournaments.season.selectors.competitions import competitions_of
+from tournaments.season.selectors.events import event_of_session, events_of
 from tournaments.season.selectors.ratings import session_fields
 from tournaments.season.services.rating_queue import rates, ratings_owed, refit_owed_at_start
 
@@ -49,9 +51,25 @@ def club_competitions(club: Club) -> Section | None:
     return Section("tournaments/season/public/_club_competitions.html", context, order=10) if found else None
 
 
+def club_events(club: Club) -> Section | None:
+    found = events_of(club)
+    return (
+        Section("tournaments/season/public/_club_events.html", {"events": found}, order=11) if found else None
+    )
+
+
+def session_in_event(session: Session, tables: Sequence[StandingsTable] = ()) -> Section | None:
+    """On a session's pages (public and the director's): which event it is a session of."""
+    place = event_of_session(session)
+    return (
+        Section("tournaments/season/public/_session_event.html", {"place": place}, order=5) if place else None
+    )
+
+
 def director_club_links(club: Club) -> list[Link]:
     return [
         Link("competitions", reverse("director:competitions", args=[club.slug]), order=10),
+        Link(_("events"), reverse("director:events", args=[club.slug]), order=15),
         Link("members", reverse("director:members", args=[club.slug]), order=20),
     ]
 
@@ -74,5 +92,8 @@ def ready() -> None:
     night.public_session_page.register(session_field_strength)
     sections.home_page.register(player_search_form)
     sections.club_page.register(club_competitions)
+    sections.club_page.register(club_events)
+    night.public_session_page.register(session_in_event)
+    night.director_session_page.register(session_in_event)
     sections.director_club_links.register(director_club_links)
     sections.director_actions.register(director_actions)

@@ -1,4 +1,4 @@
-"""The public tables as downloads: a session's standings, a board's traveller, a competition.
+"""The public tables as downloads: a session's standings, a board's traveller, a competition, an event.
 
 Each reads the selector its page reads and carries what the page shows, as the page
 shows it: the names the public pages print (initials for a player who asked for them),
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.template.defaultfilters import floatformat
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.spreadsheet_cells import Cell, figure
 from tournaments.exchange.selectors.hand_records import session_pbn_filename
@@ -17,8 +18,9 @@ from tournaments.exchange.spreadsheets import Table
 from tournaments.night.models import Board, Pair, Result, Session, Standing
 from tournaments.night.selectors.public import board_traveller, session_standings
 from tournaments.night.selectors.rounds import RoundsProgress, rounds_progress
-from tournaments.season.models import Competition
+from tournaments.season.models import Competition, Event
 from tournaments.season.selectors.competitions import CompetitionRow, competition_standings
+from tournaments.season.selectors.events import EventRow, event_standings
 
 
 def _pair_cell(pair: Pair) -> Cell:
@@ -175,3 +177,29 @@ def _scores_text(scores: list[tuple[Session, float]]) -> str:
 def competition_filename(competition: Competition) -> str:
     """``oxford-autumn-pairs``: the club and the competition."""
     return f"{competition.club.slug}-{slugify(competition.name) or 'competition'}"
+
+
+# --- An event over several sessions ----------------------------------------------------------------
+
+
+def event_table(event: Event) -> Table:
+    """The event's ranking after its finished sessions, as its page shows it (a field column for a
+    Mitchell whose pairs kept their direction)."""
+    shown = event_standings(event)
+    sessions = [_("Session %(number)d") % {"number": number} for number in range(1, len(shown.counted) + 1)]
+    total = _("Total MP") if event.method == "matchpoints" else _("Mean %")
+    header = [_("Field"), _("Rank"), _("Pair"), *sessions, total, _("Missed")]
+    return Table(_("Event"), header, [_event_row(row) for row in shown.rows])
+
+
+def _event_row(row: EventRow) -> list[Cell]:
+    line = row.line
+    rank = None if line.rank is None else _rank_cell(line.rank, line.tied)
+    scores = [figure(score, 2) for score in line.scores]
+    missed = ", ".join(str(number) for number in line.missed)
+    return [str(line.field), rank, row.pair.public_names, *scores, figure(line.total, 2), missed]
+
+
+def event_filename(event: Event) -> str:
+    """``oxford-spring-pairs``: the club and the event."""
+    return f"{event.club.slug}-{slugify(event.name) or 'event'}"

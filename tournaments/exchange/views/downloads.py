@@ -15,6 +15,7 @@ from tournaments.night.selectors import public as public_selectors
 from tournaments.night.selectors.movements import public_board_numbers
 from tournaments.night.services.settle_soon import scores_settle_if_due
 from tournaments.season.selectors.competitions import competition_get
+from tournaments.season.selectors.events import event_get
 
 FORMATS = ("csv", "xlsx")
 
@@ -49,3 +50,8 @@ def competition_file(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     return _download(
         selectors.competition_table(competition), selectors.competition_filename(competition), fmt
     )
+
+
+def event_file(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    event = event_get(pk)
+    return _download(selectors.event_table(event), selectors.event_filename(event), fmt)

@@ -25,6 +25,9 @@ class Movement(models.TextChoices):
     # round by round, or rounds drawn by score, each table a match for victory points.
     BAROMETER = "barometer", "Barometer (same boards at every table, round by round)"
     SWISS = "swiss", "Swiss pairs (rounds drawn by score, matches for VPs)"
+    # An individual (bridge.individual): players change partner every round; each table and
+    # round's two partnerships are stored as pairs (IndividualPlayer says who is who).
+    INDIVIDUAL = "individual", "Individual (a new partner every round)"
 
 
 class SessionState(models.TextChoices):
@@ -143,6 +146,10 @@ class Session(models.Model):
         if self.source_sha256:
             return "One field (imported score file)"
         return self.get_movement_display()
+
+    @property
+    def is_individual(self) -> bool:
+        return self.movement == Movement.INDIVIDUAL
 
     @property
     def is_mitchell(self) -> bool:
@@ -273,3 +280,24 @@ class Pair(models.Model):
         if self.player2 is None:
             return self.player1.public_name
         return f"{self.player1.public_name} - {self.player2.public_name}"
+
+
+class IndividualPlayer(models.Model):
+    """A player of an individual session under his movement number (1..4 x tables).
+
+    The movement seats numbers; this says which club member is each number. The session's
+    pairs are its one-round partnerships, made from these (services.individual)."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="individual_players")
+    number = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="individual_number_unique_in_session"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="individual_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.player.name}"

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournaments.bridge import movements as rules
+from tournaments.bridge.individual import as_pairs_movement, individual
 from tournaments.bridge.movement_sections import section_table_name, sectioned
 from tournaments.bridge.movement_sections import table_name as movement_table_name
 from tournaments.bridge.rounds import DrawnRound, barometer, published_rounds, round_boards, swiss_movement
@@ -80,6 +81,8 @@ def build_movement(
     """
     if kind == Movement.TEAMS:
         return teams_movement(tables // 2, boards_per_round)
+    if kind == Movement.INDIVIDUAL:
+        return as_pairs_movement(individual(tables, boards_per_round, rounds=rounds))
     if kind == Movement.BAROMETER:
         return barometer(2 * tables, boards_per_round, rounds=rounds)
     if kind == Movement.SWISS:

@@ -52,6 +52,8 @@ def parse_rounds(text: str) -> tuple[int, ...]:
 
 def _check_seated_pairs_fit(session: Session, kind: str, tables: int) -> None:
     """Refuse a movement with no seat for a pair already seated: it would never play (issue 24, 11)."""
+    if kind == Movement.INDIVIDUAL:
+        return  # its pairs are made from its players by services.individual
     highest = tables if kind == Movement.MITCHELL else 2 * tables
     outside = list(session.pairs.filter(number__gt=highest).order_by("-direction", "number")[:8])
     if outside:
@@ -81,7 +83,10 @@ def session_movement_set(
         )
     if kind not in Movement.values:
         raise ValidationError(
-            {"movement": f"Unknown movement {kind!r}: Mitchell, Howell, barometer or Swiss pairs."}
+            {
+                "movement": f"Unknown movement {kind!r}: "
+                "Mitchell, Howell, barometer, Swiss pairs or individual."
+            }
         )
     if not 1 <= tables <= MAX_TABLES:
         raise ValidationError({"tables": f"A movement has 1 to {MAX_TABLES} tables, not {tables}."})

@@ -143,11 +143,19 @@ def movement_pair_numbers(session: Session) -> int | None:
     tables = session.movement_tables
     if tables is None:  # no movement (``Session.has_movement``)
         return None
+    if session.is_individual:  # its partnerships, one a line, table and round
+        return 2 * tables * (session.movement_rounds or 0)
     return tables if session.is_mitchell else 2 * tables
 
 
 def _check_in_movement(session: Session, number: int, direction: str) -> None:
-    """Refuse a pair the movement has no seat for (EW 6 of a 5-table Mitchell): it would never play."""
+    """Refuse a pair the movement has no seat for (EW 6 of a 5-table Mitchell): it would never play.
+
+    An individual's pairs are its partnerships, made from its players (services.individual)."""
+    if session.is_individual:
+        raise ValidationError(
+            {"players": "An individual's pairs are made from its players: seat the players."}
+        )
     highest = movement_pair_numbers(session)
     if highest is None or number <= highest:
         return

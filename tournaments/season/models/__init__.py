@@ -1,6 +1,7 @@
 """The season's tables: merges, memberships, competitions, ratings."""
 
 from tournaments.season.models.competitions import Competition, CompetitionMethod
+from tournaments.season.models.events import PAIRS_MOVEMENTS, Event, EventMethod, EventSession
 from tournaments.season.models.members import ClubMember
 from tournaments.season.models.players import PlayerMerge
 from tournaments.season.models.ratings import (
@@ -12,9 +13,13 @@ from tournaments.season.models.ratings import (
 )
 
 __all__ = [
+    "PAIRS_MOVEMENTS",
     "ClubMember",
     "Competition",
     "CompetitionMethod",
+    "Event",
+    "EventMethod",
+    "EventSession",
     "PlayerMerge",
     "PlayerRating",
     "RatedSession",

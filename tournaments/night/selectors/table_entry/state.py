@@ -10,6 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from tournaments.bridge import movements as rules
 from tournaments.night import hooks
 from tournaments.night.models import (
     DirectorCall,
@@ -21,6 +22,7 @@ from tournaments.night.models import (
     TableAccess,
 )
 from tournaments.night.selectors import movements as movement_selectors
+from tournaments.night.selectors.individual import individual_moves
 from tournaments.night.selectors.movements import PairKey, key_label
 from tournaments.night.selectors.public import session_standings
 from tournaments.night.selectors.rounds import rounds_progress
@@ -34,8 +36,17 @@ from tournaments.night.selectors.table_entry.rounds import (
 )
 
 
-def _pair_json(key: PairKey, pair: Pair | None) -> dict[str, Any]:
-    return {"label": key_label(key, pair), "names": pair.names if pair else "sits out (no pair)"}
+def _pair_json(key: PairKey, pair: Pair | None, seats: str = "") -> dict[str, Any]:
+    """A pair as the phone shows it; an individual's partnership by seat, so each player
+    reads where he sits and who partners him this round: ``N Ann · S Bob``."""
+    if pair is None:
+        return {"label": key_label(key), "names": "sits out (no pair)"}
+    if seats and pair.player2 is not None:
+        return {
+            "label": key_label(key, pair),
+            "names": f"{seats[0]} {pair.player1.name} · {seats[1]} {pair.player2.name}",
+        }
+    return {"label": key_label(key, pair), "names": pair.names}
 
 
 def _board_json(board: TableBoard) -> dict[str, Any]:
@@ -51,14 +62,23 @@ def _board_json(board: TableBoard) -> dict[str, Any]:
     }
 
 
-def _round_json(entry: TableRound) -> dict[str, Any]:
+def _round_json(entry: TableRound, individual: bool = False) -> dict[str, Any]:
     return {
         "number": entry.round,
-        "ns": _pair_json(entry.ns_key, entry.ns),
-        "ew": _pair_json(entry.ew_key, entry.ew),
+        "ns": _pair_json(entry.ns_key, entry.ns, "NS" if individual else ""),
+        "ew": _pair_json(entry.ew_key, entry.ew, "EW" if individual else ""),
         "sits_out": entry.sits_out,
         "boards": [_board_json(board) for board in entry.boards],
     }
+
+
+def _moves(
+    session: Session, movement: rules.Movement, previous: TableRound, pairs: list[Pair], table: int
+) -> list[dict[str, str]]:
+    """Who goes where after a round: the pairs, or in an individual each player."""
+    if session.is_individual:
+        return individual_moves(session, previous.round, table)
+    return [asdict(move) for move in pair_moves(session, movement, previous, pairs)]
 
 
 def table_state_stamped(session: Session) -> bool:
@@ -95,10 +115,10 @@ def table_state(access: TableAccess) -> dict[str, Any]:
     pairs = list(session.pairs.select_related("player1", "player2", "section"))
     rounds = table_rounds(session, movement, access.table, pairs)
     current = current_round(rounds)
-    state["round"] = _round_json(current) if current else None
+    state["round"] = _round_json(current, session.is_individual) if current else None
     # Every round, so a table that left a board behind can go on to the next round and
     # come back to it (the page shows the current round unless the players choose another).
-    state["table_rounds"] = [_round_json(entry) for entry in rounds]
+    state["table_rounds"] = [_round_json(entry, session.is_individual) for entry in rounds]
     previous = _previous_round(rounds, current)
     waits = current is None and _swiss_rounds_to_draw(session, movement)
     if waits:  # a Swiss pairs' next round is drawn once every table has played this one
@@ -111,10 +131,8 @@ def table_state(access: TableAccess) -> dict[str, Any]:
             "round": previous.round,
             "over": over,
             "lines": []
-            if over
-            else [asdict(move) for move in pair_moves(session, movement, previous, pairs)]
-            if current is not None
-            else [],
+            if over or current is None
+            else _moves(session, movement, previous, pairs, access.table),
             "boards": board_move(movement, previous),
         }
     if session.club.table_standings and (current is None or not current.started) and previous is not None:
