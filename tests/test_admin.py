@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from decimal import Decimal
 
 import pytest
 from django.apps import apps
@@ -18,6 +19,7 @@ from tournaments import models
 from tournaments.bridge.season.members import MemberLine
 from tournaments.core.services.api_tokens import api_token_check, api_token_create
 from tournaments.core.services.api_write_counts import api_write_count_add
+from tournaments.federation.services.handicaps import session_handicaps_set
 from tournaments.mail.services.opt_out import mail_opt_out
 from tournaments.night.services.boards import boards_ensure
 from tournaments.night.services.movement import session_finish, session_reopen, session_start
@@ -89,6 +91,7 @@ def _night_with_its_records(club, user) -> None:
     result_record(board=board, entry=ResultEntry(ns, ew, "3NT", "N", "9"), user=user)
     session_reopen(session=session_finish(session=session), user=user)
     session_finish(session=session)
+    session_handicaps_set(session=session, handicapped=True, handicaps={ns.player1_id: Decimal("2.5")})
     ratings_rebuild()
     models.RatingDue.objects.create(session_id=session.pk)  # owed, as a finish leaves one in the background
     competition_save(

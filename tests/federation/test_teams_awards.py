@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.urls import reverse
 
 from tests.teams.factories import teams_event_build
 from tournaments.core.models import Club
@@ -82,3 +83,22 @@ def test_a_team_of_five_members_gets_four_fifths(club):
 def test_an_ebu_teams_event_awards_nothing(club):
     event = _finished_event(club, "ebu")
     assert _points(event) == {}
+
+
+def test_the_teams_pages_show_the_events_awards(club, client, director_client):
+    """Teams awards on the teams page (issue 30): each team's members and their points."""
+    event = _finished_event(club)
+    winner = MasterPointAward.objects.filter(teams_event=event, place=1).select_related("team").first()
+    public = client.get(reverse("teams_event_public", args=[event.pk])).content.decode()
+    assert "Master points" in public and winner.team.name in public and str(winner.points) in public
+    director = director_client.get(reverse("director:teams_event", args=[event.pk])).content.decode()
+    assert "each member of a team gets its award" in director
+
+
+def test_the_teams_pages_say_why_an_ebu_event_awards_nothing(club, director_client, client):
+    event = _finished_event(club, "ebu")
+    for page in (
+        director_client.get(reverse("director:teams_event", args=[event.pk])),
+        client.get(reverse("teams_event_public", args=[event.pk])),
+    ):
+        assert 'class="muted no-awards"' in page.content.decode()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -151,3 +152,23 @@ def test_a_windows_1252_list_is_previewed_with_its_accents_and_imported(director
         "EBU 12",
         "jose@example.org",
     )
+
+
+def test_the_master_points_column_is_kept_on_the_membership_and_a_new_list_updates_it(club):
+    """Strata (issue 30): each member's holdings, this month's list replacing last month's."""
+    members_import(club=club, lines=parse_member_list("Ann North,1,,1234.5\nBob North,2,,\n"))
+    holdings = dict(ClubMember.objects.filter(club=club).values_list("player__name", "holdings"))
+    assert holdings == {"Ann North": Decimal("1234.50"), "Bob North": None}
+    members_import(club=club, lines=parse_member_list("Ann North,1,,1300\nBob North,2,,12\n"))
+    holdings = dict(ClubMember.objects.filter(club=club).values_list("player__name", "holdings"))
+    assert holdings == {"Ann North": Decimal("1300.00"), "Bob North": Decimal("12.00")}
+
+
+def test_a_holding_that_is_not_a_number_is_refused_with_its_line_and_nothing_stored(director_client, club):
+    upload = SimpleUploadedFile(
+        "members.csv", b"Ann North,1,,1234\nBob North,2,,lots\n", content_type="text/csv"
+    )
+    response = director_client.post(reverse("director:members", args=[club.slug]), {"file": upload})
+    page = response.content.decode()
+    assert response.status_code == 400 and "Line 2" in page and "is not a number of master points" in page
+    assert not ClubMember.objects.filter(club=club).exists()

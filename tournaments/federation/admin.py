@@ -1,9 +1,10 @@
-"""The site's administrator sees the master points ledger: derived from the places, never edited."""
+"""The site's administrator sees the master points ledger (derived from the places, never edited)
+and the clubs' handicaps."""
 
 from django.contrib import admin
 
 from tournaments.core.admin import ReadOnlyAdminMixin
-from tournaments.federation.models import MasterPointAward
+from tournaments.federation.models import MasterPointAward, PlayerHandicap
 
 
 @admin.register(MasterPointAward)
@@ -26,3 +27,14 @@ class MasterPointAwardAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     raw_id_fields = ("club", "player", "session", "pair", "teams_event", "team")
     list_select_related = ("club", "player", "session__club", "teams_event__club")
     date_hierarchy = "date"
+
+
+@admin.register(PlayerHandicap)
+class PlayerHandicapAdmin(admin.ModelAdmin):
+    """A player's handicap at a club: the director sets it on a session's handicaps page."""
+
+    list_display = ("club", "player", "handicap", "updated_at")
+    list_filter = ("club",)
+    search_fields = ("player__name",)
+    raw_id_fields = ("club", "player")
+    list_select_related = ("club", "player")

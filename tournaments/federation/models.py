@@ -34,6 +34,9 @@ class MasterPointAward(models.Model):
     place = models.PositiveIntegerField()
     tied = models.BooleanField(default=False)
     field = models.CharField(max_length=2, blank=True, default="", help_text="NS or EW of a Mitchell.")
+    stratum = models.CharField(
+        max_length=1, blank=True, default="", help_text="B or C: the stratum whose place gave the award."
+    )
     points = models.DecimalField(max_digits=9, decimal_places=2)
     awarded_at = models.DateTimeField(auto_now_add=True)
 
@@ -66,3 +69,29 @@ class MasterPointAward(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} {self.points} ({self.scale}, {self.date:%Y-%m-%d})"
+
+
+class PlayerHandicap(models.Model):
+    """A player's handicap at a club, in percentage points added in its handicap events.
+
+    The club's, not the player's (players are shared by clubs, and each club handicaps
+    its own field), set by the director on a session's handicaps page; a player without
+    one is given what his rating says (``bridge.handicaps.handicap_from_rating``).
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="handicaps")
+    handicap = models.DecimalField(max_digits=5, decimal_places=2)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["club", "player__name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player"], name="player_handicap_once_a_club"),
+            models.CheckConstraint(
+                condition=Q(handicap__gte=-50) & Q(handicap__lte=50), name="player_handicap_within_50"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.club}: {self.handicap:+}"

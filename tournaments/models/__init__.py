@@ -24,7 +24,7 @@ keep it exported here.
 from tournaments.core.models.api_tokens import ApiToken, ApiWriteCount
 from tournaments.core.models.clubs import Club, Player
 from tournaments.exchange.models import BridgemateFeed, PendingImport
-from tournaments.federation.models import MasterPointAward
+from tournaments.federation.models import MasterPointAward, PlayerHandicap
 from tournaments.mail.models import MailOptOut, MailReason, MailStatus, ResultMail
 from tournaments.night.models.audit import (
     AuditAction,
@@ -106,6 +106,7 @@ __all__ = [
     "MailReason",
     "MailStatus",
     "MasterPointAward",
+    "PlayerHandicap",
     "Direction",
     "EvenTables",
     "Movement",

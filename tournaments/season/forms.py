@@ -123,8 +123,9 @@ class NextSessionForm(forms.Form):
 class MemberListForm(forms.Form):
     file = forms.FileField(
         help_text=(
-            "A CSV file as Excel saves it: name, federation number, email on each line, "
-            "separated by commas or semicolons (a header is allowed)."
+            "A CSV file as Excel saves it: name, federation number, email and master points held "
+            "(for stratified games; may be left out) on each line, separated by commas or "
+            "semicolons (a header is allowed)."
         )
     )
 

@@ -9,11 +9,15 @@ player belongs in his export ("everything the site holds about him").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from decimal import Decimal
+
 from django.db.models import QuerySet
 
 from tournaments.core.hooks import Hook
 from tournaments.core.models import Club, Player
 from tournaments.core.sections import Section
+from tournaments.night.models import Session
 
 player_merged: Hook[[Player, Player], None] = Hook("season.player_merged")
 """Called in the merge's transaction (kept player, duplicate), before the duplicate is deleted."""
@@ -27,3 +31,7 @@ function returns the parts it adds to the export, under keys of its own."""
 
 player_page: Hook[[Player], Section | None] = Hook("season.player_page")
 """A part each on a player's public page, below his results (his master points by season)."""
+
+pairs_master_points: Hook[[Sequence[Session]], dict[int, Decimal]] = Hook("season.pairs_master_points")
+"""The master points each pair of these sessions was awarded (by pair id; each of its players
+holds it), for a championship ranked by master points: the federation answers from its ledger."""

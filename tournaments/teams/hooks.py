@@ -3,12 +3,14 @@
 The federation awards master points when an event finishes, again when a finished
 event's scores change (a penalty, a match scored by hand; a correction at a round's table
 reaches it through the night's ``session_settled``), and drops them when it is reopened
-(``tournaments.core.hooks`` says why the call runs this way round).
+(``tournaments.core.hooks`` says why the call runs this way round), and shows them below
+the event's ranking.
 """
 
 from __future__ import annotations
 
 from tournaments.core.hooks import Hook
+from tournaments.core.sections import Section
 from tournaments.teams.models import TeamsEvent
 
 event_finished: Hook[[TeamsEvent], None] = Hook("teams.event_finished")
@@ -19,3 +21,6 @@ event_reopened: Hook[[TeamsEvent], None] = Hook("teams.event_reopened")
 
 event_scores_changed: Hook[[TeamsEvent], None] = Hook("teams.event_scores_changed")
 """Called when a match's VPs change by the director's hand (a penalty, a score typed), in its transaction."""
+
+event_page: Hook[[TeamsEvent, bool], Section | None] = Hook("teams.event_page")
+"""A part each below an event's ranking (event, public): its master points, or why none."""

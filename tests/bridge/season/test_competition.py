@@ -144,3 +144,20 @@ def test_a_player_in_two_pairs_of_one_session_is_refused():
     sessions = [("s", [Entry(("p", "q"), 50, 1, 1), Entry(("p", "r"), 50, 1, 2)])]
     with pytest.raises(CompetitionInputError, match="two pairs of session 's'"):
         competition_table(sessions, Rules())
+
+
+def test_a_championship_by_master_points_sums_each_players_awards_over_his_best_sessions():
+    """Issue 30: ranked by master points won; a place below the awards brings 0."""
+    from tournaments.bridge.season.competition import MASTER_POINTS
+
+    first = [Entry(("ann", "bob"), 60.0, 30, 1, master_points=0.8), Entry(("cat", "dan"), 40.0, 20, 2)]
+    second = [Entry(("ann", "cat"), 55.0, 25, 1, master_points=0.56), Entry(("bob", "dan"), 45.0, 22, 2)]
+    best = competition_table([("s1", first), ("s2", second)], Rules(MASTER_POINTS, best_of=1))
+    assert [(line.player, line.rank, line.tied, round(line.total, 2)) for line in best] == [
+        ("ann", 1, True, 0.8),
+        ("bob", 1, True, 0.8),
+        ("cat", 3, False, 0.56),
+        ("dan", 4, False, 0.0),
+    ]
+    every = competition_table([("s1", first), ("s2", second)], Rules(MASTER_POINTS))
+    assert [(line.player, round(line.total, 2)) for line in every][:2] == [("ann", 1.36), ("bob", 0.8)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+from decimal import Decimal
 
 import pytest
 
@@ -29,14 +30,14 @@ def test_a_member_list_with_a_header_blank_cells_and_quoted_names():
 
 
 def test_every_bad_line_is_named_with_its_reason():
-    text = "Ann,1,ann@x.org\n,2,\nBob,3,not-an-email\nCat,001,\nDan,4,d@x.org,extra\nEve,#?,\n"
+    text = "Ann,1,ann@x.org\n,2,\nBob,3,not-an-email\nCat,001,\nDan,4,d@x.org,12,extra\nEve,#?,\n"
     with pytest.raises(MemberListError) as refused:
         parse_member_list(text)
     assert refused.value.errors == [
         (2, "the name is empty"),
         (3, "'not-an-email' is not an email address"),
         (4, "federation number 001 is on line 1 too"),
-        (5, "expected name, federation number, email; found 4 columns"),
+        (5, "expected name, federation number, email, master points; found 5 columns"),
         (6, "'#?' is not a federation number (letters and digits, at most 20)"),
     ]
 
@@ -63,7 +64,11 @@ LONG = "x" * 500_000  # past the csv module's field limit (131,072), within the 
         (f'"{LONG}",1,', "the name is longer than 120 characters"),
         (f"Ann,{LONG},", "the federation number is longer than 20 characters"),
         (f"Ann,1,{LONG}@x.org", "the email is longer than 254 characters"),
-        (f"Ann,1,a@x.org,{LONG}", "expected name, federation number, email; found 4 columns"),
+        (f"Ann,1,a@x.org,{LONG}", "the master points is longer than 12 characters"),
+        (
+            f"Ann,1,a@x.org,1,{LONG}",
+            "expected name, federation number, email, master points; found 5 columns",
+        ),
         ("Ann," + "9" * 5_000 + ",", "the federation number is longer than 20 characters"),
         ("Ann,1," + "a" * 5_000 + "@x.org", "the email is longer than 254 characters"),
     ],
@@ -75,7 +80,8 @@ LONG = "x" * 500_000  # past the csv module's field limit (131,072), within the 
         "long-quoted-name",
         "long-number",
         "long-email",
-        "long-fourth",
+        "long-holdings",
+        "long-fifth",
         "number-5000",
         "email-5000",
     ],
@@ -157,7 +163,7 @@ def test_the_first_line_decides_the_separator_and_bad_lines_are_still_named():
         (2, "'2,5' is not a federation number (letters and digits, at most 20)"),
         (3, "the name holds a NUL character (byte 0x00): a member list is plain text"),
         (4, "the name is longer than 120 characters"),
-        (5, "expected name, federation number, email; found 4 columns"),
+        (5, "'x' is not a number of master points (digits, and a decimal point: 1234.56)"),
     ]
 
 
@@ -175,3 +181,20 @@ def test_bytes_that_are_no_text_are_refused_naming_the_line_and_byte(data, reaso
         decode_member_list(data)
     line = 1 if data.startswith(b"PK") else 2
     assert refused.value.errors == [(line, reason)]
+
+
+def test_the_master_points_column_is_a_number_or_refused_with_its_line():
+    """Strata (issue 30): the holdings a member list gives; ``;`` files write a decimal comma."""
+    text = (
+        "name,number,email,master points\nAnn,1,,1234.5\nBob,2,,\nCat,3\n"
+        "Dan,4,,12.345\nEve,5,,lots\nFay,6,,-3\n"
+    )
+    with pytest.raises(MemberListError) as refused:
+        parse_member_list(text)
+    assert refused.value.errors == [
+        (5, "'12.345' is not a number of master points (digits, and a decimal point: 1234.56)"),
+        (6, "'lots' is not a number of master points (digits, and a decimal point: 1234.56)"),
+        (7, "'-3' is not a number of master points (digits, and a decimal point: 1234.56)"),
+    ]
+    members = parse_member_list("Ann;1;;1234,5\nBob;2;;\nCat;3;;0\n")
+    assert [member.holdings for member in members] == [Decimal("1234.5"), None, Decimal(0)]

@@ -15,8 +15,13 @@ In a Mitchell movement, a 1/2 table will be treated as though it were a full tab
   nearest whole number with .5 rounded up."
 - **Ties** share the awards of the places they span, rounded to the hundredth.
 
-Overall awards (several sections), strat awards and the teams charts are not in
-ClubScore: a teams event earns nothing, and says so.
+- **Strat awards** ("Stratified pairs may be conducted with two or three strats ... The
+  lowest strat must have at least five pairs"): each strat's places in each group, on the
+  same scale with the strat's pairs as the group, a pair taking its best award
+  (``federations.strata``).
+
+Overall awards (several sections) and the teams charts are not in ClubScore: a teams
+event earns nothing, and says so.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ class AcblClubScale(Scale):
     code = "acbl-club-open"
     name = "ACBL open club game (section awards, black points)"
     point_type = "BLACK"
+    strat_minimum = 5
 
     def refusal(self, contest: Contest) -> str:
         if contest.teams:

@@ -110,6 +110,9 @@ class Scale(ABC):
     point_type: str  # USEBIO's MASTER_POINT_TYPE: 'GREEN', 'BLACK'
     usebio_scale: str = "Club"  # USEBIO's MASTER_POINT_SCALE
     unit: Decimal = Decimal("0.01")  # one unit in points: USEBIO's MASTER_POINTS_AWARDED counts units
+    # The fewest pairs a stratum needs to be awarded apart (``federations.strata``); None: the
+    # federation's club scale has no strat awards, and a stratified game is awarded as an open one.
+    strat_minimum: int | None = None
 
     @abstractmethod
     def refusal(self, contest: Contest) -> str:

@@ -15,6 +15,10 @@ EBUScore series):
   the points of the places they span equally (two pairs tied for 2nd with a scale
   10, 8, 6 get 7 each), so a tie never creates or loses points. Summed over the best
   ``best_of`` sessions.
+- ``MASTER_POINTS``: the master points each session awarded the player's pair (the
+  federation's ledger: nothing for a place below the awards), summed over his best
+  ``best_of`` sessions: a championship won by master points, as an ACBL or ABF club's
+  "masterpoint race" is.
 
 A player ranks only once he has played ``minimum`` sessions; the others are listed
 after, unranked ("not yet qualified"). Equal totals share a place. Dropped sessions are
@@ -30,7 +34,8 @@ from dataclasses import dataclass
 PERCENTAGES = "percentages"
 MATCHPOINTS = "matchpoints"
 POINTS = "points"
-METHODS = (PERCENTAGES, MATCHPOINTS, POINTS)
+MASTER_POINTS = "masterpoints"
+METHODS = (PERCENTAGES, MATCHPOINTS, POINTS, MASTER_POINTS)
 
 
 class CompetitionInputError(ValueError):
@@ -68,6 +73,7 @@ class Entry:
     matchpoints: float
     rank: int
     field: Hashable = ""
+    master_points: float = 0.0  # what the session awarded the pair (each of its players)
 
 
 @dataclass(frozen=True)
@@ -146,6 +152,8 @@ def _session_score(entry: Entry, tied_with: int, rules: Rules) -> float:
         return float(entry.percentage)
     if rules.method == MATCHPOINTS:
         return float(entry.matchpoints)
+    if rules.method == MASTER_POINTS:
+        return float(entry.master_points)
     return position_points(entry.rank, tied_with, rules.scale)
 
 

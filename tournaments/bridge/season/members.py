@@ -1,4 +1,4 @@
-"""A club's member list as a CSV file: ``name, federation number, email`` a line.
+"""A club's member list as a CSV file: ``name, federation number, email, master points`` a line.
 
 Read as Excel writes it (issue 32): the bytes are UTF-8, with or without a byte order
 mark, else Windows-1252 (Excel's "CSV" on a Western Windows; it reads Latin-1's printable
@@ -9,8 +9,11 @@ or by a tab, whichever the first line holds most of. A name written surname firs
 
 Read whole or refused whole: every line is checked and the errors are given with their
 line numbers (all of them, so a secretary corrects the file once). A first line whose
-first cell is ``name`` is a header. The federation number and the email may be blank;
-a number may appear once in the file (two members with one number is a typo).
+first cell is ``name`` is a header. The federation number, the email and the master
+points may be blank (the last column may be left out); a number may appear once in the
+file (two members with one number is a typo). The master points a member holds (his
+stratum in a stratified game, ``bridge.strata``) are a number, ``1234`` or ``1234.56``
+(``1234,56`` in a file separated by ``;`` or tabs); anything else is refused by its line.
 
 A NUL character and a field longer than the csv module reads (131,072 characters) are
 refused like any bad cell, naming the line and the field (issue 28): the database would
@@ -24,6 +27,7 @@ import csv
 import io
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 
 from tournaments.bridge.season.duplicates import federation_key
 from tournaments.bridge.text import quoted
@@ -32,7 +36,15 @@ MAX_NAME = 120
 MAX_NUMBER = 20
 MAX_EMAIL = 254
 MAX_MEMBERS = 5_000
-FIELDS = (("name", MAX_NAME), ("federation number", MAX_NUMBER), ("email", MAX_EMAIL))
+MAX_HOLDINGS = 12
+FIELDS = (
+    ("name", MAX_NAME),
+    ("federation number", MAX_NUMBER),
+    ("email", MAX_EMAIL),
+    ("master points", MAX_HOLDINGS),
+)
+COLUMNS = "name, federation number, email, master points"
+_HOLDINGS = re.compile(r"(\d{1,7})(?:[.,](\d{1,2}))?")
 _NUMBER = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ./-]*")
 _EMAIL = re.compile(r"[^@\s,;<>]+@[^@\s,;<>]+\.[^@\s,;<>]+")
 
@@ -57,6 +69,7 @@ class MemberLine:
     name: str
     federation_number: str
     email: str
+    holdings: Decimal | None = None  # master points held; None when the line gives none
 
 
 def decode_member_list(data: bytes) -> str:
@@ -184,7 +197,7 @@ def _too_long(line: str, delimiter: str) -> str:
             length += 1
     lengths.append(length)
     if len(lengths) > len(FIELDS):
-        return f"expected name, federation number, email; found {len(lengths)} columns"
+        return f"expected {COLUMNS}; found {len(lengths)} columns"
     for (field, limit), length in zip(FIELDS, lengths, strict=False):
         if length > limit:
             return f"the {field} is longer than {limit} characters"
@@ -192,11 +205,11 @@ def _too_long(line: str, delimiter: str) -> str:
 
 
 def _member(line: int, cells: list[str]) -> MemberLine:
-    if len(cells) > 3:
-        raise ValueError(f"expected name, federation number, email; found {len(cells)} columns")
-    name, number, email = (cells + ["", ""])[:3]
+    if len(cells) > len(FIELDS):
+        raise ValueError(f"expected {COLUMNS}; found {len(cells)} columns")
+    name, number, email, holdings = (cells + ["", "", ""])[:4]
     name = _given_name_first(name)
-    for (field, limit), cell in zip(FIELDS, (name, number, email), strict=True):
+    for (field, limit), cell in zip(FIELDS, (name, number, email, holdings), strict=True):
         if "\x00" in cell:
             raise ValueError(f"the {field} holds a NUL character (byte 0x00): a member list is plain text")
         if len(cell) > limit:
@@ -209,7 +222,19 @@ def _member(line: int, cells: list[str]) -> MemberLine:
         )
     if email and not _EMAIL.fullmatch(email):
         raise ValueError(f"{quoted(email)} is not an email address")
-    return MemberLine(line, name, number, email)
+    return MemberLine(line, name, number, email, _holdings(holdings))
+
+
+def _holdings(text: str) -> Decimal | None:
+    """The master points a line gives (None for a blank cell), or why it is not a number."""
+    if not text:
+        return None
+    match = _HOLDINGS.fullmatch(text)
+    if match is None:
+        raise ValueError(
+            f"{quoted(text)} is not a number of master points (digits, and a decimal point: 1234.56)"
+        )
+    return Decimal(f"{match[1]}.{match[2] or 0}")
 
 
 def _given_name_first(name: str) -> str:

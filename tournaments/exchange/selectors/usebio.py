@@ -46,6 +46,7 @@ from tournaments.bridge.formats.usebio import (
     write_usebio,
 )
 from tournaments.bridge.formats.usebio.awards import FileAward, UsebioAwards
+from tournaments.bridge.handicaps import handicapped_figure, usebio_handicap
 from tournaments.bridge.imps import butler_datum
 from tournaments.core.models import Club
 from tournaments.federation.selectors.awards import club_scale
@@ -135,15 +136,23 @@ def _datum(session: Session, results: list[Result]) -> int | None:
     return butler_datum([result.ns_score for result in results])
 
 
-def _usebio_pair(pair: Pair, *, is_imps: bool) -> UsebioPair:
+def _usebio_pair(pair: Pair, *, is_imps: bool, handicapped: bool) -> UsebioPair:
+    """A pair as USEBIO states it; a handicap event's as Scorer writes one (``bridge.handicaps``):
+    ``PERCENTAGE`` with the pair's handicap, ``HANDICAP`` twice it, the place the scratch one."""
     players = [player for player in (pair.player1, pair.player2) if player is not None]
     standing = pair.standing
+    percentage, handicap = standing.percentage, None
+    if handicapped and not is_imps:
+        added = pair.handicap or Decimal(0)
+        percentage = float(handicapped_figure(standing.percentage, added))
+        handicap = float(usebio_handicap(added)) if added else None
     return UsebioPair(
         key=_key(pair),
         players=tuple(UsebioPlayer(player.name, player.federation_number) for player in players),
         place=standing.rank,
         total_score=standing.imps if is_imps else standing.matchpoints,
-        percentage=standing.percentage,
+        percentage=percentage,
+        handicap=handicap,
     )
 
 
@@ -187,7 +196,9 @@ def session_usebio_event(session: Session) -> UsebioEvent:
         program_version=program_version_text(),
         club_id=club.federation_club_number,
         winner_type=1 if session.ranks_one_field else 2,  # an arrow-switched Mitchell has one winner
-        pairs=tuple(_usebio_pair(pair, is_imps=session.is_imps) for pair in pairs),
+        pairs=tuple(
+            _usebio_pair(pair, is_imps=session.is_imps, handicapped=session.handicapped) for pair in pairs
+        ),
         boards=boards,
         deals=deals,
     )

@@ -33,6 +33,7 @@ How a file becomes one session:
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -50,6 +51,7 @@ from tournaments.bridge.formats.usebio import (
     read_usebio,
 )
 from tournaments.bridge.formats.usebio.awards import UsebioAwards, read_usebio_awards
+from tournaments.bridge.handicaps import HandicapError, from_usebio_handicap
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
 from tournaments.exchange.services.usebio_awards import award_differences
@@ -146,6 +148,7 @@ def usebio_store(
             pair.key: _pair_add(session, pair, numbers[pair.key], sections.get(pair.key.section))
             for pair in _pairs_who_played(event)
         }
+        _mark_handicapped(session, event)
         boards = _boards_add(session, event)
         results, not_played = [], []
         notes: list[str] = []
@@ -170,6 +173,23 @@ def usebio_store(
         differences += usebio_differences(locked, event, pairs, results)
         differences += award_differences(locked, event, pairs, awards)
     return UsebioImport(session, differences)
+
+
+def _mark_handicapped(session: Session, event: UsebioEvent) -> None:
+    """A file whose pairs state a ``HANDICAP`` (Scorer's handicap pairs) is a handicap event."""
+    if event.event_type == MATCHPOINTS and any(pair.handicap for pair in event.pairs):
+        session.handicapped = True
+        session.save(update_fields=["handicapped", "updated_at"])
+
+
+def _handicap(pair: UsebioPair) -> Decimal | None:
+    """The pair's handicap from the file's ``HANDICAP`` (half of it: ``bridge.handicaps``)."""
+    if not pair.handicap:
+        return None
+    try:
+        return from_usebio_handicap(pair.handicap)
+    except HandicapError as error:
+        raise ValidationError({"file": f"Pair {pair.label}: {error} (HANDICAP {pair.handicap})"}) from error
 
 
 def _mark_arrow_switch(session: Session, event: UsebioEvent) -> None:
@@ -263,6 +283,7 @@ def _pair_add(session: Session, pair: UsebioPair, number: int, section: Section 
         direction=pair.direction,
         player1=players[0],
         player2=players[1] if len(players) > 1 else None,
+        handicap=_handicap(pair),
     )
     created.full_clean()
     created.save()

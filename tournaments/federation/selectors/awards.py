@@ -16,11 +16,13 @@ question the same way. Cheap: one session's standings, no result read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
 from tournaments.bridge.federations import Awards, Contest, Placed, Scale, scale_of
+from tournaments.bridge.federations.strata import stratified_awards
+from tournaments.bridge.strata import Ranked
 from tournaments.core.models import Club
 from tournaments.night.models import Movement, Session, Standing
 from tournaments.teams.models import TeamsEvent
@@ -34,6 +36,7 @@ class AwardPlan:
     scale: Scale | None
     awards: Awards[int]
     fields: dict[int, str]  # each competitor's field: 'NS', 'EW' or ''
+    strata: dict[int, int] = field(default_factory=dict)  # the stratum whose place gave a pair's award
 
     @property
     def refusal(self) -> str:
@@ -55,20 +58,21 @@ def _refused(scale: Scale | None, refusal: str) -> AwardPlan:
     return AwardPlan(scale, Awards(refusal=refusal), {})
 
 
-def session_contest(session: Session) -> tuple[Contest, list[list[Placed[int]]], dict[int, str]]:
-    """The session's size and its fields' places, from its standings (the pairs that played)."""
+def session_contest(session: Session) -> tuple[Contest, list[list[Ranked[int]]], dict[int, str]]:
+    """The session's size and its fields' places (with each pair's stratum, A if none), from its
+    standings (the pairs that played)."""
     standings = list(
         Standing.objects.filter(session=session, boards_played__gt=0)
         .order_by("pair__direction", "rank")
-        .values_list("pair_id", "pair__direction", "rank", "boards_played")
+        .values_list("pair_id", "pair__direction", "rank", "boards_played", "pair__stratum")
     )
     winners = 1 if session.ranks_one_field else 2
-    fields: dict[str, list[Placed[int]]] = {}
-    for pair_id, direction, rank, _played in standings:
-        fields.setdefault(direction if winners == 2 else "", []).append(Placed(pair_id, rank))
+    fields: dict[str, list[Ranked[int]]] = {}
+    for pair_id, direction, rank, _played, stratum in standings:
+        fields.setdefault(direction if winners == 2 else "", []).append(Ranked(pair_id, rank, stratum or 0))
     contest = Contest(
         competitors=len(standings),
-        boards=max((played for *_, played in standings), default=0),
+        boards=max((row[3] for row in standings), default=0),
         winners=winners,
     )
     field_of = {pair_id: direction if winners == 2 else "" for pair_id, direction, *_ in standings}
@@ -83,7 +87,11 @@ def session_award_plan(session: Session) -> AwardPlan:
     if session.movement == Movement.TEAMS:
         return _refused(scale, _("A teams round: its event earns the master points, when it finishes."))
     contest, fields, field_of = session_contest(session)
-    return AwardPlan(scale, scale.awards(contest, fields), field_of)
+    if session.is_stratified:
+        awards, strata = stratified_awards(scale, contest, list(fields), len(session.strata_limits) + 1)
+        return AwardPlan(scale, awards, field_of, strata)
+    placed = [[Placed(entry.key, entry.place) for entry in each] for each in fields]
+    return AwardPlan(scale, scale.awards(contest, placed), field_of)
 
 
 def event_award_plan(event: TeamsEvent) -> AwardPlan:

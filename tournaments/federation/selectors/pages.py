@@ -9,6 +9,7 @@ director's his name.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -19,8 +20,14 @@ from django.utils.translation import gettext as _
 from tournaments.bridge.federations import FEDERATION_NAMES, scale_of
 from tournaments.core.models import Club, Player
 from tournaments.federation.models import MasterPointAward
-from tournaments.federation.selectors.awards import club_scale, no_federation_refusal, session_award_plan
-from tournaments.night.models import Movement, Pair, Session
+from tournaments.federation.selectors.awards import (
+    club_scale,
+    event_award_plan,
+    no_federation_refusal,
+    session_award_plan,
+)
+from tournaments.night.models import Movement, Pair, Session, SessionState
+from tournaments.teams.models import TeamsEvent
 
 
 @dataclass(frozen=True)
@@ -61,6 +68,8 @@ def _rows(session: Session, *, public: bool) -> list[AwardRow]:
         if pair.pk not in rows:
             names = pair.public_names if public else pair.names
             place = f"{award.place}{'=' if award.tied else ''}"
+            if award.stratum:  # a strat award: its place in its stratum
+                place = f"{place} ({award.stratum})"
             rows[pair.pk] = AwardRow(pair.label, names, place, award.points.quantize(_unit(award)))
     return list(rows.values())
 
@@ -154,3 +163,50 @@ def session_pair_points(session: Session) -> dict[int, Decimal]:
     return dict(
         MasterPointAward.objects.filter(session=session).order_by("pair_id").values_list("pair_id", "points")
     )
+
+
+def pairs_master_points(sessions: Sequence[Session]) -> dict[int, Decimal]:
+    """Each pair's award in these sessions (its first player's row: both hold the same)."""
+    rows = MasterPointAward.objects.filter(session__in=list(sessions), pair__isnull=False)
+    found: dict[int, Decimal] = {}
+    for pair_id, points in rows.order_by("pair_id", "player_id").values_list("pair_id", "points"):
+        found.setdefault(pair_id, points)
+    return found
+
+
+def _event_rows(event: TeamsEvent, *, public: bool) -> list[AwardRow]:
+    awards = (
+        MasterPointAward.objects.filter(teams_event=event)
+        .select_related("team", "player")
+        .order_by("place", "team__number", "player__name", "player_id")
+    )
+    rows: dict[int, tuple[MasterPointAward, list[str]]] = {}
+    for award in awards:
+        first, names = rows.setdefault(award.team_id or 0, (award, []))
+        names.append(award.player.public_name if public else award.player.name)
+    return [
+        AwardRow(
+            first.team.name if first.team else "",
+            ", ".join(names),
+            f"{first.place}{'=' if first.tied else ''}",
+            first.points.quantize(_unit(first)),
+        )
+        for first, names in rows.values()
+    ]
+
+
+def event_awards(event: TeamsEvent, *, public: bool) -> SessionAwards | None:
+    """A teams event's awards (a member's points: a team of 5 or 6 gets its part), or why none:
+    for the director always, for the public once the club has a federation and the event is over."""
+    scale = club_scale(event.club)
+    if public and (scale is None or event.state != SessionState.FINISHED):
+        return None
+    rows = _event_rows(event, public=public)
+    name = scale.name if scale is not None else ""
+    if rows:
+        return SessionAwards(name, rows)
+    if scale is None:
+        return SessionAwards(name, [], no_federation_refusal(event.club))
+    if event.state != SessionState.FINISHED:
+        return SessionAwards(name, [], _("Master points are awarded when the event finishes."))
+    return SessionAwards(name, [], event_award_plan(event).refusal or _("No team has an award."))

@@ -21,6 +21,7 @@ from fractions import Fraction
 from django.db.models import QuerySet
 
 from tournaments.bridge.federations import Award, Scale
+from tournaments.bridge.strata import stratum_name
 from tournaments.core.models import Club, Player
 from tournaments.core.services.writes import write
 from tournaments.federation.models import MasterPointAward
@@ -29,7 +30,18 @@ from tournaments.night.models import Movement, Pair, Session, SessionState
 from tournaments.teams.models import TeamMember, TeamsEvent
 
 # The fields that say what an award is: a row whose fields all match is left alone.
-_COMPARED = ("player_id", "pair_id", "team_id", "place", "tied", "field", "points", "scale", "date")
+_COMPARED = (
+    "player_id",
+    "pair_id",
+    "team_id",
+    "place",
+    "tied",
+    "field",
+    "stratum",
+    "points",
+    "scale",
+    "date",
+)
 
 
 def _member_points(scale: Scale, award: Award[int], share: Fraction) -> MasterPointAward | None:
@@ -85,6 +97,7 @@ def _session_rows(session: Session) -> list[MasterPointAward]:
                     place=award.place,
                     tied=award.tied,
                     field=plan.fields.get(award.key, ""),
+                    stratum=stratum_name(plan.strata[award.key]) if plan.strata.get(award.key) else "",
                     points=award.points,
                 )
             )

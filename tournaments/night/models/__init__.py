@@ -28,6 +28,7 @@ from tournaments.night.models.sessions import (
     SectionScoring,
     Session,
     SessionState,
+    StrataBasis,
     section_pair_number,
 )
 from tournaments.night.models.standings import Standing
@@ -58,6 +59,7 @@ __all__ = [
     "SessionDeletion",
     "SessionState",
     "Standing",
+    "StrataBasis",
     "TableAccess",
     "TableSubmission",
     "section_pair_number",

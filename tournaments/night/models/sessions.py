@@ -64,6 +64,12 @@ class SectionScoring(models.TextChoices):
     SECTION = "section", "Within each section"
 
 
+class StrataBasis(models.TextChoices):
+    NONE = "", "Not stratified"
+    HOLDINGS = "holdings", "Master point holdings (the member list)"
+    RATING = "rating", "ClubScore's rating"
+
+
 class Session(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
     date = models.DateField()
@@ -101,6 +107,18 @@ class Session(models.Model):
         blank=True,
         editable=False,
         help_text="Results on the fullest board when the session was last scored (Neuberg's full top).",
+    )
+    handicapped = models.BooleanField(
+        default=False,
+        help_text="A handicap event: each pair's handicap added to its percentage, ranked beside scratch.",
+    )
+    strata_basis = models.CharField(
+        max_length=10, choices=StrataBasis.choices, blank=True, default="", verbose_name="strata by"
+    )
+    strata_limits = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Strata B's and C's limits (a pair below one: that stratum), as text.",
     )
     source_sha256 = models.CharField(
         max_length=64,
@@ -172,6 +190,10 @@ class Session(models.Model):
         return self.movement_tables is not None
 
     @property
+    def is_stratified(self) -> bool:
+        return bool(self.strata_basis) and bool(self.strata_limits)
+
+    @property
     def plays_by_rounds(self) -> bool:
         """Whether every table plays the round's boards and rounds are published one by one."""
         return self.movement in (Movement.BAROMETER, Movement.SWISS)
@@ -238,6 +260,18 @@ class Pair(models.Model):
     direction = models.CharField(max_length=2, choices=Direction.choices, blank=True, default="")
     player1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     player2 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+", null=True, blank=True)
+    handicap = models.DecimalField(
+        max_digits=6,
+        decimal_places=3,
+        null=True,
+        blank=True,
+        help_text="Percentage points added to the pair's percentage in a handicap event (its players' mean).",
+    )
+    stratum = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="0 for A, 1 for B, 2 for C: its stronger player's (a stratified game).",
+    )
 
     class Meta:
         ordering = ["session", "direction", "number"]

@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.urls import reverse
 
-from tournaments.bridge.season.competition import MATCHPOINTS, PERCENTAGES, POINTS
+from tournaments.bridge.season.competition import MASTER_POINTS, MATCHPOINTS, PERCENTAGES, POINTS
 from tournaments.core.models.clubs import Club
 from tournaments.night.models.sessions import Session
 
@@ -21,6 +21,7 @@ class CompetitionMethod(models.TextChoices):
     PERCENTAGES = PERCENTAGES, "Best percentages (mean of the best sessions)"
     MATCHPOINTS = MATCHPOINTS, "Cumulative matchpoints"
     POINTS = POINTS, "Position points by a scale"
+    MASTER_POINTS = MASTER_POINTS, "Master points won (the club's federation's scale)"
 
 
 class Competition(models.Model):

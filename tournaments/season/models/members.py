@@ -17,6 +17,13 @@ class ClubMember(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
     email = models.EmailField(blank=True, default="")
+    holdings = models.DecimalField(
+        max_digits=9,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        help_text="Master points the member holds, as the member list last gave them (strata).",
+    )
     added_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

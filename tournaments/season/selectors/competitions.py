@@ -10,13 +10,22 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 
-from tournaments.bridge.season.competition import Entry, PlayerLine, Rules, SessionScore, competition_table
+from tournaments.bridge.season.competition import (
+    MASTER_POINTS,
+    Entry,
+    PlayerLine,
+    Rules,
+    SessionScore,
+    competition_table,
+)
 from tournaments.core.models import Club, Player
 from tournaments.night.models import Session, SessionState, Standing
+from tournaments.season import hooks
 from tournaments.season.models import Competition
 
 
@@ -68,6 +77,7 @@ def competition_standings(competition: Competition) -> CompetitionTable:
     # Keyed as ``competition_table`` names players and sessions back: by the ids it is given.
     players: dict[Hashable, Player] = {}
     one_field = _one_field(finished)
+    awarded = _master_points(finished) if competition.method == MASTER_POINTS else {}
     for standing in standings:
         pair = standing.pair
         members = [player for player in (pair.player1, pair.player2) if player is not None]
@@ -75,7 +85,12 @@ def competition_standings(competition: Competition) -> CompetitionTable:
         field = "" if standing.session_id in one_field else pair.direction
         by_session[standing.session_id].append(
             Entry(
-                tuple(p.pk for p in members), standing.percentage, standing.matchpoints, standing.rank, field
+                tuple(p.pk for p in members),
+                standing.percentage,
+                standing.matchpoints,
+                standing.rank,
+                field,
+                float(awarded.get(pair.pk, 0)),
             )
         )
     lines = competition_table(
@@ -90,6 +105,14 @@ def competition_standings(competition: Competition) -> CompetitionTable:
         CompetitionRow(line, players[line.player], shown(line.counted), shown(line.dropped)) for line in lines
     ]
     return CompetitionTable(competition, sessions, finished, rows)
+
+
+def _master_points(sessions: list[Session]) -> dict[int, Decimal]:
+    """Each pair's master points, as the capability that keeps them answers (none without one)."""
+    found: dict[int, Decimal] = {}
+    for answer in hooks.pairs_master_points(sessions):
+        found.update(answer)
+    return found
 
 
 def _one_field(sessions: list[Session]) -> set[int]:

@@ -25,8 +25,8 @@ def members_import(*, club: Club, lines: Sequence[MemberLine]) -> MembersImporte
 
     A found player keeps his name (the club's sessions show it); found by name, he takes
     the line's federation number if he had none and belongs to no other club. A member
-    already on the list has his email updated when the line gives one; another club's
-    membership and email are never touched.
+    already on the list has his email and master points updated when the line gives them;
+    another club's membership, email and holdings are never touched.
     """
     locked_row(club)  # one import at a time per club
     created = found = joined = 0
@@ -45,10 +45,16 @@ def members_import(*, club: Club, lines: Sequence[MemberLine]) -> MembersImporte
                 player.full_clean()
                 player.save(update_fields=["federation_number"])
         member, new = ClubMember.objects.get_or_create(
-            club=club, player=player, defaults={"email": line.email}
+            club=club, player=player, defaults={"email": line.email, "holdings": line.holdings}
         )
         joined += new
+        changed = []
         if not new and line.email and member.email != line.email:
             member.email = line.email
-            member.save(update_fields=["email"])
+            changed.append("email")
+        if not new and line.holdings is not None and member.holdings != line.holdings:
+            member.holdings = line.holdings  # this month's holdings: a stratum follows them
+            changed.append("holdings")
+        if changed:
+            member.save(update_fields=changed)
     return MembersImported(created, found, joined)

@@ -18,12 +18,14 @@ from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.teams.tables import match_pairs, match_tables
+from tournaments.core.sections import sections
 from tournaments.core.selectors.access import clubs_directed
 from tournaments.core.views.access import SignedInRequest
 from tournaments.core.views.forms import form_write
 from tournaments.night.models import SessionState
 from tournaments.night.selectors.table_entry.links import qr_svg
 from tournaments.night.services.table_entry import table_accesses_ensure
+from tournaments.teams import hooks
 from tournaments.teams.forms import DrawForm, LineupForm, TeamForm, TeamsEventForm
 from tournaments.teams.models import TeamsEvent, TeamsForm
 from tournaments.teams.selectors import events as selectors
@@ -89,6 +91,7 @@ def _event_page(request: HttpRequest, event: TeamsEvent, *, team_form=None, draw
         "can_draw": open_ and event.form == TeamsForm.SWISS and not drawing and len(rounds) < event.rounds,
         "can_draw_all": open_ and event.form != TeamsForm.SWISS and not rounds,
         "changes": teams_event_changes(event),
+        "sections": sections(hooks.event_page(event, False)),
     }
     invalid = (team_form is not None and team_form.errors) or (draw_form is not None and draw_form.errors)
     return render(request, TEMPLATES + "event.html", context, status=400 if invalid else 200)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from tournaments.core.sections import sections
+from tournaments.teams import hooks
 from tournaments.teams.selectors import events as selectors
 from tournaments.teams.selectors.scorecard import match_scorecard, round_scorecards
 
@@ -27,6 +29,7 @@ def teams_event_public(request: HttpRequest, event_id: int) -> HttpResponse:
         "current_matches": selectors.teams_round_matches(current) if current else [],
         "rounds": [(teams_round, round_scorecards(teams_round)) for teams_round in reversed(rounds)],
         "ranking": selectors.teams_event_ranking(event),
+        "sections": sections(hooks.event_page(event, True)),
     }
     return render(request, TEMPLATES + "public_event.html", context)
 

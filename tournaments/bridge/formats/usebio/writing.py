@@ -72,6 +72,7 @@ def _pair(participants: Element, pair: UsebioPair, event_type: str, awards: Useb
         text_element(element, "PERCENTAGE", pair.percentage)
     text_element(element, "PLACE", pair.place)
     write_pair_award(element, pair.key, awards)
+    text_element(element, "HANDICAP", pair.handicap)  # Scorer's handicap pairs (``bridge.handicaps``)
     players = list(pair.players) + [None] * (2 - len(pair.players))
     for player in players:
         player_element = SubElement(element, "PLAYER")
