@@ -22,11 +22,15 @@ from tournaments.core.models import ApiToken, Club, Player
 from tournaments.core.services.api_tokens import api_token_create
 from tournaments.exchange.models import PendingImport
 from tournaments.night.models import Board, DirectorCall, Movement, Pair, Result, Session, TableAccess
+from tournaments.night.services.individual import individual_players_seat
+from tournaments.night.services.movement import movement_boards_ensure, session_create_with_movement
 from tournaments.night.services.results import result_record
 from tournaments.night.services.sessions import session_create
 from tournaments.night.services.table_entry import director_call
-from tournaments.season.models import Competition
+from tournaments.season.models import Competition, Event
+from tournaments.season.models.events import EventMethod
 from tournaments.season.services.competitions import competition_save
+from tournaments.season.services.events import event_create, event_session_add
 from tournaments.teams.models import TeamsEvent
 
 MARKER = "Riverside"
@@ -52,6 +56,8 @@ class ClubA:
     pending_import: PendingImport
     pending_usebio: PendingImport
     pending_bws: PendingImport
+    pairs_event: Event
+    individual: Session
 
 
 @dataclass(frozen=True)
@@ -96,6 +102,8 @@ def club_a_world(club: Club, director: AbstractBaseUser) -> ClubA:
         pending_import=_pending(director, club, f"{MARKER} import", b"a score file"),
         pending_usebio=_pending(director, club, f"{MARKER} usebio", b"<USEBIO/>", usebio=True),
         pending_bws=_pending(director, club, f"{MARKER} bws", b"a Bridgemate file", bws=True),
+        pairs_event=_pairs_event(club, session),
+        individual=_individual(club),
     )
 
 
@@ -107,6 +115,29 @@ def club_b_world(django_user_model) -> ClubB:
         club=club, date=datetime.date(2026, 11, 24), name="Hillside Tuesday", movement=Movement.MITCHELL
     )
     return ClubB(club=club, director=director, session=session)
+
+
+def _pairs_event(club: Club, session: Session) -> Event:
+    """A pairs event over several sessions, holding club A's session."""
+    event = event_create(club=club, name=f"{MARKER} championship", method=EventMethod.TOTAL_MATCHPOINTS)
+    event_session_add(event=event, session=session)
+    return event
+
+
+def _individual(club: Club) -> Session:
+    """An individual night, its twelve players seated (its pages refuse a pairs session)."""
+    session = session_create_with_movement(
+        club=club,
+        date=datetime.date(2026, 12, 24),
+        name=f"{MARKER} individual",
+        movement=Movement.INDIVIDUAL,
+        tables=3,
+        boards_per_round=1,
+        rounds=2,
+    )
+    individual_players_seat(session=session, names=[f"{MARKER} player {n}" for n in range(1, 13)])
+    movement_boards_ensure(session=session)
+    return session
 
 
 def _teams_event(club: Club) -> TeamsEvent:

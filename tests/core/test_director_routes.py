@@ -205,6 +205,16 @@ ROUTES: dict[str, Route] = {
     "director:master_points_abf": Route(_slug),
     "director:master_points_acbl": Route(_slug),
     "director:members_confirm": Route(_slug),
+    "director:events": Route(_slug),
+    "director:event": Route(lambda a: {"slug": a.club.slug, "pk": a.pairs_event.pk}),
+    "director:event_session_remove": Route(
+        lambda a: {"slug": a.club.slug, "pk": a.pairs_event.pk, "session": a.session.pk}
+    ),
+    "director:individual_players": Route(lambda a: {"session_id": a.individual.pk}),
+    "director:individual_cards": Route(lambda a: {"session_id": a.individual.pk}),
+    "director:session_handicaps": Route(_session),
+    "director:session_strata": Route(_session),
+    "director:swiss_round": Route(_session),
     "director:player": Route(_player, ELSEWHERE),
     "director:player_initials": Route(_player, ELSEWHERE),
     "director:player_erase": Route(_player, ELSEWHERE),
@@ -228,6 +238,9 @@ PUBLIC = {
     # The public tables as spreadsheets, on their pages' terms (tests/exchange/test_downloads.py).
     "standings_csv", "standings_xlsx", "traveller_csv", "traveller_xlsx",
     "competition_csv", "competition_xlsx",
+    # A pairs event's ranking over its sessions, its downloads, and an individual's standings:
+    # public as the sessions' own standings are.
+    "event", "event_csv", "event_xlsx", "individual_standings",
     # A table's page and what its script reads and sends: the table's token is the credential.
     "table_scores", "table_entry", "table_state", "table_submit", "table_traveller", "table_call",
     # Django's accounts pages: log in and out, one's own password.
