@@ -142,6 +142,7 @@ ROUTES: dict[str, Route] = {
     "director:board_traveller": Route(_board),
     "director:audit": Route(_session),
     "director:movement": Route(_session),
+    "director:sections": Route(_session),
     "director:movement_boards": Route(_session),
     "director:state": Route(_session),
     "director:session_delete": Route(_session),

@@ -125,10 +125,20 @@ class Movement:
     shares: bool = False
     phantom: Pair | None = None
     board_sets: int = 0
+    # The tables' numbers when they are not 1..tables: a session of sections (``sectioned``).
+    numbers: tuple[int, ...] = ()
     _by_key: dict[tuple[int, int], Encounter] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._by_key.update({(e.round, e.table): e for e in self.encounters})
+
+    @property
+    def table_numbers(self) -> tuple[int, ...]:
+        """Every table's number: 1..tables, or a session of sections' (A3 is 103: ``sectioned``)."""
+        return self.numbers or tuple(range(1, self.tables + 1))
+
+    def has_table(self, table: int) -> bool:
+        return table in self.table_numbers
 
     def _check_round(self, round: int) -> None:
         _check_int("round", round, 1)
@@ -138,13 +148,15 @@ class Movement:
     def encounter(self, round: int, table: int) -> Encounter:
         self._check_round(round)
         _check_int("table", table, 1)
-        if table > self.tables:
+        if not self.has_table(table):
             raise MovementError(f"table {table} is beyond the movement's {self.tables} tables")
+        if (round, table) not in self._by_key:  # a section of fewer rounds than another
+            raise MovementError(f"table {table} plays no round {round}")
         return self._by_key[(round, table)]
 
     def encounters_in_round(self, round: int) -> tuple[Encounter, ...]:
         self._check_round(round)
-        return tuple(self._by_key[(round, t)] for t in range(1, self.tables + 1))
+        return tuple(self._by_key[(round, t)] for t in self.table_numbers if (round, t) in self._by_key)
 
     def position(self, pair: Pair, round: int) -> Encounter | None:
         """Where ``pair`` plays in ``round``; None when it is the phantom (sits out).
@@ -173,7 +185,10 @@ class Movement:
 
     def pair_numbers(self) -> tuple[Pair, ...]:
         """Mitchell: ("NS", 1..n) then ("EW", 1..n); Howell: 1..N (N includes a phantom);
-        an individual's partnerships 1..2 x tables x rounds."""
+        an individual's partnerships 1..2 x tables x rounds; a session of sections: its
+        sections' pairs, section by section."""
+        if self.numbers:
+            return tuple(dict.fromkeys(pair for e in self.encounters for pair in (e.home_ns, e.home_ew)))
         if self.kind == "mitchell":
             return tuple(("NS", i) for i in range(1, self.tables + 1)) + tuple(
                 ("EW", i) for i in range(1, self.tables + 1)
@@ -365,7 +380,7 @@ def format_movement_chart(movement: Movement) -> str:
     """A director's chart: one line per table, one column per round, ``NS-EW/set``."""
     head = ["Table"] + [f"R{r}" for r in range(1, movement.rounds + 1)]
     rows = [head]
-    for t in range(1, movement.tables + 1):
+    for t in movement.table_numbers:
         row = [str(t)]
         for r in range(1, movement.rounds + 1):
             e = movement.encounter(r, t)

@@ -48,6 +48,8 @@ from tournaments.night.models.sessions import (
     Movement,
     Pair,
     ScoringMethod,
+    Section,
+    SectionScoring,
     Session,
     SessionState,
 )
@@ -109,6 +111,8 @@ __all__ = [
     "EvenTables",
     "Movement",
     "Pair",
+    "Section",
+    "SectionScoring",
     "PendingImport",
     "Player",
     "PlayerMerge",

@@ -30,15 +30,18 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TypeVar
+
+from django.db.models import Count
 
 from tournaments.bridge import adjusted
 from tournaments.bridge.imps import butler_imps, cross_imps
 from tournaments.bridge.matchpoints import BoardMatchpoints, board_matchpoints
 from tournaments.core.models import Club
 from tournaments.db.rows import RESULT_FIGURES, Scorable
-from tournaments.night.models import Adjustment, Result, ScoringMethod, Session
+from tournaments.night.models import Adjustment, Pair, Result, ScoringMethod, SectionScoring, Session
 
 # IMPs an artificial adjusted score gives its side in IMP pairs (Law 12C2).
 ADJUSTMENT_IMPS = {"A+": 3.0, "A": 0.0, "A-": -3.0}
@@ -62,7 +65,8 @@ def board_scored_unsaved(session: Session, results: list[Result]) -> None:
     """
     full = None if session.source_sha256 else max(session.scored_full_count or 0, len(results))
     played = played_percentages(session) if holds_average_plus(results) else {}
-    board_scored(session, results, full=full, played=played, percentages=[])
+    sections = section_view(session, counts=False)
+    board_scored(session, results, full=full, played=played, percentages=[], sections=sections)
 
 
 def holds_average_plus(results: Sequence[Scorable]) -> bool:
@@ -78,14 +82,21 @@ def board_scored(
     played: dict[int, float],
     percentages: list[adjusted.AdjustmentPercentages],
     datum: int | None = None,
+    sections: SectionView | None = None,
 ) -> list[_Results]:
     """Give one board's ``results`` their figures (in memory); return those whose figures changed.
 
     ``full`` is the session's full board count (None: no Neuberg beyond the board's own),
     ``played`` maps pair id -> its percentage without artificial scores (Average-plus),
     ``percentages`` caches the club's A+/A- across boards (read on the first need),
-    ``datum`` is the board's stored Butler datum (``Board.butler_datum``; None: its own).
+    ``datum`` is the board's stored Butler datum (``Board.butler_datum``; None: its own),
+    ``sections`` a session matchpointed within each section (``section_view``; None:
+    across the field, every result of the board compared, as a session of one section).
     """
+    if sections is not None and sections.by_pair:
+        return _board_scored_by_section(
+            session, results, sections, played=played, percentages=percentages, datum=datum, full=full
+        )
     figures = _board_figures(session, results, full=full, played=played, percentages=percentages)
     ns_imps, ew_imps = _board_imps(session, results, datum)
     changed = []
@@ -96,6 +107,67 @@ def board_scored(
             for field, value in zip(RESULT_FIGURES, new, strict=True):
                 setattr(result, field, value)
             changed.append(result)
+    return changed
+
+
+@dataclass(frozen=True)
+class SectionView:
+    """What scoring within each section needs: pair id -> its section, section -> its full board count."""
+
+    by_pair: dict[int, int]
+    full: dict[int, int] = field(default_factory=dict)
+
+
+def section_view(session: Session, *, counts: bool = True) -> SectionView | None:
+    """The sections' view for a session matchpointed within each section; None for across the field.
+
+    ``counts``: also each section's fullest board (Neuberg's full top in the section), one
+    grouped query more.
+    """
+    if session.section_scoring != SectionScoring.SECTION:  # across the field, or one section
+        return None
+    by_pair = dict(
+        Pair.objects.filter(session=session, section__isnull=False).values_list("pk", "section_id")
+    )
+    if not by_pair:
+        return None
+    full: dict[int, int] = {}
+    if counts:
+        rows = (
+            Result.objects.filter(board__session=session, ns_pair__section__isnull=False)
+            .order_by()
+            .values_list("board_id", "ns_pair__section_id")
+            .annotate(count=Count("pk"))
+        )
+        for _board, section, count in rows:
+            full[section] = max(full.get(section, 0), count)
+    return SectionView(by_pair, full)
+
+
+def _board_scored_by_section(
+    session: Session,
+    results: Sequence[_Results],
+    sections: SectionView,
+    *,
+    full: int | None,
+    played: dict[int, float],
+    percentages: list[adjusted.AdjustmentPercentages],
+    datum: int | None,
+) -> list[_Results]:
+    """Score a board section by section: each section's results compared among themselves only.
+
+    A section's full top (Neuberg) is its own fullest board; without one known (a table's
+    traveller before the settle) the board's own count in the section.
+    """
+    groups: dict[int | None, list[_Results]] = defaultdict(list)
+    for result in results:
+        groups[sections.by_pair.get(result.ns_pair_id)].append(result)
+    changed: list[_Results] = []
+    for section, group in groups.items():
+        section_full = None if full is None else max(sections.full.get(section or 0, 0), len(group))
+        changed += board_scored(
+            session, group, full=section_full, played=played, percentages=percentages, datum=datum
+        )
     return changed
 
 

@@ -43,6 +43,7 @@ director = [
     ),
     path("sessions/<int:session_id>/audit/", views.session_audit, name="audit"),
     path("sessions/<int:session_id>/movement/", movements.session_movement, name="movement"),
+    path("sessions/<int:session_id>/sections/", movements.session_sections, name="sections"),
     path(
         "sessions/<int:session_id>/movement/boards/",
         movements.session_movement_boards,

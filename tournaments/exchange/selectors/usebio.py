@@ -52,7 +52,7 @@ from tournaments.bridge.imps import butler_datum
 from tournaments.core.models import Club
 from tournaments.federation.selectors.awards import club_scale
 from tournaments.federation.selectors.pages import session_pair_points
-from tournaments.night.models import Adjustment, Pair, Result, ScoringMethod, Session
+from tournaments.night.models import Adjustment, Pair, Result, ScoringMethod, Session, section_pair_number
 
 # Keyed by the stored value (a session's ``scoring`` is its plain string).
 _EVENT_TYPES: dict[str, str] = {
@@ -76,7 +76,10 @@ def program_version_text() -> str:
 
 
 def _key(pair: Pair) -> PairKey:
-    return PairKey("", pair.direction, pair.number)
+    """The pair as the file numbers it: in a session of sections, its letter and its number there."""
+    if pair.section is None:
+        return PairKey("", pair.direction, pair.number)
+    return PairKey(pair.section.letter, pair.direction, section_pair_number(pair.number))
 
 
 def _adjustment_percentage(club: Club, adjustment: str) -> int:
@@ -161,23 +164,28 @@ def session_usebio_event(session: Session) -> UsebioEvent:
     """Return the session as a USEBIO event: pairs, standings, travellers and hands (3 queries)."""
     pairs = list(
         session.pairs.filter(standing__boards_played__gt=0)
-        .select_related("player1", "player2", "standing")
+        .select_related("player1", "player2", "standing", "section")
         .order_by("-direction", "number")  # NS before EW, as Compscore lists them
     )
     results = list(
         Result.objects.filter(board__session=session)
-        .select_related("board", "ns_pair", "ew_pair")
+        .select_related("board", "ns_pair__section", "ew_pair__section")
         .order_by("board__number", "ns_pair__number", "id")
     )
-    by_board: dict[int, list[Result]] = {}
+    # A board's lines by section (one key, "", in a session of one section), as USEBIO files them.
+    by_board: dict[tuple[int, str], list[Result]] = {}
     for result in results:
-        by_board.setdefault(result.board.number, []).append(result)
+        section = result.ns_pair.section.letter if result.ns_pair.section is not None else ""
+        by_board.setdefault((result.board.number, section), []).append(result)
     club = session.club
     boards = tuple(
         UsebioBoard(
-            number, tuple(_line(result, club, session.is_imps) for result in lines), _datum(session, lines)
+            number,
+            tuple(_line(result, club, session.is_imps) for result in lines),
+            _datum(session, lines),
+            section,
         )
-        for number, lines in by_board.items()
+        for (number, section), lines in by_board.items()
     )
     deals = tuple(
         UsebioDeal(board.number, board.north, board.east, board.south, board.west)
@@ -206,7 +214,7 @@ def session_usebio_awards(session: Session) -> UsebioAwards | None:
     if scale is None:
         return None
     points = session_pair_points(session) if session.is_finished else {}
-    keys = {pair.pk: _key(pair) for pair in session.pairs.filter(pk__in=points)}
+    keys = {pair.pk: _key(pair) for pair in session.pairs.filter(pk__in=points).select_related("section")}
     rate = session.club.p2p_charge_rate
     return UsebioAwards(
         scale=scale.usebio_scale,

@@ -10,11 +10,12 @@ Law 12C2 average, a datum), and the director decides.
 
 How a file becomes one session:
 
-- **Sections** (Scorer's ``SECTION``s, matchpointed across the field) become one session,
-  so the boards compare every table as the file did; a section's pairs are numbered
-  from ``100 x`` its place (section A's 1 NS is 101 NS, B's is 201 NS). A session of
-  Mitchell fields only is a Mitchell; any Howell field makes it a Howell, whose pairs
-  keep their directions.
+- **Sections** (Scorer's ``SECTION``s, matchpointed across the field) become the
+  session's sections (``Section``: letter, Mitchell or Howell), matchpointed across the
+  field, so the boards compare every table as the file did; a section's pairs are
+  numbered from ``100 x`` its place (section A's 1 NS is 101 NS, B's is 201 NS). A
+  session of Mitchell fields only is a Mitchell; any Howell field makes it a Howell,
+  whose pairs keep their directions.
 - **A line with no contract and no adjusted score** is a board not played at that table:
   no result is entered (and if the file gave it points, that is a difference).
 - **Boards** are the ones the file names (a board nobody played is not invented), dealt
@@ -60,8 +61,19 @@ from tournaments.exchange.services.usebio_differences import (
     not_played_differences,
     usebio_differences,
 )
-from tournaments.exchange.services.usebio_stated import stated_keep
-from tournaments.night.models import Adjustment, Board, Movement, Pair, Result, ScoringMethod, Session
+from tournaments.exchange.services.usebio_stated import scorer_stated_keep, stated_keep
+from tournaments.night.models import (
+    SECTION_NUMBERING,
+    Adjustment,
+    Board,
+    Movement,
+    Pair,
+    Result,
+    ScoringMethod,
+    Section,
+    SectionScoring,
+    Session,
+)
 from tournaments.night.services.locks import session_locked
 from tournaments.night.services.movement import session_play_for_results
 from tournaments.night.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
@@ -72,7 +84,6 @@ MAX_USEBIO_BYTES = 5_000_000
 # A congress of 60 tables and 27 boards writes 1,620 lines; each takes about 3 ms to enter,
 # so a file cannot hold a worker for more than seconds (twice: the preview, then the import).
 MAX_USEBIO_LINES = 2_000
-SECTION_NUMBERING = 100
 _SCORING = {
     MATCHPOINTS: ScoringMethod.MATCHPOINTS,
     CROSS_IMPS: ScoringMethod.CROSS_IMPS,
@@ -141,7 +152,11 @@ def usebio_store(
         )
         session = session_play_for_results(session=session)  # its lines were played (issue 28)
         _mark_arrow_switch(session, event)
-        pairs = {pair.key: _pair_add(session, pair, numbers[pair.key]) for pair in _pairs_who_played(event)}
+        sections = sections_add(session, event)
+        pairs = {
+            pair.key: _pair_add(session, pair, numbers[pair.key], sections.get(pair.key.section))
+            for pair in _pairs_who_played(event)
+        }
         _mark_handicapped(session, event)
         boards = _boards_add(session, event)
         results, not_played = [], []
@@ -160,6 +175,7 @@ def usebio_store(
         locked = session_locked(session, Session.objects.select_related("club"))
         scores_settle_locked(locked, inserted=True, keep_datums=True)
         stated = stated_keep(event, results)  # marks the boards of the lines it keeps
+        stated += scorer_stated_keep(event, results)
         scores_settle_locked(locked, keep_datums=True)
         notes += stated
         differences = notes + not_played_differences(not_played)
@@ -244,7 +260,31 @@ def session_numbers(event: UsebioEvent) -> dict[PairKey, int]:
     }
 
 
-def _pair_add(session: Session, pair: UsebioPair, number: int) -> Pair:
+def sections_add(session: Session, event: UsebioEvent) -> dict[str, Section]:
+    """Give the session the file's sections (none for a file of one): letter and movement each.
+
+    A section whose pairs have directions is a Mitchell, else a Howell. The file's
+    scorer matchpointed them across the field (Scorer; USEBIO has no word for it), so
+    the session does too.
+    """
+    letters = event.sections
+    if len(letters) < 2:
+        return {}
+    mitchell = {pair.key.section for pair in event.pairs if pair.direction}
+    sections = Section.objects.bulk_create(
+        Section(
+            session=session,
+            letter=letter,
+            movement=Movement.MITCHELL if letter in mitchell else Movement.HOWELL,
+        )
+        for letter in letters
+    )
+    session.section_scoring = SectionScoring.FIELD
+    session.save(update_fields=["section_scoring"])
+    return {section.letter: section for section in sections}
+
+
+def _pair_add(session: Session, pair: UsebioPair, number: int, section: Section | None = None) -> Pair:
     players = [
         player_find_or_create(
             club=session.club, name=player.name[:120], federation_number=player.federation_number[:20]
@@ -253,6 +293,7 @@ def _pair_add(session: Session, pair: UsebioPair, number: int) -> Pair:
     ]
     created = Pair(
         session=session,
+        section=section,
         number=number,
         direction=pair.direction,
         player1=players[0],

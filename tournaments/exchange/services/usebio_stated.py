@@ -18,9 +18,16 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioEvent
-from tournaments.bridge.formats.usebio.conventions import file_figure, full_top, is_compscore
+from tournaments.bridge.formats.usebio.conventions import (
+    file_figure,
+    full_top,
+    is_compscore,
+    is_scorer,
+    scorer_board_figures,
+)
 from tournaments.exchange.services.usebio_differences import MATCHPOINT_TOLERANCE, LineResult
 from tournaments.night.models import Board, Result
 from tournaments.night.services.scoring.settle import scores_pending
@@ -115,3 +122,47 @@ def _keep(result: Result, stated: tuple[float, float], board: Board) -> None:
     result.stated_ns_percentage, result.stated_ew_percentage = (min(100.0, max(0.0, pct)) for pct in stated)
     result.save(update_fields=["stated_ns_percentage", "stated_ew_percentage"])
     scores_pending(board)
+
+
+def scorer_stated_keep(event: UsebioEvent, lines: list[LineResult]) -> list[str]:
+    """Keep the figures a Scorer file's pair totals count, where ClubScore's own differ; note each board.
+
+    Scorer ranks its pairs by totals that are not its travellers' sums where a board holds
+    an artificial line, and scores a line by the score its director typed
+    (``conventions.scorer_board_figures``). So that every pair's percentage is the file's,
+    each line whose figure there is off ClubScore's by more than the file's rounding keeps
+    it as the result's stated percentages; a note names each board so kept. Run after the
+    import's settle; the kept lines' boards are marked for the caller to settle again.
+    """
+    if not is_scorer(event) or event.event_type != MATCHPOINTS:
+        return []
+    by_number: dict[int, list[LineResult]] = defaultdict(list)
+    for line_result in lines:
+        by_number[line_result.board.number].append(line_result)
+    stored = Result.objects.in_bulk([line.result.pk for line in lines])
+    kept_boards = []
+    for number, board_lines in sorted(by_number.items()):
+        figures = scorer_board_figures([line.line for line in board_lines])
+        top = 2 * (len(board_lines) - 1)
+        kept = 0
+        for line_result, figure in zip(board_lines, figures, strict=True):
+            result = stored[line_result.result.pk]
+            if figure is None or result.ns_percentage is None:
+                continue
+            own = (result.ns_percentage, result.ew_percentage or 0.0)
+            tolerance = MATCHPOINT_TOLERANCE * 100 / top if top else 0.0
+            if any(abs(mine - theirs) > tolerance for mine, theirs in zip(own, figure, strict=True)):
+                _keep(result, figure, line_result.result.board)
+                kept += 1
+        if kept:
+            kept_boards.append(
+                ngettext(
+                    "Board %(number)d: %(kept)d line keeps the figures Scorer's pair totals count (its typed "
+                    "score, or each artificial score a tie with the others), where ClubScore's own differ.",
+                    "Board %(number)d: %(kept)d lines keep the figures Scorer's pair totals count (its typed "
+                    "score, or each artificial score a tie with the others), where ClubScore's own differ.",
+                    kept,
+                )
+                % {"number": number, "kept": kept}
+            )
+    return kept_boards

@@ -22,6 +22,7 @@ from tournaments.night.models import (
     EvenTables,
     Movement,
     ScoringMethod,
+    SectionScoring,
     Session,
 )
 from tournaments.night.services.boards import MAX_BOARDS_PER_DEAL
@@ -70,6 +71,44 @@ class MovementForm(forms.Form):
 
     def clean_even_tables(self) -> str:
         return self.cleaned_data["even_tables"] or EvenTables.RELAY
+
+
+class SectionsForm(forms.Form):
+    """Sections as a director describes them: 'A: Mitchell 7, B: Howell 4', the same boards a round."""
+
+    sections = forms.CharField(
+        max_length=200,
+        label=gettext_lazy("Sections"),
+        help_text=gettext_lazy(
+            "One a section, from A on: its movement and tables, such as "
+            "'Mitchell 7, Howell 4' (section A a 7-table Mitchell, B a 4-table Howell)."
+        ),
+    )
+    boards_per_round = AsciiIntegerField(
+        min_value=1, max_value=8, initial=2, label=gettext_lazy("Boards a round")
+    )
+    section_scoring = QuotedChoiceField(
+        choices=SectionScoring.choices, initial=SectionScoring.FIELD, label=gettext_lazy("Matchpointed")
+    )
+
+    def clean_sections(self) -> list[tuple[str, int]]:
+        """Each section's (movement, tables), in letter order; refused by the part that is wrong."""
+        kinds = {"mitchell": str(Movement.MITCHELL), "howell": str(Movement.HOWELL)}
+        parsed: list[tuple[str, int]] = []
+        for number, part in enumerate(self.cleaned_data["sections"].split(","), start=1):
+            words = part.split()
+            if (
+                len(words) != 2
+                or words[0].lower() not in kinds
+                or not words[1].isascii()
+                or not words[1].isdigit()
+            ):
+                raise ValidationError(
+                    _("Section %(number)d, %(part)r: write a movement and its tables, such as 'Mitchell 7'.")
+                    % {"number": number, "part": part.strip()}
+                )
+            parsed.append((kinds[words[0].lower()], int(words[1])))
+        return parsed
 
 
 class SessionForm(MovementForm):
@@ -128,7 +167,11 @@ class PairForm(forms.Form):
 
     def __init__(self, *args, session: Session, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        if not session.is_mitchell:
+        if session.has_sections:  # the section first; the number is the pair's in its section
+            letters = [(letter, letter) for letter in session.sections.values_list("letter", flat=True)]
+            self.fields["section"] = QuotedChoiceField(choices=letters, label=_("Section"))
+            self.order_fields(["section", "player1", "player2", "direction", "number"])
+        if not session.is_mitchell and not session.has_sections:
             del self.fields["direction"]
 
 

@@ -13,6 +13,7 @@ page, on purpose, never by clearing a cell.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from django import forms
@@ -25,10 +26,15 @@ from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.notation import NotationError, Outcome, PassedOut, read_outcome
 from tournaments.bridge.seating import read_pair_label
 from tournaments.core.forms import AsciiIntegerField
-from tournaments.night.models import Board, Direction, Pair, Session
+from tournaments.night.models import SECTION_NUMBERING, Board, Direction, Pair, Session
 from tournaments.night.selectors.movements import PairKey, pair_key
 from tournaments.night.selectors.traveller import MAX_LINES, stamp_shown
 from tournaments.night.services.traveller import CELLS, GRID, LINE, DeskLine, Problems, add_problem
+
+# A pair of a session of sections as the desk types it: ``A3``, ``EW B2``, ``A 3 NS``.
+_SECTION_PAIR = re.compile(
+    r"\s*(?P<before>[NSEW-]*)\s*(?P<letter>[A-Za-z])\s*(?P<number>\d{1,2})\s*(?P<after>[NSEW-]*)\s*"
+)
 
 
 class LineForm(forms.Form):
@@ -179,11 +185,20 @@ def _pair(
         message = _("Type the NS pair's number.") if cell == "ns" else _("Type the EW pair's number.")
         read.add(index, cell, message)
         return None
+    base = 0
+    if session.has_sections:  # a session of sections: the pair's section and number there, A3
+        found = _SECTION_PAIR.fullmatch(text)
+        if found is None:
+            read.add(index, cell, _("Type the pair's section and number, as A3."))
+            return None
+        base = SECTION_NUMBERING * (ord(found["letter"].upper()) - ord("A") + 1)
+        text = f"{found['before']} {found['number']} {found['after']}".strip()
     try:
         number, direction = read_pair_label(text)
     except ValueError as error:
         read.add(index, cell, str(error))
         return None
+    number += base
     if not session.is_mitchell and direction:
         read.add(
             index,

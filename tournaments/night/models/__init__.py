@@ -17,15 +17,19 @@ from tournaments.night.models.boards import (
 from tournaments.night.models.sessions import (
     MAX_PAIR_NUMBER,
     MAX_STORED_PAIR_NUMBER,
+    SECTION_NUMBERING,
     Direction,
     EvenTables,
     IndividualPlayer,
     Movement,
     Pair,
     ScoringMethod,
+    Section,
+    SectionScoring,
     Session,
     SessionState,
     StrataBasis,
+    section_pair_number,
 )
 from tournaments.night.models.standings import Standing
 from tournaments.night.models.table_entry import DirectorCall, TableAccess, TableSubmission
@@ -45,7 +49,10 @@ __all__ = [
     "Pair",
     "Result",
     "ResultChange",
+    "SECTION_NUMBERING",
     "ScoringMethod",
+    "Section",
+    "SectionScoring",
     "Session",
     "SessionAction",
     "SessionChange",
@@ -55,5 +62,6 @@ __all__ = [
     "StrataBasis",
     "TableAccess",
     "TableSubmission",
+    "section_pair_number",
     "validate_assigned_parts",
 ]

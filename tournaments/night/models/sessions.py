@@ -59,6 +59,13 @@ class ScoringMethod(models.TextChoices):
     BUTLER = "butler", gettext_lazy("IMP pairs, Butler")
 
 
+class SectionScoring(models.TextChoices):
+    """How a session of several sections compares a board's results (issue 31)."""
+
+    FIELD = "field", gettext_lazy("Across the field (every result of the board, all sections)")
+    SECTION = "section", gettext_lazy("Within each section")
+
+
 class StrataBasis(models.TextChoices):
     NONE = "", "Not stratified"
     HOLDINGS = "holdings", "Master point holdings (the member list)"
@@ -97,6 +104,10 @@ class Session(models.Model):
         help_text="A Swiss pairs' rounds drawn so far: each a list of [NS pair, EW pair] by table.",
     )
     state = models.CharField(max_length=12, choices=SessionState.choices, default=SessionState.PREPARATION)
+    # Blank for a session of one section (every session before issue 31: no Section row,
+    # scored as ever); set for a session of several, which it also marks, so a page
+    # reading a session knows without a query whether to look for sections.
+    section_scoring = models.CharField(max_length=8, choices=SectionScoring.choices, blank=True, default="")
     scored_full_count = models.PositiveIntegerField(
         null=True,
         blank=True,
@@ -199,9 +210,60 @@ class Session(models.Model):
     def is_finished(self) -> bool:
         return self.state == SessionState.FINISHED
 
+    @property
+    def has_sections(self) -> bool:
+        """Whether the session is one of several sections (``Section`` rows), known without a query."""
+        return bool(self.section_scoring)
+
+
+class Section(models.Model):
+    """One section (A, B, C...) of a session of several, with its own movement and tables.
+
+    Every section plays the session's boards; its pairs are the session's pairs that point
+    at it (``Pair.section``), numbered from ``100 x`` the section's place (A's 1 NS is
+    stored as 101 NS, B's as 201 NS), so a pair's number stays unique in its session and
+    every page, link and form that names a pair by number keeps working. A session of one
+    section has no Section row at all: it is exactly what it was before sections
+    (docs/decisions.md, "Sections").
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sections")
+    letter = models.CharField(max_length=3)
+    movement = models.CharField(max_length=10, choices=Movement.choices, default=Movement.MITCHELL)
+    movement_tables = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name="tables")
+    movement_rounds = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name="rounds")
+    boards_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "letter"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "letter"], name="section_letter_unique_in_session"),
+            models.CheckConstraint(condition=~Q(letter=""), name="section_letter_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} section {self.letter}"
+
+    @property
+    def is_mitchell(self) -> bool:
+        return self.movement == Movement.MITCHELL
+
+
+# A sectioned session's pair numbers: section k (from 1) numbers its pairs from 100 k.
+SECTION_NUMBERING = 100
+
+
+def section_pair_number(number: int) -> int:
+    """A stored pair number as its section numbers it: 203 is B's 3."""
+    return number % SECTION_NUMBERING
+
 
 class Pair(models.Model):
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="pairs")
+    # None in a session of one section (every session before issue 31).
+    section = models.ForeignKey(
+        Section, on_delete=models.CASCADE, related_name="pairs", null=True, blank=True
+    )
     number = models.PositiveIntegerField()
     direction = models.CharField(max_length=2, choices=Direction.choices, blank=True, default="")
     player1 = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
@@ -240,18 +302,26 @@ class Pair(models.Model):
 
     @property
     def label(self) -> str:
-        """The pair's number as the director calls it: ``3`` (Howell) or ``3 NS`` (Mitchell)."""
+        """The pair's number as the director calls it: ``3`` (Howell) or ``3 NS`` (Mitchell), its
+        side in the page's language (``3 EO`` in French); in a session of sections with its
+        section's letter and its number there (``A3 NS``)."""
+        number = self._number_text()
         if not self.direction:
-            return str(self.number)
-        return f"{self.number} {words_for(get_language()).side(self.direction)}"
+            return number
+        return f"{number} {words_for(get_language()).side(self.direction)}"
 
     @property
     def english_label(self) -> str:
         """The label in English (``3 NS``) whatever the reader's language: the JSON API's, as
         files keep their standards' notation, so a program reading it sees one spelling."""
-        if not self.direction:
-            return str(self.number)
-        return f"{self.number} {self.direction}"
+        number = self._number_text()
+        return f"{number} {self.direction}" if self.direction else number
+
+    def _number_text(self) -> str:
+        """The pair's number, its section's letter before it in a session of sections (``A3``)."""
+        if self.section is not None:
+            return f"{self.section.letter}{section_pair_number(self.number)}"
+        return str(self.number)
 
     @property
     def names(self) -> str:

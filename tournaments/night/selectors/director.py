@@ -50,7 +50,12 @@ def board_for_director(session: Session, number: int) -> Board:
 def board_results(board: Board) -> list[Result]:
     return list(
         board.results.select_related(
-            "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
+            "ns_pair__player1",
+            "ns_pair__player2",
+            "ew_pair__player1",
+            "ew_pair__player2",
+            "ns_pair__section",
+            "ew_pair__section",
         ).order_by("ns_pair__number", "id")
     )
 

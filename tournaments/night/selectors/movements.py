@@ -14,6 +14,7 @@ have no result on its boards.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import get_language
@@ -21,18 +22,33 @@ from django.utils.translation import gettext as _
 
 from tournaments.bridge import movements as rules
 from tournaments.bridge.individual import as_pairs_movement, individual
+from tournaments.bridge.movement_sections import section_table_name, sectioned
+from tournaments.bridge.movement_sections import table_name as movement_table_name
 from tournaments.bridge.rounds import DrawnRound, barometer, published_rounds, round_boards, swiss_movement
 from tournaments.bridge.teams.tables import teams_movement
 from tournaments.bridge.words import words_for
-from tournaments.night.models import Board, Direction, Movement, Pair, Result, Session, SessionState
+from tournaments.night.models import (
+    SECTION_NUMBERING,
+    Board,
+    Direction,
+    Movement,
+    Pair,
+    Result,
+    Section,
+    Session,
+    SessionState,
+)
 
 PairKey = tuple[str, int]  # (direction, number): ('NS', 3) in a Mitchell, ('', 5) in a Howell
 
 
 def session_movement(session: Session) -> rules.Movement | None:
-    """Return the session's movement, or None when it has none configured (no queries)."""
+    """Return the session's movement, or None when it has none configured (no queries, but
+    one for a session of sections: its sections' movements, ``sectioned_movement``)."""
     if not session.has_movement:
         return None
+    if session.has_sections:
+        return sectioned_movement(list(session.sections.order_by("letter")))
     return build_movement(
         kind=session.movement,
         tables=session.movement_tables,
@@ -88,6 +104,35 @@ def build_movement(
     )
 
 
+def sectioned_movement(sections: Sequence[Section]) -> rules.Movement:
+    """One movement of a session's sections (ordered by letter), each from its hundred: A3 is table 103.
+
+    The numbers are the pairs' own (``Section``): section k's from 100 k.
+    """
+    return _sectioned(
+        tuple(
+            (section.movement, section.movement_tables, section.movement_rounds, section.boards_per_round)
+            for section in sections
+        )
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _sectioned(configs: tuple[tuple[str, int | None, int | None, int | None], ...]) -> rules.Movement:
+    parts = []
+    for place, (kind, tables, rounds, boards_per_round) in enumerate(configs, start=1):
+        if tables is None or boards_per_round is None:
+            raise ValueError("every section of a session of sections needs its tables")
+        part = build_movement(kind=kind, tables=tables, rounds=rounds, boards_per_round=boards_per_round)
+        parts.append((SECTION_NUMBERING * place, part))
+    return sectioned(parts)
+
+
+def table_name(session: Session, table: int) -> str:
+    """A table as the players call it: ``3``, or in a session of sections ``A3`` (table 103)."""
+    return section_table_name(table) if session.has_sections else str(table)
+
+
 def encounter_keys(kind: str, encounter: rules.Encounter) -> tuple[PairKey, PairKey]:
     """Return who sits NS and who sits EW at this encounter, as (direction, number) keys.
 
@@ -103,12 +148,14 @@ def _pair_key(pair: rules.Pair) -> PairKey:
     return pair if isinstance(pair, tuple) else ("", pair)
 
 
-def key_label(key: PairKey) -> str:
-    """``NS 3`` (``NZ 3`` in Dutch) or ``pair 3``, in the page's language."""
+def key_label(key: PairKey, pair: Pair | None = None) -> str:
+    """``NS 3`` (``NZ 3`` in Dutch) or ``pair 3``, in the page's language; a seated pair of a
+    session of sections by its section's number, ``NS A3``."""
     direction, number = key
+    name = section_table_name(number) if pair is not None and pair.section_id is not None else number
     if direction:
-        return f"{words_for(get_language()).side(direction)} {number}"
-    return _("pair %(number)s") % {"number": number}
+        return f"{words_for(get_language()).side(direction)} {name}"
+    return _("pair %(number)s") % {"number": name}
 
 
 def pair_key(pair: Pair) -> PairKey:
@@ -123,15 +170,18 @@ def board_encounters(movement: rules.Movement, number: int) -> list[rules.Encoun
     )
 
 
-def encounter_text(kind: str, encounter: rules.Encounter, number: int) -> str:
-    """Say who plays a board at an encounter: 'Board 7 is played in round 3 at table 2 by NS 2 and EW 5'."""
+def encounter_text(kind: str, encounter: rules.Encounter, number: int, *, sectioned: bool = False) -> str:
+    """Say who plays a board at an encounter: 'Board 7 is played in round 3 at table 2 by NS 2 and EW 5'
+    (in a session of sections, ``sectioned``: 'at table A2 by NS A2 and EW A5')."""
     ns, ew = encounter_keys(kind, encounter)
+    name = section_table_name if sectioned else str
+    labels = [_key_text(key, name) for key in (ns, ew)]
     return _("Board %(board)s is played in round %(round)s at table %(table)s by %(ns)s and %(ew)s") % {
         "board": number,
         "round": encounter.round,
-        "table": encounter.table,
-        "ns": key_label(ns),
-        "ew": key_label(ew),
+        "table": name(encounter.table),
+        "ns": labels[0],
+        "ew": labels[1],
     }
 
 
@@ -147,7 +197,7 @@ class Seat:
 
     @property
     def label(self) -> str:
-        return key_label(self.key)
+        return key_label(self.key, self.pair)
 
     @property
     def number(self) -> int:
@@ -252,7 +302,12 @@ def table_cards(session: Session, movement: rules.Movement, pairs: list[Pair]) -
         for entry in table_rounds:
             by_table.setdefault(entry.table, []).append(entry)
     return [
-        GuideCard(_("Table %(table)s") % {"table": table}, None, by_table[table], table=table)
+        GuideCard(
+            _("Table %(table)s") % {"table": movement_table_name(movement, table)},
+            None,
+            by_table[table],
+            table=table,
+        )
         for table in sorted(by_table)
     ]
 
@@ -356,3 +411,11 @@ def next_table_round(movement: rules.Movement, round_: int, table: int) -> tuple
     keys = sorted((encounter.round, encounter.table) for encounter in movement.encounters)
     later = [key for key in keys if key > (round_, table)]
     return later[0] if later else None
+
+
+def _key_text(key: PairKey, name: Callable[[int], str]) -> str:
+    """A pair's key named in the page's language, its number written by ``name`` (``A3`` in sections)."""
+    direction, number = key
+    if direction:
+        return f"{words_for(get_language()).side(direction)} {name(number)}"
+    return _("pair %(number)s") % {"number": name(number)}

@@ -95,7 +95,7 @@ def session_standings_page(session: Session, asked: int = 1) -> tuple[list[Stand
         offset = (number - 1) * STANDINGS_PAGE_ROWS
         ranked = (
             Standing.objects.filter(session=session)
-            .select_related("pair__player1", "pair__player2")
+            .select_related("pair__player1", "pair__player2", "pair__section")
             .annotate(
                 place=Window(RowNumber(), partition_by=partition, order_by=[F(name).asc() for name in order]),
                 field_rows=Window(Count("pk"), partition_by=partition),

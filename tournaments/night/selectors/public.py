@@ -91,7 +91,7 @@ def session_standings(session: Session) -> list[StandingsTable]:
     for a Howell and for an arrow-switched Mitchell (one winner)."""
     standings = list(
         Standing.objects.filter(session=session)
-        .select_related("pair__player1", "pair__player2")
+        .select_related("pair__player1", "pair__player2", "pair__section")
         .order_by("-pair__direction", "rank", "pair__number")
     )
     if session.ranks_one_field:  # equal places: NS before EW
@@ -124,7 +124,7 @@ def session_boards(session: Session) -> list[WithAnnotations[Board, ResultCount]
 
 def session_pairs(session: Session) -> list[Pair]:
     # "-direction": NS before EW, as every list of a Mitchell reads (issue 24, point 16).
-    return list(session.pairs.select_related(*_PAIR_PLAYERS).order_by("-direction", "number"))
+    return list(session.pairs.select_related(*_PAIR_PLAYERS, "section").order_by("-direction", "number"))
 
 
 # --- Board: diagram, double dummy, traveller ---------------------------------------------------
@@ -207,7 +207,12 @@ def board_double_dummy(board: Board) -> list[DoubleDummyRow]:
 def traveller_query(board: Board) -> QuerySet[Result]:
     """The board's results, best North-South score first, with both pairs' players."""
     return board.results.select_related(
-        "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
+        "ns_pair__player1",
+        "ns_pair__player2",
+        "ew_pair__player1",
+        "ew_pair__player2",
+        "ns_pair__section",
+        "ew_pair__section",
     ).order_by(F("ns_score").desc(nulls_last=True), "ns_pair__number")
 
 
@@ -252,7 +257,12 @@ def pair_get(session_pk: int, pk: int) -> WithAnnotations[Pair, _Marked]:
 def pair_scorecard(pair: Pair) -> list[ScorecardRow]:
     """Return a row for every board of the session: the pair's result from its side, or none."""
     results = Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair)).select_related(
-        "ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2"
+        "ns_pair__player1",
+        "ns_pair__player2",
+        "ew_pair__player1",
+        "ew_pair__player2",
+        "ns_pair__section",
+        "ew_pair__section",
     )
     by_board = {result.board_id: result for result in results}
     rows = []

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.bridge.adjusted import AdjustmentPercentages, Artificial
 from tournaments.bridge.calls import Contract
+from tournaments.bridge.movement_sections import section_table_name
 from tournaments.bridge.notation import PASSED_OUT, Outcome, Played, outcome_text
 from tournaments.bridge.seats import Seat
 from tournaments.core.models import Club
@@ -97,9 +98,10 @@ def result_stamp(result: Result | None, percentages: AdjustmentPercentages) -> s
 
 def pair_cell(pair: Pair, column: str, session: Session) -> str:
     """A pair as its cell shows it: its number, with its field when it is not the column's."""
+    number = section_table_name(pair.number) if pair.section_id is not None else str(pair.number)
     if not session.is_mitchell or pair.direction == column:
-        return str(pair.number)
-    return f"{pair.direction} {pair.number}"
+        return number
+    return f"{pair.direction} {number}"
 
 
 def _line(

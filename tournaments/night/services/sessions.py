@@ -22,11 +22,13 @@ from tournaments.core.selectors.club_players import own_players
 from tournaments.core.services.writes import write
 from tournaments.night.models import (
     MAX_PAIR_NUMBER,
+    SECTION_NUMBERING,
     Direction,
     Movement,
     Pair,
     Result,
     ScoringMethod,
+    Section,
     Session,
     SessionAction,
     SessionChange,
@@ -87,8 +89,8 @@ def player_find_or_create(*, club: Club, name: str, federation_number: str = "")
     return own[0] if own else Player.objects.create(name=name)
 
 
-def _check_direction(session: Session, direction: str) -> str:
-    if session.is_mitchell:
+def _check_direction(session: Session, direction: str, section: Section | None = None) -> str:
+    if section.is_mitchell if section is not None else session.is_mitchell:
         if direction not in (Direction.NS, Direction.EW):
             raise ValidationError({"direction": _("In a Mitchell every pair sits North-South or East-West.")})
         return direction
@@ -104,6 +106,35 @@ def next_pair_number(session: Session, direction: str = "") -> int:
     while number in used:
         number += 1
     return number
+
+
+def section_number_base(section: Section) -> int:
+    """What a section's pair numbers are stored from: 100 for the first by letter, 200 for the next."""
+    letters = sorted(section.session.sections.values_list("letter", flat=True))
+    return SECTION_NUMBERING * (letters.index(section.letter) + 1)
+
+
+def _section_number(section: Section, direction: str, number: int | None) -> int:
+    """The stored number of a section's pair ``number`` (its next free one when None), checked in range.
+
+    A section's pairs are numbered 1 to 99, and within its movement when it has one.
+    """
+    base = section_number_base(section)
+    if number is None:
+        used = set(section.pairs.filter(direction=direction).values_list("number", flat=True))
+        number = next(n for n in range(1, SECTION_NUMBERING) if base + n not in used)
+    highest = section.movement_tables
+    if highest is not None and not section.is_mitchell:
+        highest *= 2
+    top = min(highest or SECTION_NUMBERING - 1, SECTION_NUMBERING - 1)
+    if not 1 <= number <= top:
+        raise ValidationError(
+            {
+                "number": _("Section %(letter)s seats pairs 1 to %(top)d, not %(number)d.")
+                % {"letter": section.letter, "top": top, "number": number}
+            }
+        )
+    return base + number
 
 
 def _pair_label(number: int, direction: str) -> str:
@@ -205,8 +236,12 @@ def pair_add(
     player_names: Sequence[str],
     direction: str = "",
     number: int | None = None,
+    section: Section | None = None,
 ) -> Pair:
     """Seat a pair of players in the session under the next free number (or the one given).
+
+    In a session of sections the pair is seated in ``section``, ``number`` being its
+    number there (A's 3 NS), stored from the section's hundred (``section_number_base``).
 
     Refused: a finished session, a number the movement has no seat for, a taken number,
     and a player who already sits in another pair of the session. The session is locked
@@ -217,11 +252,14 @@ def pair_add(
     session = session_locked(session)
     refuse_if_finished(session, "seating pairs", "players")
     _refuse_if_swiss_drawn(session, "players")
-    direction = _check_direction(session, direction)
+    direction = _check_direction(session, direction, section)
     players = _players(session.club, player_names)
     seated = _pair_of(session, direction, players)
-    if seated is not None and number in (None, seated.number):
+    base = 0 if section is None else section_number_base(section)
+    if seated is not None and number in (None, seated.number - base):
         return seated
+    if section is not None:
+        number = _section_number(section, direction, number)
     if number is None:
         number = next_pair_number(session, direction)
     if not 1 <= number <= MAX_PAIR_NUMBER:
@@ -231,7 +269,8 @@ def pair_add(
                 % {"max_pair_number": MAX_PAIR_NUMBER, "number": number}
             }
         )
-    _check_in_movement(session, number, direction)
+    if section is None:
+        _check_in_movement(session, number, direction)
     if session.pairs.filter(direction=direction, number=number).exists():
         raise ValidationError(
             {
@@ -242,6 +281,7 @@ def pair_add(
     _check_players_free(session, players)
     pair = Pair(
         session=session,
+        section=section,
         number=number,
         direction=direction,
         player1=players[0],

@@ -57,12 +57,12 @@ def table_accesses_ensure(session: Session) -> list[TableAccess]:
     existing = {access.table for access in session.table_accesses.all()}
     missing = [
         TableAccess(session=session, table=table, token=secrets.token_urlsafe(24))
-        for table in range(1, movement.tables + 1)
+        for table in movement.table_numbers
         if table not in existing
     ]
     if missing:
         TableAccess.objects.bulk_create(missing, ignore_conflicts=True)
-    return list(session.table_accesses.filter(table__lte=movement.tables).order_by("table"))
+    return list(session.table_accesses.filter(table__in=movement.table_numbers).order_by("table"))
 
 
 @dataclass(frozen=True)

@@ -106,11 +106,13 @@ def session_pair_add(request: SignedInRequest, session_id: int) -> HttpResponse:
 
     def seat() -> Pair:
         data = form.cleaned_data
+        section = session.sections.get(letter=data["section"]) if "section" in data else None
         return pair_add(
             session=session,
             player_names=(data["player1"], data["player2"]),
             direction=data.get("direction", ""),
             number=data["number"],
+            section=section,
         )
 
     response = form_write(

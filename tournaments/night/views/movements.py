@@ -6,6 +6,7 @@ other director pages: the services write, the selectors read.
 from __future__ import annotations
 
 import dataclasses
+from string import ascii_uppercase
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -20,7 +21,7 @@ from tournaments.core.forms import form_add_service_error
 from tournaments.core.views.access import SignedInRequest
 from tournaments.core.views.forms import form_write
 from tournaments.night.forms.results import TableResultForm
-from tournaments.night.forms.sessions import MovementForm
+from tournaments.night.forms.sessions import MovementForm, SectionsForm
 from tournaments.night.models import Session
 from tournaments.night.selectors import director as selectors
 from tournaments.night.selectors import movements as movement_selectors
@@ -28,6 +29,7 @@ from tournaments.night.selectors import public
 from tournaments.night.selectors.table_entry import qr_svg
 from tournaments.night.services.movement import movement_boards_ensure, session_movement_set
 from tournaments.night.services.results import ResultEntry, result_record
+from tournaments.night.services.sections import SectionSpec, session_sections_set
 from tournaments.night.services.table_entry import table_accesses_ensure
 from tournaments.night.views.session_page import session_page
 
@@ -69,6 +71,37 @@ def session_movement(request: SignedInRequest, session_id: int) -> HttpResponse:
     if response is not None:
         return response
     return session_page(request, session, movement_form=form)
+
+
+@login_required
+@require_POST
+def session_sections(request: SignedInRequest, session_id: int) -> HttpResponse:
+    """Divide a session in preparation, before its pairs are seated, into sections (issue 31)."""
+    session = selectors.session_for_director(request.user, session_id)
+    form = SectionsForm(request.POST, prefix="sections")
+
+    def sections_set() -> Session:
+        data = form.cleaned_data
+        specs = [
+            SectionSpec(letter, kind, tables=tables, boards_per_round=data["boards_per_round"])
+            for letter, (kind, tables) in zip(ascii_uppercase, data["sections"], strict=False)
+        ]
+        session_sections_set(session=session, sections=specs, scoring=data["section_scoring"])
+        return session
+
+    response = form_write(
+        request,
+        form,
+        sections_set,
+        message=lambda done: (
+            _("Sections set: %(letters)s.")
+            % {"letters": ", ".join(done.sections.order_by("letter").values_list("letter", flat=True))}
+        ),
+        to=lambda done: _session_url(done, "#movement"),
+    )
+    if response is not None:
+        return response
+    return session_page(request, session, sections_form=form)
 
 
 @login_required

@@ -14,6 +14,7 @@ from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.movements import public_board_numbers
 from tournaments.night.selectors.pages import board_traveller_page, page_asked, session_standings_page
 from tournaments.night.selectors.rounds import rounds_progress
+from tournaments.night.selectors.sections import section_standings
 from tournaments.night.services.deal_analysis import analysis_resume
 from tournaments.night.views.overdue import settled_after_answer
 
@@ -47,6 +48,7 @@ def session(request: HttpRequest, pk: int) -> HttpResponse:
     public = public_board_numbers(session)
     shown = boards if public is None else [board for board in boards if board.number in public]
     context.update(boards=shown, boards_in_play=len(boards) - len(shown), poll_ms=int(_poll_seconds() * 1000))
+    context["section_tables"] = section_standings(session)
     context["sections"] = sections(hooks.public_session_page(session, context["tables"]))
     response = render(request, "tournaments/night/public/session.html", context)
     # Drawn from the last settle; a lost or failed one is made good once this is sent (issue 24;

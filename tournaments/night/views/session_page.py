@@ -13,9 +13,17 @@ from django.shortcuts import render
 
 from tournaments.core.sections import sections
 from tournaments.night import hooks
-from tournaments.night.forms.sessions import BoardCountForm, DealForm, MovementForm, PairForm, RoundDrawForm
+from tournaments.night.forms.sessions import (
+    BoardCountForm,
+    DealForm,
+    MovementForm,
+    PairForm,
+    RoundDrawForm,
+    SectionsForm,
+)
 from tournaments.night.models import Session
 from tournaments.night.selectors.rounds import rounds_progress
+from tournaments.night.selectors.sections import section_standings
 from tournaments.night.selectors.session_page import SessionPage
 from tournaments.night.selectors.session_page import session_page as read_session_page
 from tournaments.night.services.deal_analysis import analysis_resume
@@ -48,6 +56,7 @@ def session_page(request: HttpRequest, session: Session, **bound: forms.Form) ->
         "pairs": page.pairs,
         "boards": page.boards,
         "standings_tables": page.standings_tables,
+        "section_tables": section_standings(session),
         "movement": page.movement,
         "movement_rounds": page.movement_rounds,
         "pair_form": bound.get("pair_form") or PairForm(session=session),
@@ -55,6 +64,7 @@ def session_page(request: HttpRequest, session: Session, **bound: forms.Form) ->
         "deal_form": bound.get("deal_form") or DealForm(),
         "count_form": bound.get("count_form") or BoardCountForm(initial={"count": count}),
         "movement_form": bound.get("movement_form") or MovementForm(initial=_movement_initial(session)),
+        "sections_form": bound.get("sections_form") or SectionsForm(prefix="sections"),
         "rounds": rounds_progress(session, public=False),
         "round_form": bound.get("round_form") or RoundDrawForm(),
         "sections": sections(hooks.director_session_page(session)),

@@ -21,22 +21,76 @@ decided from its files in Cobalt's tests, docs/decisions.md "Other scorers' figu
 - **A pair's percentage** is its total over the boards it played (unrounded factored
   figures, written to two decimals) over the tops of those boards: the mean of its
   board percentages, as ClubScore's.
+
+New Zealand's Scorer (decided from its real file of three sections, scorer-to-usebio's
+``multi-section-multi-movement-pairs``, whose 66 pair totals it reproduces to the
+matchpoint; docs/decisions.md, "Sections"):
+
+- **Sections are matchpointed across the field**: every line of a board, all sections,
+  2 a pair beaten and 1 a tie, by the line's ``SCORE`` as the file writes it (its
+  director may have typed a score its contract does not make).
+- **A pair's totals are not its traveller lines' sum on a board with artificial lines.**
+  The travellers show such a board factored (Neuberg, as Compscore and ClubScore), but
+  the totals, and so the percentages and places, count each artificial line as a tie
+  with every played line (1 more a line, the top 2 for each other line, artificial ones
+  included) and give an artificial line the percentages it writes (``A6040``: 60 and
+  40, Law 12C2's "the session percentage when higher" not applied): ``scorer_board_figures``.
+  (The totals it writes as ``match_points`` are whole numbers; its percentages are not
+  rounded from them.)
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from tournaments.bridge.formats.usebio.values import UsebioBoard, UsebioEvent
+from tournaments.bridge.formats.usebio.values import TravellerLine, UsebioBoard, UsebioEvent
 from tournaments.bridge.matchpoints import neuberg
 
 COMPSCORE = "compscore"
+SCORER = "scorer"
 
 
 def is_compscore(event: UsebioEvent) -> bool:
     """Whether Compscore wrote the file (``PROGRAM_NAME`` ``Compscore3``, ``Compscore 2``...)."""
     return event.program.strip().lower().startswith(COMPSCORE)
+
+
+def is_scorer(event: UsebioEvent) -> bool:
+    """Whether New Zealand's Scorer wrote the file (``PROGRAM_NAME`` ``Scorer``)."""
+    return event.program.strip().lower().startswith(SCORER)
+
+
+def scorer_board_figures(lines: Sequence[TravellerLine]) -> list[tuple[float, float] | None]:
+    """Each line's (NS, EW) percentage as Scorer's pair totals count it (the module docstring).
+
+    ``lines`` are every line of one board across the field; None for one not played.
+    Played lines are compared by the file's scores, each artificial line a tie with
+    every one of them; an artificial line's figures are the percentages it writes.
+    """
+    results = [
+        line for line in lines if line.played and (line.adjusted is not None or line.ns_score is not None)
+    ]
+    played = Counter(line.ns_score for line in results if line.adjusted is None)
+    artificial = len(results) - played.total()
+    top = 2 * (len(results) - 1)
+    below: dict[int | None, int] = {}
+    beaten = 0
+    for score in sorted(score for score in played if score is not None):
+        below[score] = 2 * beaten + played[score] - 1 + artificial
+        beaten += played[score]
+    counted = {id(line) for line in results}
+    figures: list[tuple[float, float] | None] = []
+    for line in lines:
+        if id(line) not in counted or top <= 0:
+            figures.append(None)
+        elif line.adjusted is not None:  # its percentages as written (60% of 64 is 38.4)
+            figures.append((float(line.adjusted.ns_percentage), float(line.adjusted.ew_percentage)))
+        else:
+            ns = below[line.ns_score]
+            figures.append((ns * 100 / top, (top - ns) * 100 / top))
+    return figures
 
 
 def board_top(board: UsebioBoard) -> float | None:

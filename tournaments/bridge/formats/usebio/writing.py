@@ -23,6 +23,9 @@ on, always write, since a reader is tested on their files, not on the DTD:
   (``NS_MATCH_POINTS``, ``NS_CROSS_IMP_POINTS`` or ``NS_BUTLER_POINTS``; Butler boards
   also their datum, ``BOARD_AVERAGE``); an artificial adjusted score is ``<SCORE>A6040``
   with no contract, as both producers write it;
+- an event of several sections: a ``SECTION SECTION_ID="A"`` each, holding its own
+  ``PARTICIPANTS`` and ``BOARD``s, its pairs numbered within it as Scorer writes them
+  (``(A) 1NS``);
 - ``HANDSET``: each dealt board's four hands, North first.
 """
 
@@ -138,6 +141,25 @@ def usebio_document(root: Element) -> bytes:
     return b'<?xml version="1.0" encoding="UTF-8"?>\n' + DOCTYPE + b"\n" + body + b"\n"
 
 
+def _section_body(
+    container: Element, event: UsebioEvent, section: str | None, awards: UsebioAwards | None
+) -> None:
+    """Write the pairs and boards of one section (``None``: the whole event, of one section)."""
+    participants = SubElement(container, "PARTICIPANTS")
+    for pair in event.pairs:
+        if section is None or pair.key.section == section:
+            _pair(participants, pair, event.event_type, awards)
+    for board in event.boards:
+        if section is not None and board.section != section:
+            continue
+        board_element = SubElement(container, "BOARD")
+        text_element(board_element, "BOARD_NUMBER", board.number)
+        if event.event_type == BUTLER:
+            text_element(board_element, "BOARD_AVERAGE", board.datum)
+        for line in board.lines:
+            _line(board_element, line, event.event_type)
+
+
 def write_usebio(event: UsebioEvent, awards: UsebioAwards | None = None) -> bytes:
     """Return the event as a USEBIO 1.2 document: UTF-8, with its XML declaration and DOCTYPE.
 
@@ -147,16 +169,13 @@ def write_usebio(event: UsebioEvent, awards: UsebioAwards | None = None) -> byte
     text_element(event_element, "DATE", event.date.strftime(DATE_FORMAT))
     text_element(event_element, "BOARDS_PLAYED", len(event.boards))
     write_awards_head(event_element, awards)
-    participants = SubElement(event_element, "PARTICIPANTS")
-    for pair in event.pairs:
-        _pair(participants, pair, event.event_type, awards)
-    for board in event.boards:
-        board_element = SubElement(event_element, "BOARD")
-        text_element(board_element, "BOARD_NUMBER", board.number)
-        if event.event_type == BUTLER:
-            text_element(board_element, "BOARD_AVERAGE", board.datum)
-        for line in board.lines:
-            _line(board_element, line, event.event_type)
+    sections = event.sections
+    if len(sections) > 1:  # each SECTION its own pairs and travellers, as Scorer writes them
+        for letter in sections:
+            section_element = SubElement(event_element, "SECTION", SECTION_ID=letter)
+            _section_body(section_element, event, letter, awards)
+    else:
+        _section_body(event_element, event, None, awards)
     if event.deals:
         write_handset(root, event.deals)
     return usebio_document(root)

@@ -62,8 +62,7 @@ def session_table_grid(session: Session) -> TableGrid | None:
     for call in calls:
         call_by_table.setdefault(call.table, call)
     cells_by_table = {
-        table: _grid_cells(session, movement, table, seated, entered)
-        for table in range(1, movement.tables + 1)
+        table: _grid_cells(session, movement, table, seated, entered) for table in movement.table_numbers
     }
     current = {
         table: next((cell.round for cell in cells if cell.status not in ("done", "sitout")), None)

@@ -54,7 +54,7 @@ def table_access_get(token: str, *, with_club: bool = True) -> TableAccess:
 def _table_in_movement(access: TableAccess) -> bool:
     """False for a link of a table the movement no longer has (it shrank before play)."""
     movement = movement_selectors.session_movement(access.session)
-    return movement is None or access.table <= movement.tables
+    return movement is None or movement.has_table(access.table)
 
 
 def qr_svg(url: str) -> str:

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.bridge import board_dealer, board_vulnerability_text
 from tournaments.bridge import movements as rules
+from tournaments.bridge.movement_sections import same_section, table_name
 from tournaments.night.models import Pair, Result, Session, TableAccess
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.selectors.movements import PairKey, key_label, pair_key
@@ -133,15 +134,16 @@ def board_move(movement: rules.Movement, finished: TableRound) -> str:
         encounter.table
         for encounter in movement.encounters_in_round(following)
         if boards & set(encounter.boards)
+        and same_section(movement, encounter.table, finished.encounter.table)
     )
     if not tables:
         return f"{label}: not played in round {following}; put them on the bye stand (ask the director)."
     if tables == [finished.encounter.table]:
         return f"{label}: they stay at this table."
     if len(tables) > 1:
-        shared = " and ".join(str(table) for table in tables)
+        shared = " and ".join(table_name(movement, table) for table in tables)
         return f"{label}: shared by tables {shared} in round {following} (the relay)."
-    return f"{label}: take them to table {tables[0]}."
+    return f"{label}: take them to table {table_name(movement, tables[0])}."
 
 
 def entered_at_table(access: TableAccess, round_: int, number: int) -> Result | None:
@@ -151,7 +153,7 @@ def entered_at_table(access: TableAccess, round_: int, number: int) -> Result | 
     to ask if it is wrong (issue 24, point 15).
     """
     movement = movement_selectors.session_movement(access.session)
-    if movement is None or not 1 <= round_ <= movement.rounds or not 1 <= access.table <= movement.tables:
+    if movement is None or not 1 <= round_ <= movement.rounds or not movement.has_table(access.table):
         return None
     encounter = movement.encounter(round_, access.table)
     if number not in encounter.boards:
@@ -183,6 +185,7 @@ def _destination(
     sits_ns = position.ns == movement_pair
     opponent = ew_key if sits_ns else ns_key
     direction = "North-South" if sits_ns else "East-West"
+    where = f"table {table_name(movement, position.table)}, {direction}, round {round_}"
     if opponent not in seated:
-        return f"table {position.table}, {direction}, round {round_} (no opponents: sit out that round)"
-    return f"table {position.table}, {direction}, round {round_}"
+        return f"{where} (no opponents: sit out that round)"
+    return where

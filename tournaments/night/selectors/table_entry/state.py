@@ -40,13 +40,13 @@ def _pair_json(key: PairKey, pair: Pair | None, seats: str = "") -> dict[str, An
     """A pair as the phone shows it; an individual's partnership by seat, so each player
     reads where he sits and who partners him this round: ``N Ann · S Bob``."""
     if pair is None:
-        return {"label": key_label(key), "names": "sits out (no pair)"}
+        return {"label": key_label(key), "names": _("sits out (no pair)")}
     if seats and pair.player2 is not None:
         return {
-            "label": key_label(key),
+            "label": key_label(key, pair),
             "names": f"{seats[0]} {pair.player1.name} · {seats[1]} {pair.player2.name}",
         }
-    return {"label": key_label(key), "names": pair.names}
+    return {"label": key_label(key, pair), "names": pair.names}
 
 
 def _board_json(board: TableBoard) -> dict[str, Any]:
@@ -109,10 +109,10 @@ def table_state(access: TableAccess) -> dict[str, Any]:
             session=session, table=access.table, answered_at__isnull=True
         ).exists(),
     }
-    if movement is None or access.table > movement.tables:
+    if movement is None or not movement.has_table(access.table):
         state["message"] = _("The director has not set up this table in the movement yet.")
         return state
-    pairs = list(session.pairs.select_related("player1", "player2"))
+    pairs = list(session.pairs.select_related("player1", "player2", "section"))
     rounds = table_rounds(session, movement, access.table, pairs)
     current = current_round(rounds)
     state["round"] = _round_json(current, session.is_individual) if current else None

@@ -30,7 +30,7 @@ def table_traveller(access: TableAccess, number: int) -> dict[str, Any]:
     movement = movement_selectors.session_movement(session)
     if movement is None:
         raise BoardNotPlayedError(number)
-    pairs = list(session.pairs.select_related("player1", "player2"))
+    pairs = list(session.pairs.select_related("player1", "player2", "section"))
     mine = None
     for entry in table_rounds(session, movement, access.table, pairs):
         for board in entry.boards:

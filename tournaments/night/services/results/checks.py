@@ -124,7 +124,10 @@ def check_movement(board: Board, entry: ResultEntry) -> None:
     concerned = [
         e for e in encounters if set(entered) & set(movement_selectors.encounter_keys(session.movement, e))
     ] or encounters
-    where = "; ".join(movement_selectors.encounter_text(session.movement, e, board.number) for e in concerned)
+    where = "; ".join(
+        movement_selectors.encounter_text(session.movement, e, board.number, sectioned=session.has_sections)
+        for e in concerned
+    )
     raise NotInMovementError(
         _("%(label)s against %(label2)s is not in the movement: %(where)s.")
         % {"label": entry.ns_pair.label, "label2": entry.ew_pair.label, "where": where}

@@ -24,7 +24,7 @@ from django.db.models import Count, Q
 from tournaments.bridge import adjusted
 from tournaments.db.rows import RESULT_FIGURES, ScoredResult, board_results
 from tournaments.db.sql import update_rows
-from tournaments.night.figures import board_scored, holds_average_plus, played_percentages
+from tournaments.night.figures import board_scored, holds_average_plus, played_percentages, section_view
 from tournaments.night.models import Adjustment, Board, Result, ScoringMethod, Session
 
 
@@ -82,6 +82,7 @@ def boards_rescore(
         played = played_percentages(session)
     percentages: list[adjusted.AdjustmentPercentages] = []  # the club's, read once when needed
     datums = stored_datums(session, by_board)
+    sections = section_view(session)
     changed: list[ScoredResult] = []
     for board_id, results in by_board.items():
         changed += board_scored(
@@ -91,6 +92,7 @@ def boards_rescore(
             played=played or {},
             percentages=percentages,
             datum=datums.get(board_id),
+            sections=sections,
         )
     update_rows(Result, changed, RESULT_FIGURES)
 

@@ -20,7 +20,8 @@ from tournaments.night.services.scoring.board import board_recalculate, session_
 from tournaments.night.services.scoring.standings import session_recalculate_standings
 
 
-def _rescore(session: Session, *, only_adjusted: bool = False) -> None:
+def session_rescore(session: Session, *, only_adjusted: bool = False) -> None:
+    """Rescore every board of ``session`` (held under its lock) and its standings."""
     boards = session.boards.order_by("number")
     if only_adjusted:
         boards = boards.filter(results__ns_score__isnull=True).distinct()
@@ -38,7 +39,7 @@ def session_set_scoring(*, session: Session, scoring: str) -> Session:
     session.scoring = scoring
     session.full_clean()
     session.save(update_fields=["scoring", "updated_at"])
-    _rescore(session)
+    session_rescore(session)
     return session
 
 
@@ -59,5 +60,5 @@ def club_set_adjustment_percentages(*, club: Club, average_plus: float, average_
     )
     for session in locked(sessions.select_related("club").order_by("pk")):
         sessions_changed([session.pk])  # the pages' stamps (night.cached)
-        _rescore(session, only_adjusted=True)
+        session_rescore(session, only_adjusted=True)
     return club

@@ -1,0 +1,69 @@
+"""One movement of a session of sections: each section's own movement, its tables and pairs renumbered.
+
+Section k (from 1) numbers its tables and pairs from 100 k (``movements.SECTION_BASE``),
+as the session stores them: section A's table 3 is 103, B's 203. Pure, as the rest of
+``bridge``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from tournaments.bridge.movements import Movement, MovementError, Pair
+
+
+def sectioned(sections: Sequence[tuple[int, Movement]]) -> Movement:
+    """One movement of a session of sections: each ``(base, movement)``'s tables and pairs from ``base``.
+
+    Section A (base 100) has its table 3 as 103 and its pair NS 3 as ``("NS", 103)``, B
+    (base 200) 203: the session's numbers for them (``Section``), so a pair, a table or a
+    round is found in the one movement as in a session of one section. The sections play
+    the same boards; a section's phantom is not kept (its opponents simply have no result).
+    """
+    if not sections:
+        raise MovementError("a session of sections needs at least one section's movement")
+    encounters = []
+    for base, part in sections:
+        for e in part.encounters:
+            ns, ew = _shifted(e.ns, base), _shifted(e.ew, base)
+            encounters.append(replace(e, table=base + e.table, ns=ns, ew=ew))
+    encounters.sort(key=lambda e: (e.round, e.table))
+    parts = [part for _, part in sections]
+    kinds = {part.kind for part in parts}
+    return Movement(
+        kind=kinds.pop() if len(kinds) == 1 else "howell",
+        tables=sum(part.tables for part in parts),
+        rounds=max(part.rounds for part in parts),
+        boards_per_round=parts[0].boards_per_round,
+        encounters=tuple(encounters),
+        relay=any(part.relay for part in parts),
+        shares=any(part.shares for part in parts),
+        board_sets=max(part.board_sets for part in parts),
+        numbers=tuple(base + t for base, part in sections for t in part.table_numbers),
+    )
+
+
+def _shifted(pair: Pair, base: int) -> Pair:
+    return (pair[0], base + pair[1]) if isinstance(pair, tuple) else base + pair
+
+
+SECTION_BASE = 100
+
+
+def section_table_name(table: int) -> str:
+    """A session of sections' table as the players call it: 103 (section A's table 3) is ``A3``."""
+    if table < SECTION_BASE:
+        return str(table)
+    return f"{chr(ord('A') + table // SECTION_BASE - 1)}{table % SECTION_BASE}"
+
+
+def table_name(movement: Movement, table: int) -> str:
+    """A table as the players call it: ``3``, or in a session of sections ``A3`` (table 103)."""
+    return section_table_name(table) if movement.numbers else str(table)
+
+
+def same_section(movement: Movement, table: int, other: int) -> bool:
+    """Whether two tables are in one section (every table is, in a session of one): each
+    section plays its own copy of the boards, so boards move only within it."""
+    return not movement.numbers or table // SECTION_BASE == other // SECTION_BASE
