@@ -21,9 +21,17 @@ from tournaments.core.services.api_tokens import api_token_check, api_token_crea
 from tournaments.core.services.api_write_counts import api_write_count_add
 from tournaments.federation.services.handicaps import session_handicaps_set
 from tournaments.mail.services.opt_out import mail_opt_out
+from tournaments.night.models import IndividualPlayer, Section
 from tournaments.night.services.boards import boards_ensure
-from tournaments.night.services.movement import session_finish, session_reopen, session_start
+from tournaments.night.services.individual import individual_players_seat
+from tournaments.night.services.movement import (
+    session_create_with_movement,
+    session_finish,
+    session_reopen,
+    session_start,
+)
 from tournaments.night.services.results import ResultEntry, result_record
+from tournaments.night.services.sections import SectionSpec, session_sections_set
 from tournaments.night.services.session_delete import session_delete
 from tournaments.night.services.sessions import pair_add, session_create
 from tournaments.night.services.table_entry import TableEntry, director_call, table_result_submit
@@ -69,6 +77,8 @@ READ_ONLY = [
     models.DirectorCall,
     models.ResultMail,
     models.MasterPointAward,
+    Section,
+    IndividualPlayer,
 ]
 # Made by the services and the director's pages: shown and deleted, never added or changed.
 SHOWN_ONLY = [
@@ -100,6 +110,24 @@ def _night_with_its_records(club, user) -> None:
     event_session_add(event=event_create(club=club, name="Two nights", method="percentage"), session=session)
     empty = session_create(club=club, date=datetime.date(2026, 11, 18), name="Cancelled")
     session_delete(session=empty, user=user)
+
+
+def _sections_and_an_individual(club) -> None:
+    """A session of two sections, and an individual night with its twelve players seated."""
+    divided = session_create(club=club, date=datetime.date(2026, 11, 15), name="North Sections")
+    session_sections_set(
+        session=divided, sections=[SectionSpec("A", tables=3), SectionSpec("B", movement="howell", tables=3)]
+    )
+    individual = session_create_with_movement(
+        club=club,
+        date=datetime.date(2026, 12, 24),
+        name="Christmas individual",
+        movement="individual",
+        tables=3,
+        boards_per_round=1,
+        rounds=2,
+    )
+    individual_players_seat(session=individual, names=[f"North Player {n}" for n in range(1, 13)])
 
 
 def _tables_with_their_sends(club) -> None:
@@ -156,6 +184,7 @@ def api_secret(admin_client, admin_user, club, mitchell_session) -> str:
     result_record(board=mitchell_session.boards.get(number=1), entry=ResultEntry(ns, ew, "3NT", "N", "9"))
     _night_with_its_records(club, admin_user)
     _tables_with_their_sends(club)
+    _sections_and_an_individual(club)
     _teams_event_with_its_records(club, admin_user)
     return _club_records(club, admin_user)
 

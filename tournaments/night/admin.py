@@ -11,9 +11,11 @@ from tournaments.core.admin import ReadOnlyAdminMixin
 from tournaments.night.models import (
     Board,
     DirectorCall,
+    IndividualPlayer,
     Pair,
     Result,
     ResultChange,
+    Section,
     Session,
     SessionChange,
     SessionDeletion,
@@ -173,3 +175,24 @@ class DirectorCallAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_filter = ("session__club",)
     search_fields = ("session__name",)
     list_select_related = ("session__club",)
+
+
+@admin.register(Section)
+class SectionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """A session's sections: set on the director's movement step, which checks the movement and
+    renumbers the pairs with them (``night.services.sections``); here only read."""
+
+    list_display = ("session", "letter", "movement", "movement_tables")
+    list_filter = ("movement",)
+    search_fields = ("session__name", "session__club__name")
+    list_select_related = ("session__club",)
+
+
+@admin.register(IndividualPlayer)
+class IndividualPlayerAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """An individual's players by number: seated on the director's players page, which makes the
+    round's partnerships from them (``night.services.individual``); here only read."""
+
+    list_display = ("session", "number", "player")
+    search_fields = ("player__name", "session__name")
+    list_select_related = ("session__club", "player")
