@@ -48,7 +48,7 @@ def catalogue(language: str) -> list[Entry]:
         elif line.startswith("#"):
             continue
         else:
-            match = re.match(r'(msgid|msgid_plural|msgstr(?:\[\d\])?) (".*")$', line)
+            match = re.match(r'(msgctxt|msgid|msgid_plural|msgstr(?:\[\d\])?) (".*")$', line)
             if match:
                 key = match.group(1)
                 value = ast.literal_eval(match.group(2))

@@ -17,6 +17,7 @@ from django.urls import reverse
 
 from tournaments.night.models import Movement, Pair, ResultChange, Session, SessionState
 from tournaments.night.selectors import movements as selectors
+from tournaments.night.selectors import publication
 from tournaments.night.services.boards import boards_deal
 from tournaments.night.services.movement import (
     movement_boards_ensure,
@@ -266,9 +267,9 @@ def test_boards_text_reads_as_on_a_card(boards, text):
 
 def test_nothing_of_a_board_is_public_in_preparation_and_everything_once_finished(club):
     session = _mitchell(club)
-    assert selectors.public_board_numbers(session) == frozenset()
+    assert publication.public_board_numbers(session) == frozenset()
     session = session_finish(session=session_start(session=session))
-    assert selectors.public_board_numbers(session) is None
+    assert publication.public_board_numbers(session) is None
 
 
 def test_in_play_a_board_is_public_only_once_every_seated_pair_has_played_it(club, django_assert_num_queries):
@@ -280,10 +281,10 @@ def test_in_play_a_board_is_public_only_once_every_seated_pair_has_played_it(clu
     number, plays = next(iter(sorted(by_board.items())))
     for seating in plays[:-1]:
         _play(session, seating, number)
-        assert number not in selectors.public_board_numbers(session)
+        assert number not in publication.public_board_numbers(session)
     _play(session, plays[-1], number)
     with django_assert_num_queries(2):
-        assert selectors.public_board_numbers(session) == frozenset({number})
+        assert publication.public_board_numbers(session) == frozenset({number})
 
 
 # --- Public pages leak nothing of a board still in play -------------------------------------------

@@ -16,7 +16,8 @@ from django.urls import reverse
 
 from tests.conftest import rounds_night
 from tournaments.night.models import Board, Movement, Result, ScoringMethod, Session, SessionChange
-from tournaments.night.selectors.movements import public_board_numbers, session_movement
+from tournaments.night.selectors.movements import session_movement
+from tournaments.night.selectors.publication import public_board_numbers
 from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.services.movement import (
     session_create_with_movement,

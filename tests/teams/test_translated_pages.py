@@ -26,7 +26,7 @@ def test_the_teams_catalogue_translates_what_it_holds(language):
 def test_the_public_event_page_in_french(client, event, tmp_path):
     with compiled("fr", tmp_path):
         page = page_in(client, f"/teams/{event.pk}/", "fr")
-    assert "Classement" in page and "Tour 1 : le tirage" in page and "Feuille de match" in page
+    assert "Classement" in page and "Tour 1 : le tirage" in page and "Feuille de marque" in page
     assert english_left(page, english_phrases("fr", *TEAMS)) == []
 
 

@@ -17,7 +17,7 @@ from tournaments.api.shapes import result_out
 from tournaments.bridge.par import par_text
 from tournaments.night.models import Board, Session
 from tournaments.night.selectors import public as selectors
-from tournaments.night.selectors.movements import public_board_numbers
+from tournaments.night.selectors.publication import public_board_numbers
 
 router = Router(tags=["reads"])
 

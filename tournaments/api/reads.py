@@ -30,7 +30,7 @@ from tournaments.api.shapes import pair_out, session_summary
 from tournaments.core.selectors import clubs as club_reads
 from tournaments.night.models import Session
 from tournaments.night.selectors import public as selectors
-from tournaments.night.selectors.movements import public_board_numbers
+from tournaments.night.selectors.publication import public_board_numbers
 from tournaments.night.selectors.rounds import RoundsProgress, RoundStanding, rounds_progress
 
 router = Router(tags=["reads"])

@@ -169,7 +169,7 @@ def session_hand_records(
     """Return the session's dealt boards in pages of four, as clubs print them (one query).
 
     ``public_numbers`` limits them to the boards the public may see (see
-    ``selectors.movements.public_board_numbers``); None gives every board.
+    ``selectors.publication.public_board_numbers``); None gives every board.
     """
     boards = session.boards.exclude(north="").order_by("number")
     if public_numbers is not None:

@@ -61,9 +61,9 @@ from tournaments.exchange.services.usebio_differences import (
     not_played_differences,
     usebio_differences,
 )
+from tournaments.exchange.services.usebio_sections import sections_add, session_numbers
 from tournaments.exchange.services.usebio_stated import scorer_stated_keep, stated_keep
 from tournaments.night.models import (
-    SECTION_NUMBERING,
     Adjustment,
     Board,
     Movement,
@@ -71,7 +71,6 @@ from tournaments.night.models import (
     Result,
     ScoringMethod,
     Section,
-    SectionScoring,
     Session,
 )
 from tournaments.night.services.locks import session_locked
@@ -239,49 +238,6 @@ def _pairs_who_played(event: UsebioEvent) -> list[UsebioPair]:
                 }
             )
     return [pair for pair in event.pairs if pair.players]
-
-
-def session_numbers(event: UsebioEvent) -> dict[PairKey, int]:
-    """Each pair's number in the session: its own, or ``100 x section + number`` in a sectioned event."""
-    sections = event.sections
-    if len(sections) == 1:
-        return {pair.key: pair.number for pair in event.pairs}
-    too_big = [pair.label for pair in event.pairs if pair.number >= SECTION_NUMBERING]
-    if too_big:
-        raise ValidationError(
-            {
-                "file": _("Pair %(pair)s: in an event of several sections pairs are numbered below 100.")
-                % {"pair": too_big[0]}
-            }
-        )
-    return {
-        pair.key: SECTION_NUMBERING * (sections.index(pair.key.section) + 1) + pair.number
-        for pair in event.pairs
-    }
-
-
-def sections_add(session: Session, event: UsebioEvent) -> dict[str, Section]:
-    """Give the session the file's sections (none for a file of one): letter and movement each.
-
-    A section whose pairs have directions is a Mitchell, else a Howell. The file's
-    scorer matchpointed them across the field (Scorer; USEBIO has no word for it), so
-    the session does too.
-    """
-    letters = event.sections
-    if len(letters) < 2:
-        return {}
-    mitchell = {pair.key.section for pair in event.pairs if pair.direction}
-    sections = Section.objects.bulk_create(
-        Section(
-            session=session,
-            letter=letter,
-            movement=Movement.MITCHELL if letter in mitchell else Movement.HOWELL,
-        )
-        for letter in letters
-    )
-    session.section_scoring = SectionScoring.FIELD
-    session.save(update_fields=["section_scoring"])
-    return {section.letter: section for section in sections}
 
 
 def _pair_add(session: Session, pair: UsebioPair, number: int, section: Section | None = None) -> Pair:

@@ -14,7 +14,8 @@ from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioEvent
 from tournaments.bridge.formats.usebio.awards import UsebioAwards
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
-from tournaments.exchange.services.usebio import UsebioImport, session_numbers, usebio_store
+from tournaments.exchange.services.usebio import UsebioImport, usebio_store
+from tournaments.exchange.services.usebio_sections import session_numbers
 
 
 @dataclass(frozen=True)

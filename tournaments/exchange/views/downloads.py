@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from tournaments.exchange.selectors import downloads as selectors
 from tournaments.exchange.spreadsheets import CSV_TYPE, XLSX_TYPE, Table, csv_bytes, xlsx_bytes
 from tournaments.night.selectors import public as public_selectors
-from tournaments.night.selectors.movements import public_board_numbers
+from tournaments.night.selectors.publication import public_board_numbers
 from tournaments.night.services.settle_soon import scores_settle_if_due
 from tournaments.season.selectors.competitions import competition_get
 from tournaments.season.selectors.events import event_get

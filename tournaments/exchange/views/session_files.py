@@ -41,7 +41,7 @@ from tournaments.exchange.services.pbn import PbnImport, pbn_file_events, pbn_im
 from tournaments.night.models import Session
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.selectors import public as public_selectors
-from tournaments.night.selectors.movements import public_board_numbers
+from tournaments.night.selectors.publication import public_board_numbers
 from tournaments.night.services.deal_analysis import analysis_resume
 
 TEMPLATES = "tournaments/exchange/"

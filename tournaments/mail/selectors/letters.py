@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from tournaments.core.models import Player
 from tournaments.mail.models import MailOptOut
 from tournaments.night.models import Pair, Session, Standing
-from tournaments.night.selectors.movements import public_board_numbers
 from tournaments.night.selectors.public import (
     ScorecardRow,
     ScorecardTotals,
@@ -24,6 +23,7 @@ from tournaments.night.selectors.public import (
     scorecard_hide_unpublished,
     scorecard_totals,
 )
+from tournaments.night.selectors.publication import public_board_numbers
 from tournaments.season.models import ClubMember
 
 

@@ -24,19 +24,17 @@ from tournaments.bridge import movements as rules
 from tournaments.bridge.individual import as_pairs_movement, individual
 from tournaments.bridge.movement_sections import section_table_name, sectioned
 from tournaments.bridge.movement_sections import table_name as movement_table_name
-from tournaments.bridge.rounds import DrawnRound, barometer, published_rounds, round_boards, swiss_movement
+from tournaments.bridge.rounds import DrawnRound, barometer, swiss_movement
 from tournaments.bridge.teams.tables import teams_movement
 from tournaments.bridge.words import words_for
 from tournaments.night.models import (
     SECTION_NUMBERING,
-    Board,
     Direction,
     Movement,
     Pair,
     Result,
     Section,
     Session,
-    SessionState,
 )
 
 PairKey = tuple[str, int]  # (direction, number): ('NS', 3) in a Mitchell, ('', 5) in a Howell
@@ -332,68 +330,6 @@ def pair_cards(session: Session, movement: rules.Movement, pairs: list[Pair]) ->
         title = _("Pair %(label)s") % {"label": shown}
         cards.append(GuideCard(title, pair, by_key[key]))
     return cards
-
-
-# --- What the public may see -------------------------------------------------------------------
-
-
-def public_board_numbers(session: Session) -> frozenset[int] | None:
-    """Return the numbers of the boards the public may see, or None when all of them are public.
-
-    A finished session publishes everything. In preparation nothing of a board is public.
-    In play a board is public once every pair the movement seats at it has a result on it
-    (a phantom's opponents have nothing to play); a session in play without a movement, or
-    a board outside the movement, stays hidden until the session finishes, since nobody
-    can tell who has still to play it. Two queries.
-    """
-    if session.state == SessionState.FINISHED:
-        return None
-    movement = session_movement(session) if session.state == SessionState.PLAY else None
-    if movement is None:
-        return frozenset()
-    seated = set(session.pairs.values_list("direction", "number"))
-    played: dict[int, set[PairKey]] = {}
-    rows = Result.objects.filter(board__session=session).values_list(
-        "board__number", "ns_pair__direction", "ns_pair__number", "ew_pair__direction", "ew_pair__number"
-    )
-    for number, ns_direction, ns_number, ew_direction, ew_number in rows:
-        keys = played.setdefault(number, set())
-        keys.add((ns_direction, ns_number))
-        if ew_number is not None:
-            keys.add((ew_direction, ew_number))
-    scheduled: dict[int, set[PairKey]] = {}
-    for encounter in movement.encounters:
-        sitting = encounter_keys(session.movement, encounter)
-        for number in encounter.boards:
-            due = scheduled.setdefault(number, set())
-            if all(key in seated for key in sitting):
-                due.update(sitting)
-    public = frozenset(number for number, due in scheduled.items() if due <= played.get(number, set()))
-    if not session.plays_by_rounds:
-        return public
-    # A round is published with its standings, so not while a board of it waits for its settle.
-    waiting = set(Board.objects.filter(session=session, needs_scoring=True).values_list("number", flat=True))
-    return _rounds_in_order(movement, public - waiting)
-
-
-def _rounds_in_order(movement: rules.Movement, public: frozenset[int]) -> frozenset[int]:
-    """Return the boards of a barometer's (or Swiss pairs') rounds complete from round 1 on.
-
-    Every table plays the round's boards, so a round is complete when its boards are all
-    played; a round complete before an earlier one waits for it (``bridge.rounds``).
-    """
-    complete = [
-        all(number in public for number in round_boards(r, movement.boards_per_round))
-        for r in range(1, movement.rounds + 1)
-    ]
-    shown = published_rounds(complete)
-    return frozenset(
-        number for r in range(1, shown + 1) for number in round_boards(r, movement.boards_per_round)
-    )
-
-
-def board_is_public(board: Board, public_numbers: frozenset[int] | None) -> bool:
-    return public_numbers is None or board.number in public_numbers
 
 
 def table_round_results(session: Session, seating: TableRound) -> dict[int, Result]:

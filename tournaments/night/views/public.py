@@ -11,8 +11,8 @@ from tournaments.core.sections import sections
 from tournaments.night import hooks
 from tournaments.night.cached import rendered, session_digest_read, session_stamp
 from tournaments.night.selectors import public as selectors
-from tournaments.night.selectors.movements import public_board_numbers
 from tournaments.night.selectors.pages import board_traveller_page, page_asked, session_standings_page
+from tournaments.night.selectors.publication import public_board_numbers
 from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.selectors.sections import section_standings
 from tournaments.night.services.deal_analysis import analysis_resume
