@@ -40,6 +40,7 @@ from tournaments.bridge.words import ENGLISH, WORDS, BridgeWords, words_for
 # The words for a passed-out board, as a director or a file writes them.
 PASS_WORDS = ENGLISH.pass_words
 
+# The forms a cell takes, as the messages write them out (for the catalogues).
 EXAMPLES = "4SN+1, 3NTXE-2, P or A60/40"
 
 
@@ -118,7 +119,7 @@ def read_outcome(
     words = words_for(language)
     cleaned = " ".join(text.split()).upper() if isinstance(text, str) else ""
     if not cleaned:
-        raise NotationError(gettext_noop("Type the result, as %(examples)s."), examples=EXAMPLES)
+        raise NotationError(gettext_noop("Type the result, as 4SN+1, 3NTXE-2, P or A60/40."))
     if cleaned in PASS_WORDS or cleaned in words.pass_words:
         return PASSED_OUT
     compact = cleaned.replace(" ", "")
@@ -174,10 +175,10 @@ def _unread(text: str, compact: str) -> NotationError:
             )
     return NotationError(
         gettext_noop(
-            "%(text)s is not a result: write the contract, the declarer and the result, as %(examples)s."
+            "%(text)s is not a result: write the contract, the declarer and the result, "
+            "as 4SN+1, 3NTXE-2, P or A60/40."
         ),
         text=quoted(text),
-        examples=EXAMPLES,
     )
 
 
