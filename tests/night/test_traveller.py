@@ -570,6 +570,6 @@ def test_the_desk_says_a_bad_cell_in_english_as_before(director_client, night):
     url = _url(night)
     answer = director_client.post(url, _typed(director_client, url, l0_contract="3ZZ"))
     assert (
-        "'3ZZ' is not a result: write the contract, the declarer and the result, as 4SN+1, 3NTXE-2, P or A60/40."
-        in _text(answer)
+        "'3ZZ' is not a result: write the contract, the declarer and the result, "
+        "as 4SN+1, 3NTXE-2, P or A60/40." in _text(answer)
     )
