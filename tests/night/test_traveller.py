@@ -566,6 +566,16 @@ def test_the_desk_says_what_is_wrong_with_a_cell_in_its_language(
     assert not Result.objects.filter(board__session=night).exists()
 
 
+def test_the_desk_says_a_bad_lead_in_its_language(director_client, night):
+    url = _url(night)
+    data = _typed(director_client, url, l0_contract="3SAN=", l0_lead="ZZ")
+
+    answer = director_client.post(url, data, HTTP_ACCEPT_LANGUAGE="fr")
+
+    assert answer.status_code == 400
+    assert "entame incorrecte 'ZZ' : écrivez une carte, la couleur puis le rang" in _text(answer)
+
+
 def test_the_desk_says_a_bad_cell_in_english_as_before(director_client, night):
     url = _url(night)
     answer = director_client.post(url, _typed(director_client, url, l0_contract="3ZZ"))

@@ -168,7 +168,7 @@ def _lead(read: ReadGrid, index: int, text: str, outcome: Outcome | None) -> str
     try:
         return parse_lead(text)
     except CardError as error:
-        read.add(index, "lead", str(error))
+        read.add(index, "lead", translated(error))
         return ""
 
 
