@@ -528,3 +528,58 @@ def test_the_desk_reads_a_traveller_typed_in_its_language(director_client, night
     assert [
         f"{r.contract} {r.declarer}".strip() if r.contract != "PASS" else "Pass" for r in results
     ] == stored
+
+
+@pytest.mark.parametrize(
+    ("language", "typed", "says"),
+    [
+        (
+            "fr",
+            "3ZZ",
+            "'3ZZ' n'est pas un résultat : écrivez le contrat, le déclarant et le résultat, "
+            "par exemple 4SN+1, 3SAXE-2, P ou A60/40.",
+        ),
+        (  # the contract and the seat in the page's letters
+            "fr",
+            "3SAO",
+            "'3SAO' n'a pas de résultat : ajoutez =, +1, -2 ou le nombre de levées, par exemple 3SAO=.",
+        ),
+        (  # a result's refusal inside the cell's, both translated
+            "de",
+            "4SN+9",
+            "'4SN+9': unmögliches Ergebnis '+9' für 4S: das wären 19 Stiche, aber eine Linie macht 0..13.",
+        ),
+        ("nl", "3NTZ", "'3NTZ' heeft geen uitslag: voeg =, +1, -2 of het aantal slagen toe, zoals 3SAZ=."),
+        ("pl", "5XX", "'5XX' nie jest wynikiem: wpisz kontrakt, rozgrywającego i wynik, np. 4SN+1"),
+    ],
+)
+def test_the_desk_says_what_is_wrong_with_a_cell_in_its_language(
+    director_client, night, language, typed, says
+):
+    url = _url(night)
+    data = _typed(director_client, url, l0_contract=typed)
+
+    answer = director_client.post(url, data, HTTP_ACCEPT_LANGUAGE=language)
+
+    assert answer.status_code == 400
+    assert says in _text(answer)
+    assert not Result.objects.filter(board__session=night).exists()
+
+
+def test_the_desk_says_a_bad_lead_in_its_language(director_client, night):
+    url = _url(night)
+    data = _typed(director_client, url, l0_contract="3SAN=", l0_lead="ZZ")
+
+    answer = director_client.post(url, data, HTTP_ACCEPT_LANGUAGE="fr")
+
+    assert answer.status_code == 400
+    assert "entame incorrecte 'ZZ' : écrivez une carte, la couleur puis le rang" in _text(answer)
+
+
+def test_the_desk_says_a_bad_cell_in_english_as_before(director_client, night):
+    url = _url(night)
+    answer = director_client.post(url, _typed(director_client, url, l0_contract="3ZZ"))
+    assert (
+        "'3ZZ' is not a result: write the contract, the declarer and the result, "
+        "as 4SN+1, 3NTXE-2, P or A60/40." in _text(answer)
+    )

@@ -16,7 +16,7 @@ from enum import Enum, IntEnum
 from typing import Final, NamedTuple
 
 from tournaments.bridge.cards import Suit
-from tournaments.bridge.text import quoted
+from tournaments.bridge.text import WordedError, gettext_noop, quoted
 
 BOOK = 6
 """Tricks the declaring side must take before its bid's level counts."""
@@ -164,11 +164,18 @@ class Contract:
         """Read ``'3NT'``, ``'4SX'``, ``'7NTXX'``, ``'2n'`` (any case)."""
         match = _CONTRACT_PATTERN.fullmatch(text.strip().upper()) if isinstance(text, str) else None
         if match is None:
-            raise ValueError(f"bad contract {quoted(text)}: write level, strain, then X or XX, as 4S or 3NTX")
+            raise WordedError(
+                gettext_noop("bad contract %(text)s: write level, strain, then X or XX, as 4S or 3NTX"),
+                text=quoted(text),
+            )
         level_text, strain_text, doubling_text = match.groups()
         # A level of thousands of digits is refused before int(), which would refuse it less clearly.
         if len(level_text) > 1 or int(level_text) not in LEVELS:
-            raise ValueError(f"bad contract {quoted(text)}: the level is 1..7, not {level_text[:20]}")
+            raise WordedError(
+                gettext_noop("bad contract %(text)s: the level is 1..7, not %(level)s"),
+                text=quoted(text),
+                level=level_text[:20],
+            )
         return cls(int(level_text), Strain.from_text(strain_text), len(doubling_text))
 
     @classmethod

@@ -14,13 +14,13 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from tournaments.bridge.seats import SEATS, Seat, seat_from
-from tournaments.bridge.text import quoted
+from tournaments.bridge.text import WordedError, gettext_noop, quoted
 
 HAND_SIZE = 13
 DECK_SIZE = 52
 
 
-class CardError(ValueError):
+class CardError(WordedError):
     """A card, hand or deal that cannot be read; the message names the bad token."""
 
 
@@ -126,7 +126,9 @@ def parse_lead(text: str) -> str:
         for suit_text, rank_text in ((compact[0], compact[1:]), (compact[-1], compact[:-1])):
             if suit_text in "CDHS" and rank_text in _RANK_FROM_TEXT:
                 return f"{suit_text}{rank_name(_RANK_FROM_TEXT[rank_text])}"
-    raise CardError(f"bad lead {quoted(text)}: write a card, suit then rank, as SA, H10 or D2")
+    raise CardError(
+        gettext_noop("bad lead %(text)s: write a card, suit then rank, as SA, H10 or D2"), text=quoted(text)
+    )
 
 
 FULL_DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in range(2, 15))

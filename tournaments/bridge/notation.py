@@ -34,12 +34,13 @@ from tournaments.bridge.adjusted import DEFAULT_PERCENTAGES, Adjustment, Adjustm
 from tournaments.bridge.calls import Contract
 from tournaments.bridge.scoring import result_tricks
 from tournaments.bridge.seats import Seat, seat_from
-from tournaments.bridge.text import quoted
+from tournaments.bridge.text import WordedError, gettext_noop, quoted
 from tournaments.bridge.words import ENGLISH, WORDS, BridgeWords, words_for
 
 # The words for a passed-out board, as a director or a file writes them.
 PASS_WORDS = ENGLISH.pass_words
 
+# The forms a cell takes, as the messages write them out (for the catalogues).
 EXAMPLES = "4SN+1, 3NTXE-2, P or A60/40"
 
 
@@ -61,8 +62,10 @@ _ADJUSTED_CODE = re.compile(r"A(?P<ns>[0-9]{2})(?P<ew>[0-9]{2})")  # USEBIO's A6
 _SIGNS = {"+": Adjustment.AVERAGE_PLUS, "": Adjustment.AVERAGE, "-": Adjustment.AVERAGE_MINUS}
 
 
-class NotationError(ValueError):
-    """A cell that is not a result in the compact notation; the message says what to type."""
+class NotationError(WordedError):
+    """A cell that is not a result in the compact notation; the message says what to type.
+
+    Its ``template`` and ``params`` let a page say it in its own language."""
 
 
 @dataclass(frozen=True)
@@ -116,7 +119,7 @@ def read_outcome(
     words = words_for(language)
     cleaned = " ".join(text.split()).upper() if isinstance(text, str) else ""
     if not cleaned:
-        raise NotationError(f"Type the result, as {EXAMPLES}.")
+        raise NotationError(gettext_noop("Type the result, as 4SN+1, 3NTXE-2, P or A60/40."))
     if cleaned in PASS_WORDS or cleaned in words.pass_words:
         return PASSED_OUT
     compact = cleaned.replace(" ", "")
@@ -128,9 +131,11 @@ def read_outcome(
 def _read_played(text: str, compact: str, words: BridgeWords = ENGLISH) -> Played:
     match = _PLAYED[words.language].fullmatch(compact)
     if match is None:
-        raise NotationError(_unread(text, compact))
+        raise _unread(text, compact)
     if match["before"] and match["after"]:
-        raise NotationError(f"{quoted(text)} is doubled twice: write X or XX once, as 3NTXE-2.")
+        raise NotationError(
+            gettext_noop("%(text)s is doubled twice: write X or XX once, as 3NTXE-2."), text=quoted(text)
+        )
     strain = "NT" if match["strain"] == words.no_trump else match["strain"]
     contract_text = match["level"] + strain + match["before"] + match["after"]
     try:
@@ -138,33 +143,53 @@ def _read_played(text: str, compact: str, words: BridgeWords = ENGLISH) -> Playe
         declarer = words.read_seat(match["declarer"]) or seat_from(match["declarer"])
         if not match["result"]:
             raise NotationError(
-                f"{quoted(text)} has no result: add =, +1, -2 or the tricks taken, as {contract}{declarer}=."
+                gettext_noop(
+                    "%(text)s has no result: add =, +1, -2 or the tricks taken, as %(contract)s%(declarer)s=."
+                ),
+                text=quoted(text),
+                contract=contract,
+                declarer=declarer,
             )
         tricks = result_tricks(contract, match["result"])
     except NotationError:
         raise
     except ValueError as error:
-        raise NotationError(f"{quoted(text)}: {error}.") from None
+        reason = error if isinstance(error, WordedError) else str(error)
+        raise NotationError(gettext_noop("%(text)s: %(reason)s."), text=quoted(text), reason=reason) from None
     return Played(contract, declarer, tricks)
 
 
-def _unread(text: str, compact: str) -> str:
+def _unread(text: str, compact: str) -> NotationError:
     """Say what is missing from a cell that is not a result, as a director would be told it."""
     contract = _CONTRACT_ONLY.match(compact)
     if contract is not None:
         rest = compact[contract.end() :]
         if not rest or rest[0] in "=+-" or rest[0].isdigit():
             example = f"{contract[0]}N{rest or '='}"
-            return f"{quoted(text)} has no declarer: put N, E, S or W after the contract, as {example}."
-    return f"{quoted(text)} is not a result: write the contract, the declarer and the result, as {EXAMPLES}."
+            return NotationError(
+                gettext_noop(
+                    "%(text)s has no declarer: put N, E, S or W after the contract, as %(example)s."
+                ),
+                text=quoted(text),
+                example=example,
+            )
+    return NotationError(
+        gettext_noop(
+            "%(text)s is not a result: write the contract, the declarer and the result, "
+            "as 4SN+1, 3NTXE-2, P or A60/40."
+        ),
+        text=quoted(text),
+    )
 
 
 def _read_adjusted(text: str, compact: str, percentages: AdjustmentPercentages) -> Artificial:
     match = _ADJUSTED_CODE.fullmatch(compact) or _ADJUSTED.fullmatch(compact)
     if match is None:
         raise NotationError(
-            f"{quoted(text)} is not an adjusted score: "
-            "write each side's percentage or sign, as A60/40 or A+/A-."
+            gettext_noop(
+                "%(text)s is not an adjusted score: write each side's percentage or sign, as A60/40 or A+/A-."
+            ),
+            text=quoted(text),
         )
     ns = _adjustment(match["ns"] or "", text, percentages)
     ew = ns if match["ew"] is None else _adjustment(match["ew"], text, percentages)
@@ -183,8 +208,15 @@ def _adjustment(side: str, text: str, percentages: AdjustmentPercentages) -> Adj
     found = figures.get(float(side))
     if found is None:
         raise NotationError(
-            f"{quoted(text)}: {side}% is not an adjusted score here: Average-plus is "
-            f"{percentages.plus:g}%, Average {percentages.average:g}%, Average-minus {percentages.minus:g}%."
+            gettext_noop(
+                "%(text)s: %(side)s%% is not an adjusted score here: Average-plus is %(plus)s%%, "
+                "Average %(average)s%%, Average-minus %(minus)s%%."
+            ),
+            text=quoted(text),
+            side=side,
+            plus=f"{percentages.plus:g}",
+            average=f"{percentages.average:g}",
+            minus=f"{percentages.minus:g}",
         )
     return found
 

@@ -19,7 +19,7 @@ import re
 
 from tournaments.bridge.calls import Contract, Strain, as_contract
 from tournaments.bridge.seats import Seat, is_vulnerable, seat_from
-from tournaments.bridge.text import quoted
+from tournaments.bridge.text import WordedError, gettext_noop, quoted
 
 TOTAL_TRICKS = 13
 
@@ -139,11 +139,16 @@ def result_tricks(contract: Contract | str, result_text: str) -> int:
     text = result_text.strip() if isinstance(result_text, str) else ""
     match = _RESULT_PATTERN.fullmatch(text)
     if match is None:
-        raise ValueError(f"bad result {quoted(result_text)}: write =, +N, -N or the tricks taken")
+        raise WordedError(
+            gettext_noop("bad result %(text)s: write =, +N, -N or the tricks taken"), text=quoted(result_text)
+        )
     made, sign, difference, bare = match.groups()
     if len(bare or difference or "") > _MAX_RESULT_DIGITS:
-        raise ValueError(
-            f"impossible result {quoted(text)} for {parsed}: a side takes 0..{TOTAL_TRICKS} tricks"
+        raise WordedError(
+            gettext_noop("impossible result %(text)s for %(contract)s: a side takes 0..%(total)s tricks"),
+            text=quoted(text),
+            contract=parsed,
+            total=TOTAL_TRICKS,
         )
     if bare is not None:
         tricks = int(bare)
@@ -152,8 +157,14 @@ def result_tricks(contract: Contract | str, result_text: str) -> int:
     else:
         tricks = parsed.tricks_needed + (int(difference) if sign == "+" else -int(difference))
     if not 0 <= tricks <= TOTAL_TRICKS:
-        raise ValueError(
-            f"impossible result {quoted(result_text)} for {parsed}: it means {tricks} tricks, "
-            f"but a side takes 0..{TOTAL_TRICKS}"
+        raise WordedError(
+            gettext_noop(
+                "impossible result %(text)s for %(contract)s: it means %(tricks)s tricks, "
+                "but a side takes 0..%(total)s"
+            ),
+            text=quoted(result_text),
+            contract=parsed,
+            tricks=tricks,
+            total=TOTAL_TRICKS,
         )
     return tricks

@@ -18,3 +18,27 @@ def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}... ({len(text)} characters)"
+
+
+def gettext_noop(message: str) -> str:
+    """Mark an English sentence for the catalogues and return it unchanged.
+
+    ``bridge/`` imports no Django: this function has the name ``makemessages`` looks for, so
+    the sentences its errors carry land in ``locale/`` while the rules stay pure Python. The
+    pages translate them (``tournaments.night.bridge_errors.translated``).
+    """
+    return message
+
+
+class WordedError(ValueError):
+    """A refusal that carries its English sentence and its parameters apart.
+
+    ``str(error)`` is the English sentence, as every caller has always read it; a page
+    translates ``error.template`` and fills in ``error.params`` in its own language.
+    A parameter may itself be a ``WordedError`` (a contract's refusal inside a cell's).
+    """
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template % params if params else template)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.words import words_for
 from tournaments.core.forms import AsciiIntegerField, QuotedChoiceField
+from tournaments.night.bridge_errors import translated
 from tournaments.night.models import (
     Adjustment,
     Direction,
@@ -99,7 +100,7 @@ class ResultForm(forms.Form):
         try:
             return parse_lead(self.cleaned_data["lead"])
         except CardError as error:
-            raise ValidationError(str(error)) from None
+            raise ValidationError(translated(error)) from None
 
     @staticmethod
     def offer_pairs(form: forms.Form, session: Session, pairs: list[Pair]) -> None:

@@ -26,6 +26,7 @@ from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.notation import NotationError, Outcome, PassedOut, read_outcome
 from tournaments.bridge.seating import read_pair_label
 from tournaments.core.forms import AsciiIntegerField
+from tournaments.night.bridge_errors import translated
 from tournaments.night.models import SECTION_NUMBERING, Board, Direction, Pair, Session
 from tournaments.night.selectors.movements import PairKey, pair_key
 from tournaments.night.selectors.traveller import MAX_LINES, stamp_shown
@@ -149,7 +150,7 @@ def _outcome(read: ReadGrid, index: int, text: str, percentages: AdjustmentPerce
     try:
         return read_outcome(text, percentages, get_language())
     except NotationError as error:
-        read.add(index, "contract", str(error))
+        read.add(index, "contract", translated(error))
         return None
 
 
@@ -167,7 +168,7 @@ def _lead(read: ReadGrid, index: int, text: str, outcome: Outcome | None) -> str
     try:
         return parse_lead(text)
     except CardError as error:
-        read.add(index, "lead", str(error))
+        read.add(index, "lead", translated(error))
         return ""
 
 

@@ -18,6 +18,7 @@ from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat, seat_from
 from tournaments.bridge.text import quoted
 from tournaments.db.results import results_holding_pairs
+from tournaments.night.bridge_errors import translated
 from tournaments.night.models import Board, Direction, Result, SessionState
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.services.results.entries import (
@@ -149,7 +150,7 @@ def score_entry(board: Board, entry: ResultEntry) -> Scored:
         raise ValidationError(
             {
                 "contract": _("%(quoted)s is not a contract: %(error)s")
-                % {"quoted": quoted(entry.contract), "error": error}
+                % {"quoted": quoted(entry.contract), "error": translated(error)}
             }
         ) from None
     try:  # the whole word: 'NS' was read as N (issue 24)
@@ -161,6 +162,6 @@ def score_entry(board: Board, entry: ResultEntry) -> Scored:
     try:
         tricks = result_tricks(contract, entry.result.strip())
     except ValueError as error:
-        raise ValidationError({"result": str(error)}) from None
+        raise ValidationError({"result": translated(error)}) from None
     score = ns_score(contract, Seat(declarer), tricks, board_vulnerability(board.number))
     return Scored(str(contract), declarer, tricks, score)

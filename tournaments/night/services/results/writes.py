@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 
 from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.core.services.writes import locked, write
+from tournaments.night.bridge_errors import translated
 from tournaments.night.cached import sessions_changed
 from tournaments.night.models import Adjustment, Board, Result
 from tournaments.night.services.results.audit import audit_user
@@ -65,7 +66,7 @@ def apply_played(result: Result, entry: ResultEntry, scored: Scored, user: User 
     try:
         lead = parse_lead(entry.lead)
     except CardError as error:
-        raise ValidationError({"lead": str(error)}) from None
+        raise ValidationError({"lead": translated(error)}) from None
     result.ns_pair = entry.ns_pair
     result.ew_pair = entry.ew_pair
     result.contract = scored.contract
