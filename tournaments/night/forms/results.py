@@ -46,19 +46,11 @@ class PairChoiceField(forms.ModelChoiceField):
         return f"{pair.label}: {pair.names}"
 
 
-class ResultForm(forms.Form):
-    """One table's result. The pair lists offer the right direction; the service checks all rules."""
+class PlayForm(forms.Form):
+    """The play of a board as every result form types it: contract, declarer, tricks and lead,
+    the contract read in the page's language. The result form and the table round's form add
+    the pairs or the board to it."""
 
-    ns_pair = PairChoiceField(
-        queryset=Pair.objects.none(),
-        label=gettext_lazy("NS pair"),
-        error_messages={"invalid_choice": gettext_lazy("Unknown pair: choose one of this session's pairs.")},
-    )
-    ew_pair = PairChoiceField(
-        queryset=Pair.objects.none(),
-        label=gettext_lazy("EW pair"),
-        error_messages={"invalid_choice": gettext_lazy("Unknown pair: choose one of this session's pairs.")},
-    )
     contract = forms.CharField(
         label=gettext_lazy("Contract"), max_length=12, help_text=gettext_lazy("4SX, 3NT or Pass")
     )
@@ -84,6 +76,22 @@ class ResultForm(forms.Form):
     def clean_contract(self) -> str:
         return _english_contract(self.cleaned_data["contract"])
 
+
+class ResultForm(PlayForm):
+    """One table's result. The pair lists offer the right direction; the service checks all rules."""
+
+    field_order = ("ns_pair", "ew_pair", "contract", "declarer", "result", "lead", "out_of_order")
+
+    ns_pair = PairChoiceField(
+        queryset=Pair.objects.none(),
+        label=gettext_lazy("NS pair"),
+        error_messages={"invalid_choice": gettext_lazy("Unknown pair: choose one of this session's pairs.")},
+    )
+    ew_pair = PairChoiceField(
+        queryset=Pair.objects.none(),
+        label=gettext_lazy("EW pair"),
+        error_messages={"invalid_choice": gettext_lazy("Unknown pair: choose one of this session's pairs.")},
+    )
     out_of_order = forms.BooleanField(
         required=False,
         label=gettext_lazy("Played out of order"),
@@ -181,34 +189,12 @@ class AdjustmentForm(TableScoreForm):
     )
 
 
-class TableResultForm(forms.Form):
+class TableResultForm(PlayForm):
     """One board's result at a (round, table): the movement gives the pairs, so only the play is typed."""
 
-    board = AsciiIntegerField(min_value=1, widget=forms.HiddenInput)
-    contract = forms.CharField(
-        label=gettext_lazy("Contract"), max_length=12, help_text=gettext_lazy("4SX, 3NT or Pass")
-    )
-    declarer = forms.ChoiceField(
-        label=gettext_lazy("Declarer"),
-        choices=SEAT_CHOICES,
-        required=False,
-        error_messages={"invalid_choice": gettext_lazy("The declarer is N, E, S or W, not %(value)s.")},
-    )
-    result = forms.CharField(
-        label=gettext_lazy("Result"),
-        max_length=3,
-        required=False,
-        help_text=gettext_lazy("Tricks (10) or =, +1, -2"),
-    )
-    lead = forms.CharField(
-        label=gettext_lazy("Lead"),
-        max_length=3,
-        required=False,
-        help_text=gettext_lazy("Opening lead, such as SK or H10"),
-    )
+    field_order = ("board", "contract", "declarer", "result", "lead")
 
-    def clean_contract(self) -> str:
-        return _english_contract(self.cleaned_data["contract"])
+    board = AsciiIntegerField(min_value=1, widget=forms.HiddenInput)
 
 
 ASSIGNED_FORM_PARTS = 3
