@@ -30,7 +30,7 @@ database's (one query a poll, two a refresh) and only the rendered pages are kep
 process its own: a key is a stamp, right whoever reads it.
 """
 
-from tournaments.night.cached.pages import TableLink, rendered, table_link_kept, table_recalled, table_stamp
+from tournaments.night.cached.pages import rendered
 from tournaments.night.cached.stamps import (
     CacheUnreachableError,
     Stamp,
@@ -43,13 +43,9 @@ from tournaments.night.cached.stamps import (
 __all__ = [
     "CacheUnreachableError",
     "Stamp",
-    "TableLink",
     "rendered",
     "session_digest",
     "session_digest_read",
     "session_stamp",
     "sessions_changed",
-    "table_link_kept",
-    "table_recalled",
-    "table_stamp",
 ]
