@@ -148,7 +148,7 @@ def table_stamp_row(session_id: int, table: int, slots: tuple[tuple[int, int], .
     """The session's stamp row (``session_stamp_row``) followed by ``table``'s calls and the results
     of its ``slots`` (board number, North-South pair's id); None if there is no such session."""
     connection = connections[router.db_for_read(Session)]
-    params: list[object] = [table, table, *(value for slot in slots for value in slot), session_id]
+    params: list[int] = [table, table, *(value for slot in slots for value in slot), session_id]
     with connection.cursor() as cursor:
         cursor.execute(_table_statement(connection.vendor, len(slots)), params)
         return cursor.fetchone()

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test.utils import CaptureQueriesContext
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tests.conftest import mitchell_3nt, seated_mitchell
@@ -84,7 +84,9 @@ def test_a_tables_own_result_changes_its_refresh(client, night, cache_mode):
         assert _refresh(client, night, moved["stamp"]).status_code == 204
 
 
-def test_a_table_between_rounds_that_shows_the_standings_sees_another_tables_result(client, night, cache_mode):
+def test_a_table_between_rounds_that_shows_the_standings_sees_another_tables_result(
+    client, night, cache_mode
+):
     _play(night, 1, 1)  # table 1 has finished round 1: its page shows the standings so far
     first = _state(client, night)
     assert first["standings"]
