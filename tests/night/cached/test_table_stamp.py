@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from tests.conftest import mitchell_3nt, seated_mitchell
 from tournaments.core.models import Player
-from tournaments.night.models import Session, TableAccess
+from tournaments.night.models import Result, Session, TableAccess
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.services.movement import session_finish
 from tournaments.night.services.results import result_record
@@ -31,10 +31,13 @@ def _boards(session: Session, round_: int, table: int) -> list[int]:
     return sorted(movement_selectors.session_movement(session).encounter(round_, table).boards)
 
 
-def _play(session: Session, table: int, board_index: int, round_: int = 1) -> None:
-    """Table ``table``'s result of one board of ``round_`` (NS t against EW t in round 1), at the desk."""
-    number = _boards(session, round_, table)[board_index]
-    result_record(board=session.boards.get(number=number), entry=mitchell_3nt(session, table, table))
+def _play(session: Session, table: int, board_index: int, round_: int = 1, tricks: str = "9") -> None:
+    """Table ``table``'s result of one board of ``round_``, entered at the desk."""
+    encounter = movement_selectors.session_movement(session).encounter(round_, table)
+    ns, ew = movement_selectors.encounter_keys(session.movement, encounter)
+    number = sorted(encounter.boards)[board_index]
+    entry = mitchell_3nt(session, ns[1], ew[1], tricks=tricks)
+    result_record(board=session.boards.get(number=number), entry=entry)
 
 
 @pytest.fixture
@@ -147,3 +150,20 @@ def test_deciding_that_another_tables_result_changed_nothing_costs_one_statement
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url, {"since": first["stamp"]}).status_code == 204
     assert len(queries) == CHECKS[cache_mode], [q["sql"][:300] for q in queries]
+
+
+def test_a_board_rescored_by_another_tables_result_on_it_leaves_the_refresh_a_204(client, night, cache_mode):
+    """Table 1's board of round 1 played again at another table: its matchpoints move, what the
+    table's page shows of it (contract, score) does not."""
+    movement = movement_selectors.session_movement(night)
+    _play(night, 1, 1)
+    _play(night, 1, 0, round_=2)  # table 1 in mid round 2
+    first = _state(client, night)
+    assert first["standings"] is None and first["round"]["number"] == 2
+    number = _boards(night, 1, 1)[0]
+    later = next(e for e in movement_selectors.board_encounters(movement, number) if e.table != 1)
+    tables_own = Result.objects.get(board__session=night, board__number=number)
+    _play(night, later.table, sorted(later.boards).index(number), round_=later.round, tricks="8")
+    tables_own_after = Result.objects.get(pk=tables_own.pk)
+    assert tables_own_after.ns_matchpoints != tables_own.ns_matchpoints  # rescored
+    assert _refresh(client, night, first["stamp"]).status_code == 204
