@@ -49,7 +49,8 @@ class Night:
 
         self.connection = connection
         self.session, self.tokens, self.order = _setup(tables, rounds)
-        self.client = Client(SERVER_NAME="127.0.0.1")
+        # A phone's browser names its language: the club's is then not read (``ClubLocaleMiddleware``).
+        self.client = Client(SERVER_NAME="127.0.0.1", HTTP_ACCEPT_LANGUAGE="en")
         self.base = f"/session/{self.session.pk}/"
         self.next = 0
         self.asgi = _AsgiClient()
