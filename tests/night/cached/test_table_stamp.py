@@ -167,3 +167,16 @@ def test_a_board_rescored_by_another_tables_result_on_it_leaves_the_refresh_a_20
     tables_own_after = Result.objects.get(pk=tables_own.pk)
     assert tables_own_after.ns_matchpoints != tables_own.ns_matchpoints  # rescored
     assert _refresh(client, night, first["stamp"]).status_code == 204
+
+
+@pytest.mark.parametrize(
+    "since",
+    ["{session}.1.0123456789abcdef01234567", "{session}.1.zz.n{{}}", "{session}.1.ab.nab cd", "garbage"],
+    ids=["a stamp from before the tables' own", "not hex", "a space", "garbage"],
+)
+def test_a_stamp_of_another_kind_gets_the_state(client, night, cache_mode, since):
+    """A phone still holding a stamp of the session alone (the page before this change), or
+    anything else, gets the table's state and its stamp, and holds that one from then on."""
+    state = _state(client, night, since.format(session=night.pk))
+    assert state["round"]["number"] == 1
+    assert _refresh(client, night, state["stamp"]).status_code == 204

@@ -80,8 +80,12 @@ class Held:
         if len(parts) != 4 or not all(part.isdigit() and len(part) < 12 for part in parts[:2]):
             return None
         mode, table_digest = parts[3][:1], parts[3][1:]
-        if mode not in ("n", "w") or not parts[2] or not table_digest:
-            return None
+        if (
+            mode not in ("n", "w")
+            or not _a_tag(parts[2])
+            or not (_a_tag(table_digest) or table_digest == "-")
+        ):
+            return None  # a tag names a cache's key: nothing else from the phone goes into one
         return cls(int(parts[0]), int(parts[1]), parts[2], mode == "w", table_digest)
 
     def label(self) -> str:
@@ -108,6 +112,10 @@ class Seen:
     wide: bool
 
 
+def _a_tag(text: str) -> bool:
+    return 0 < len(text) <= 64 and all(character in "0123456789abcdef" for character in text)
+
+
 def _link_key(token: str) -> str:
     return f"clubscore:table-link:{token}"
 
@@ -129,10 +137,11 @@ def table_recalled(token: str, held: Held | None) -> tuple[TableLink | None, Sta
     keys += [slots_key] if narrow else []
     found = recall_many(keys)
     link = TableLink(*found[keys[0]]) if keys[0] in found else None
+    slots = found.get(slots_key) if narrow else None  # the caller checks they are the link's table's
     if link is None or held is None or not held.names(link):
-        return link, None, None
+        return link, None, slots
     stamp = Stamp(*found[keys[1]]) if keys[1] in found else None
-    return link, stamp, found.get(slots_key) if narrow else None
+    return link, stamp, slots
 
 
 def table_link_kept(token: str, link: TableLink) -> None:
