@@ -14,8 +14,9 @@ the settle timer does it after the answer), then settled, then the standings are
 by a reader whose stamp the result moved (twice: the first reader after a change, then
 another), and by one whose stamp is fresh; the phone of the table that sent refreshes its
 state with its old stamp and with its fresh one, and the next table's phone with the stamp
-it holds (in a round, or between rounds when its page shows the standings); and a 404 through the same stack gives
-the floor (and through Django's ASGI handler, what a push channel's server would cost).
+it holds (in a round, or between rounds when its page shows the standings); and a 404
+through the same stack gives the floor (and through Django's ASGI handler, what a push
+channel's server would cost).
 """
 
 from __future__ import annotations
@@ -118,7 +119,6 @@ class Night:
         self._another_table_refreshes(samples, table % len(self.tokens) + 1)
         self.timed(samples, "floor: a 404", get, "/no-such-page/")
         self.timed(samples, "a 404 through ASGI (a push channel's server)", self.asgi.get, "/no-such-page/")
-
 
     def _another_table_refreshes(self, samples: dict, table: int) -> None:
         """The phone of the table after the one that sent refreshes with the stamp it holds: in a
