@@ -10,7 +10,10 @@ process (Django's test client, the whole middleware stack, no network):
 - a table's send (its settle is the timer's, after the answer, so left out);
 - the standings poll of a reader whose stamp the result moved: the first reader after
   the change, and another reader after it; and of a reader whose stamp is fresh (204);
-- the refresh of the table that sent, with its old stamp and with its fresh one.
+- the refresh of the table that sent, with its old stamp and with its fresh one;
+- the refresh of the next table's phone, with the stamp it holds: in a round (its page shows
+  its own rounds, which another table's result leaves as they were) or between rounds (its
+  page shows the standings, which the result moved).
 
 Each kind's median and its ratio to the floor are printed for the branch and, side by
 side in the same run, for a baseline checkout (``--baseline REF``, main by default,
@@ -50,6 +53,8 @@ KINDS = (
     "floor: a 404",
     "table refresh, unchanged",
     "table refresh, changed",
+    "table refresh, another table's result (in a round)",
+    "table refresh, another table's result (between rounds)",
     "standings poll, unchanged",
     "standings poll, changed (other readers)",
     "standings poll, changed (first reader)",
@@ -193,7 +198,7 @@ class Side:
 def _report(sides: list[Side]) -> None:
     floors = {side.label: side.median(KINDS[0]) for side in sides}
     header = "".join(f"  {side.label + ': wall, CPU, queries':>44}" for side in sides)
-    print(f"{'request (median; ratio to the 404 floor)':42}{header}")
+    print(f"{'request (median; ratio to the 404 floor)':56}{header}")
     for kind in KINDS:
         cells = []
         for side in sides:
@@ -204,7 +209,7 @@ def _report(sides: list[Side]) -> None:
                 f" {queries:2.0f} q {statuses:>3}"
             )
         goal = f"   (goal: within {GOALS[kind]}x)" if kind in GOALS else ""
-        print(f"{kind:42}{''.join(cells)}{goal}")
+        print(f"{kind:56}{''.join(cells)}{goal}")
     count = len(sides[0].samples.get("a table's send", []))
     print(f"  {count} results each; CPU: this process's for the request; q: queries; HTTP status")
 

@@ -13,8 +13,10 @@ ends it. A result is sent as a phone sends it (its settle left for after the tim
 the settle timer does it after the answer), then settled, then the standings are polled
 by a reader whose stamp the result moved (twice: the first reader after a change, then
 another), and by one whose stamp is fresh; the phone of the table that sent refreshes its
-state with its old stamp and with its fresh one; and a 404 through the same stack gives
-the floor (and through Django's ASGI handler, what a push channel's server would cost).
+state with its old stamp and with its fresh one, and the next table's phone with the stamp
+it holds (in a round, or between rounds when its page shows the standings); and a 404
+through the same stack gives the floor (and through Django's ASGI handler, what a push
+channel's server would cost).
 """
 
 from __future__ import annotations
@@ -48,12 +50,14 @@ class Night:
 
         self.connection = connection
         self.session, self.tokens, self.order = _setup(tables, rounds)
-        self.client = Client(SERVER_NAME="127.0.0.1")
+        # A phone's browser names its language: the club's is then not read (``ClubLocaleMiddleware``).
+        self.client = Client(SERVER_NAME="127.0.0.1", HTTP_ACCEPT_LANGUAGE="en")
         self.base = f"/session/{self.session.pk}/"
         self.next = 0
         self.asgi = _AsgiClient()
         self.standings_stamp = self._standings_stamp(self.client.get(self.base + "standings/"))
         self.table_stamps = {table: self._table_stamp(table, None)[1] for table in self.tokens}
+        self.sent: dict[int, int] = {}
 
     def _settle(self) -> None:
         """Settle as the timer would after the sends pause (``TABLE_SETTLE_DELAY`` is an hour here,
@@ -111,8 +115,25 @@ class Night:
         self.timed(
             samples, "table refresh, unchanged", get, state + (f"?since={new_stamp}" if new_stamp else "")
         )
+        self.sent[table] = self.sent.get(table, 0) + 1
+        self._another_table_refreshes(samples, table % len(self.tokens) + 1)
         self.timed(samples, "floor: a 404", get, "/no-such-page/")
         self.timed(samples, "a 404 through ASGI (a push channel's server)", self.asgi.get, "/no-such-page/")
+
+    def _another_table_refreshes(self, samples: dict, table: int) -> None:
+        """The phone of the table after the one that sent refreshes with the stamp it holds: in a
+        round, or between rounds (its last round's boards all in, its page showing the standings).
+        A 204 may name the stamp to hold next (``X-Table-Stamp``, the branch's own table stamps)."""
+        sent = self.sent.get(table, 0)
+        between = sent > 0 and sent % BOARDS_PER_ROUND == 0
+        kind = "table refresh, another table's result " + ("(between rounds)" if between else "(in a round)")
+        held = self.table_stamps[table]
+        url = f"/table/{self.tokens[table]}/state/" + (f"?since={held}" if held else "")
+        response = self.timed(samples, kind, self.client.get, url)
+        if response.status_code == 200:
+            self.table_stamps[table] = response.json().get("stamp")
+        elif response.has_header("X-Table-Stamp"):
+            self.table_stamps[table] = response["X-Table-Stamp"]
 
 
 class _AsgiClient:

@@ -142,11 +142,14 @@
 
   // --- Loading ------------------------------------------------------------------------------
 
-  /* The state comes with a stamp; sent back, it gets 204 (no body) while nothing shown changed. */
+  /* The state comes with a stamp; sent back, it gets 204 (no body) while nothing shown changed.
+     A 204 may name the stamp to hold from now on (the state unchanged, the session's stamp moved). */
   function load() {
     var since = state && state.stamp ? "?since=" + encodeURIComponent(state.stamp) : "";
     return fetch(urls.state + since, {cache: "no-store", credentials: "same-origin"}).then(function (response) {
       if (response.status === 204) {
+        var held = response.headers.get("X-Table-Stamp");
+        if (held && state && !state.error) state.stamp = held;
         showNetwork();
         if (view === "round") render();
         return;

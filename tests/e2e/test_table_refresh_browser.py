@@ -10,10 +10,12 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from tests.conftest import seated_mitchell
+from tests.conftest import mitchell_3nt, seated_mitchell
 from tests.e2e.test_browser import PHONE, browser  # noqa: F401 (fixture)
 from tests.e2e.waiting import WAIT_MS
 from tournaments.night.models import Pair, Session, TableAccess
+from tournaments.night.selectors import movements as movement_selectors
+from tournaments.night.services.results import result_record
 from tournaments.night.services.sessions import pair_update
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -54,3 +56,23 @@ def test_a_phone_keeps_its_page_on_204_and_shows_a_change_on_the_next_refresh(br
     page.get_by_text("Nora New - South 1").wait_for(timeout=WAIT_MS)
     assert _refresh(page).status == 204
     assert "Nora New - South 1" in page.locator("#app").inner_text()
+
+
+def test_after_another_tables_result_a_phone_holds_the_stamp_its_204_names(browser, live_server, night):  # noqa: F811
+    """Table 1 is in mid-round: table 2's result changes nothing it shows, so its refresh is a 204
+    that names the stamp to hold now (the session's moved), and the next refresh sends that one."""
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.clock.install()
+    token = TableAccess.objects.get(session=night, table=1).token
+    page.goto(f"{live_server.url}{reverse('table_entry', args=[token])}")
+    page.locator("button[data-board]").first.wait_for(timeout=WAIT_MS)
+
+    movement = movement_selectors.session_movement(night)
+    number = sorted(movement.encounter(1, 2).boards)[0]
+    result_record(board=night.boards.get(number=number), entry=mitchell_3nt(night, 2, 2))
+    unchanged = _refresh(page)
+    held = unchanged.headers.get("x-table-stamp")
+    assert unchanged.status == 204 and held and f"since={held}" not in unchanged.url
+    following = _refresh(page)
+    assert following.status == 204 and f"since={held}" in following.url
+    assert page.locator("button[data-board]").count() == 2

@@ -104,3 +104,58 @@ def stamp_with(stamp: str, *parts: object) -> str:
     if not parts:
         return stamp
     return hashlib.sha256(repr((stamp, parts)).encode()).hexdigest()[:24]
+
+
+# A table's own part of the stamp (issue 33): its open and newest calls for the director, and
+# its results (each one's id and save time), which are those of its rounds' boards by the pair
+# sitting North-South there, the ``slots`` its state was built with. Read with the session's
+# stamp in one statement, so the two are of one moment.
+_TABLE_PART = """,
+    (SELECT COUNT(*) FROM {call} d WHERE d.session_id = s.id AND d."table" = %s AND d.answered_at IS NULL),
+    (SELECT MAX(d.id) FROM {call} d WHERE d.session_id = s.id AND d."table" = %s),
+    (SELECT {results} FROM {result} r JOIN {board} b ON r.board_id = b.id
+        WHERE b.session_id = s.id AND ({slots}))
+FROM {session} s JOIN"""
+_RESULTS = {
+    "postgresql": "string_agg(r.id || ',' || CAST(r.updated_at AS text), '|' ORDER BY r.id)",
+    "sqlite": "group_concat(r.id || ',' || r.updated_at, '|')",
+}
+_SLOT = "(b.number = %s AND r.ns_pair_id = %s)"
+# What of the session's row a table's page shows whatever the other tables do: its state and save
+# time, its club's shown settings, its boards, its pairs and their players. Not its results,
+# audit entries, marked boards or calls: the table's own are read apart (``_TABLE_PART``).
+STRUCTURE = (0, 1, 2, 3, 4, 7, 8, 9, 10, 15)
+SESSION_COLUMNS = 16
+
+
+@functools.lru_cache(maxsize=64)
+def _table_statement(vendor: str, slots: int) -> str:
+    part = with_tables(
+        _TABLE_PART.replace("{results}", _RESULTS.get(vendor, _RESULTS["sqlite"])).replace(
+            "{slots}", " OR ".join([_SLOT] * slots) or "1 = 0"
+        ),
+        call=DirectorCall,
+        result=Result,
+        board=Board,
+        session=Session,
+    )
+    statement = _statement(vendor)
+    head, _, tail = statement.rpartition(f"\nFROM {with_tables('{session}', session=Session)} s JOIN")
+    return head + part + tail
+
+
+def table_stamp_row(session_id: int, table: int, slots: tuple[tuple[int, int], ...]) -> tuple | None:
+    """The session's stamp row (``session_stamp_row``) followed by ``table``'s calls and the results
+    of its ``slots`` (board number, North-South pair's id); None if there is no such session."""
+    connection = connections[router.db_for_read(Session)]
+    params: list[int] = [table, table, *(value for slot in slots for value in slot), session_id]
+    with connection.cursor() as cursor:
+        cursor.execute(_table_statement(connection.vendor, len(slots)), params)
+        return cursor.fetchone()
+
+
+def table_digest_of_row(session_id: int, table: int, row: tuple) -> str:
+    """The tag of what a table's page shows of the row whatever the other tables do: the
+    session's structure (``STRUCTURE``) and the table's own part."""
+    kept = tuple(row[index] for index in STRUCTURE) + tuple(row[SESSION_COLUMNS:])
+    return stamp_with(stamp_of_row(session_id, kept), "table", table)

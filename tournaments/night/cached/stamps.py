@@ -66,9 +66,16 @@ def session_stamp(session_id: int) -> Stamp | None:
     if row is None:
         return None
     stamp = Stamp(stamp_of_row(session_id, row), bool(row[MARKED_BOARDS]))
-    if shared() and not _inside_a_write():
-        keep(key, (stamp.digest, stamp.marked), STAMP_SECONDS, only_if_absent=True)
+    stamp_kept(session_id, stamp)
     return stamp
+
+
+def stamp_kept(session_id: int, stamp: Stamp) -> None:
+    """Keep a stamp just read from the database for the next readers, unless one is kept already
+    or it was read inside a write (which others cannot see yet)."""
+    if shared() and not _inside_a_write():
+        key = stamp_key(session_id, router.db_for_read(Session) or DEFAULT_DB_ALIAS)
+        keep(key, (stamp.digest, stamp.marked), STAMP_SECONDS, only_if_absent=True)
 
 
 def session_digest_read(session_id: int) -> str:

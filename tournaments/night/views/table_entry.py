@@ -15,7 +15,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -25,14 +24,20 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.core.views.access import SignedInRequest
-from tournaments.night.cached import (
+from tournaments.night.cached import session_stamp
+from tournaments.night.cached.stamps import Stamp
+from tournaments.night.cached.tables import (
+    STAMP_HEADER,
+    Held,
+    Seen,
+    Slots,
     TableLink,
-    rendered,
-    session_digest_read,
-    session_stamp,
+    TableStamp,
+    held_now,
     table_link_kept,
     table_recalled,
-    table_stamp,
+    table_rendered,
+    table_stamp_read,
 )
 from tournaments.night.models import TableAccess
 from tournaments.night.phone_words import phone_words
@@ -81,14 +86,17 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 @never_cache
 def table_state(request: HttpRequest, token: str) -> HttpResponse:
-    """The table's state as JSON with its stamp, or 204 when it still matches the stamp the phone holds.
+    """The table's state as JSON with its stamp, or 204 while what the table shows still matches
+    the stamp the phone holds.
 
-    Every phone asks every 15 s: with a shared cache, an unchanged state costs one round
-    trip to the cache and no query (``night.cached``); a changed one is built once per
-    change and kept under its stamp.
+    Every phone asks every 15 s: with a shared cache, a refresh in a session where nothing
+    changed costs one round trip to the cache and no query; one after another table's
+    result, one statement (the table's own stamp, ``night.cached.tables``); a changed state
+    is built once per change and kept under its stamp.
     """
     access: TableAccess | None = None
-    link, stamp = table_recalled(token, request.GET.get("since", ""))
+    held = Held.parse(request.GET.get("since", ""))
+    link, stamp, slots = table_recalled(token, held)
     if link is None:
         found = _access_or_refusal(token)
         if isinstance(found, JsonResponse):
@@ -96,8 +104,14 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
         access = found
         link = TableLink(access.session_id, access.table, selectors.table_state_stamped(access.session))
         table_link_kept(token, link)
+    if held is not None and not held.names(link):
+        held, slots = None, None
+    now: TableStamp | None = None
     if not link.stamped:
         stamp = None
+    elif stamp is None and held is not None and not held.wide and slots is not None:
+        now = table_stamp_read(link, slots)  # the session's stamp and the table's, in one statement
+        stamp = now.stamp if now is not None else None
     elif stamp is None:
         stamp = session_stamp(link.session_id)
     if stamp is None:  # a teams table's (its match follows more than the session), or the session is gone
@@ -105,25 +119,42 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
         if isinstance(found, JsonResponse):
             return found
         return settled_after_answer(JsonResponse(selectors.table_state(found)), found.session_id)
-    stamped = table_stamp(link, stamp.digest)
-    if request.GET.get("since") == stamped:
-        response = HttpResponse(status=204)
-    else:
+    response = _unchanged(link, held, stamp, slots, now)
+    if response is None:
 
-        def render_state(label: str) -> bytes:
-            state = selectors.table_state(access or selectors.table_access_get(token))
-            state["stamp"] = label
-            return json.dumps(state, cls=DjangoJSONEncoder).encode()
-
-        def stamp_now() -> str:
-            return table_stamp(link, session_digest_read(link.session_id))
+        def build() -> tuple[dict, Seen]:
+            state, seen = selectors.table_state_seen(access or selectors.table_access_get(token))
+            return state, Seen(seen.slots, seen.wide)
 
         try:
-            body = rendered("table-state", link.session_id, stamped, token, render_state, stamp_now)
+            body = table_rendered(link, token, stamp.digest, build)
         except selectors.TableLinkError as error:  # finished, or gone from the movement, since kept
             return _refused(error.message, error.status)
         response = HttpResponse(body, content_type="application/json")
     return settled_after_answer(response, link.session_id, marked=stamp.marked)
+
+
+def _unchanged(
+    link: TableLink, held: Held | None, stamp: Stamp, slots: Slots | None, now: TableStamp | None
+) -> HttpResponse | None:
+    """204 if the phone's state is still what the table shows, else None (the state is sent).
+
+    Unchanged if the session's stamp has not moved since the phone's state was built; or, if
+    its state shows nothing of the other tables, if the table's own stamp has not (one
+    statement): then the 204 carries the stamp to hold now, at the session's new stamp.
+    """
+    if held is None:
+        return None
+    if held.digest == stamp.digest:
+        return HttpResponse(status=204)
+    if held.wide or slots is None:
+        return None
+    label = held_now(link, held, now or table_stamp_read(link, slots))
+    if label is None:
+        return None
+    response = HttpResponse(status=204)
+    response[STAMP_HEADER] = label.label()
+    return response
 
 
 @require_GET

@@ -19,18 +19,25 @@ from tournaments.night.selectors.table_entry.grid import session_table_grid
 from tournaments.night.selectors.table_entry.links import TableLinkError, qr_svg, table_access_get
 from tournaments.night.selectors.table_entry.rounds import entered_at_table
 from tournaments.night.selectors.table_entry.score_table import score_table_json
-from tournaments.night.selectors.table_entry.state import table_state, table_state_stamped
+from tournaments.night.selectors.table_entry.state import (
+    TableSeen,
+    table_state,
+    table_state_seen,
+    table_state_stamped,
+)
 from tournaments.night.selectors.table_entry.traveller import BoardNotPlayedError, table_traveller
 
 __all__ = [
     "BoardNotPlayedError",
     "TableLinkError",
+    "TableSeen",
     "entered_at_table",
     "qr_svg",
     "score_table_json",
     "session_table_grid",
     "table_access_get",
     "table_state",
+    "table_state_seen",
     "table_state_stamped",
     "table_traveller",
 ]

@@ -5,7 +5,7 @@ A teams table also gets its match and, after its round, what comes next (``hooks
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -88,8 +88,38 @@ def table_state_stamped(session: Session) -> bool:
     return session.movement != Movement.TEAMS
 
 
+@dataclass(frozen=True)
+class TableSeen:
+    """What a table's state read that its stamp must follow (``night.cached.tables``): its
+    ``slots``, the boards of its rounds each with the North-South pair's id (its results are
+    theirs), and whether it is ``wide``, showing something of the other tables (the standings,
+    a Swiss or barometer's rounds, an individual's moves) or of a session not in play."""
+
+    slots: tuple[tuple[int, int], ...]
+    wide: bool
+
+
 def table_state(access: TableAccess) -> dict[str, Any]:
     """Everything the table's page shows, as JSON: the round, its boards, moves, standings."""
+    return table_state_seen(access)[0]
+
+
+def _seen(session: Session, state: dict[str, Any], rounds: list[TableRound]) -> TableSeen:
+    slots = tuple(
+        (board.number, entry.ns.pk) for entry in rounds if entry.ns is not None for board in entry.boards
+    )
+    wide = (
+        state["standings"] is not None
+        or session.state != SessionState.PLAY
+        or session.plays_by_rounds
+        or session.is_individual
+        or session.movement == Movement.TEAMS
+    )
+    return TableSeen(slots, wide)
+
+
+def table_state_seen(access: TableAccess) -> tuple[dict[str, Any], TableSeen]:
+    """The table's state (``table_state``), and what it read that its stamp must follow."""
     session = access.session
     movement = movement_selectors.session_movement(session)
     state: dict[str, Any] = {
@@ -111,7 +141,7 @@ def table_state(access: TableAccess) -> dict[str, Any]:
     }
     if movement is None or not movement.has_table(access.table):
         state["message"] = _("The director has not set up this table in the movement yet.")
-        return state
+        return state, TableSeen((), True)
     pairs = list(session.pairs.select_related("player1", "player2", "section"))
     rounds = table_rounds(session, movement, access.table, pairs)
     current = current_round(rounds)
@@ -140,7 +170,7 @@ def table_state(access: TableAccess) -> dict[str, Any]:
     hooks.table_state(session, access.table, state, current is None)  # a teams table's match
     if session.state != SessionState.PLAY:
         state["message"] = _("Play has not started yet: the director starts it from the session page.")
-    return state
+    return state, _seen(session, state, rounds)
 
 
 def _swiss_rounds_to_draw(session: Session, movement: Any) -> bool:
