@@ -46,6 +46,39 @@ def pytest_configure(config: pytest.Config) -> None:
         os.replace(partial, target)
 
 
+# Files whose tests take seconds each (a browser, a program started, migrations walked back
+# and forth), in the order a run of the whole suite measured them longest. With ``-n``, xdist
+# sends files to the workers in the collection's order (``--no-loadscope-reorder``); its
+# default order, most tests first, left these few-test files to the end, where one worker
+# ran them for minutes while the other stood idle. First, the many short files fill the gaps.
+RUN_FIRST = (
+    "tests/e2e/",
+    "tests/core/test_backup_in_use.py",
+    "tests/management/test_load_demo.py",
+    "tests/test_migration_states.py",
+    "tests/exchange/test_pending_import_migration.py",
+    "tests/test_translations.py",
+    "tests/api/test_fuzz.py",
+    "tests/exchange/test_simpscore_entry.py",
+    "tests/exchange/test_bws_real_file.py",
+    "tests/exchange/test_bws_command.py",
+    "tests/api/test_write_rate_shared.py",
+    "tests/clubscore/test_deployment.py",
+    "tests/clubscore/test_settings.py",
+)
+
+
+def _long_first(item: pytest.Item) -> int:
+    path = item.nodeid.split("::", 1)[0]
+    path = path if path.startswith("tests/") else f"tests/{path}"
+    return next((place for place, start in enumerate(RUN_FIRST) if path.startswith(start)), len(RUN_FIRST))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the long files first (``RUN_FIRST``), each file's tests in their own order."""
+    items.sort(key=_long_first)
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory) -> None:
     """SQLite's test database is a file in WAL mode, as production's is (``settings.py``).
