@@ -32,16 +32,17 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
-from functools import reduce
+from functools import cache, reduce
 from itertools import repeat
 from operator import add
-from typing import NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 SINGLE_PAIR_PERCENTAGE = 50.0
 
-_HALF = Fraction(1, 2)
-_Number = TypeVar("_Number", float, Fraction)
+_Number = TypeVar("_Number", float, "Fraction")
 
 Score = int | None
 
@@ -124,7 +125,16 @@ def neuberg(matchpoints: _Number, *, results: int, full: int) -> _Number:
     if results < 1 or full < results:
         raise ValueError(f"neuberg needs 1 <= results <= full, got results={results}, full={full}")
     # A Fraction in gives an exact Fraction out; a float gives a float.
-    return (matchpoints + _HALF) * full / results - _HALF
+    return (matchpoints + _half()) * full / results - _half()
+
+
+@cache
+def _half() -> Fraction:
+    """Return Fraction(1, 2), importing ``fractions`` when first needed: with ``decimal`` it
+    costs every start of the simpscore command milliseconds, for a rule it never applies."""
+    from fractions import Fraction
+
+    return Fraction(1, 2)
 
 
 class PairSession(NamedTuple):
@@ -215,7 +225,9 @@ def _board_figures_by_score(board: Sequence[Score]) -> dict[Score, complex]:
 
 def _played_counts(scores: Iterable[Score]) -> Counter[int]:
     """Count how many pairs made each score on a board, leaving out those who did not play."""
-    return Counter(score for score in scores if score is not None)
+    counts = Counter(scores)  # counted in C, then the pairs that did not play taken out
+    del counts[None]
+    return cast("Counter[int]", counts)
 
 
 def _half_matchpoints_by_score(counts: Counter[int]) -> dict[Score, int]:
