@@ -47,9 +47,8 @@ import re
 from itertools import repeat
 from typing import NamedTuple
 
-# The report is written in its own module and read from here, beside the format it reports.
 from tournaments.bridge.formats.legacy_report import REPORT_LINE as REPORT_LINE
-from tournaments.bridge.formats.legacy_report import simpscore_report as simpscore_report
+from tournaments.bridge.formats.legacy_report import session_report
 from tournaments.bridge.text import quoted
 
 SCORES_MARK = "SCORES"
@@ -152,6 +151,11 @@ def format_score_file(score_file: ScoreFile) -> str:
     return "\n".join(lines) + "\n"
 
 
+def simpscore_report(score_file: ScoreFile) -> str:
+    """Return the simpscore report, a line per pair in ascending number (SPEC decision 9)."""
+    return session_report([pair.names for pair in score_file.pairs], score_file.boards)
+
+
 def _check_writable(score_file: ScoreFile) -> None:
     """Refuse a hand-built ScoreFile that would not read back as itself."""
     pair_count = len(score_file.pairs)
@@ -182,12 +186,11 @@ def _score_token(score: int | None) -> str:
 
 
 def _read_usual_pair_lines(lines: list[str]) -> tuple[int, tuple[LegacyPair, ...]] | None:
-    """Read the pair lines of a usual file with C-level string methods, or return None.
+    """Read a usual file's pair lines with C-level string methods, or return None.
 
-    Usual: the line before the boards is ``SCORES`` exactly, and every line above it is
-    ``NUMBER NAMES``, the numbers 1..n each once in any order and the names written with
-    single spaces. Any other file (a blank line, CRLF, a bad line) is read line by line by
-    ``_read_pair_lines``, which gives the same pairs or names what is wrong.
+    Usual: ``SCORES`` exactly, above it only ``NUMBER NAMES`` lines, numbers 1..n in any order,
+    names single-spaced. Any other file (a blank line, CRLF, a bad line) is read line by line
+    by ``_read_pair_lines``, which gives the same pairs or names what is wrong.
     """
     if SCORES_MARK not in lines:
         return None
@@ -351,11 +354,7 @@ class _ScoreValues(dict[str, int | None]):
 
 
 class _NotAScore(ValueError):
-    """A board line's token that is not a score; the reader names its line, board and column."""
-
-    def __init__(self, token: str) -> None:
-        super().__init__(token)
-        self.token = token
+    """A board line's token that is not a score (``args[0]``); the reader names its line and column."""
 
 
 def _read_board_line(
@@ -364,7 +363,7 @@ def _read_board_line(
     try:
         scores = tuple(map(score_of.__getitem__, tokens))
     except _NotAScore as bad:  # map stops at the line's first bad token
-        raise _bad_score_error(line, tokens, bad.token, line_number, board) from None
+        raise _bad_score_error(line, tokens, bad.args[0], line_number, board) from None
     if len(scores) != pair_count:
         many = "few" if len(scores) < pair_count else "many"
         raise LegacyFormatError(
