@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.flush import flush_by_delete
 from tournaments.core.models import Club
 from tournaments.night.models import Movement, Session
 
@@ -25,7 +26,10 @@ def pytest_configure(config: pytest.Config) -> None:
     ``make test`` builds them first (``make messages``); this covers ``pytest`` run alone,
     so a page is never tested in English for want of a catalogue. The controller builds
     them once, before the xdist workers start; each is written whole (``os.replace``).
+    Every process (the controller and each worker) also has PostgreSQL's flush delete
+    rather than truncate (``tests/flush.py``).
     """
+    flush_by_delete()
     if hasattr(config, "workerinput"):
         return
     for source in sorted(Path(__file__).resolve().parent.parent.glob("locale/*/LC_MESSAGES/django.po")):

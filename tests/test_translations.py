@@ -1,8 +1,8 @@
 """Four complete catalogues, and pages that show no English under another language.
 
-The catalogues (locale/*/LC_MESSAGES/django.po) are read by a small parser of their own
-(no dependency for it) and by gettext's ``msgfmt``, which CI has (``make messages``
-installs it). A catalogue is complete when every string the code marks, as
+The catalogues (locale/*/LC_MESSAGES/django.po) are read by the suite's own small parser
+(``tests/catalogues.py``, no dependency for it) and by gettext's ``msgfmt``, which CI has
+(``make messages`` installs it). A catalogue is complete when every string the code marks, as
 ``makemessages`` finds them today, has a translation that is not fuzzy and keeps the
 English one's placeholders. The pages are then rendered in each language and every text
 of theirs compared with the catalogue's English: an English sentence left on a French
@@ -11,69 +11,22 @@ page is one that was not marked, or marked and not translated.
 
 from __future__ import annotations
 
-import ast
+import functools
 import re
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
 
+from tests.catalogues import catalogue, read_catalogue
+
 ROOT = Path(__file__).resolve().parent.parent
 LANGUAGES = ("fr", "nl", "de", "pl")
 PLACEHOLDER = re.compile(r"%\([a-z_0-9]+\)[sdr]|\{[a-z_]+\}")
-
-
-@dataclass
-class Entry:
-    """One message of a catalogue: its English, its translations (one per plural form), its flags."""
-
-    msgid: str = ""
-    plural: str = ""
-    translations: list[str] = field(default_factory=list)
-    flags: set[str] = field(default_factory=set)
-
-
-def _unquote(line: str) -> str:
-    return ast.literal_eval(line.strip())
-
-
-def read_catalogue(path: Path) -> list[Entry]:
-    """The entries of a ``.po`` file (its header left out), as gettext writes them."""
-    entries: list[Entry] = []
-    entry, target = Entry(), None
-    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
-        if not line.strip():
-            if target is not None:
-                entries.append(entry)
-            entry, target = Entry(), None
-        elif line.startswith("#,"):
-            entry.flags |= {flag.strip() for flag in line[2:].split(",")}
-        elif line.startswith("#"):
-            continue
-        elif line.startswith("msgid_plural "):
-            entry.plural, target = _unquote(line[13:]), "plural"
-        elif line.startswith("msgid "):
-            entry.msgid, target = _unquote(line[6:]), "msgid"
-        elif line.startswith("msgstr"):
-            entry.translations.append(_unquote(line.split(" ", 1)[1]))
-            target = "msgstr"
-        elif line.startswith('"'):
-            if target == "msgid":
-                entry.msgid += _unquote(line)
-            elif target == "plural":
-                entry.plural += _unquote(line)
-            else:
-                entry.translations[-1] += _unquote(line)
-    return [entry for entry in entries if entry.msgid]
-
-
-def catalogue(language: str) -> list[Entry]:
-    return read_catalogue(ROOT / "locale" / language / "LC_MESSAGES" / "django.po")
 
 
 def test_the_parser_reads_a_catalogue_as_gettext_writes_it(tmp_path):
@@ -192,18 +145,19 @@ def _pattern(english: str) -> re.Pattern[str]:
     return re.compile(r"\S+".join(re.escape(part) for part in parts))
 
 
-def english_patterns(language: str) -> list[tuple[str, re.Pattern[str]]]:
+@functools.cache
+def english_patterns(language: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """The catalogue's English messages that the language writes otherwise (not "CSV", "Club"),
     and that are no word of the language itself (German's "Board", Dutch's "Contract")."""
     entries = catalogue(language)
     own_words = {" ".join(text.split()) for e in entries for text in e.translations}
-    return [
+    return tuple(
         (e.msgid, _pattern(e.msgid))
         for e in entries
         if e.msgid not in e.translations
         and " ".join(e.msgid.split()) not in own_words
         and re.search(r"[A-Za-z]{2,}", e.msgid)
-    ]
+    )
 
 
 def english_left(html: str, language: str) -> list[str]:

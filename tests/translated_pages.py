@@ -9,56 +9,21 @@ middleware picks the page's language.
 
 from __future__ import annotations
 
-import ast
 import html
 import re
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from django.conf import settings
 from django.test import Client, override_settings
 from django.utils import translation
 
+from tests.catalogues import catalogue
+
 LOCALE = Path(settings.BASE_DIR) / "locale"
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdrfg]|%%|\{\w+\}")
-
-
-@dataclass
-class Entry:
-    msgid: str = ""
-    msgstr: str = ""
-    refs: list[str] = field(default_factory=list)
-
-
-def catalogue(language: str) -> list[Entry]:
-    """The entries of a language's catalogue with their references (a plural's first form)."""
-    entries: list[Entry] = []
-    entry, key = Entry(), ""
-    path = LOCALE / language / "LC_MESSAGES" / "django.po"
-    for line in [*path.read_text(encoding="utf-8").splitlines(), ""]:
-        if not line.strip():
-            if entry.msgid:
-                entries.append(entry)
-            entry, key = Entry(), ""
-        elif line.startswith("#:"):
-            entry.refs += line[2:].split()
-        elif line.startswith("#"):
-            continue
-        else:
-            match = re.match(r'(msgctxt|msgid|msgid_plural|msgstr(?:\[\d\])?) (".*")$', line)
-            if match:
-                key = match.group(1)
-                value = ast.literal_eval(match.group(2))
-            else:
-                value = ast.literal_eval(line)
-            if key == "msgid":
-                entry.msgid += value
-            elif key in ("msgstr", "msgstr[0]"):
-                entry.msgstr += value
-    return entries
 
 
 def english_phrases(language: str, *places: str) -> set[str]:

@@ -5,7 +5,10 @@ that a change makes unusable to them must fail a test, not wait for one of them 
 us. ``check_every_page`` wraps the Playwright calls after which a page has loaded (``goto``,
 ``reload``, ``go_back``, ``wait_for_url``, ``wait_for_load_state``), so every browser test,
 a new one too, checks each page it reaches without asking for it; ``assert_accessible``
-is the same check, for a page reached another way.
+is the same check, for a page reached another way. A page a test reaches again exactly as
+it was checked (its markup the same but for figures: a phone's round reloaded, a director's
+page after a result) is not checked again: axe on every load was a quarter of the browser
+tests' time, and the same markup gives the same verdict.
 
 A serious or critical violation fails the test. axe-core comes from axe-playwright-python's
 wheel (its ``axe.min.js``), installed from the hashed lock: nothing is fetched at run time.
@@ -14,7 +17,9 @@ wheel (its ``axe.min.js``), installed from the hashed lock: nothing is fetched a
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -32,6 +37,8 @@ NAVIGATIONS = ("goto", "reload", "go_back", "go_forward", "wait_for_url", "wait_
 SURVEY_FILE = os.environ.get("CLUBSCORE_AXE_SURVEY")
 # A page that navigates while axe runs destroys axe's context: wait for the new page, run again.
 RETRIES = 3
+# What changes on a page without changing its shape: figures, and stamps, tokens and nonces.
+_FIGURES = re.compile(r"[A-Za-z0-9_+/=-]{16,}|[0-9]+")
 # Playwright's own wait, taken before check_every_page wraps it: the retry must not check twice.
 _wait_for_load_state = Page.wait_for_load_state
 
@@ -71,18 +78,34 @@ def assert_accessible(page: Page) -> None:
     assert not failing, _describe(page.url, failing)
 
 
-def _checked(navigation: Callable[..., Any]) -> Callable[..., Any]:
+def _shape(page: Page) -> str | None:
+    """The page's markup with its figures left out, as a digest; None if it is navigating away."""
+    try:
+        markup = page.content()
+    except Error as error:
+        if "navigating" in str(error) or "context was destroyed" in str(error):
+            return None
+        raise
+    return hashlib.sha256(_FIGURES.sub("0", markup).encode()).hexdigest()
+
+
+def _checked(navigation: Callable[..., Any], seen: set[str]) -> Callable[..., Any]:
     @functools.wraps(navigation)
     def navigate_and_check(page: Page, *args: Any, **kwargs: Any) -> Any:
         answer = navigation(page, *args, **kwargs)
         if not page.is_closed() and page.url.startswith("http"):
-            assert_accessible(page)
+            shape = _shape(page)
+            if shape is None or shape not in seen:
+                assert_accessible(page)
+                if shape is not None:
+                    seen.add(shape)
         return answer
 
     return navigate_and_check
 
 
 def check_every_page(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Check each page a browser test reaches, for the length of the test."""
+    """Check each page a browser test reaches, for the length of the test (once a shape)."""
+    seen: set[str] = set()
     for name in NAVIGATIONS:
-        monkeypatch.setattr(Page, name, _checked(getattr(Page, name)))
+        monkeypatch.setattr(Page, name, _checked(getattr(Page, name), seen))
