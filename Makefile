@@ -18,11 +18,16 @@ PORT ?= 8000
 # folder, hence a step of its own, with no dependencies (the lock brought them) and built by the
 # lock's setuptools (no build isolation, so nothing unpinned is downloaded). Its warning that a
 # folder named like a package may shadow it describes this checkout, as intended: silenced.
+# Last, the project's packages are compiled to bytecode (__pycache__, ignored by git): where
+# PYTHONDONTWRITEBYTECODE is set Python never writes it, and every start of a command would
+# compile the modules it imports from source again (compileall writes it all the same, ~1 s).
+PACKAGES := tournaments clubscore migrations
 $(STAMP): requirements.txt requirements-dev.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.txt
 	PYTHONWARNINGS="ignore:Editable installation" $(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(PY) -m compileall -q $(PACKAGES)
 	touch $(STAMP)
 
 # pip-tools lives in a venv of its own, not in the project's. The dev lock is constrained by

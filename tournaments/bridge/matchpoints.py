@@ -32,16 +32,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
-from functools import reduce
+from functools import cache, reduce
 from itertools import repeat
-from operator import add
-from typing import NamedTuple, TypeVar
+from operator import add, attrgetter, itemgetter, truediv
+from typing import TYPE_CHECKING, NamedTuple, TypeVar, cast
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 SINGLE_PAIR_PERCENTAGE = 50.0
 
-_HALF = Fraction(1, 2)
-_Number = TypeVar("_Number", float, Fraction)
+_EXACT_WHOLE_DOUBLES = 2**53  # a double holds every whole number up to this one
+
+_Number = TypeVar("_Number", float, "Fraction")
 
 Score = int | None
 
@@ -124,7 +127,16 @@ def neuberg(matchpoints: _Number, *, results: int, full: int) -> _Number:
     if results < 1 or full < results:
         raise ValueError(f"neuberg needs 1 <= results <= full, got results={results}, full={full}")
     # A Fraction in gives an exact Fraction out; a float gives a float.
-    return (matchpoints + _HALF) * full / results - _HALF
+    return (matchpoints + _half()) * full / results - _half()
+
+
+@cache
+def _half() -> Fraction:
+    """Return Fraction(1, 2), importing ``fractions`` when first needed: with ``decimal`` it
+    costs every start of the simpscore command milliseconds, for a rule it never applies."""
+    from fractions import Fraction
+
+    return Fraction(1, 2)
 
 
 class PairSession(NamedTuple):
@@ -179,34 +191,49 @@ def session_columns(boards: Sequence[Sequence[Score]], pair_count: int) -> Sessi
             )
     if not boards:
         return SessionColumns([0] * pair_count, [0] * pair_count, [0.0] * pair_count, [0.0] * pair_count)
+    board_count = len(boards)
+    unit = _played_unit(pair_count, board_count)
     figure_sums = [0j] * pair_count
     for board in boards:
         # Board by board, each pair's running sum plus its figure on this board: the sums
         # are made in board order, as the seed's C program makes them.
-        figure_sums = list(map(add, figure_sums, map(_board_figures_by_score(board).__getitem__, board)))
-    columns = list(zip(*boards, strict=True))
-    board_count = len(boards)
+        figures = _board_figures_by_score(board, unit)
+        figure_sums = list(map(add, figure_sums, map(figures.__getitem__, board)))
+    played_and_halves = list(map(divmod, map(int, map(attrgetter("imag"), figure_sums)), repeat(unit)))
     return SessionColumns(
-        boards_played=[board_count - absent for absent in map(tuple.count, columns, repeat(None))],
-        total_scores=list(map(sum, map(filter, repeat(None), columns))),
-        total_matchpoints=[figures.imag / 2 for figures in figure_sums],
-        percentage_sums=[figures.real for figures in figure_sums],
+        boards_played=list(map(itemgetter(0), played_and_halves)),
+        total_scores=list(map(sum, map(filter, repeat(None), zip(*boards, strict=True)))),
+        total_matchpoints=list(map(truediv, map(itemgetter(1), played_and_halves), repeat(2))),
+        percentage_sums=list(map(attrgetter("real"), figure_sums)),
     )
 
 
-def _board_figures_by_score(board: Sequence[Score]) -> dict[Score, complex]:
-    """Map each score on a board to complex(percentage, half matchpoints); None to 0.
+def _played_unit(pair_count: int, board_count: int) -> int:
+    """Return what a board played adds to a pair's sum of half matchpoints, to count the boards too.
+
+    The unit is more than a pair's half matchpoints over the session (2 per pair beaten a
+    board at most), so ``divmod(sum, unit)`` gives the boards played and the half
+    matchpoints back; the sums stay whole numbers a double holds exactly.
+    """
+    unit = 2 * pair_count * board_count + 1
+    if unit * (board_count + 1) > _EXACT_WHOLE_DOUBLES:
+        raise ValueError(f"{board_count} boards of {pair_count} pairs: too many to total exactly")
+    return unit
+
+
+def _board_figures_by_score(board: Sequence[Score], played_unit: int) -> dict[Score, complex]:
+    """Map each score on a board to complex(percentage, half matchpoints + ``played_unit``); None to 0.
 
     Complex numbers add their two parts separately, each as a double, so one addition a
     board sums a pair's percentages in board order, as the seed's C program does, and its
-    half matchpoints, exactly, since they are whole numbers. (Added with ``+``, not
-    ``sum()``, which compensates its additions from Python 3.12 on.)
+    half matchpoints and boards played, exactly, since they are whole numbers. (Added with
+    ``+``, not ``sum()``, which compensates its additions from Python 3.12 on.)
     """
     counts = _played_counts(board)
     half_by_score = _half_matchpoints_by_score(counts)
     pct_by_score = _percentage_by_score(half_by_score, counts.total())
     figures: dict[Score, complex] = {
-        score: complex(pct_by_score[score], half) for score, half in half_by_score.items()
+        score: complex(pct_by_score[score], half + played_unit) for score, half in half_by_score.items()
     }
     # A board sat out adds 0 to both sums, and 0.0 leaves a sum of doubles exactly as it was.
     figures[None] = 0j
@@ -215,7 +242,9 @@ def _board_figures_by_score(board: Sequence[Score]) -> dict[Score, complex]:
 
 def _played_counts(scores: Iterable[Score]) -> Counter[int]:
     """Count how many pairs made each score on a board, leaving out those who did not play."""
-    return Counter(score for score in scores if score is not None)
+    counts = Counter(scores)  # counted in C, then the pairs that did not play taken out
+    del counts[None]
+    return cast("Counter[int]", counts)
 
 
 def _half_matchpoints_by_score(counts: Counter[int]) -> dict[Score, int]:

@@ -97,6 +97,19 @@ def test_there_is_no_limit_of_100_pairs_or_40_boards():
     assert len(simpscore_report(score_file).splitlines()) == 150
 
 
+def test_a_file_reads_the_same_however_its_pair_lines_are_spaced_and_ended():
+    """The usual file's pair lines are read in bulk, any other line by line: the pairs agree."""
+    rng = random.Random(33)
+    numbers = rng.sample(range(1, 41), 40)
+    lines = [f"{number} Ann {number} - Bo {number}" for number in numbers] + ["SCORES"]
+    tokens = ["-430", "PASS", "----", "+50", "007"]
+    lines += [" ".join(rng.choice(tokens) for _ in range(40)) for _ in range(3)]
+    usual = "\n".join(lines) + "\n"
+    spaced = "\r\n".join(f"  {line.replace(' ', '  ')}\t" for line in lines)
+    assert parse_score_file(spaced) == parse_score_file(usual)
+    assert [pair.names for pair in parse_score_file(usual).pairs][:2] == ["Ann 1 - Bo 1", "Ann 2 - Bo 2"]
+
+
 # Each malformed file: the line the error names and a fragment of what it says.
 MALFORMED = [
     pytest.param("", 1, "the file is empty", id="empty"),

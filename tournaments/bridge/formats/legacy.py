@@ -45,16 +45,15 @@ from __future__ import annotations
 import codecs
 import re
 from itertools import repeat
-from operator import attrgetter, truediv
 from typing import NamedTuple
 
-from tournaments.bridge.matchpoints import session_columns
+from tournaments.bridge.formats.legacy_report import REPORT_LINE as REPORT_LINE
+from tournaments.bridge.formats.legacy_report import session_report
 from tournaments.bridge.text import quoted
 
 SCORES_MARK = "SCORES"
 PASS = "PASS"
 NOT_PLAYED = "----"
-REPORT_LINE = "%10d %8.2f %10.1f %10.2f %2d %s"
 
 # The largest score file read: a 10,000-pair, 40-board file is about 2 MB, and a club's
 # real files are a few kilobytes. Uploads and the commands refuse a larger one unread.
@@ -115,7 +114,7 @@ def parse_score_file(text: str) -> ScoreFile:
     lines = text.split("\n")
     if not text.strip():
         raise LegacyFormatError(1, "the file is empty")
-    scores_index, pairs = _read_pair_lines(lines)
+    scores_index, pairs = _read_usual_pair_lines(lines) or _read_pair_lines(lines)
     boards = _read_board_lines(lines, scores_index + 1, len(pairs))
     return ScoreFile(pairs=pairs, boards=boards)
 
@@ -153,25 +152,8 @@ def format_score_file(score_file: ScoreFile) -> str:
 
 
 def simpscore_report(score_file: ScoreFile) -> str:
-    """Return the simpscore report: a line per pair in ascending number (SPEC decision 9).
-
-    Each line holds total score, average score, total matchpoints, average percentage,
-    boards played and names, as ``"%10d %8.2f %10.1f %10.2f %2d %s"``.
-    """
-    columns = session_columns(score_file.boards, len(score_file.pairs))
-    # A pair that played no board has totals of 0, so dividing them by 1 instead of 0
-    # prints the documented 0.00 averages.
-    divisors = list(map(max, columns.boards_played, repeat(1)))
-    rows = zip(
-        columns.total_scores,
-        map(truediv, columns.total_scores, divisors),
-        columns.total_matchpoints,
-        map(truediv, columns.percentage_sums, divisors),
-        columns.boards_played,
-        map(attrgetter("names"), score_file.pairs),
-        strict=True,
-    )
-    return "\n".join(map(REPORT_LINE.__mod__, rows)) + "\n"
+    """Return the simpscore report, a line per pair in ascending number (SPEC decision 9)."""
+    return session_report([pair.names for pair in score_file.pairs], score_file.boards)
 
 
 def _check_writable(score_file: ScoreFile) -> None:
@@ -203,6 +185,36 @@ def _score_token(score: int | None) -> str:
     return PASS if score == 0 else str(score)
 
 
+def _read_usual_pair_lines(lines: list[str]) -> tuple[int, tuple[LegacyPair, ...]] | None:
+    """Read a usual file's pair lines with C-level string methods, or return None.
+
+    Usual: ``SCORES`` exactly, above it only ``NUMBER NAMES`` lines, numbers 1..n in any order,
+    names single-spaced. Any other file (a blank line, CRLF, a bad line) is read line by line
+    by ``_read_pair_lines``, which gives the same pairs or names what is wrong.
+    """
+    if SCORES_MARK not in lines:
+        return None
+    scores_index = lines.index(SCORES_MARK)
+    fields = list(map(str.split, lines[:scores_index], repeat(None), repeat(1)))
+    if scores_index == 0 or set(map(len, fields)) != {2}:
+        return None
+    tokens, names = zip(*fields, strict=True)
+    digits = "".join(tokens)
+    if not (digits.isdigit() and digits.isascii()) or max(map(len, tokens)) > _MAX_NUMBER_DIGITS:
+        return None
+    names_of = dict(zip(map(int, tokens), map(str.rstrip, names), strict=True))
+    numbers = range(1, scores_index + 1)
+    # "|" joins the names without making a double space: each starts and ends with a non-space.
+    if names_of.keys() != set(numbers) or not _single_spaced("|".join(names_of.values())):
+        return None
+    return scores_index, tuple(map(LegacyPair, numbers, map(names_of.__getitem__, numbers)))
+
+
+def _single_spaced(names: str) -> bool:
+    """True when ``names`` holds no whitespace but single ASCII spaces, nor anything unprintable."""
+    return "  " not in names and names.isprintable()
+
+
 def _read_pair_lines(lines: list[str]) -> tuple[int, tuple[LegacyPair, ...]]:
     """Read the pair lines up to SCORES; return the index of the SCORES line and the pairs."""
     names_of: dict[int, str] = {}
@@ -219,7 +231,7 @@ def _read_pair_lines(lines: list[str]) -> tuple[int, tuple[LegacyPair, ...]]:
                     names = names.rstrip()
                     # Words joined by single spaces; most names already are (a printable
                     # string has no whitespace but the ASCII space).
-                    if "  " in names or not names.isprintable():
+                    if not _single_spaced(names):
                         names = " ".join(names.split())
                     names_of[number] = names
                     line_of[number] = index + 1
@@ -310,6 +322,7 @@ def _number_ranges(numbers: list[int]) -> str:
 def _read_board_lines(lines: list[str], start: int, pair_count: int) -> tuple[tuple[int | None, ...], ...]:
     """Read one board per line from ``lines[start:]``, one score per pair."""
     boards: list[tuple[int | None, ...]] = []
+    score_of = _ScoreValues()
     blank_line = 0
     for index in range(start, len(lines)):
         line = lines[index]
@@ -321,38 +334,50 @@ def _read_board_lines(lines: list[str], start: int, pair_count: int) -> tuple[tu
             raise LegacyFormatError(
                 blank_line, "blank line among the board lines: write ---- for each pair of a board not played"
             )
-        boards.append(_read_board_line(line, tokens, index + 1, len(boards) + 1, pair_count))
+        boards.append(_read_board_line(line, tokens, score_of, index + 1, len(boards) + 1, pair_count))
     return tuple(boards)
 
 
-def _read_board_line(
-    line: str, tokens: list[str], line_number: int, board: int, pair_count: int
-) -> tuple[int | None, ...]:
-    # Bridge scores repeat, so a board has few distinct tokens: checking and converting
-    # each distinct token once, then mapping, reads 10,000 scores in about a millisecond.
-    score_of: dict[str, int | None] = {}
-    bad_tokens: set[str] = set()
-    for token in set(tokens):
+class _ScoreValues(dict[str, int | None]):
+    """Each score token met so far in a file and its value, a new token checked when first met.
+
+    Bridge scores repeat, so a file's boards hold a few dozen distinct tokens: a board line is
+    mapped through this dict by C-level ``map``, and Python code runs for a new token only.
+    """
+
+    def __missing__(self, token: str) -> int | None:
         if _SCORE.fullmatch(token) is None:
-            bad_tokens.add(token)
-        else:
-            score_of[token] = _SPECIAL_SCORES[token] if token in _SPECIAL_SCORES else int(token)
-    if bad_tokens:
-        raise _bad_score_error(line, tokens, bad_tokens, line_number, board)
-    if len(tokens) != pair_count:
-        many = "few" if len(tokens) < pair_count else "many"
+            raise _NotAScore(token)
+        score = _SPECIAL_SCORES[token] if token in _SPECIAL_SCORES else int(token)
+        self[token] = score
+        return score
+
+
+class _NotAScore(ValueError):
+    """A board line's token that is not a score (``args[0]``); the reader names its line and column."""
+
+
+def _read_board_line(
+    line: str, tokens: list[str], score_of: _ScoreValues, line_number: int, board: int, pair_count: int
+) -> tuple[int | None, ...]:
+    try:
+        scores = tuple(map(score_of.__getitem__, tokens))
+    except _NotAScore as bad:  # map stops at the line's first bad token
+        raise _bad_score_error(line, tokens, bad.args[0], line_number, board) from None
+    if len(scores) != pair_count:
+        many = "few" if len(scores) < pair_count else "many"
         raise LegacyFormatError(
             line_number,
-            f"too {many} scores for board {board}: expected {pair_count} (one per pair), found {len(tokens)}",
+            f"too {many} scores for board {board}: expected {pair_count} (one per pair), found {len(scores)}",
         )
-    return tuple(map(score_of.__getitem__, tokens))
+    return scores
 
 
 def _bad_score_error(
-    line: str, tokens: list[str], bad_tokens: set[str], line_number: int, board: int
+    line: str, tokens: list[str], bad_token: str, line_number: int, board: int
 ) -> LegacyFormatError:
-    """Name the first token of a board line that is not a score, with its position and column."""
-    index = next(index for index, token in enumerate(tokens) if token in bad_tokens)
+    """Name a board line's first token that is not a score, ``bad_token``, with its position and column."""
+    index = tokens.index(bad_token)
     column = 0
     for earlier in tokens[:index]:
         column = line.find(earlier, column) + len(earlier)
