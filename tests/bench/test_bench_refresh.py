@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 def test_each_kind_of_request_the_bench_times_gets_the_answer_it_is_timed_for():
     night = Night(tables=3, rounds=2)  # the suite settles each send as it is answered; the bench after
     samples: dict = {}
-    for _ in range(3):
+    for _ in range(6):  # round 1 whole, and each table's first board of round 2
         night.play_one(samples)
     statuses = {kind: {row[2] for row in rows} for kind, rows in samples.items()}
     assert statuses == {
@@ -25,4 +25,8 @@ def test_each_kind_of_request_the_bench_times_gets_the_answer_it_is_timed_for():
         "standings poll, unchanged": {204},
         "table refresh, changed": {200},
         "table refresh, unchanged": {204},
+        # A table's own stamp: in a round another table's result changes nothing it shows;
+        # between rounds it shows the standings, which the result moved.
+        "table refresh, another table's result (in a round)": {204},
+        "table refresh, another table's result (between rounds)": {200},
     }
