@@ -9,12 +9,14 @@ poll every 15 s, each at its own random phase, *whether or not the server has an
 (``evening_load.py``: an open loop; latency counts from when a request was due). Per
 club that is 0.8 refreshes, 0.67 polls and 0.027 results a second.
 
-The evening is compressed in length, not in rate: a step is ``--warmup`` seconds (16,
-one period and a bit; not counted: the phones' and pages' first loads) then ``--seconds``
-(60) of steady state at the real rates, so a table sends a result in a step with the chance a real table
-would. Each step prints, for each kind of request, how many, the p50/p99 from when it
-was due, the share answered 204 (nothing changed); the machine's busy cores (and
-gunicorn's, PostgreSQL's and this client's share); the errors; and the standings check
+The evening is compressed in length, not in rate: a step is ``--warmup`` seconds (45,
+three periods; not counted: the phones' and pages' first loads, every one a full build, all
+due in the first 15 s, whose backlog ran into a 16 s warm-up's counted minute at 100
+clubs) then ``--seconds`` (60) of steady state at the real rates, so a table sends a
+result in a step with the chance a real table would. Each step prints, for each kind of
+request, how many, the p50/p99 from when it was due, the share answered 204 (nothing
+changed); the machine's busy cores (and gunicorn's, PostgreSQL's and this client's share);
+the errors; and the standings check
 (every club's standings equal a recomputation and each accepted result is stored once).
 Stepping stops after the first step whose p99 of any kind passes ``--p99`` (250 ms) or
 that has an error or fails its check.
@@ -345,8 +347,8 @@ def main() -> int:
     parser.add_argument(
         "--warmup",
         type=float,
-        default=16.0,
-        help="seconds before each step's count (default 16: every phone and page has asked once)",
+        default=45.0,
+        help="seconds before each step's count (default 45: every phone and page asked, and was answered)",
     )
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
     parser.add_argument("--threads", type=int, default=4, help="gunicorn threads a worker (default 4)")
