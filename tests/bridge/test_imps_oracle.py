@@ -19,35 +19,19 @@ purpose (docs/decisions.md, "IMP pairs"):
   scores (the library already trims at 4 results and trims two each from 11).
 """
 
-import json
-import os
 import random
-import shutil
-import subprocess
-from pathlib import Path
 
 import pytest
 
+from tests.bridge.oracle.node import ask_oracle
+from tests.bridge.oracle.scorer import BRIDGE_SCORER, SCRIPT
 from tournaments.bridge.adjusted import adjusted_board
 from tournaments.bridge.imps import butler_datum, butler_imps, cross_imps, imps
 from tournaments.bridge.matchpoints import board_matchpoints
 
-BRIDGE_SCORER = "bridge-scorer@2.4.0"
-SCRIPT = Path(__file__).parent / "oracle" / "bridge_scorer.js"
 SEED = 20261123
 BOARD_COUNT = 400
 LIKELY_SCORES = [-1430, -800, -620, -500, -200, -100, -50, 0, 50, 90, 110, 140, 170, 400, 420, 430, 620, 1100]
-
-
-def _cache_dir() -> Path:
-    return Path(os.environ.get("CLUBSCORE_NODE_CACHE", Path.home() / ".cache" / "clubscore-node"))
-
-
-def _installed_version(cache: Path) -> str | None:
-    package = cache / "node_modules" / "bridge-scorer" / "package.json"
-    if not package.exists():
-        return None
-    return json.loads(package.read_text())["version"]
 
 
 def _random_boards() -> list[list[int | None]]:
@@ -63,38 +47,13 @@ def _random_boards() -> list[list[int | None]]:
 @pytest.fixture(scope="module")
 def oracle():
     """Run the library over the random boards once; return (boards, its figures, its IMP scale)."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the bridge-scorer oracle runs under Node.js")
-    cache = _cache_dir()
-    if _installed_version(cache) != BRIDGE_SCORER.split("@")[1]:
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail("node is installed but npm is not: cannot install the bridge-scorer oracle")
-        cache.mkdir(parents=True, exist_ok=True)
-        install = subprocess.run(
-            [npm, "install", "--prefix", str(cache), "--no-save", "--no-audit", "--no-fund", BRIDGE_SCORER],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        if install.returncode != 0:
-            pytest.fail(f"npm install {BRIDGE_SCORER} into {cache} failed:\n{install.stderr}")
     boards = _random_boards()
     differences = list(range(-5000, 5001, 10))
     request = {
         "boards": [[s for s in board if s is not None] for board in boards],
         "differences": differences,
     }
-    run = subprocess.run(
-        [node, str(SCRIPT), str(cache)],
-        input=json.dumps(request),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stderr
-    answer = json.loads(run.stdout)
+    answer = ask_oracle(BRIDGE_SCORER, SCRIPT, request)
     return boards, answer["boards"], dict(zip(differences, answer["imps"], strict=True))
 
 

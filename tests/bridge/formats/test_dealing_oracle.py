@@ -16,15 +16,12 @@ from 1 (it does not read DUP's set), so our DUP files here start at board 1.
 from __future__ import annotations
 
 import base64
-import json
-import os
 import random
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
+from tests.bridge.oracle.node import ask_oracle
 from tournaments.bridge import deal_from_permutation
 from tournaments.bridge.cards import Deal
 from tournaments.bridge.deck import random_permutation
@@ -45,16 +42,6 @@ REAL_FILES = [
 SEED = 20261126
 
 
-def _cache_dir() -> Path:
-    root = Path(os.environ.get("CLUBSCORE_NODE_CACHE", Path.home() / ".cache" / "clubscore-node"))
-    return root / "pbn-oracle"
-
-
-def _installed_version(cache: Path) -> str | None:
-    package = cache / "node_modules" / "pbn" / "package.json"
-    return json.loads(package.read_text())["version"] if package.exists() else None
-
-
 def _ours() -> dict[str, bytes]:
     """Our writers' files of 40 random boards, named as the fixtures are."""
     rng = random.Random(SEED)
@@ -69,23 +56,6 @@ def _files() -> dict[str, bytes]:
 @pytest.fixture(scope="module")
 def theirs() -> dict[str, list[tuple[int, Deal]]]:
     """Every file's boards as the package reads them, by file name."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed: the pbn oracle runs under Node.js")
-    cache = _cache_dir()
-    if _installed_version(cache) != PBN_PACKAGE.split("@")[1]:
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail("node is installed but npm is not: cannot install the pbn oracle")
-        cache.mkdir(parents=True, exist_ok=True)
-        install = subprocess.run(
-            [npm, "install", "--prefix", str(cache), "--no-save", "--no-audit", "--no-fund", PBN_PACKAGE],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        if install.returncode != 0:
-            pytest.fail(f"npm install {PBN_PACKAGE} into {cache} failed:\n{install.stderr}")
     files = _files()
     request = {
         "files": [
@@ -93,15 +63,7 @@ def theirs() -> dict[str, list[tuple[int, Deal]]]:
             for name, data in files.items()
         ]
     }
-    run = subprocess.run(
-        [node, str(SCRIPT), str(cache)],
-        input=json.dumps(request),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert run.returncode == 0, run.stderr
-    answers = json.loads(run.stdout)
+    answers = ask_oracle(PBN_PACKAGE, SCRIPT, request, folder="pbn-oracle")
     return {
         name: [(number, Deal.from_pbn(deal)) for number, deal in boards]
         for name, boards in zip(files, answers, strict=True)
