@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import get_language
@@ -104,12 +104,15 @@ class TableStamp:
     table_digest: str
 
 
-@dataclass(frozen=True)
-class Seen:
-    """What a build of the state tells its stamp: the table's slots, and whether it shows the other tables."""
+class Seen(Protocol):
+    """What a build of the state tells its stamp: the table's slots, and whether it shows the other
+    tables (the table-entry selectors' ``TableSeen``; the cache asks only for these two)."""
 
-    slots: Slots
-    wide: bool
+    @property
+    def slots(self) -> Slots: ...
+
+    @property
+    def wide(self) -> bool: ...
 
 
 def _a_tag(text: str) -> bool:

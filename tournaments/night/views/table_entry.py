@@ -123,8 +123,7 @@ def table_state(request: HttpRequest, token: str) -> HttpResponse:
     if response is None:
 
         def build() -> tuple[dict, Seen]:
-            state, seen = selectors.table_state_seen(access or selectors.table_access_get(token))
-            return state, Seen(seen.slots, seen.wide)
+            return selectors.table_state_seen(access or selectors.table_access_get(token))
 
         try:
             body = table_rendered(link, token, stamp.digest, build)
