@@ -57,17 +57,23 @@ def stamp_key(session_id: int, alias: str = DEFAULT_DB_ALIAS) -> str:
 def session_stamp(session_id: int) -> Stamp | None:
     """The session's stamp, from the shared cache if it holds it, else from the database
     (and kept); None if there is no such session."""
-    key = stamp_key(session_id, router.db_for_read(Session) or DEFAULT_DB_ALIAS)
-    if shared():
-        found = recall(key)
-        if found is not None:
-            return Stamp(*found)
+    found = stamp_recalled(session_id)
+    if found is not None:
+        return found
     row = session_stamp_row(session_id)
     if row is None:
         return None
     stamp = Stamp(stamp_of_row(session_id, row), bool(row[MARKED_BOARDS]))
     stamp_kept(session_id, stamp)
     return stamp
+
+
+def stamp_recalled(session_id: int) -> Stamp | None:
+    """The session's stamp as the shared cache holds it, or None (not kept, or no shared cache)."""
+    if not shared():
+        return None
+    found = recall(stamp_key(session_id, router.db_for_read(Session) or DEFAULT_DB_ALIAS))
+    return Stamp(*found) if found is not None else None
 
 
 def stamp_kept(session_id: int, stamp: Stamp) -> None:
