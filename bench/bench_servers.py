@@ -114,7 +114,7 @@ def _figures(samples: list, seconds: float, cores: dict[str, float]) -> Figures:
         p50=percentile(taken, 0.5),
         p99=percentile(taken, 0.99),
         unchanged=sum(s.status == 204 for s in reads) / max(1, len(reads)),
-        app=cores["gunicorn"] / rate * 1000 if rate else 0.0,
+        app=cores["server"] / rate * 1000 if rate else 0.0,
         database=cores["database"] / rate * 1000 if rate else 0.0,
         errors=errors,
     )

@@ -33,6 +33,7 @@ def free_port() -> int:
 
 
 SERVERS = ("gunicorn", "granian")
+DEFAULT_SERVER = "granian"  # production's (README, "Production"); the older benches keep gunicorn
 
 
 def server_command(
@@ -45,7 +46,7 @@ def server_command(
         command = [sys.executable, "-m", "granian", "clubscore.wsgi:application", "--interface", "wsgi"]
         command += ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
         command += ["--blocking-threads", str(threads), "--http", "1", "--no-ws", "--working-dir", str(root)]
-        command += ["--log-level", "warning", "--workers-kill-timeout", "5"]
+        command += ["--log-level", "warning", "--workers-kill-timeout", "5", "--respawn-failed-workers"]
         return command + list(extra)
     if kind != "gunicorn":
         raise ValueError(f"no such server: {kind} (one of {', '.join(SERVERS)})")
