@@ -9,7 +9,10 @@ blocks of ``--requests`` each, for: a table's refresh and a standings poll, each
 the browser's language named (``Accept-Language: en``) and without (the club's is then
 read, a query, on the full path). Printed: the CPU a request (median of the blocks'
 means) and the queries, each kind's ratio short to full, and a 404 through the whole
-stack (Django's floor) beside them.
+stack (Django's floor) beside them. Then a table's check after its session's stamp moved:
+the whole statement (``db.stamps.table_stamp_row``) against the table's own part alone
+(``table_part_row``, when the cache holds the session's stamp and structure), the CPU of
+this process and of its PostgreSQL backend (from /proc) a statement.
 
 ``.venv/bin/python bench/bench_unchanged.py [--blocks 15 --requests 200]``; figures in
 docs/scaling.md, "The unchanged requests' own path".
@@ -128,6 +131,36 @@ def _measure(handler, environ: dict, requests: int) -> tuple[float, int, int]:
     return (time.process_time() - started) * 1000 / requests, queries, status
 
 
+def _statements(night, blocks: int, requests: int) -> None:
+    """A table's check: the whole statement against its own part, in turns."""
+    from django.db import connection
+
+    from bench.national_cpu import cpu_seconds
+    from tournaments.db.stamps import table_part_row, table_stamp_row
+    from tournaments.night.models import Pair
+
+    session = night.sessions[0]
+    pairs = list(Pair.objects.filter(session=session, direction="NS").values_list("pk", flat=True))
+    slots = tuple((number, pairs[(number - 1) // 2]) for number in range(1, 7))  # three rounds of two
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = cursor.fetchone()[0]
+    spent: dict[str, list[tuple[float, float]]] = {}
+    for block in range(blocks):
+        kinds = (("whole statement", table_stamp_row), ("the table's part", table_part_row))
+        for name, read in kinds if block % 2 == 0 else kinds[::-1]:
+            database, python = cpu_seconds(backend), time.process_time()
+            for _ in range(requests):
+                read(session.pk, 1, slots)
+            database, python = cpu_seconds(backend) - database, time.process_time() - python
+            spent.setdefault(name, []).append((database * 1000 / requests, python * 1000 / requests))
+    print("  a table's check after its session's stamp moved (CPU a statement, median of blocks):")
+    for name, figures in spent.items():
+        database = statistics.median(figure[0] for figure in figures)
+        python = statistics.median(figure[1] for figure in figures)
+        print(f"    {name:18} PostgreSQL {database:.3f} ms, this process {python:.3f} ms", flush=True)
+
+
 def run(options: argparse.Namespace) -> int:
     directory = Path(tempfile.mkdtemp(prefix="bench-unchanged-"))
     try:
@@ -162,6 +195,7 @@ def run(options: argparse.Namespace) -> int:
                 row.append(f"{statistics.median(times[(kind, name)]):6.3f} ms {queries} q {status}")
             ratio = statistics.median(times[(kind, "short")]) / statistics.median(times[(kind, "full")])
             print(f"  {kind:44} {row[0]:>22} {row[1]:>22}  {ratio:4.2f}x", flush=True)
+        _statements(night, options.blocks, options.requests)
         return 0
     finally:
         from django.db import connections
