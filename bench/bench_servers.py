@@ -21,7 +21,8 @@ and its ratio to the first server's. The client shares the machine but not the p
 measured: the CPU figures hold whatever else runs (the wall-clock ones do not).
 
 ``.venv/bin/python bench/bench_servers.py --clubs 20 --speed 5 --seconds 30 --rounds 3 --unchanged``;
-``--servers gunicorn,granian,granian@/work/main``. Figures: docs/scaling.md, "The HTTP server".
+``--servers gunicorn,granian,granian@/work/main``. Figures: docs/scaling.md, "The HTTP server and
+the unchanged requests' own path".
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 One 12-table night in play on a throwaway PostgreSQL database with Redis as the shared
 cache (``bench_evening``'s set-up); each phone and reader holds its fresh stamp. Two of
 Django's WSGI handlers are built, one with ``UnchangedMiddleware`` (the 204 answered
-before the stack, ``night.cached.unchanged``) and one without (the whole stack and the
+before the stack, ``clubscore.unchanged``) and one without (the whole stack and the
 view, as before), and called directly (no HTTP, no test client) in turns, ``--blocks``
 blocks of ``--requests`` each, for: a table's refresh and a standings poll, each with
 the browser's language named (``Accept-Language: en``) and without (the club's is then
@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from bench import bench_evening as evening_bench  # noqa: E402
 from bench import table_entry_server as server  # noqa: E402
 
-SHORT = "tournaments.night.cached.unchanged.UnchangedMiddleware"
+SHORT = "clubscore.unchanged.UnchangedMiddleware"
 
 
 def _handlers():

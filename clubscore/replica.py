@@ -54,7 +54,7 @@ def replica_alias() -> str | None:
 @contextmanager
 def public_read() -> Iterator[None]:
     """Read as a public page's GET does (``PublicReadsMiddleware``'s mark), for code that answers
-    one before the middleware (``night.cached.unchanged``)."""
+    one before the middleware (``clubscore.unchanged``)."""
     token = _public_read.set(True)
     try:
         yield

@@ -64,7 +64,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # A refresh's or a poll's 204 that the shared cache confirms, before the middleware it does
     # not need (docs/decisions.md, "The unchanged requests' own path"); all else goes on.
-    "tournaments.night.cached.unchanged.UnchangedMiddleware",
+    "clubscore.unchanged.UnchangedMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -1,4 +1,4 @@
-"""The 204 answered before the middleware (``night.cached.unchanged``): only where the view's would be.
+"""The 204 answered before the middleware (``clubscore.unchanged``): only where the view's would be.
 
 An unchanged refresh or poll is answered from the shared cache before sessions, CSRF,
 authentication and the club's language; everything the full path refuses or answers
@@ -26,7 +26,7 @@ from tournaments.night.services.session_delete import session_delete
 
 pytestmark = pytest.mark.django_db
 
-SHORT = "tournaments.night.cached.unchanged.UnchangedMiddleware"
+SHORT = "clubscore.unchanged.UnchangedMiddleware"
 HEADERS = (
     "Cache-Control",
     "Expires",
