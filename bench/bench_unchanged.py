@@ -15,7 +15,7 @@ the whole statement (``db.stamps.table_stamp_row``) against the table's own part
 this process and of its PostgreSQL backend (from /proc) a statement.
 
 ``.venv/bin/python bench/bench_unchanged.py [--blocks 15 --requests 200]``; figures in
-docs/scaling.md, "The unchanged requests' own path".
+docs/scaling.md, "The HTTP server and the unchanged requests' own path".
 """
 
 from __future__ import annotations

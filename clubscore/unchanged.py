@@ -15,8 +15,8 @@ holding the link and the stamp, no settle owed (a marked stamp has the view sett
 its answer). It sits after ``SecurityMiddleware`` (its HTTPS redirect and headers apply)
 and checks the host as ``CommonMiddleware`` would; the headers the skipped middleware
 add to every response (frames, permissions, content security) are added here too, and
-the table's 204 is never cached, as the view's. Figures: docs/scaling.md, "The HTTP server and the unchanged
-requests' own path".
+the table's 204 is never cached, as the view's. Figures: docs/scaling.md, "The HTTP server
+and the unchanged requests' own path".
 """
 
 from __future__ import annotations
