@@ -87,6 +87,7 @@ UNUSUAL = [
     pytest.param("1 A\n2 B\nSCORES\n10 20\n\n", id="blank-line-after-the-last-board"),
     pytest.param("1 A\n\n2 B\nSCORES\n10 20\n", id="blank-line-among-pairs"),
     pytest.param("1 A\nSCORES\n10\n", id="one-pair"),
+    pytest.param("01 A\n002 B\nSCORES\n10 20\n", id="pair-numbers-with-leading-zeros"),
     pytest.param("1 A\n2 B\nSCORES\n", id="no-boards"),
     pytest.param("1 A\n2 B\nSCORES\n32768 -32768\n", id="scores-past-15-bits"),
     pytest.param("1 A\n2 B\nSCORES\n" + "10 20\n" * 256, id="256-boards"),

@@ -47,7 +47,7 @@ SINGLE_PAIR_PERCENTAGE = 50.0
 # real files are a few kilobytes. Uploads and the commands refuse a larger one unread.
 MAX_SCORE_FILE_BYTES = 5_000_000
 
-MAX_NUMBER_DIGITS = MAX_SCORE_DIGITS = 9
+MAX_NUMBER_DIGITS = MAX_SCORE_DIGITS = 9  # as written: the full parser refuses longer
 
 # The lanes' sizes: a board's half matchpoints (2 per pair beaten) and its score plus
 # _SCORE_OFFSET each fit 16 bits, and their sums over 255 boards a 32-bit lane; boards
@@ -90,26 +90,29 @@ def usual_pair_names(lines: list[str]) -> tuple[int, list[str]] | None:
     """Read a usual file's pair lines with C-level string methods: the SCORES line's index
     and the names in pair-number order, or None.
 
-    Usual: ``SCORES`` exactly, above it only ``NUMBER NAMES`` lines, numbers 1..n in any order,
-    names single-spaced. Any other file (a blank line, CRLF, a bad line) is read line by line
-    by ``legacy``, which gives the same pairs or names what is wrong.
+    Usual: ``SCORES`` exactly, above it only ``NUMBER NAMES`` lines, numbers 1..n in any order
+    written plainly (``7``, not ``007``), names single-spaced. Any other file (a blank line,
+    CRLF, a bad line) is read line by line by ``legacy``, which gives the same pairs or names
+    what is wrong.
     """
     if SCORES_MARK not in lines:
         return None
     scores_index = lines.index(SCORES_MARK)
-    fields = list(map(str.split, lines[:scores_index], repeat(None), repeat(1)))
-    if scores_index == 0 or set(map(len, fields)) != {2}:
+    try:  # strict: a line that is not a number and names has other than 2 fields
+        numbers, names = zip(*map(str.split, lines[:scores_index], repeat(None), repeat(1)), strict=True)
+    except ValueError:
         return None
-    tokens, names = zip(*fields, strict=True)
-    digits = "".join(tokens)
-    if not (digits.isdigit() and digits.isascii()) or max(map(len, tokens)) > MAX_NUMBER_DIGITS:
+    names_of = dict(zip(numbers, map(str.rstrip, names), strict=True))
+    if len(names_of) != scores_index:  # a number listed twice
         return None
-    names_of = dict(zip(map(int, tokens), map(str.rstrip, names), strict=True))
-    numbers = range(1, scores_index + 1)
+    try:  # n different numbers, each of them one of "1".."n": the numbers are 1..n
+        ordered = list(map(names_of.__getitem__, map(str, range(1, scores_index + 1))))
+    except KeyError:
+        return None
     # "|" joins the names without making a double space: each starts and ends with a non-space.
-    if names_of.keys() != set(numbers) or not single_spaced("|".join(names_of.values())):
+    if not single_spaced("|".join(ordered)):
         return None
-    return scores_index, list(map(names_of.__getitem__, numbers))
+    return scores_index, ordered
 
 
 def single_spaced(names: str) -> bool:
