@@ -46,6 +46,8 @@ def usual_files() -> list[pytest.param]:
         files.append(pytest.param(text.encode(), id=f"club-{pairs}x{boards}"))
     edges = random_file(random.Random(10), 9, 255, EDGE_TOKENS)
     files.append(pytest.param(edges.encode(), id="edge-scores-255-boards"))
+    tops = "1 A\n2 B\n3 C\nSCORES\n" + "32767 -32767 32767\n" * 255
+    files.append(pytest.param(tops.encode(), id="the-largest-sums-the-lanes-hold"))
     files.append(
         pytest.param(b"\xef\xbb\xbf1 Zo\xc3\xab\n2 B\nSCORES\n---- ----\n10 -10", id="bom-utf8-no-newline")
     )

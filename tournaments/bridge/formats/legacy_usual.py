@@ -49,10 +49,11 @@ MAX_SCORE_FILE_BYTES = 5_000_000
 
 MAX_NUMBER_DIGITS = MAX_SCORE_DIGITS = 9  # as written: the full parser refuses longer
 
-# The lanes' sizes: a board's half matchpoints (2 per pair beaten) and its score plus
-# _SCORE_OFFSET each fit 16 bits, and their sums over 255 boards a 32-bit lane; boards
-# played fit a byte lane.
-_LANE_BYTES = 4
+# The lanes' sizes: a board's half matchpoints (at most 2 x 32,767) and its score plus
+# _SCORE_OFFSET each fit 16 bits, and their sums over 255 boards a 24-bit lane (3 bytes:
+# each byte of a lane costs ~11 instructions a board in int.from_bytes); boards played
+# fit a byte lane.
+_LANE_BYTES = 3
 _MIN_PAIRS = 2  # itemgetter of one item gives the item, not a tuple of one
 _MAX_PAIRS = 1 << 15
 _MAX_BOARDS = 255
@@ -294,12 +295,16 @@ def _planes(table: bytearray, size: int) -> list[bytes]:
 
 
 def _lanes_number(codes: bytes, planes: list[bytes], lanes: bytearray) -> int:
-    """Return a board's figures, ``planes`` by code, as one int of 32-bit lanes, a lane a pair."""
+    """Return a board's figures, ``planes`` by code, as one int of 24-bit lanes, a lane a pair."""
     for byte, plane in enumerate(planes):
         lanes[byte::_LANE_BYTES] = codes.translate(plane)
     return int.from_bytes(lanes, "little")
 
 
 def _lane_values(number: int, pair_count: int) -> list[int]:
-    """Return the 32-bit lanes of ``number``, a sum of ``_lanes_number``\\ s: one whole number a pair."""
-    return memoryview(number.to_bytes(_LANE_BYTES * pair_count, "little")).cast("I").tolist()
+    """Return the 24-bit lanes of ``number``, a sum of ``_lanes_number``\\ s: one whole number a pair."""
+    lanes = number.to_bytes(_LANE_BYTES * pair_count, "little")
+    words = bytearray(4 * pair_count)  # each lane widened to a C unsigned int, to be read as one
+    for byte in range(_LANE_BYTES):
+        words[byte::4] = lanes[byte::_LANE_BYTES]
+    return memoryview(words).cast("I").tolist()
