@@ -1,7 +1,8 @@
 """The simpscore report of a legacy score file: a line per pair, as the seed's C program prints it.
 
 ``legacy.simpscore_report`` gives it for a ``ScoreFile``; the figures come from
-``matchpoints.session_columns``, which totals every pair's boards in C-level passes.
+``matchpoints.session_columns``, which totals every pair's boards in C-level passes, and
+the lines are written as ``legacy_usual`` writes a usual file's.
 """
 
 from __future__ import annotations

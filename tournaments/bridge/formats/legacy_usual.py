@@ -2,26 +2,27 @@
 
 A usual file is what clubs' programs and the bench write: ``NUMBER NAMES`` pair lines
 (numbers 1..n in any order, names single-spaced), ``SCORES`` alone on its line, then one
-line per board of n scores, one space apart. ``usual_file_report`` gives its report with
-C-level passes over whole boards, so that the ``simpscore`` command on 10,000 pairs x 40
-boards runs within twice the time of the seed's program in C (issue 33; docs/scaling.md).
-Any other file, including every malformed one, gives None, and ``legacy.parse_score_file``
-reads it: it reads what is unusual (CRLF, tabs, blank lines) and names what is wrong. The
-two give the same report (tests/bridge/formats/test_legacy_usual.py).
+line per board of n scores (one space apart, or in columns), scores under 32,768 either
+way, at most 255 boards. ``usual_file_report`` gives its report with C-level passes over
+whole boards, so that the ``simpscore`` command on 10,000 pairs x 40 boards runs within
+twice the time of the seed's program in C (issue 33; docs/scaling.md). Any other file,
+including every malformed one, gives None, and ``legacy.parse_score_file`` reads it: it
+reads what is unusual (CRLF, blank lines, ``007``) and names what is wrong. The two give
+the same report (tests/bridge/formats/test_legacy_usual.py).
 
 The data layout, a board at a time (Python code runs per board and per distinct score,
 never per score):
 
 - A board line's tokens are mapped by one dict to one-byte codes, a code per distinct
   score in the file (``----`` is code 0), so a board is a ``bytes`` of n codes.
-- The board's scores are counted by deleting one code at a time (``bytes.replace``) and
-  matchpointed from the counts, which gives each code's figures: a table of 256 entries.
+- The board's codes are counted by deleting one code at a time (``bytes.replace``) and
+  its distinct scores matchpointed from the counts: each code's figures, a 256-entry table.
 - ``bytes.translate`` maps the codes through a table a byte at a time. The boards played,
   half matchpoints and scores are whole numbers: each board's go into the lanes of one
-  big ``int`` (1 or 4 bytes a pair), and adding the boards' ``int``\\ s adds every pair's
+  big ``int`` (1 or 3 bytes a pair), and adding the boards' ``int``\\ s adds every pair's
   figures at once, exactly. A percentage is a double, added to the pair's sum in board
-  order as the seed's C program adds it: its 8 bytes are written into a pair's row of
-  doubles, and each row is summed by ``sum`` over a ``memoryview`` slice.
+  order as the seed's C program adds it: its 8 bytes are written into the pair's row of
+  doubles, and each row is added by ``sum`` over ``struct.iter_unpack``.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from itertools import repeat
 from operator import add, itemgetter, sub, truediv
 from struct import iter_unpack
 
-TYPE_CHECKING = False  # typing costs the command's start 10% of the C program's whole run
+TYPE_CHECKING = False  # typing at run time would cost the command's start ~25 M instructions
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
