@@ -18,6 +18,8 @@
     scores: app.dataset.scoresUrl
   };
   var QUEUE_KEY = app.dataset.queueKey;
+  /* How often the round's page asks for its table's state (settings, 15 s; tests shorten it). */
+  var REFRESH_MS = parseInt(app.dataset.refreshMs, 10) || 15000;
   var FINAL = [400, 404, 409, 410];
   /* The page's words (tournaments/night/phone_words.py): each English text, as the page's
      language writes it; t("Board %(board)s", {board: 3}) fills the named places. */
@@ -151,17 +153,45 @@
         var held = response.headers.get("X-Table-Stamp");
         if (held && state && !state.error) state.stamp = held;
         showNetwork();
-        if (view === "round") render();
+        drawRefreshed();
         return;
       }
       return response.json().then(function (data) {
         if (!response.ok) { state = {error: data.error || t("This table link does not work.")}; }
         else state = data;
         showNetwork();
-        if (view === "round") render();
+        drawRefreshed();
       });
     }, function () { showNetwork(true); });
   }
+
+  /* A refresh's state is drawn at once, unless a finger or the mouse is down on the page:
+     new buttons put under it between its press and its release would lose the tap (the
+     click goes to neither). Then it is drawn after the click, or once the press ends
+     without one (a drag, a long press that scrolled). */
+  var presses = 0, pressed = 0, drawAfterPress = false;  // pressed: the press now down, or 0
+
+  function drawRefreshed() {
+    if (view !== "round") return;
+    if (pressed) { drawAfterPress = true; return; }
+    render();
+  }
+
+  function pressEnded() {
+    pressed = 0;
+    if (!drawAfterPress) return;
+    drawAfterPress = false;
+    setTimeout(function () { if (view === "round" && !pressed) render(); }, 0);
+  }
+
+  document.addEventListener("pointerdown", function () { presses += 1; pressed = presses; }, true);
+  document.addEventListener("click", pressEnded, true);
+  document.addEventListener("pointercancel", pressEnded, true);
+  document.addEventListener("pointerup", function (event) {
+    // A mouse's click comes in the same task as its release; a finger's tap a little later.
+    var press = pressed;
+    setTimeout(function () { if (pressed === press) pressEnded(); }, event.pointerType === "mouse" ? 0 : 600);
+  }, true);
 
   function loadScores() {
     return fetch(urls.scores, {credentials: "same-origin"}).then(function (r) { return r.json(); })
@@ -560,7 +590,7 @@
 
   window.addEventListener("online", flush);
   setInterval(function () { if (pending().length) flush(); }, 5000);
-  setInterval(function () { if (view === "round" && !document.hidden) load(); }, 15000);
+  setInterval(function () { if (view === "round" && !document.hidden) load(); }, REFRESH_MS);
   loadScores();
   load().then(flush);
 })();

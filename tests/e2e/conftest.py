@@ -36,6 +36,20 @@ CHROMIUM_ARGS = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def pages_ask_every_second(settings) -> None:
+    """The phones' refresh, the standings' and the director's grid's poll every second.
+
+    A test that waits for a phone or a page to show another table's result waits for the
+    page's next ask: at 15 s, a Swiss teams night's three rounds spent half their time
+    idle (the grid asks every 4 s). The tests of the refresh itself drive the page's
+    clock at the real interval (test_table_refresh_browser.py).
+    """
+    settings.CLUBSCORE_TABLE_REFRESH_SECONDS = 1
+    settings.CLUBSCORE_STANDINGS_POLL_SECONDS = 1
+    settings.CLUBSCORE_TABLE_GRID_POLL_SECONDS = 1
+
+
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Browser]:
     """Debian's Chromium under Playwright, for one module's tests; skipped without it (failed on CI)."""

@@ -24,7 +24,8 @@ REFRESH_MS = 15_000
 
 
 @pytest.fixture
-def night(club) -> Session:
+def night(club, settings) -> Session:
+    settings.CLUBSCORE_TABLE_REFRESH_SECONDS = REFRESH_MS / 1000  # the real interval, on the page's clock
     return seated_mitchell(club, name="Refresh night", tables=3, boards_per_round=2, rounds=2, start=True)
 
 
@@ -76,3 +77,27 @@ def test_after_another_tables_result_a_phone_holds_the_stamp_its_204_names(brows
     following = _refresh(page)
     assert following.status == 204 and f"since={held}" in following.url
     assert page.locator("button[data-board]").count() == 2
+
+
+def test_a_refresh_that_lands_under_a_finger_does_not_lose_the_tap(browser, live_server, night):  # noqa: F811
+    """A changed state arriving between a board's press and its release is drawn after the tap:
+    the board the player pressed opens, where new buttons put under the finger lost the click."""
+    page = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    page.clock.install()
+    token = TableAccess.objects.get(session=night, table=1).token
+    page.goto(f"{live_server.url}{reverse('table_entry', args=[token])}")
+    button = page.locator("button[data-board]").first
+    button.wait_for(timeout=WAIT_MS)
+    box = button.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    page.mouse.down()
+    pair_update(
+        pair=Pair.objects.get(session=night, direction="NS", number=1), player_names=("Nora New", "South 1")
+    )
+    assert _refresh(page).status == 200  # the new names are in, while the finger is down
+    page.mouse.up()
+
+    page.locator("fieldset:has(legend:text-is('Contract'))").wait_for(timeout=WAIT_MS)
+    page.get_by_role("button", name="Back to the boards").click()
+    page.get_by_text("Nora New - South 1").wait_for(timeout=WAIT_MS)  # drawn once the tap was done

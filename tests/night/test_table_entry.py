@@ -361,6 +361,18 @@ def test_the_table_page_is_served_with_its_links_and_script(client, session):
     assert "Table 3" in page and "table-entry.js" in page
     assert reverse("table_submit", args=[_token(session, 3)]) in page
     assert "csrftoken" in response.cookies
+    assert 'data-refresh-ms="15000"' in page  # the evening's rate (docs/scaling.md)
+
+
+def test_a_site_that_sets_another_refresh_gets_it_on_the_phones_and_the_grid(
+    client, director_client, session, settings
+):
+    settings.CLUBSCORE_TABLE_REFRESH_SECONDS = 30
+    settings.CLUBSCORE_TABLE_GRID_POLL_SECONDS = 2.5
+    phone = client.get(reverse("table_entry", args=[_token(session, 3)])).content.decode()
+    grid = director_client.get(reverse("director:tables", args=[session.pk])).content.decode()
+    assert 'data-refresh-ms="30000"' in phone
+    assert 'data-target="table-grid" data-every="2500"' in grid
 
 
 def test_the_score_table_scores_as_the_rules_do():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -55,6 +56,8 @@ from tournaments.night.services.table_entry import (
 from tournaments.night.views.overdue import settled_after_answer
 
 TEMPLATES = "tournaments/night/table/"
+DEFAULT_REFRESH_SECONDS = 15
+DEFAULT_GRID_POLL_SECONDS = 4
 # A result's JSON is a few hundred bytes; anything much bigger is not from the page.
 MAX_BODY = 4096
 
@@ -79,8 +82,23 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         access = selectors.table_access_get(token)
     except selectors.TableLinkError as error:
         return render(request, TEMPLATES + "refused.html", {"message": error.message}, status=error.status)
-    context = {"access": access, "session": access.session, "phone_words": phone_words()}
+    context = {
+        "access": access,
+        "session": access.session,
+        "phone_words": phone_words(),
+        "refresh_ms": _every_ms("CLUBSCORE_TABLE_REFRESH_SECONDS", DEFAULT_REFRESH_SECONDS),
+    }
     return render(request, TEMPLATES + "entry.html", context)
+
+
+def _every_ms(setting: str, default: float) -> int:
+    """How often a page asks again, in ms: the setting ``setting``, or ``default`` seconds.
+
+    Each phone of an evening refreshes every 15 s and each director's grid every 4 s
+    (docs/scaling.md counts the evening by them); the browser tests shorten both so a page
+    shows another table's result within a second.
+    """
+    return int(getattr(settings, setting, default) * 1000)
 
 
 @require_GET
@@ -323,7 +341,12 @@ def _tables_context(request: HttpRequest, session) -> dict[str, Any]:
     for access in accesses:
         url = request.build_absolute_uri(reverse("table_entry", args=[access.token]))
         links.append({"table": access.table, "url": url, "qr": selectors.qr_svg(url)})
-    return {"session": session, "links": links, "grid": selectors.session_table_grid(session)}
+    return {
+        "session": session,
+        "links": links,
+        "grid": selectors.session_table_grid(session),
+        "grid_poll_ms": _every_ms("CLUBSCORE_TABLE_GRID_POLL_SECONDS", DEFAULT_GRID_POLL_SECONDS),
+    }
 
 
 @login_required
