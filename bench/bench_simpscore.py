@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tournaments.bridge.formats.legacy import parse_score_file, simpscore_report  # noqa: E402
+from tournaments.bridge.formats.legacy_usual import usual_file_report  # noqa: E402
 
 TARGET_SECONDS = 0.5
 TARGET_RATIO = 2.0  # the plain entry point against the C reference (issue 33)
@@ -173,6 +174,12 @@ def main() -> int:
     print(
         f"  in process: parse {parse * 1000:6.1f} ms + report {report * 1000:6.1f} ms = {in_process:.1f} ms"
     )
+    data = text.encode()
+    if usual_file_report(data) != simpscore_report(score_file):
+        print("  the usual file's report a board at a time DIFFERS from the full parser's")
+        return 1
+    usual = best_seconds(lambda: usual_file_report(data))
+    print(f"  in process, a board at a time (legacy_usual, what the commands run): {usual * 1000:6.1f} ms")
     with tempfile.TemporaryDirectory(prefix="bench-simpscore-") as folder:
         directory = Path(folder)
         big = directory / "scores.txt"

@@ -68,14 +68,31 @@ RUN_FIRST = (
 )
 
 
-def _long_first(item: pytest.Item) -> int:
+def _path(item: pytest.Item) -> str:
     path = item.nodeid.split("::", 1)[0]
-    path = path if path.startswith("tests/") else f"tests/{path}"
+    return path if path.startswith("tests/") else f"tests/{path}"
+
+
+def _long_first(item: pytest.Item) -> int:
+    path = _path(item)
     return next((place for place, start in enumerate(RUN_FIRST) if path.startswith(start)), len(RUN_FIRST))
+
+
+def _refuse_browser_tests_unmarked(items: list[pytest.Item]) -> None:
+    """Every test of tests/e2e/, and only they, carry the ``e2e`` mark.
+
+    CI's PostgreSQL run leaves the browser tests out by that mark (.ci/run: they ran on
+    SQLite): an unmarked browser test would run twice, a marked database test never on
+    PostgreSQL.
+    """
+    for item in items:
+        if _path(item).startswith("tests/e2e/") != (item.get_closest_marker("e2e") is not None):
+            raise pytest.UsageError(f"{item.nodeid}: the e2e mark is for tests/e2e/, every test of it")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Run the long files first (``RUN_FIRST``), each file's tests in their own order."""
+    _refuse_browser_tests_unmarked(items)
     items.sort(key=_long_first)
 
 

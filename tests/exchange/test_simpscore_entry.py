@@ -77,6 +77,20 @@ def test_the_plain_entry_point_imports_no_django(tmp_path):
     assert err.strip() == "[]"
 
 
+def test_on_a_usual_file_the_plain_entry_point_imports_neither_typing_nor_re():
+    """Each costs every start a tenth of the C reference's whole run (docs/scaling.md, issue 33)."""
+    probe = (
+        "import sys\n"
+        f"sys.argv = ['simpscore', {str(EXAMPLES / 'easy-test.txt')!r}]\n"
+        "from tournaments.exchange.simpscore import main\n"
+        "main()\n"
+        "print(sorted({'typing', 're', 'fractions', 'decimal'} & set(sys.modules)), file=sys.stderr)\n"
+    )
+    code, out, err = _run(["-c", probe])
+    assert code == 0 and out == (EXAMPLES / "easy-test.report").read_text()
+    assert err.strip() == "[]"
+
+
 @pytest.mark.parametrize(("args", "code"), [([], 2), (["a.txt", "b.txt"], 2), (["--help"], 0)])
 def test_the_plain_entry_point_says_how_to_call_it(args, code):
     assert _run(["-m", "tournaments.exchange.simpscore", *args]) == (

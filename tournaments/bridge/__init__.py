@@ -11,7 +11,10 @@ public name to ``_EXPORTS`` under its module.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+
+TYPE_CHECKING = False  # typing at run time costs the simpscore command's start ~25 M instructions
+if TYPE_CHECKING:
+    from typing import Any
 
 _EXPORTS: dict[str, tuple[str, ...]] = {
     "adjusted": (

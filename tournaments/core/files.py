@@ -13,18 +13,29 @@ from __future__ import annotations
 
 import os
 import stat
-from typing import NoReturn, Protocol
 
-from tournaments.bridge.formats.legacy import file_too_large_message
+# Named for the type checker only: typing at run time would cost the simpscore command's
+# start ~25 M instructions, a twentieth of the C program's whole run (docs/scaling.md).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn, Protocol
+
+    class ErrorStream(Protocol):
+        """Where a command writes its one line of refusal: ``sys.stderr``, or a command's
+        ``self.stderr`` (Django's ``OutputWrapper``, which is no ``TextIO``)."""
+
+        def write(self, text: str, /) -> object: ...
+
 
 _BYTES_PER_MB = 1_000_000
 
 
-class ErrorStream(Protocol):
-    """Where a command writes its one line of refusal: ``sys.stderr``, or a command's
-    ``self.stderr`` (Django's ``OutputWrapper``, which is no ``TextIO``)."""
-
-    def write(self, text: str, /) -> object: ...
+def file_too_large_message(size: int, limit: int) -> str:
+    """Say that a file of ``size`` bytes is over ``limit``: ``The file is 52.0 MB; the limit is 5 MB.``"""
+    shown = f"{size / _BYTES_PER_MB:.1f}"
+    if float(shown) * _BYTES_PER_MB <= limit:  # 5.04 MB would print as 5.0, under a 5 MB limit
+        shown = f"{size / _BYTES_PER_MB:.6f}".rstrip("0")
+    return f"The file is {shown} MB; the limit is {limit / _BYTES_PER_MB:g} MB."
 
 
 class UnreadableFile(ValueError):

@@ -20,8 +20,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.bridge.formats.bws import BwsSection
-from tournaments.bridge.formats.legacy import MAX_SCORE_FILE_BYTES, file_too_large_message
+from tournaments.bridge.formats.legacy import MAX_SCORE_FILE_BYTES
 from tournaments.bridge.formats.pbn import PbnEvent
+from tournaments.core.files import file_too_large_message
 from tournaments.core.models import Club
 from tournaments.core.selectors.access import clubs_directed
 from tournaments.exchange.services.bws import MAX_BWS_BYTES
@@ -89,7 +90,7 @@ class ImportForm(_ClubsDirectedForm):
         upload: UploadedFile = self.cleaned_data["file"]
         size = _uploaded_size(upload)
         if size > MAX_SCORE_FILE_BYTES:
-            raise ValidationError(file_too_large_message(size))
+            raise ValidationError(file_too_large_message(size, MAX_SCORE_FILE_BYTES))
         return upload
 
 

@@ -17,12 +17,21 @@ from tournaments.bridge.formats.legacy import (
     ScoreFile,
     parse_score_bytes,
 )
-from tournaments.core.files import ErrorStream, fail, read_command_file
+from tournaments.core.files import fail, read_command_file
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from tournaments.core.files import ErrorStream
 
 
 def read_score_file(path: str, stderr: ErrorStream) -> ScoreFile:
     """Return the parsed file, or report what is wrong with it on ``stderr`` and exit 1."""
     data = read_command_file(path, MAX_SCORE_FILE_BYTES, stderr, kind="score file")
+    return parse_score_data(path, data, stderr)
+
+
+def parse_score_data(path: str, data: bytes, stderr: ErrorStream) -> ScoreFile:
+    """Return the file at ``path`` parsed from its bytes, or report what is wrong on ``stderr`` and exit 1."""
     try:
         return parse_score_bytes(data)
     except LegacyFormatError as error:

@@ -44,26 +44,24 @@ from __future__ import annotations
 
 import codecs
 import re
-from itertools import repeat
 from typing import NamedTuple
 
-from tournaments.bridge.formats.legacy_report import REPORT_LINE as REPORT_LINE
 from tournaments.bridge.formats.legacy_report import session_report
+from tournaments.bridge.formats.legacy_usual import (
+    MAX_NUMBER_DIGITS,
+    MAX_SCORE_DIGITS,
+    NOT_PLAYED,
+    PASS,
+    SCORES_MARK,
+    score_value,
+    single_spaced,
+    usual_pair_names,
+)
+from tournaments.bridge.formats.legacy_usual import MAX_SCORE_FILE_BYTES as MAX_SCORE_FILE_BYTES
+from tournaments.bridge.formats.legacy_usual import REPORT_LINE as REPORT_LINE
 from tournaments.bridge.text import quoted
 
-SCORES_MARK = "SCORES"
-PASS = "PASS"
-NOT_PLAYED = "----"
-
-# The largest score file read: a 10,000-pair, 40-board file is about 2 MB, and a club's
-# real files are a few kilobytes. Uploads and the commands refuse a larger one unread.
-MAX_SCORE_FILE_BYTES = 5_000_000
-_BYTES_PER_MB = 1_000_000
-
-_MAX_NUMBER_DIGITS = _MAX_SCORE_DIGITS = 9
-_SCORE = re.compile(rf"[+-]?[0-9]{{1,{_MAX_SCORE_DIGITS}}}|{PASS}|{NOT_PLAYED}")
 _DIGITS = re.compile(r"[+-]?[0-9]+")
-_SPECIAL_SCORES: dict[str, int | None] = {PASS: 0, NOT_PLAYED: None}
 
 
 class LegacyFormatError(ValueError):
@@ -88,14 +86,6 @@ class ScoreFile(NamedTuple):
 
     pairs: tuple[LegacyPair, ...]
     boards: tuple[tuple[int | None, ...], ...]
-
-
-def file_too_large_message(size: int, limit: int = MAX_SCORE_FILE_BYTES) -> str:
-    """Say that a file of ``size`` bytes is over ``limit``: ``The file is 52.0 MB; the limit is 5 MB.``"""
-    shown = f"{size / _BYTES_PER_MB:.1f}"
-    if float(shown) * _BYTES_PER_MB <= limit:  # 5.04 MB would print as 5.0, under a 5 MB limit
-        shown = f"{size / _BYTES_PER_MB:.6f}".rstrip("0")
-    return f"The file is {shown} MB; the limit is {limit / _BYTES_PER_MB:g} MB."
 
 
 def decode_score_file(data: bytes) -> str:
@@ -174,8 +164,8 @@ def _check_writable(score_file: ScoreFile) -> None:
                 f"board {number} has {len(board)} scores, expected one for each of {pair_count} pairs"
             )
         for score in board:
-            if score is not None and (type(score) is not int or len(str(abs(score))) > _MAX_SCORE_DIGITS):
-                limit = f"a whole number of {_MAX_SCORE_DIGITS} digits at most"
+            if score is not None and (type(score) is not int or len(str(abs(score))) > MAX_SCORE_DIGITS):
+                limit = f"a whole number of {MAX_SCORE_DIGITS} digits at most"
                 raise ValueError(f"board {number}: {score!r} is not a score, {limit}")
 
 
@@ -186,33 +176,12 @@ def _score_token(score: int | None) -> str:
 
 
 def _read_usual_pair_lines(lines: list[str]) -> tuple[int, tuple[LegacyPair, ...]] | None:
-    """Read a usual file's pair lines with C-level string methods, or return None.
-
-    Usual: ``SCORES`` exactly, above it only ``NUMBER NAMES`` lines, numbers 1..n in any order,
-    names single-spaced. Any other file (a blank line, CRLF, a bad line) is read line by line
-    by ``_read_pair_lines``, which gives the same pairs or names what is wrong.
-    """
-    if SCORES_MARK not in lines:
+    """Read a usual file's pair lines in bulk (``legacy_usual.usual_pair_names``), or return None."""
+    usual = usual_pair_names(lines)
+    if usual is None:
         return None
-    scores_index = lines.index(SCORES_MARK)
-    fields = list(map(str.split, lines[:scores_index], repeat(None), repeat(1)))
-    if scores_index == 0 or set(map(len, fields)) != {2}:
-        return None
-    tokens, names = zip(*fields, strict=True)
-    digits = "".join(tokens)
-    if not (digits.isdigit() and digits.isascii()) or max(map(len, tokens)) > _MAX_NUMBER_DIGITS:
-        return None
-    names_of = dict(zip(map(int, tokens), map(str.rstrip, names), strict=True))
-    numbers = range(1, scores_index + 1)
-    # "|" joins the names without making a double space: each starts and ends with a non-space.
-    if names_of.keys() != set(numbers) or not _single_spaced("|".join(names_of.values())):
-        return None
-    return scores_index, tuple(map(LegacyPair, numbers, map(names_of.__getitem__, numbers)))
-
-
-def _single_spaced(names: str) -> bool:
-    """True when ``names`` holds no whitespace but single ASCII spaces, nor anything unprintable."""
-    return "  " not in names and names.isprintable()
+    scores_index, names = usual
+    return scores_index, tuple(map(LegacyPair, range(1, len(names) + 1), names))
 
 
 def _read_pair_lines(lines: list[str]) -> tuple[int, tuple[LegacyPair, ...]]:
@@ -225,13 +194,13 @@ def _read_pair_lines(lines: list[str]) -> tuple[int, tuple[LegacyPair, ...]]:
         number_and_names = line.split(None, 1)
         if len(number_and_names) == 2:
             token, names = number_and_names
-            if token.isdigit() and token.isascii() and len(token) <= _MAX_NUMBER_DIGITS:
+            if token.isdigit() and token.isascii() and len(token) <= MAX_NUMBER_DIGITS:
                 number = int(token)
                 if number and number not in names_of:
                     names = names.rstrip()
                     # Words joined by single spaces; most names already are (a printable
                     # string has no whitespace but the ASCII space).
-                    if not _single_spaced(names):
+                    if not single_spaced(names):
                         names = " ".join(names.split())
                     names_of[number] = names
                     line_of[number] = index + 1
@@ -263,7 +232,15 @@ def _missing_scores_mark_error(
 
 
 def _are_scores(words: list[str]) -> bool:
-    return bool(words) and all(map(_SCORE.fullmatch, words))
+    return bool(words) and all(map(_is_score, words))
+
+
+def _is_score(token: str) -> bool:
+    try:
+        score_value(token)
+    except ValueError:
+        return False
+    return True
 
 
 def _pair_line_error(
@@ -279,10 +256,10 @@ def _pair_line_error(
         return LegacyFormatError(
             line, f"missing pair number: expected 'NUMBER NAMES' or {SCORES_MARK}, found {quoted(token)}"
         )
-    if len(token) > _MAX_NUMBER_DIGITS:
+    if len(token) > MAX_NUMBER_DIGITS:
         # No file has a billion pair lines, and int() refuses thousands of digits.
         return LegacyFormatError(
-            line, f"pair number {quoted(token)} is too long (at most {_MAX_NUMBER_DIGITS} digits)"
+            line, f"pair number {quoted(token)} is too long (at most {MAX_NUMBER_DIGITS} digits)"
         )
     number = int(token)
     if number == 0:
@@ -346,9 +323,10 @@ class _ScoreValues(dict[str, int | None]):
     """
 
     def __missing__(self, token: str) -> int | None:
-        if _SCORE.fullmatch(token) is None:
-            raise _NotAScore(token)
-        score = _SPECIAL_SCORES[token] if token in _SPECIAL_SCORES else int(token)
+        try:
+            score = score_value(token)
+        except ValueError:
+            raise _NotAScore(token) from None
         self[token] = score
         return score
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from tournaments.bridge.formats.legacy import simpscore_report
-from tournaments.exchange.score_files import read_score_file
+from tournaments.exchange.simpscore import file_report
 
 
 class Command(BaseCommand):
@@ -26,4 +25,4 @@ class Command(BaseCommand):
         parser.add_argument("file", help="a score file in the legacy format")
 
     def handle(self, *args: object, file: str, **options: object) -> None:
-        self.stdout.write(simpscore_report(read_score_file(file, self.stderr)), ending="")
+        self.stdout.write(file_report(file, self.stderr), ending="")
