@@ -1,6 +1,7 @@
 """A federation's evening as it really comes: clubs stepped up at an evening's own rates, open loop.
 
-Serves the site with gunicorn on 127.0.0.1 against a throwaway PostgreSQL database
+Serves the site with granian (``--server gunicorn``: gunicorn's gthread workers, as before
+2026-11-27) on 127.0.0.1 against a throwaway PostgreSQL database
 (``bench_evening``) with Redis as the shared cache (``CACHE_URL``, db 7, a key prefix
 of its own), and steps the clubs in play up (``--clubs 100,200,400,800``), each club a
 started 12-table Mitchell. At each step every table's phone refreshes its state every
@@ -15,7 +16,7 @@ due in the first 15 s, whose backlog ran into a 16 s warm-up's counted minute at
 clubs) then ``--seconds`` (60) of steady state at the real rates, so a table sends a
 result in a step with the chance a real table would. Each step prints, for each kind of
 request, how many, the p50/p99 from when it was due, the share answered 204 (nothing
-changed); the machine's busy cores (and gunicorn's, PostgreSQL's and this client's share);
+changed); the machine's busy cores (and the server's, PostgreSQL's and this client's share);
 the errors; and the standings check
 (every club's standings equal a recomputation and each accepted result is stored once).
 Stepping stops after the first step whose p99 of any kind passes ``--p99`` (250 ms) or
@@ -47,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 from bench import table_entry_server as server  # noqa: E402
 from bench.evening_load import EXPECTED, KINDS, Evening, Sample, play  # noqa: E402
 from bench.national_cpu import cpu_seconds as database_cpu_of  # noqa: E402
-from bench.national_cpu import gunicorn_cpu, machine_busy  # noqa: E402
+from bench.national_cpu import machine_busy, server_cpu  # noqa: E402
 from bench.table_entry_phones import percentile  # noqa: E402
 
 server.POSTGRES_NAME = os.environ.get("BENCH_EVENING_PG_NAME", "bench_evening")
@@ -116,10 +117,11 @@ def _send_headers(port: int, token: str) -> dict[str, str]:
 
 
 class Meter:
-    """The CPU the machine, gunicorn, PostgreSQL and this client spent between ``start`` and ``stop``."""
+    """The CPU the machine, the HTTP server, PostgreSQL and this client spent between ``start`` and
+    ``stop``."""
 
-    def __init__(self, gunicorn: int) -> None:
-        self.gunicorn = gunicorn
+    def __init__(self, master: int) -> None:
+        self.master = master
         self.before: tuple = ()
         self.figures: dict[str, float] = {}
 
@@ -128,7 +130,7 @@ class Meter:
         return (
             time.perf_counter(),
             busy[0] if busy else 0.0,
-            gunicorn_cpu(self.gunicorn) or 0.0,
+            server_cpu(self.master) or 0.0,
             _backends_cpu(),
             time.process_time(),
         )
@@ -140,7 +142,7 @@ class Meter:
         after = self._read()
         seconds = after[0] - self.before[0]
         spent = [(after[n] - self.before[n]) / seconds for n in (1, 2, 4)]
-        self.figures = dict(zip(("machine", "gunicorn", "client"), spent, strict=True))
+        self.figures = dict(zip(("machine", "server", "client"), spent, strict=True))
         # Each backend's CPU since the start (all of it for one that connected since); one
         # that closed meanwhile is lost: connections are kept 60 s, so few do.
         database = sum(cpu - self.before[3].get(pid, 0.0) for pid, cpu in after[3].items())
@@ -202,7 +204,9 @@ def _checked(sessions: list, accepted: dict[int, int], unanswered: dict[int, int
     return clubs_mismatches(played, expected) + [f"session {pk}: a result stored, none sent" for pk in stray]
 
 
-def _report(clubs: int, samples: list[Sample], seconds: float, meter: Meter) -> tuple[float, list[Sample]]:
+def _report(
+    clubs: int, samples: list[Sample], seconds: float, meter: Meter, name: str = "granian"
+) -> tuple[float, list[Sample]]:
     """Print the step's figures; return its worst p99 and its errors."""
     errors = [s for s in samples if s.status not in EXPECTED[s.kind]]
     print(
@@ -226,21 +230,21 @@ def _report(clubs: int, samples: list[Sample], seconds: float, meter: Meter) -> 
             flush=True,
         )
     cores = meter.figures
-    rest = max(0.0, cores["machine"] - cores["gunicorn"] - cores["database"] - cores["client"])
+    rest = max(0.0, cores["machine"] - cores["server"] - cores["database"] - cores["client"])
     late = percentile([s.late for s in samples], 0.99) if samples else 0.0
     print(
-        f"  busy cores: the machine {cores['machine']:.2f} of {os.cpu_count()} (gunicorn "
-        f"{cores['gunicorn']:.2f}, PostgreSQL {cores['database']:.2f}, this client {cores['client']:.2f}, "
+        f"  busy cores: the machine {cores['machine']:.2f} of {os.cpu_count()} ({name} "
+        f"{cores['server']:.2f}, PostgreSQL {cores['database']:.2f}, this client {cores['client']:.2f}, "
         f"the rest {rest:.2f}); the client dispatched p99 {late:.1f} ms late",
         flush=True,
     )
     served = len(samples) / seconds
     if served:
-        cost = (cores["gunicorn"] + cores["database"]) / served * 1000
+        cost = (cores["server"] + cores["database"]) / served * 1000
         per_club = served / clubs
         cpus = os.cpu_count() or 1
         print(
-            f"  server CPU a request {cost:.1f} ms (gunicorn and PostgreSQL): at {per_club:.2f} requests a "
+            f"  server CPU a request {cost:.1f} ms ({name} and PostgreSQL): at {per_club:.2f} requests a "
             f"second a club, {cpus} cores of it alone would serve {cpus * 1000 / cost / per_club:.0f} "
             "clubs (derived, not measured: Redis, the client and the kernel left out)",
             flush=True,
@@ -255,12 +259,13 @@ def run(options: argparse.Namespace) -> int:
     held, failed = 0, False
     try:
         _setup(directory, not options.no_cache)
-        port, log = server.free_port(), directory / "gunicorn.log"
-        extra = ("--keep-alive", "75")  # as behind a proxy keeping its upstream connections
-        process = server.serve(port, options.workers, options.threads, log, extra=extra)
+        port, log = server.free_port(), directory / f"{options.server}.log"
+        # As behind a proxy keeping its upstream connections (granian keeps them by default).
+        extra = ("--keep-alive", "75") if options.server == "gunicorn" else ()
+        process = server.serve(port, options.workers, options.threads, log, extra=extra, kind=options.server)
         server.wait_until_up(process, port, log)
         print(
-            f"evening: gunicorn {options.workers} workers x {options.threads} threads, PostgreSQL, "
+            f"evening: {options.server} {options.workers} workers x {options.threads} threads, PostgreSQL, "
             f"{'Redis cache' if not options.no_cache else 'no shared cache'}; {TABLES} tables a club; "
             f"{options.warmup:.0f} s warm-up + {options.seconds:.0f} s a step; "
             f"stop at p99 > {options.p99:.0f} ms",
@@ -284,7 +289,7 @@ def run(options: argparse.Namespace) -> int:
             )
             meter.stop()
             print(f"step: {clubs} clubs in play (set up in {built:.0f} s)", flush=True)
-            worst, errors = _report(clubs, samples, options.seconds, meter)
+            worst, errors = _report(clubs, samples, options.seconds, meter, options.server)
             settled = _settled(sessions)
             problems = (
                 _checked(sessions, evening.accepted, evening.unanswered)
@@ -313,7 +318,7 @@ def run(options: argparse.Namespace) -> int:
             flush=True,
         )
         if failed and log.exists():
-            print("  gunicorn log (end):\n" + log.read_text()[-2000:])
+            print(f"  {options.server} log (end):\n" + log.read_text()[-2000:])
         return 1 if failed else 0
     finally:
         if process is not None:
@@ -350,8 +355,11 @@ def main() -> int:
         default=45.0,
         help="seconds before each step's count (default 45: every phone and page asked, and was answered)",
     )
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
-    parser.add_argument("--threads", type=int, default=4, help="gunicorn threads a worker (default 4)")
+    parser.add_argument(
+        "--server", choices=server.SERVERS, default="granian", help="the HTTP server (granian)"
+    )
+    parser.add_argument("--workers", type=int, default=2, help="the server's workers (default 2)")
+    parser.add_argument("--threads", type=int, default=4, help="threads a worker (default 4)")
     parser.add_argument("--connections", type=int, default=64, help="the client's keep-alive connections")
     parser.add_argument("--p99", type=float, default=250.0, help="stop stepping past this p99 (ms)")
     parser.add_argument("--no-cache", action="store_true", help="run without CACHE_URL")
@@ -363,7 +371,7 @@ def main() -> int:
     if reason:
         print(f"evening: skipped, {reason}")
         return 0
-    # A TERM (a run stopped from outside) stops gunicorn and drops the database as the end does.
+    # A TERM (a run stopped from outside) stops the server and drops the database as the end does.
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(1))
     return run(options)
 

@@ -118,7 +118,8 @@ class Side:
 
     def __init__(self, label: str, tree: Path, directory: Path, *, postgres: bool, cache: bool) -> None:
         self.label, self.tree = label, tree
-        self.database = f"refresh_bench_{label}"
+        # Another prefix (BENCH_REFRESH_PG_PREFIX) lets several checkouts run this at once.
+        self.database = f"{os.environ.get('BENCH_REFRESH_PG_PREFIX', 'refresh_bench')}_{label}"
         self.prefix = f"{KEY_PREFIX}-{label}"
         self.samples: dict[str, list] = {}
         settings_dir = directory / f"settings_{label}"

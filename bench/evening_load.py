@@ -31,6 +31,9 @@ REFRESH_EVERY = 15.0  # each table's phone reloads its round's state
 POLL_EVERY = 15.0  # each open standings page
 READERS_A_CLUB = 10
 TIMEOUT = 30.0  # a request not answered by then is an error
+# A phone's browser names its language; without it every page would read its club's
+# (``core.language.ClubLocaleMiddleware``: a query a request). ``None``: a browser naming none.
+ACCEPT_LANGUAGE: str | None = "en"
 
 _STAMP = re.compile(rb'data-stamp="([^"]*)"')
 KINDS = ("send", "refresh", "poll")
@@ -175,6 +178,8 @@ class Client:
 
     def _head(self, method: str, path: str, length: int | None = None) -> bytes:
         head = f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+        if ACCEPT_LANGUAGE:
+            head += f"Accept-Language: {ACCEPT_LANGUAGE}\r\n"
         if length is not None:
             head += f"Content-Type: application/json\r\nContent-Length: {length}\r\n{self.send_headers}"
         return (head + "\r\n").encode()

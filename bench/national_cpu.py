@@ -1,4 +1,4 @@
-"""CPU seconds the server side spent: gunicorn's workers and the database's backends.
+"""CPU seconds the server side spent: the HTTP server's workers and the database's backends.
 
 The machine is shared (other programs' load shows in the wall-clock figures), so the
 national benchmark also reports the CPU its own server processes used, read from /proc
@@ -10,6 +10,7 @@ Linux only; elsewhere the figures are None.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -33,15 +34,28 @@ def cpu_seconds(pid: int) -> float:
 def _children(pid: int) -> list[int]:
     children = []
     for task in Path(f"/proc/{pid}/task").glob("*/children"):
-        children += [int(child) for child in task.read_text().split()]
+        with contextlib.suppress(OSError):  # the thread ended meanwhile
+            children += [int(child) for child in task.read_text().split()]
     return children
 
 
-def gunicorn_cpu(master: int) -> float | None:
-    """CPU seconds of gunicorn's master and workers so far."""
+def _tree(pid: int) -> list[int]:
+    """``pid`` and its descendants (granian's workers are a spawner's children)."""
+    found, todo = [], [pid]
+    while todo:
+        found.append(todo.pop())
+        todo += _children(found[-1])
+    return found
+
+
+def server_cpu(master: int) -> float | None:
+    """CPU seconds of a server's master and its workers (all its descendants) so far."""
     if not Path(f"/proc/{master}").exists():
         return None
-    return sum(_cpu_seconds(pid) for pid in [master, *_children(master)])
+    return sum(_cpu_seconds(pid) for pid in _tree(master))
+
+
+gunicorn_cpu = server_cpu  # its first name: gunicorn's master and workers
 
 
 def database_cpu(database: str) -> float | None:

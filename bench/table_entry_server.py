@@ -1,4 +1,4 @@
-"""The table-entry benchmark's processes: its throwaway database and its gunicorn server.
+"""The table-entry benchmark's processes: its throwaway database and its server (gunicorn or granian).
 
 Each database runs in its own process (Django reads ``DATABASE_URL`` once, at set-up):
 ``environment`` points this process and the gunicorn it starts at the database and a
@@ -32,6 +32,29 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+SERVERS = ("gunicorn", "granian")
+DEFAULT_SERVER = "granian"  # production's (README, "Production"); the older benches keep gunicorn
+
+
+def server_command(
+    kind: str, port: int, workers: int, threads: int, root: Path = ROOT, extra: tuple[str, ...] = ()
+) -> list[str]:
+    """The command that serves ``root``'s site on ``port``: gunicorn's gthread workers, or granian's
+    (Rust's HTTP, the same WSGI application in ``threads`` blocking threads a worker:
+    docs/decisions.md, "The HTTP server")."""
+    if kind == "granian":
+        command = [sys.executable, "-m", "granian", "clubscore.wsgi:application", "--interface", "wsgi"]
+        command += ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
+        command += ["--blocking-threads", str(threads), "--http", "1", "--no-ws", "--working-dir", str(root)]
+        command += ["--log-level", "warning", "--workers-kill-timeout", "5", "--respawn-failed-workers"]
+        return command + list(extra)
+    if kind != "gunicorn":
+        raise ValueError(f"no such server: {kind} (one of {', '.join(SERVERS)})")
+    command = [sys.executable, "-m", "gunicorn", "clubscore.wsgi:application", "--bind", f"127.0.0.1:{port}"]
+    command += ["--workers", str(workers), "--threads", str(threads), "--chdir", str(root)]
+    return command + ["--graceful-timeout", "5", "--timeout", "60", "--log-level", "warning", *extra]
+
+
 def serve(
     port: int,
     workers: int,
@@ -39,12 +62,13 @@ def serve(
     log: Path,
     env: dict[str, str] | None = None,
     extra: tuple[str, ...] = (),
+    *,
+    kind: str = "gunicorn",
+    root: Path = ROOT,
 ) -> subprocess.Popen:
-    """Start gunicorn on ``port``, its output to ``log``, in this process's environment or ``env``
-    (``extra``: more of gunicorn's options)."""
-    command = [sys.executable, "-m", "gunicorn", "clubscore.wsgi:application", "--bind", f"127.0.0.1:{port}"]
-    command += ["--workers", str(workers), "--threads", str(threads), "--chdir", str(ROOT)]
-    command += ["--graceful-timeout", "5", "--timeout", "60", "--log-level", "warning", *extra]
+    """Start ``kind`` (gunicorn or granian) on ``port``, its output to ``log``, in this process's
+    environment or ``env`` (``extra``: more of the server's options; ``root``: the checkout served)."""
+    command = server_command(kind, port, workers, threads, root, extra)
     with log.open("wb") as output:
         return subprocess.Popen(
             command, stdout=output, stderr=subprocess.STDOUT, env=env or os.environ.copy()
@@ -55,7 +79,7 @@ def wait_until_up(server: subprocess.Popen, port: int, log: Path) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise RuntimeError(f"gunicorn exited ({server.returncode}):\n{log.read_text()[-3000:]}")
+            raise RuntimeError(f"the server exited ({server.returncode}):\n{log.read_text()[-3000:]}")
         try:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
             connection.request("GET", "/table/scores.json")
@@ -65,7 +89,7 @@ def wait_until_up(server: subprocess.Popen, port: int, log: Path) -> None:
         except OSError:
             pass
         time.sleep(0.1)
-    raise RuntimeError(f"gunicorn did not answer within 60 s:\n{log.read_text()[-3000:]}")
+    raise RuntimeError(f"the server did not answer within 60 s:\n{log.read_text()[-3000:]}")
 
 
 def stop(server: subprocess.Popen) -> None:

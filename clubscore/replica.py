@@ -19,7 +19,8 @@ reset: the settle decides and writes on the primary.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.conf import settings
@@ -48,6 +49,17 @@ def replica_alias() -> str | None:
     """The replica's alias in ``DATABASES``, or None when reads all go to the primary."""
     alias = getattr(settings, "READ_REPLICA_ALIAS", None)
     return alias if alias and alias in settings.DATABASES else None
+
+
+@contextmanager
+def public_read() -> Iterator[None]:
+    """Read as a public page's GET does (``PublicReadsMiddleware``'s mark), for code that answers
+    one before the middleware (``clubscore.unchanged``)."""
+    token = _public_read.set(True)
+    try:
+        yield
+    finally:
+        _public_read.reset(token)
 
 
 class PublicReadsToReplica:

@@ -62,6 +62,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A refresh's or a poll's 204 that the shared cache confirms, before the middleware it does
+    # not need (docs/decisions.md, "The unchanged requests' own path"); all else goes on.
+    "clubscore.unchanged.UnchangedMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -1,11 +1,12 @@
 """Two app servers, each its own host, take the tables' sends of one session on one PostgreSQL.
 
-Each gunicorn has its own processes and its own settling timer (night/services/settle_soon.py):
-no memory is shared, only the database. The tables of a round send to both servers
-alternately (table 1 to the first, table 2 to the second, ...), all at once, and each
-table then sends its first board again through the other server, as a phone retrying
-behind a load balancer would. Nothing may be lost or doubled, and once both servers have
-settled, the stored standings must equal a recomputation from the results.
+Each server (granian, as in production) has its own processes and its own settling timer
+(night/services/settle_soon.py), started once each send's answer is written: no memory is
+shared, only the database. The tables of a round send to both servers alternately (table 1
+to the first, table 2 to the second, ...), all at once, and each table then sends its first
+board again through the other server, as a phone retrying behind a load balancer would.
+Nothing may be lost or doubled, and once both servers have settled, the stored standings
+must equal a recomputation from the results.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ import http.client
 import json
 import os
 import re
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -23,7 +22,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from bench.table_entry_server import free_port, stop, wait_until_up
+from bench.table_entry_server import DEFAULT_SERVER, free_port, serve, stop, wait_until_up
 from bench.table_entry_session import standings_mismatches
 from tests.conftest import seated_mitchell
 from tournaments.night.models import Board, Result, TableSubmission
@@ -36,6 +35,7 @@ pytestmark = [
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
+SERVER = DEFAULT_SERVER  # the production server (granian): its threads run the settles after each answer
 _CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 TABLES, BOARDS_PER_ROUND, ROUNDS = 6, 2, 2
 
@@ -53,7 +53,7 @@ def _database_url() -> str:
 
 @pytest.fixture
 def two_servers(tmp_path):
-    """Start two gunicorns on two ports against the test database, each settling after 0.2 s of quiet."""
+    """Start two servers on two ports against the test database, each settling after 0.2 s of quiet."""
     (tmp_path / "two_servers_settings.py").write_text(
         "from clubscore.settings_test import *  # noqa: F403\n\nTABLE_SETTLE_DELAY = 0.2\n"
     )
@@ -67,19 +67,8 @@ def two_servers(tmp_path):
     servers = []
     try:
         for index in range(2):
-            port, log = free_port(), tmp_path / f"gunicorn-{index}.log"
-            command = [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "clubscore.wsgi:application",
-                "--bind",
-                f"127.0.0.1:{port}",
-            ]
-            command += ["--workers", "1", "--threads", "4", "--chdir", str(ROOT), "--log-level", "warning"]
-            with log.open("wb") as output:
-                process = subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=env)
-            servers.append((process, port, log))
+            port, log = free_port(), tmp_path / f"server-{index}.log"
+            servers.append((serve(port, 1, 4, log, env=env, kind=SERVER), port, log))
         for process, port, log in servers:
             wait_until_up(process, port, log)
         yield [port for _, port, _ in servers]

@@ -154,8 +154,50 @@ def table_stamp_row(session_id: int, table: int, slots: tuple[tuple[int, int], .
         return cursor.fetchone()
 
 
+# The table's own part alone, for a session's stamp that came from the cache with its structure's
+# tag (``structure_of_row``): a phone whose session stamp moved asks only this (issue 33, the
+# statement a table ran once after each result in its session).
+_TABLE_ALONE = """SELECT
+    (SELECT COUNT(*) FROM {call} d WHERE d.session_id = %s AND d."table" = %s AND d.answered_at IS NULL),
+    (SELECT MAX(d.id) FROM {call} d WHERE d.session_id = %s AND d."table" = %s),
+    (SELECT {results} FROM {result} r JOIN {board} b ON r.board_id = b.id
+        WHERE b.session_id = %s AND ({slots}))"""
+
+
+@functools.lru_cache(maxsize=64)
+def _table_alone_statement(vendor: str, slots: int) -> str:
+    return with_tables(
+        _TABLE_ALONE.replace("{results}", _RESULTS.get(vendor, _RESULTS["sqlite"])).replace(
+            "{slots}", " OR ".join([_SLOT] * slots) or "1 = 0"
+        ),
+        call=DirectorCall,
+        result=Result,
+        board=Board,
+    )
+
+
+def table_part_row(session_id: int, table: int, slots: tuple[tuple[int, int], ...]) -> tuple:
+    """``table``'s calls and the results of its ``slots``: the columns ``table_stamp_row`` adds to
+    the session's row, read alone."""
+    connection = connections[router.db_for_read(Session)]
+    params = [session_id, table, session_id, table, session_id, *(value for slot in slots for value in slot)]
+    with connection.cursor() as cursor:
+        cursor.execute(_table_alone_statement(connection.vendor, len(slots)), params)
+        return cursor.fetchone()
+
+
+def structure_of_row(session_id: int, row: tuple) -> str:
+    """The tag of what a table's page shows of the session's row whatever the other tables do
+    (``STRUCTURE``), kept in the cache with the session's stamp."""
+    return stamp_of_row(session_id, tuple(row[index] for index in STRUCTURE))
+
+
+def table_digest_of(session_id: int, table: int, structure: str, part: tuple) -> str:
+    """The tag of what a table's page shows whatever the other tables do: the session's
+    structure (its tag) and the table's own part (``table_part_row``)."""
+    return stamp_with(stamp_of_row(session_id, (structure, *part)), "table", table)
+
+
 def table_digest_of_row(session_id: int, table: int, row: tuple) -> str:
-    """The tag of what a table's page shows of the row whatever the other tables do: the
-    session's structure (``STRUCTURE``) and the table's own part."""
-    kept = tuple(row[index] for index in STRUCTURE) + tuple(row[SESSION_COLUMNS:])
-    return stamp_with(stamp_of_row(session_id, kept), "table", table)
+    """``table_digest_of`` over a ``table_stamp_row``."""
+    return table_digest_of(session_id, table, structure_of_row(session_id, row), tuple(row[SESSION_COLUMNS:]))

@@ -152,6 +152,23 @@ def test_deciding_that_another_tables_result_changed_nothing_costs_one_statement
     assert len(queries) == CHECKS[cache_mode], [q["sql"][:300] for q in queries]
 
 
+def test_with_the_sessions_stamp_in_the_shared_cache_the_check_reads_only_the_tables_own_part(
+    client, night, cache_mode
+):
+    """The session's stamp another reader kept comes with its structure's tag: the check then
+    reads neither the session's players nor its boards, only the table's calls and results."""
+    first = _state(client, night)
+    _play(night, 2, 0)
+    _refresh(client, night, "")  # another phone's read keeps the session's new stamp
+    url = reverse("table_state", args=[TableAccess.objects.get(session=night, table=1).token])
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url, {"since": first["stamp"]}).status_code == 204
+    statement = queries[-1]["sql"]
+    alone = cache_mode != "own"  # a process's own cache keeps no session stamp
+    assert ("tournaments_player" not in statement) == alone, statement[:300]
+    assert '"table"' in statement
+
+
 def test_a_board_rescored_by_another_tables_result_on_it_leaves_the_refresh_a_204(client, night, cache_mode):
     """Table 1's board of round 1 played again at another table: its matchpoints move, what the
     table's page shows of it (contract, score) does not."""

@@ -1,10 +1,10 @@
 """Two app servers, one Redis: a result sent through one is seen at once by a poll through the other.
 
-Each gunicorn keeps nothing the other can see but the database and the shared cache: the
-first server keeps the session's stamp in Redis while its readers poll, the second stores
-a table's result and has Redis forget it, and the first server's next poll, holding the old
-stamp, gets the new standings; the table's refresh its new state. Without a shared cache
-the same holds, each poll reading the stamp from the database.
+Each server (granian, as in production) keeps nothing the other can see but the database and
+the shared cache: the first server keeps the session's stamp in Redis while its readers
+poll, the second stores a table's result and has Redis forget it, and the first server's
+next poll, holding the old stamp, gets the new standings; the table's refresh its new state.
+Without a shared cache the same holds, each poll reading the stamp from the database.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from bench.table_entry_server import free_port, serve, stop, wait_until_up
+from bench.table_entry_server import DEFAULT_SERVER, free_port, serve, stop, wait_until_up
 from tests.conftest import seated_mitchell
 from tests.night.cached.conftest import REDIS_URL, _forget_prefix, _redis_answers
 from tests.night.test_two_app_servers import _database_url, _post
@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[3]
 
 @pytest.fixture(params=["redis", "no shared cache"])
 def two_servers(request, tmp_path):
-    """Two gunicorns against the test database, with (or without) one Redis under a prefix of their own."""
+    """Two servers against the test database, with (or without) one Redis under a prefix of their own."""
     prefix = f"test-two-servers-{uuid.uuid4().hex[:12]}"
     lines = ["from clubscore.settings_test import *  # noqa: F403"]
     env = os.environ | {
@@ -58,8 +58,8 @@ def two_servers(request, tmp_path):
     servers = []
     try:
         for index in range(2):
-            port, log = free_port(), tmp_path / f"gunicorn-{index}.log"
-            servers.append((serve(port, 1, 2, log, env=env), port, log))
+            port, log = free_port(), tmp_path / f"server-{index}.log"
+            servers.append((serve(port, 1, 2, log, env=env, kind=DEFAULT_SERVER), port, log))
         for process, port, log in servers:
             wait_until_up(process, port, log)
         yield [port for _, port, _ in servers], prefix if request.param == "redis" else None

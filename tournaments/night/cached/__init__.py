@@ -20,7 +20,8 @@ tables (in a round), is a 204 after one statement (``tables``: 2.5 ms of CPU aga
 
 The parts: ``stamps`` (a session's stamp kept in the shared cache, forgotten by every
 write in the session), ``pages`` (a page rendered once per stamp), ``tables`` (a table's
-own stamp, its state kept, its link),
+own stamp, its state kept, its link), ``unchanged`` (the cache's word alone that a refresh or
+a poll is unchanged, for ``clubscore.unchanged``'s 204 before the middleware),
 ``store`` (the cache asked so that a failing one never fails a page), ``backend``
 (Django's Redis backend keeping its client).
 

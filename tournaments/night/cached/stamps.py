@@ -27,7 +27,13 @@ from django.db import DEFAULT_DB_ALIAS, connections, router, transaction
 from django.db.models import Q
 from django.utils.translation import gettext
 
-from tournaments.db.stamps import MARKED_BOARDS, session_stamp_row, stamp_of_row
+from tournaments.db.stamps import (
+    MARKED_BOARDS,
+    SESSION_COLUMNS,
+    session_stamp_row,
+    stamp_of_row,
+    structure_of_row,
+)
 from tournaments.night.cached.store import forget, keep, recall, shared, this_cache
 from tournaments.night.models import Pair, Session
 from tournaments.night.services.settle_timers import run_later
@@ -38,10 +44,13 @@ AGAIN_AFTER = 1.0
 
 @dataclass(frozen=True)
 class Stamp:
-    """A session's stamp, and whether boards were marked for a settle when it was read."""
+    """A session's stamp, whether boards were marked for a settle when it was read, and the tag of
+    its structure (``db.stamps.structure_of_row``: what a table's page shows whatever the other
+    tables do; empty if unknown), so a table's check asks the database only for its own part."""
 
     digest: str
     marked: bool
+    structure: str = ""
 
 
 class CacheUnreachableError(ValidationError):
@@ -57,17 +66,34 @@ def stamp_key(session_id: int, alias: str = DEFAULT_DB_ALIAS) -> str:
 def session_stamp(session_id: int) -> Stamp | None:
     """The session's stamp, from the shared cache if it holds it, else from the database
     (and kept); None if there is no such session."""
-    key = stamp_key(session_id, router.db_for_read(Session) or DEFAULT_DB_ALIAS)
-    if shared():
-        found = recall(key)
-        if found is not None:
-            return Stamp(*found)
+    found = stamp_recalled(session_id)
+    if found is not None:
+        return found
     row = session_stamp_row(session_id)
     if row is None:
         return None
-    stamp = Stamp(stamp_of_row(session_id, row), bool(row[MARKED_BOARDS]))
+    stamp = stamp_of(session_id, row)
     stamp_kept(session_id, stamp)
     return stamp
+
+
+def stamp_of(session_id: int, row: tuple) -> Stamp:
+    """The stamp of a session's stamp row (``db.stamps.session_stamp_row``, or the start of a
+    ``table_stamp_row``)."""
+    session_row = row[:SESSION_COLUMNS]
+    return Stamp(
+        stamp_of_row(session_id, session_row),
+        bool(row[MARKED_BOARDS]),
+        structure_of_row(session_id, session_row),
+    )
+
+
+def stamp_recalled(session_id: int) -> Stamp | None:
+    """The session's stamp as the shared cache holds it, or None (not kept, or no shared cache)."""
+    if not shared():
+        return None
+    found = recall(stamp_key(session_id, router.db_for_read(Session) or DEFAULT_DB_ALIAS))
+    return Stamp(*found) if found is not None else None
 
 
 def stamp_kept(session_id: int, stamp: Stamp) -> None:
@@ -75,7 +101,7 @@ def stamp_kept(session_id: int, stamp: Stamp) -> None:
     or it was read inside a write (which others cannot see yet)."""
     if shared() and not _inside_a_write():
         key = stamp_key(session_id, router.db_for_read(Session) or DEFAULT_DB_ALIAS)
-        keep(key, (stamp.digest, stamp.marked), STAMP_SECONDS, only_if_absent=True)
+        keep(key, (stamp.digest, stamp.marked, stamp.structure), STAMP_SECONDS, only_if_absent=True)
 
 
 def session_digest_read(session_id: int) -> str:

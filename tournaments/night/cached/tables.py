@@ -37,15 +37,9 @@ from typing import Any, Protocol
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import get_language
 
-from tournaments.db.stamps import (
-    MARKED_BOARDS,
-    SESSION_COLUMNS,
-    stamp_of_row,
-    table_digest_of_row,
-    table_stamp_row,
-)
+from tournaments.db.stamps import table_digest_of, table_digest_of_row, table_part_row, table_stamp_row
 from tournaments.night.cached.pages import PAGE_SECONDS
-from tournaments.night.cached.stamps import Stamp, stamp_kept, stamp_key
+from tournaments.night.cached.stamps import Stamp, stamp_kept, stamp_key, stamp_of
 from tournaments.night.cached.store import keep, recall, recall_many, shared
 
 LINK_SECONDS = 24 * 3600.0
@@ -159,9 +153,19 @@ def table_stamp_read(link: TableLink, slots: Slots) -> TableStamp | None:
     row = table_stamp_row(link.session_id, link.table, slots)
     if row is None:
         return None
-    stamp = Stamp(stamp_of_row(link.session_id, row[:SESSION_COLUMNS]), bool(row[MARKED_BOARDS]))
+    stamp = stamp_of(link.session_id, row)
     stamp_kept(link.session_id, stamp)
     return TableStamp(stamp, table_digest_of_row(link.session_id, link.table, row))
+
+
+def table_stamp_at(link: TableLink, slots: Slots, stamp: Stamp) -> TableStamp | None:
+    """The table's tag over ``slots`` at ``stamp``, the session's stamp the cache holds: with the
+    structure's tag kept beside it, only the table's own part is read (three columns, none of the
+    session's players or boards); else the whole statement (``table_stamp_read``)."""
+    if not stamp.structure:
+        return table_stamp_read(link, slots)
+    part = table_part_row(link.session_id, link.table, slots)
+    return TableStamp(stamp, table_digest_of(link.session_id, link.table, stamp.structure, part))
 
 
 def held_now(link: TableLink, held: Held, now: TableStamp | None) -> Held | None:

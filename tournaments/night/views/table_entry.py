@@ -38,6 +38,7 @@ from tournaments.night.cached.tables import (
     table_link_kept,
     table_recalled,
     table_rendered,
+    table_stamp_at,
     table_stamp_read,
 )
 from tournaments.night.models import TableAccess
@@ -158,7 +159,8 @@ def _unchanged(
 
     Unchanged if the session's stamp has not moved since the phone's state was built; or, if
     its state shows nothing of the other tables, if the table's own stamp has not (one
-    statement): then the 204 carries the stamp to hold now, at the session's new stamp.
+    statement, of the table's own part alone when the cache kept the session's structure
+    with its stamp): then the 204 carries the stamp to hold now, at the session's new stamp.
     """
     if held is None:
         return None
@@ -166,7 +168,7 @@ def _unchanged(
         return HttpResponse(status=204)
     if held.wide or slots is None:
         return None
-    label = held_now(link, held, now or table_stamp_read(link, slots))
+    label = held_now(link, held, now or table_stamp_at(link, slots, stamp))
     if label is None:
         return None
     response = HttpResponse(status=204)
