@@ -24,7 +24,11 @@ IN_VIEW = "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.
 
 
 @pytest.fixture
-def night(club) -> Session:
+def night(club, settings) -> Session:
+    # The opponents' phone must not hear of the first phone's entry before it sends the board
+    # again: no refresh comes during the test (each phone reads its state when it goes back
+    # to the round). At the suite's second, the refresh told it first.
+    settings.CLUBSCORE_TABLE_REFRESH_SECONDS = 3600
     club.table_entry_lead = True  # the tallest entry: the lead's suit and card come too
     club.save()
     return seated_mitchell(club, name="Phone night", tables=3, boards_per_round=2, rounds=2, start=True)
