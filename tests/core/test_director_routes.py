@@ -14,20 +14,23 @@ as public (or guarded elsewhere, as the admin and the API's tokens) for the same
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from django.apps import apps
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.core.club_worlds import MARKER, ClubA, ClubB, club_a_world, club_b_world
 from tests.examples import EXAMPLES
 from tests.exchange.bws_files import first_results, real_night
+from tournaments.core.models import Club
 
 pytestmark = pytest.mark.django_db
 
@@ -301,10 +304,22 @@ class World:
     nobody: AbstractBaseUser
 
 
-@pytest.fixture
-def world(club, director, django_user_model) -> World:
-    nobody = django_user_model.objects.create_user(username="player", password="player-pw-12345")
-    return World(club_a_world(club, director), club_b_world(django_user_model), director, nobody)
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker) -> Iterator[World]:
+    """The two clubs, built once for the module's routes, in a transaction rolled back at its end.
+
+    Building them was half of the module's time (a seated Mitchell, a teams event, a
+    season, a night's file...). Each test runs inside it in a savepoint of its own
+    (pytest-django's ``django_db``), so what one route's owner writes is gone for the next.
+    """
+    users = get_user_model()
+    with django_db_blocker.unblock(), transaction.atomic():
+        director = users.objects.create_user(username="director", password="bridge-director-pw")
+        club = Club.objects.create(name="Riverside Bridge Club", slug="riverside")
+        club.directors.add(director)
+        nobody = users.objects.create_user(username="player", password="player-pw-12345")
+        yield World(club_a_world(club, director), club_b_world(users), director, nobody)
+        transaction.set_rollback(True)
 
 
 def _client(user: AbstractBaseUser | None) -> Client:
