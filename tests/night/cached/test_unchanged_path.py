@@ -46,22 +46,8 @@ def night(club) -> Session:
     return seated_mitchell(club, start=True)
 
 
-@pytest.fixture
-def shared_modes(request, settings):
-    """A shared cache, in memory and in Redis: the short path answers only with one."""
-    from tests.night.cached.conftest import _forget_prefix, cache_in
-
-    prefix = cache_in(request.param, settings)
-    yield request.param
-    if prefix:
-        _forget_prefix(prefix)
-    else:
-        from django.core.cache import cache
-
-        cache.clear()
-
-
-pytest_shared = pytest.mark.parametrize("shared_modes", ["shared", "redis"], indirect=True)
+# The conftest's cache modes with a shared cache (in memory, Redis): the short path needs one.
+pytest_shared = pytest.mark.parametrize("cache_mode", ["shared", "redis"], indirect=True)
 
 
 def _token(session: Session, table: int = 1) -> str:
@@ -92,7 +78,7 @@ def _short(response) -> bool:
 
 @pytest_shared
 def test_an_unchanged_refresh_and_poll_are_answered_before_the_stack_with_no_query(
-    client, night, shared_modes, django_assert_num_queries
+    client, night, cache_mode, django_assert_num_queries
 ):
     since, page = _held(client, night), _page_stamp(client, night)
     state, standings = _state_url(night), reverse("session_standings", args=[night.pk])
@@ -104,7 +90,7 @@ def test_an_unchanged_refresh_and_poll_are_answered_before_the_stack_with_no_que
 
 
 @pytest_shared
-def test_the_short_204_carries_the_headers_of_the_stacks(client, night, shared_modes, settings):
+def test_the_short_204_carries_the_headers_of_the_stacks(client, night, cache_mode, settings):
     since, page = _held(client, night), _page_stamp(client, night)
     asked = [(_state_url(night), since), (reverse("session_standings", args=[night.pk]), page)]
     short = [client.get(url, {"since": held}) for url, held in asked]
@@ -117,7 +103,7 @@ def test_the_short_204_carries_the_headers_of_the_stacks(client, night, shared_m
 
 
 @pytest_shared
-def test_what_the_full_path_refuses_the_short_one_lets_through(client, night, shared_modes):
+def test_what_the_full_path_refuses_the_short_one_lets_through(client, night, cache_mode):
     since = _held(client, night)
     other = _held(client, night, table=2)
     unknown = client.get(reverse("table_state", args=["no-such-link"]), {"since": since})
@@ -133,7 +119,7 @@ def test_what_the_full_path_refuses_the_short_one_lets_through(client, night, sh
 
 
 @pytest_shared
-def test_a_finished_session_is_refused_not_answered_unchanged(client, night, shared_modes):
+def test_a_finished_session_is_refused_not_answered_unchanged(client, night, cache_mode):
     since, page = _held(client, night), _page_stamp(client, night)
     session_finish(session=night)
     refresh = client.get(_state_url(night), {"since": since})
@@ -143,7 +129,7 @@ def test_a_finished_session_is_refused_not_answered_unchanged(client, night, sha
 
 
 @pytest_shared
-def test_a_deleted_session_is_not_found(client, night, shared_modes):
+def test_a_deleted_session_is_not_found(client, night, cache_mode):
     token = _token(night)
     since, page = _held(client, night), _page_stamp(client, night)
     pk = night.pk
@@ -155,7 +141,7 @@ def test_a_deleted_session_is_not_found(client, night, shared_modes):
 
 
 @pytest_shared
-def test_a_result_sends_the_reader_and_the_table_to_the_view(client, night, shared_modes):
+def test_a_result_sends_the_reader_and_the_table_to_the_view(client, night, cache_mode):
     since, page = _held(client, night), _page_stamp(client, night)
     result_record(board=night.boards.get(number=1), entry=mitchell_3nt(night, 1, 1))
     poll = client.get(reverse("session_standings", args=[night.pk]), {"since": page})
@@ -165,16 +151,14 @@ def test_a_result_sends_the_reader_and_the_table_to_the_view(client, night, shar
 
 
 @pytest_shared
-def test_another_page_of_the_standings_is_not_answered_with_the_first_pages_stamp(
-    client, night, shared_modes
-):
+def test_another_page_of_the_standings_is_not_answered_with_the_first_pages_stamp(client, night, cache_mode):
     page = _page_stamp(client, night)
     poll = client.get(reverse("session_standings", args=[night.pk]), {"since": page, "page": 2})
     assert poll.status_code == 200 and not _short(poll)
 
 
 @pytest_shared
-def test_a_settle_owed_goes_to_the_view_which_settles_after_its_answer(client, night, shared_modes):
+def test_a_settle_owed_goes_to_the_view_which_settles_after_its_answer(client, night, cache_mode):
     since, page = _held(client, night), _page_stamp(client, night)
     digest = re.search(r"^\d+\.\d+\.([0-9a-f]+)\.", since).group(1)
     keep(stamp_key(night.pk), (digest, True), 30)  # as read while boards were marked for a settle
@@ -185,7 +169,7 @@ def test_a_settle_owed_goes_to_the_view_which_settles_after_its_answer(client, n
 
 
 @pytest_shared
-def test_plain_http_is_sent_to_https_where_the_site_requires_it(client, night, shared_modes, settings):
+def test_plain_http_is_sent_to_https_where_the_site_requires_it(client, night, cache_mode, settings):
     since = _held(client, night)
     settings.SECURE_SSL_REDIRECT = True
     response = Client().get(_state_url(night), {"since": since})  # its stack built anew
