@@ -142,13 +142,19 @@ def test_the_sessions_end_reaches_a_table_in_mid_round(client, night, cache_mode
 CHECKS = {"own": 2, "shared": 1, "redis": 1}
 
 
-def test_deciding_that_another_tables_result_changed_nothing_costs_one_statement(client, night, cache_mode):
+def _refresh_after_another_tables_result(client, night) -> CaptureQueriesContext:
+    """Table 1's refresh (a 204) once table 2's result moved the session's stamp; its queries."""
     first = _state(client, night)
     _play(night, 2, 0)
     _refresh(client, night, "")  # another phone's read keeps the session's new stamp
     url = reverse("table_state", args=[TableAccess.objects.get(session=night, table=1).token])
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url, {"since": first["stamp"]}).status_code == 204
+    return queries
+
+
+def test_deciding_that_another_tables_result_changed_nothing_costs_one_statement(client, night, cache_mode):
+    queries = _refresh_after_another_tables_result(client, night)
     assert len(queries) == CHECKS[cache_mode], [q["sql"][:300] for q in queries]
 
 
@@ -157,12 +163,7 @@ def test_with_the_sessions_stamp_in_the_shared_cache_the_check_reads_only_the_ta
 ):
     """The session's stamp another reader kept comes with its structure's tag: the check then
     reads neither the session's players nor its boards, only the table's calls and results."""
-    first = _state(client, night)
-    _play(night, 2, 0)
-    _refresh(client, night, "")  # another phone's read keeps the session's new stamp
-    url = reverse("table_state", args=[TableAccess.objects.get(session=night, table=1).token])
-    with CaptureQueriesContext(connection) as queries:
-        assert client.get(url, {"since": first["stamp"]}).status_code == 204
+    queries = _refresh_after_another_tables_result(client, night)
     statement = queries[-1]["sql"]
     alone = cache_mode != "own"  # a process's own cache keeps no session stamp
     assert ("tournaments_player" not in statement) == alone, statement[:300]
