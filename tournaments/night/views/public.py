@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -16,14 +15,8 @@ from tournaments.night.selectors.publication import public_board_numbers
 from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.selectors.sections import section_standings
 from tournaments.night.services.deal_analysis import analysis_resume
+from tournaments.night.views.asking import standings_poll_ms
 from tournaments.night.views.overdue import settled_after_answer
-
-# How often an open standings page asks for fresh standings; tests shorten it.
-DEFAULT_POLL_SECONDS = 15
-
-
-def _poll_seconds() -> float:
-    return getattr(settings, "CLUBSCORE_STANDINGS_POLL_SECONDS", DEFAULT_POLL_SECONDS)
 
 
 def _standings_context(request: HttpRequest, session, stamp: str | None = None) -> dict:
@@ -47,7 +40,7 @@ def session(request: HttpRequest, pk: int) -> HttpResponse:
     boards = selectors.session_boards(session)
     public = public_board_numbers(session)
     shown = boards if public is None else [board for board in boards if board.number in public]
-    context.update(boards=shown, boards_in_play=len(boards) - len(shown), poll_ms=int(_poll_seconds() * 1000))
+    context.update(boards=shown, boards_in_play=len(boards) - len(shown), poll_ms=standings_poll_ms())
     context["section_tables"] = section_standings(session)
     context["sections"] = sections(hooks.public_session_page(session, context["tables"]))
     response = render(request, "tournaments/night/public/session.html", context)

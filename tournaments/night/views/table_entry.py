@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -54,11 +53,10 @@ from tournaments.night.services.table_entry import (
     table_accesses_ensure,
     table_result_submit,
 )
+from tournaments.night.views.asking import table_grid_poll_ms, table_refresh_ms
 from tournaments.night.views.overdue import settled_after_answer
 
 TEMPLATES = "tournaments/night/table/"
-DEFAULT_REFRESH_SECONDS = 15
-DEFAULT_GRID_POLL_SECONDS = 4
 # A result's JSON is a few hundred bytes; anything much bigger is not from the page.
 MAX_BODY = 4096
 
@@ -87,19 +85,9 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         "access": access,
         "session": access.session,
         "phone_words": phone_words(),
-        "refresh_ms": _every_ms("CLUBSCORE_TABLE_REFRESH_SECONDS", DEFAULT_REFRESH_SECONDS),
+        "refresh_ms": table_refresh_ms(),
     }
     return render(request, TEMPLATES + "entry.html", context)
-
-
-def _every_ms(setting: str, default: float) -> int:
-    """How often a page asks again, in ms: the setting ``setting``, or ``default`` seconds.
-
-    Each phone of an evening refreshes every 15 s and each director's grid every 4 s
-    (docs/scaling.md counts the evening by them); the browser tests shorten both so a page
-    shows another table's result within a second.
-    """
-    return int(getattr(settings, setting, default) * 1000)
 
 
 @require_GET
@@ -347,7 +335,7 @@ def _tables_context(request: HttpRequest, session) -> dict[str, Any]:
         "session": session,
         "links": links,
         "grid": selectors.session_table_grid(session),
-        "grid_poll_ms": _every_ms("CLUBSCORE_TABLE_GRID_POLL_SECONDS", DEFAULT_GRID_POLL_SECONDS),
+        "grid_poll_ms": table_grid_poll_ms(),
     }
 
 
