@@ -65,13 +65,13 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 
-# Debian's Chromium drives the end-to-end test (Playwright uses it as its executable;
+# Debian's Chromium headless shell drives the browser tests (Playwright uses it as its executable;
 # it cannot download a browser of its own here).
 browser:
-	@command -v chromium >/dev/null 2>&1 || { \
+	@command -v chromium-headless-shell >/dev/null 2>&1 || { \
 		if [ "$$(id -u)" = 0 ]; then \
-			(apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || echo "could not install chromium; the browser test will be skipped"; \
-		else echo "chromium is not installed (apt-get install chromium); the browser test will be skipped"; fi; }
+			(apt-get update -qq && apt-get install -y -qq chromium-headless-shell >/dev/null) || echo "could not install chromium-headless-shell; the browser tests will be skipped"; \
+		else echo "chromium-headless-shell is not installed (apt-get install chromium-headless-shell); the browser tests will be skipped"; fi; }
 
 # The suite runs on WORKERS processes (pytest-xdist), one per core of CI's two-core machine, each
 # with its own test database; `make test WORKERS=0` runs it in one process. pyproject.toml's

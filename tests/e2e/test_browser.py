@@ -1,6 +1,6 @@
 """The real site in headless Chromium: a director enters a result, players see the new standings.
 
-Debian's ``chromium`` is the browser (Playwright cannot download its own here), served
+Debian's ``chromium-headless-shell`` is the browser (Playwright cannot download its own here), served
 the site by pytest-django's ``live_server``. Without Chromium the test skips, except on
 CI (``CI`` set), where a missing browser must fail rather than pass unnoticed. The
 screenshots go to a temporary folder, so a test run leaves the work tree clean;
