@@ -49,20 +49,26 @@ from bench.table_entry_phones import percentile  # noqa: E402
 
 @dataclass(frozen=True)
 class Spec:
-    """A server to measure: its kind and the checkout it serves."""
+    """A server to measure: its kind, its threads a worker (None: ``--threads``), the checkout it serves."""
 
     kind: str
     root: Path
+    threads: int | None = None
 
     @classmethod
     def parse(cls, text: str) -> Spec:
-        kind, _, root = text.partition("@")
+        """``kind[:threads][@checkout]``, as ``granian``, ``granian:2``, ``gunicorn@/work/main``."""
+        name, _, root = text.partition("@")
+        kind, _, threads = name.partition(":")
         if kind not in server.SERVERS:
             raise SystemExit(f"no such server: {kind} (one of {', '.join(server.SERVERS)})")
-        return cls(kind, Path(root).resolve() if root else ROOT)
+        if threads and not threads.isdigit():
+            raise SystemExit(f"{text}: threads must be a whole number, as granian:2")
+        return cls(kind, Path(root).resolve() if root else ROOT, int(threads) if threads else None)
 
     def name(self) -> str:
-        return self.kind if self.root == ROOT else f"{self.kind}@{self.root}"
+        name = self.kind if self.threads is None else f"{self.kind}:{self.threads}"
+        return name if self.root == ROOT else f"{name}@{self.root}"
 
 
 @dataclass(frozen=True)
@@ -79,13 +85,12 @@ class Figures:
 def _measure(spec: Spec, options: argparse.Namespace, evening, directory: Path) -> Figures:
     """Start ``spec``, play the evening at its rate for ``--warmup`` + ``--seconds``, stop it."""
     port, log = server.free_port(), directory / f"{spec.kind}.log"
+    threads = options.threads if spec.threads is None else spec.threads
     env = os.environ.copy()
     if spec.root != ROOT:  # the other checkout's modules first (the settings module stays the bench's)
         env["PYTHONPATH"] = os.pathsep.join([str(directory), str(spec.root)])
     extra = ("--keep-alive", "75") if spec.kind == "gunicorn" else ()
-    process = server.serve(
-        port, options.workers, options.threads, log, env, extra, kind=spec.kind, root=spec.root
-    )
+    process = server.serve(port, options.workers, threads, log, env, extra, kind=spec.kind, root=spec.root)
     try:
         server.wait_until_up(process, port, log)
         headers = evening_bench._send_headers(port, evening.tables[0].phone.token)
@@ -191,7 +196,9 @@ def run(options: argparse.Namespace) -> int:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--servers", default="gunicorn,granian", help="kind[@checkout],... (first: the base)")
+    parser.add_argument(
+        "--servers", default="gunicorn,granian", help="kind[:threads][@checkout],... (first: the base)"
+    )
     parser.add_argument("--clubs", type=int, default=20)
     parser.add_argument("--speed", type=float, default=5.0, help="times an evening's rate a club")
     parser.add_argument("--seconds", type=float, default=30.0, help="counted seconds a server a round")
