@@ -330,8 +330,8 @@ def _public_urls(session: Session) -> list[str]:
     return urls
 
 
-# A form's CSRF token: 64 random letters and digits, which now and then hold "7NT" (it did once
-# in CI) and would read as a leak.
+# A form's CSRF token: 64 random letters and digits, which now and then hold "7NT" (one did in
+# a run of the suite) and would read as a leak.
 _CSRF_TOKEN = re.compile(r'(name="csrfmiddlewaretoken" value=")[^"]*"')
 
 
