@@ -64,6 +64,7 @@ RUN_FIRST = (
     "tests/core/test_backup_in_use.py",
     "tests/core/test_director_routes.py",
     "tests/management/test_load_demo.py",
+    "tests/management/test_load_demo_analysis.py",
     "tests/test_migration_states.py",
     "tests/exchange/test_pending_import_migration.py",
     "tests/test_translations.py",

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from decimal import Decimal
 from io import StringIO
 
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
+from django.db import transaction
 from django.test import RequestFactory
 
 from tournaments.core.models import Club
@@ -30,9 +32,19 @@ def _counts() -> tuple[int, ...]:
     )
 
 
+@pytest.fixture(scope="module")
+def loaded(django_db_setup, django_db_blocker) -> Iterator[str]:
+    """The demo loaded once for the module's tests that read it (its output), in a transaction
+    rolled back at the module's end; each test runs in a savepoint of its own (``django_db``),
+    so a test that loads it again leaves the next the first load. A load is some 5 s of CPU."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield _load()
+        transaction.set_rollback(True)
+
+
 @pytest.mark.django_db
-def test_the_demo_is_loaded_once_with_a_finished_session_and_prints_the_login():
-    output = _load()
+def test_the_demo_is_loaded_once_with_a_finished_session_and_prints_the_login(loaded):
+    output = loaded
     _check_finished_session()
     assert "http://127.0.0.1:8000/accounts/login/" in output
     assert "username: director" in output and "password: clubscore-demo" in output
@@ -87,13 +99,12 @@ def _check_finished_session() -> None:
 
 
 @pytest.mark.django_db
-def test_the_demo_holds_a_played_swiss_teams_event_whose_matches_agree_with_their_boards():
+def test_the_demo_holds_a_played_swiss_teams_event_whose_matches_agree_with_their_boards(loaded):
     from tournaments.bridge.teams.scoring import victory_points
     from tournaments.teams.models import TeamMatch, TeamsEvent
     from tournaments.teams.selectors.events import teams_event_ranking
     from tournaments.teams.selectors.scorecard import match_scorecard
 
-    _load()
     event = TeamsEvent.objects.get(name="Monday Swiss Teams (demo)")
     assert event.state == "finished" and event.teams.count() == 8
     assert event.rounds_drawn.filter(published=True).count() == 3
@@ -109,21 +120,3 @@ def test_the_demo_holds_a_played_swiss_teams_event_whose_matches_agree_with_thei
         assert (match.home_vp, match.away_vp) == victory_points(margin, 4)
     assert round(sum(row.vp for row in teams_event_ranking(event)), 2) == 3 * 4 * 20
     # Loaded again, it adds nothing: the first test checks it, teams event included (_counts).
-
-
-@pytest.mark.django_db
-def test_the_demo_teams_boards_are_analysed_before_they_are_played(settings, monkeypatch):
-    """Each teams round's boards are played by their double-dummy tricks, so they are analysed
-    as they are dealt: left to the background thread (as the site does for more than a few
-    boards at once), the demo raced that thread for the boards, or found no analysis to play by."""
-    from tournaments.management.commands import load_demo
-    from tournaments.night.models import Board
-    from tournaments.night.services.deal_analysis import SYNCHRONOUS_UP_TO
-
-    settings.BOARD_ANALYSIS_IN_BACKGROUND = True
-    monkeypatch.setattr(load_demo, "TEAMS_BOARDS", SYNCHRONOUS_UP_TO + 1)
-    _load()
-    teams_boards = Board.objects.filter(session__teams_round__isnull=False)
-    # A round's boards are shared by its tables: one set of boards a round.
-    assert teams_boards.count() == load_demo.TEAMS_ROUNDS * (SYNCHRONOUS_UP_TO + 1)
-    assert not teams_boards.filter(dd_tricks__isnull=True).exists()
