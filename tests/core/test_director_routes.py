@@ -23,13 +23,13 @@ from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.core.club_worlds import MARKER, ClubA, ClubB, club_a_world, club_b_world
 from tests.examples import EXAMPLES
 from tests.exchange.bws_files import first_results, real_night
+from tests.module_world import rolled_back_at_the_end
 from tournaments.core.models import Club
 
 pytestmark = pytest.mark.django_db
@@ -313,13 +313,12 @@ def world(django_db_setup, django_db_blocker) -> Iterator[World]:
     (pytest-django's ``django_db``), so what one route's owner writes is gone for the next.
     """
     users = get_user_model()
-    with django_db_blocker.unblock(), transaction.atomic():
+    with rolled_back_at_the_end(django_db_blocker):
         director = users.objects.create_user(username="director", password="bridge-director-pw")
         club = Club.objects.create(name="Riverside Bridge Club", slug="riverside")
         club.directors.add(director)
         nobody = users.objects.create_user(username="player", password="player-pw-12345")
         yield World(club_a_world(club, director), club_b_world(users), director, nobody)
-        transaction.set_rollback(True)
 
 
 def _client(user: AbstractBaseUser | None) -> Client:

@@ -9,9 +9,9 @@ from io import StringIO
 import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
-from django.db import transaction
 from django.test import RequestFactory
 
+from tests.module_world import rolled_back_at_the_end
 from tournaments.core.models import Club
 from tournaments.federation.models import MasterPointAward
 from tournaments.night.models import Result, ResultChange, Session, Standing
@@ -37,9 +37,8 @@ def loaded(django_db_setup, django_db_blocker) -> Iterator[str]:
     """The demo loaded once for the module's tests that read it (its output), in a transaction
     rolled back at the module's end; each test runs in a savepoint of its own (``django_db``),
     so a test that loads it again leaves the next the first load. A load is some 5 s of CPU."""
-    with django_db_blocker.unblock(), transaction.atomic():
+    with rolled_back_at_the_end(django_db_blocker):
         yield _load()
-        transaction.set_rollback(True)
 
 
 @pytest.mark.django_db
