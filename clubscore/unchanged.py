@@ -38,6 +38,9 @@ from tournaments.night.cached.unchanged import standings_unchanged, table_unchan
 STATE_VIEW, STANDINGS_VIEW = "table_state", "session_standings"
 # What Django's add_never_cache_headers writes (the view's never_cache), less its work.
 NEVER_CACHE = "max-age=0, no-cache, no-store, must-revalidate, private"
+# A path longer than any of ours (a table's token is 32 characters) is resolved, not kept:
+# 16,384 kept paths of a long junk address each would be a gigabyte.
+LONGEST_KEPT = 128
 
 
 class UnchangedMiddleware:
@@ -55,7 +58,8 @@ class UnchangedMiddleware:
         return self.get_response(request)
 
     def _unchanged(self, request: HttpRequest) -> HttpResponse | None:
-        route = _route(request.path_info)
+        path = request.path_info
+        route = _route(path) if len(path) <= LONGEST_KEPT else _route.__wrapped__(path)
         if route is None:
             return None
         view, part = route

@@ -190,3 +190,18 @@ def test_without_a_shared_cache_every_request_goes_through_the_stack(client, nig
     since = _held(client, night)
     refresh = client.get(_state_url(night), {"since": since})
     assert refresh.status_code == 204 and not _short(refresh)
+
+
+@pytest_shared
+def test_a_long_junk_address_is_answered_as_before_and_not_kept(client, night, cache_mode):
+    """The short path keeps the view of each address it resolves, but not of one longer than any
+    of ours: a stranger's long junk addresses must not fill the process's memory."""
+    from clubscore.unchanged import LONGEST_KEPT, _route
+
+    since = _held(client, night)
+    kept = _route.cache_info().currsize
+    junk = client.get(reverse("table_state", args=["x" * LONGEST_KEPT]), {"since": since})
+    assert junk.status_code == 404 and not _short(junk)
+    assert _route.cache_info().currsize == kept
+    refresh = client.get(_state_url(night), {"since": since})
+    assert refresh.status_code == 204 and _short(refresh)
