@@ -248,6 +248,11 @@ EW_NAMES = [("Gus East", "Hal East"), ("Ida East", "Jon East"), ("Kim East", "Lo
 def mitchell_session(club) -> Session:
     """Three NS pairs and three EW pairs, boards 1-3 dealt from a seeded shuffle, play started
     (results are taken in play only, issue 28, point 7)."""
+    return friday_mitchell(club)
+
+
+def friday_mitchell(club: Club) -> Session:
+    """The ``mitchell_session`` fixture's night, for a module's world (tests/module_world.py)."""
     from tournaments.night.services.boards import boards_deal
     from tournaments.night.services.movement import session_start
     from tournaments.night.services.sessions import session_create

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 from decimal import Decimal
 
 import pytest
 from django.apps import apps
 from django.contrib import admin
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import seated_mitchell
+from tests.conftest import friday_mitchell, seated_mitchell
+from tests.module_world import rolled_back_at_the_end
 from tournaments import models
 from tournaments.bridge.season.members import MemberLine
 from tournaments.core.services.api_tokens import api_token_check, api_token_create
@@ -174,19 +178,59 @@ def _club_records(club, user) -> str:
     return issued.secret
 
 
+@dataclass(frozen=True)
+class World:
+    admin_pk: int
+    mitchell_pk: int
+    api_secret: str
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker) -> Iterator[World]:
+    """Every model has a row, made through the services the site uses.
+
+    Built once for the module, in a transaction rolled back at its end: building it was most
+    of each test's time (half a second to a second). Each test runs in a savepoint of its own
+    (``db``), so a row one test deletes or changes is back for the next.
+    """
+    users = get_user_model()
+    with rolled_back_at_the_end(django_db_blocker):
+        # As pytest-django's admin_user makes it, then the suite's club and Mitchell (conftest.py).
+        admin_user = users.objects.create_superuser(
+            username="admin", email="admin@example.com", password="password"
+        )
+        director = users.objects.create_user(username="director", password="bridge-director-pw")
+        club = models.Club.objects.create(name="Riverside Bridge Club", slug="riverside")
+        club.directors.add(director)
+        mitchell_session = friday_mitchell(club)
+        ns, ew = (
+            mitchell_session.pairs.get(direction="NS", number=1),
+            mitchell_session.pairs.get(direction="EW", number=1),
+        )
+        result_record(board=mitchell_session.boards.get(number=1), entry=ResultEntry(ns, ew, "3NT", "N", "9"))
+        _night_with_its_records(club, admin_user)
+        _tables_with_their_sends(club)
+        _sections_and_an_individual(club)
+        _teams_event_with_its_records(club, admin_user)
+        yield World(admin_user.pk, mitchell_session.pk, _club_records(club, admin_user))
+
+
+# Each test reads the world's rows afresh, in its own savepoint (``db``): an object kept from
+# another test would carry what that test changed in memory.
 @pytest.fixture
-def api_secret(admin_client, admin_user, club, mitchell_session) -> str:
-    """Every model has a row, made through the services the site uses."""
-    ns, ew = (
-        mitchell_session.pairs.get(direction="NS", number=1),
-        mitchell_session.pairs.get(direction="EW", number=1),
-    )
-    result_record(board=mitchell_session.boards.get(number=1), entry=ResultEntry(ns, ew, "3NT", "N", "9"))
-    _night_with_its_records(club, admin_user)
-    _tables_with_their_sends(club)
-    _sections_and_an_individual(club)
-    _teams_event_with_its_records(club, admin_user)
-    return _club_records(club, admin_user)
+def admin_user(db, world):
+    """The world's superuser, whom pytest-django's ``admin_client`` logs in."""
+    return get_user_model().objects.get(pk=world.admin_pk)
+
+
+@pytest.fixture
+def mitchell_session(db, world) -> models.Session:
+    return models.Session.objects.get(pk=world.mitchell_pk)
+
+
+@pytest.fixture
+def api_secret(db, world) -> str:
+    return world.api_secret
 
 
 @pytest.fixture

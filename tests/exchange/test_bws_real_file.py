@@ -10,16 +10,21 @@ and ties (SPEC decision 8), each pair's percentage the mean of its boards'.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
 
 import pytest
 from endplay.types import Contract, Vul
 
 from tests.exchange.bws_files import first_results, real_night, with_row_erased
+from tests.module_world import rolled_back_at_the_end
 from tournaments.bridge.formats.bws import Outcome, read_bws
 from tournaments.core.models import Club, Player
 from tournaments.exchange.access_files import access_tables
-from tournaments.exchange.services.bws import bws_import
+from tournaments.exchange.services.bws import BwsImport, bws_import
 from tournaments.night.models import Result, Session, SessionState, Standing
+
+pytestmark = pytest.mark.django_db
 
 
 def _rows() -> list:
@@ -56,13 +61,35 @@ def _independent_standings() -> dict[tuple[str, int], float]:
     return {pair: sum(values) / len(values) for pair, values in percentages.items()}
 
 
+@dataclass(frozen=True)
+class World:
+    club_pk: int
+    imported: BwsImport  # the night's first import into the club; its session is read afresh per test
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker) -> Iterator[World]:
+    """The ACBL club with the real night imported once, in a transaction rolled back at the
+    module's end; each test runs in a savepoint of its own (``django_db``), so what one test
+    imports again, erases or adds is gone for the next. The import was most of each test's
+    time (some 1.5 s of CPU)."""
+    with rolled_back_at_the_end(django_db_blocker):
+        club = Club.objects.create(name="A club in California", slug="acbl-club")
+        yield World(club.pk, bws_import(club=club, data=real_night()))
+
+
 @pytest.fixture
-def acbl_club(db) -> Club:
-    return Club.objects.create(name="A club in California", slug="acbl-club")
+def acbl_club(world) -> Club:
+    return Club.objects.get(pk=world.club_pk)
 
 
-def test_the_real_night_imports_every_result_scored_as_if_typed(acbl_club):
-    imported = bws_import(club=acbl_club, data=real_night())
+@pytest.fixture
+def imported(world) -> BwsImport:
+    """The world's first import, its session read afresh (a test may change the one it holds)."""
+    return replace(world.imported, session=Session.objects.get(pk=world.imported.session.pk))
+
+
+def test_the_real_night_imports_every_result_scored_as_if_typed(imported):
     session = imported.session
     assert imported.created
     assert (session.name, str(session.date), session.state) == (
@@ -87,8 +114,8 @@ def test_the_real_night_imports_every_result_scored_as_if_typed(acbl_club):
         assert stored[pair] == pytest.approx(percentage, abs=1e-9), pair
 
 
-def test_the_players_are_the_numbers_the_tables_entered(acbl_club):
-    session = bws_import(club=acbl_club, data=real_night()).session
+def test_the_players_are_the_numbers_the_tables_entered(imported):
+    session = imported.session
     first = session.pairs.get(direction="NS", number=1)
     assert (first.player1.name, first.player1.federation_number) == ("Wayne Vondera", "2175878")
     assert first.player2.name == "David Silberman"
@@ -97,8 +124,8 @@ def test_the_players_are_the_numbers_the_tables_entered(acbl_club):
     assert nameless.name == "Player 7646884"
 
 
-def test_importing_the_same_night_again_doubles_nothing(acbl_club):
-    first = bws_import(club=acbl_club, data=real_night())
+def test_importing_the_same_night_again_doubles_nothing(acbl_club, imported):
+    first = imported
     standings = list(Standing.objects.filter(session=first.session).values_list("pair_id", "percentage"))
     again = bws_import(club=acbl_club, data=real_night())
     assert again.session == first.session and not again.created
@@ -112,17 +139,19 @@ def test_importing_the_same_night_again_doubles_nothing(acbl_club):
     )
 
 
-def test_the_night_as_it_grows_adds_only_what_is_new(acbl_club):
-    early = bws_import(club=acbl_club, data=first_results(real_night(), 100))
+def test_the_night_as_it_grows_adds_only_what_is_new(world):
+    # A club the night has not reached yet (the world's club has it whole).
+    growing = Club.objects.create(name="A club in Oregon", slug="growing-club")
+    early = bws_import(club=growing, data=first_results(real_night(), 100))
     assert early.counts.added == 100
-    later = bws_import(club=acbl_club, data=real_night())
+    later = bws_import(club=growing, data=real_night())
     assert later.session == early.session
     assert (later.counts.added, later.counts.unchanged) == (197, 100)
     assert Result.objects.filter(board__session=later.session).count() == 297
 
 
-def test_an_erased_result_goes_and_comes_back_when_entered_again(acbl_club):
-    session = bws_import(club=acbl_club, data=real_night()).session
+def test_an_erased_result_goes_and_comes_back_when_entered_again(acbl_club, imported):
+    session = imported.session
     erased = next(row for row in _rows() if row.row_id == 37)
     assert erased.outcome is Outcome.PLAYED
     gone = bws_import(club=acbl_club, data=with_row_erased(real_night(), 37))

@@ -10,7 +10,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-pytestmark = pytest.mark.django_db(transaction=True)
+from tests.migration_database import blank_database, emptied, in_place_of_the_test_database
+
 BEFORE = [("tournaments", "0024_api_write_count")]
 AFTER = [("tournaments", "0025_pending_import_bytes")]
 # UTF-16 with its byte order mark: NUL bytes, which PostgreSQL's text refuses.
@@ -18,20 +19,24 @@ USEBIO_FILE = '<?xml version="1.0" encoding="UTF-16"?><USEBIO Version="1.2"/>'.e
 
 
 @pytest.fixture(scope="module")
-def back_to_the_newest_migration(django_db_setup, django_db_blocker):
-    """The module's tests start at 0024; afterwards the test database is migrated forward again,
-    as the transactional tests that run after them need every column.
+def blank_for_the_module(django_db_setup, django_db_blocker, tmp_path_factory):
+    """A blank database (``tests/migration_database.py``) for the module's tests, which migrate it
+    forward from nothing to 0024, and between 0024 and 0025.
 
-    Once for the module: going back over every later migration and forward again was most of
-    these tests' time (16 s of CPU for three); between them each test moves only between
-    0024 and 0025.
+    Walking the test database back to 0024 and forward again afterwards was most of these
+    tests' time (11 s of CPU for three, done once for the module).
     """
-    with django_db_blocker.unblock():
-        _migrate(BEFORE)
+    with blank_database(django_db_blocker, tmp_path_factory.mktemp("migrations")) as database:
+        yield database
+
+
+@pytest.fixture
+def blank(db, blank_for_the_module):
+    """The blank database in place of the test database for the test, its rows deleted first,
+    so that no test sees another's (each test migrates it to 0024 itself)."""
+    with in_place_of_the_test_database(blank_for_the_module):
+        emptied(blank_for_the_module)
         yield
-        executor = MigrationExecutor(connection)
-        executor.loader.build_graph()
-        executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def _migrate(target):
@@ -56,7 +61,7 @@ def _old_rows(apps) -> dict[str, int]:
 
 
 def test_a_waiting_usebio_file_comes_out_as_its_bytes_and_a_legacy_one_as_its_text(
-    back_to_the_newest_migration,
+    blank,
 ):
     ids = _old_rows(_migrate(BEFORE))
 
@@ -69,7 +74,7 @@ def test_a_waiting_usebio_file_comes_out_as_its_bytes_and_a_legacy_one_as_its_te
     assert legacy.replace
 
 
-def test_reversed_the_usebio_file_goes_back_behind_its_prefix(back_to_the_newest_migration):
+def test_reversed_the_usebio_file_goes_back_behind_its_prefix(blank):
     ids = _old_rows(_migrate(BEFORE))
     _migrate(AFTER)
 
@@ -79,7 +84,7 @@ def test_reversed_the_usebio_file_goes_back_behind_its_prefix(back_to_the_newest
     assert pending.get(pk=ids["legacy"]).text == "1 A\n2 B\nSCORES\n10 1\n"
 
 
-def test_a_row_whose_base64_is_broken_is_dropped_not_carried(back_to_the_newest_migration):
+def test_a_row_whose_base64_is_broken_is_dropped_not_carried(blank):
     apps = _migrate(BEFORE)
     ids = _old_rows(apps)
     apps.get_model("tournaments", "PendingImport").objects.filter(pk=ids["usebio"]).update(

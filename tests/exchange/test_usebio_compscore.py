@@ -12,12 +12,16 @@ figures"), and says so, and scores everything else its own way, which is Compsco
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
 from tests.exchange.usebio_files import file_figures, fixture_bytes, line_gaps, listed, pair_gaps
-from tournaments.exchange.services.usebio import usebio_import
-from tournaments.night.models import Adjustment, Board, Result, Standing
+from tests.module_world import rolled_back_at_the_end
+from tournaments.core.models import Club
+from tournaments.exchange.services.usebio import UsebioImport, usebio_import
+from tournaments.night.models import Adjustment, Board, Result, Session, Standing
 from tournaments.night.services.results import AdjustedEntry, result_adjust
 
 WHOLE = "compscore-mp-mitchell-adjusted-whole.xml.gz"
@@ -32,12 +36,29 @@ KEPT_650 = (
 )
 
 
+@pytest.fixture(scope="module")
+def whole_import(django_db_setup, django_db_blocker) -> Iterator[UsebioImport]:
+    """The whole file imported once, into a club of its own, for the module's tests that read it
+    or change a line of it: in a transaction rolled back at the module's end, each test in a
+    savepoint of its own (``django_db``), so a line one test adjusts is the file's again for the
+    next. The import was most of each such test's time (some 1.5 s of CPU). The other tests
+    import their own file into the suite's club (``club``), beside this one."""
+    with rolled_back_at_the_end(django_db_blocker):
+        club = Club.objects.create(name="Compscore's club", slug="compscore-club")
+        yield usebio_import(club=club, data=fixture_bytes(WHOLE))
+
+
+@pytest.fixture
+def imported(db, whole_import) -> UsebioImport:
+    """The whole file's import, its session read afresh (a test may change the one it holds)."""
+    return replace(whole_import, session=Session.objects.get(pk=whole_import.session.pk))
+
+
 def _result(session, board: int, ns: int) -> Result:
     return Result.objects.get(board__session=session, board__number=board, ns_pair__number=ns)
 
 
-def test_every_pair_of_a_whole_compscore_file_has_the_files_percentage_to_the_hundredth(club):
-    imported = usebio_import(club=club, data=fixture_bytes(WHOLE))
+def test_every_pair_of_a_whole_compscore_file_has_the_files_percentage_to_the_hundredth(imported):
     session, file = imported.session, file_figures(WHOLE)
     assert (session.pairs.count(), session.boards.count(), len(file["pairs"])) == (42, 27, 42)
     for text, pair in file["pairs"].items():
@@ -50,8 +71,8 @@ def test_every_pair_of_a_whole_compscore_file_has_the_files_percentage_to_the_hu
     assert imported.differences == [KEPT_A5050, KEPT_650]
 
 
-def test_the_lines_set_by_hand_keep_the_files_figures_and_the_board_is_otherwise_scored_as_always(club):
-    session = usebio_import(club=club, data=fixture_bytes(WHOLE)).session
+def test_the_lines_set_by_hand_keep_the_files_figures_and_the_board_is_otherwise_scored_as_always(imported):
+    session = imported.session
     a5050, minus_650 = _result(session, 3, 1), _result(session, 4, 1)
     assert (a5050.ns_adjustment, a5050.ew_adjustment) == (Adjustment.AVERAGE, Adjustment.AVERAGE)
     assert (a5050.stated_ns_percentage, a5050.stated_ew_percentage) == (57.5, 27.5)
@@ -66,8 +87,8 @@ def test_the_lines_set_by_hand_keep_the_files_figures_and_the_board_is_otherwise
 
 
 @pytest.mark.parametrize("board, ns", [(3, 1), (4, 1)])
-def test_a_directors_later_change_of_the_line_drops_the_files_figures(club, board, ns):
-    session = usebio_import(club=club, data=fixture_bytes(WHOLE)).session
+def test_a_directors_later_change_of_the_line_drops_the_files_figures(imported, board, ns):
+    session = imported.session
     result = _result(session, board, ns)
     entry = AdjustedEntry(result.ns_pair, result.ew_pair, Adjustment.AVERAGE, Adjustment.AVERAGE)
     result_adjust(board=result.board, entry=entry, result=result)

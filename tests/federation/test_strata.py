@@ -7,18 +7,22 @@ on its own (0.10 a pair of the group, 70%, 50%, 35%, 1/k; depth 40%; the best aw
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from tests.federation.test_ledger import FIXTURES
+from tests.module_world import rolled_back_at_the_end
 from tournaments.core.models import Club
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.federation.models import MasterPointAward
 from tournaments.federation.services.strata import session_strata_set
-from tournaments.night.models import Pair, Standing, StrataBasis
+from tournaments.night.models import Pair, Session, Standing, StrataBasis
 from tournaments.night.services.movement import session_finish
 from tournaments.season.models import ClubMember, PlayerRating
 
@@ -37,17 +41,51 @@ def _stratum_by_number(number: int) -> str:
     return "A" if number <= 3 else "B" if number % 2 else "C"
 
 
+@dataclass(frozen=True)
+class World:
+    director_pk: int
+    club_pk: int
+    night_pk: int
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker) -> Iterator[World]:
+    """The ACBL club and its imported, stratifiable night, built once for the module, in a
+    transaction rolled back at its end; each test runs in a savepoint of its own (``django_db``),
+    so what one test writes (strata, a finish, awards) is gone for the next. The import and
+    the members were a second of each test's setup."""
+    with rolled_back_at_the_end(django_db_blocker):
+        director = get_user_model().objects.create_user(username="director", password="bridge-director-pw")
+        club = Club.objects.create(name="Riverside Bridge Club", slug="riverside")
+        club.directors.add(director)
+        Club.objects.filter(pk=club.pk).update(federation="acbl")
+        club.refresh_from_db()
+        session = usebio_import(club=club, data=(FIXTURES / "scorer-pairs.xml").read_bytes()).session
+        for pair in Pair.objects.filter(session=session):
+            for player_id, holding in zip(
+                (pair.player1_id, pair.player2_id), HOLDINGS[_stratum_by_number(pair.number)], strict=True
+            ):
+                ClubMember.objects.get_or_create(
+                    club=club, player_id=player_id, defaults={"holdings": holding}
+                )
+        yield World(director.pk, club.pk, session.pk)
+
+
+# Each test reads the world's rows afresh: an object kept from another test would carry what
+# that test changed in memory.
 @pytest.fixture
-def night(club):
-    Club.objects.filter(pk=club.pk).update(federation="acbl")
-    club.refresh_from_db()
-    session = usebio_import(club=club, data=(FIXTURES / "scorer-pairs.xml").read_bytes()).session
-    for pair in Pair.objects.filter(session=session):
-        for player_id, holding in zip(
-            (pair.player1_id, pair.player2_id), HOLDINGS[_stratum_by_number(pair.number)], strict=True
-        ):
-            ClubMember.objects.get_or_create(club=club, player_id=player_id, defaults={"holdings": holding})
-    return session
+def director(world):
+    return get_user_model().objects.get(pk=world.director_pk)
+
+
+@pytest.fixture
+def club(world) -> Club:
+    return Club.objects.get(pk=world.club_pk)
+
+
+@pytest.fixture
+def night(world) -> Session:
+    return Session.objects.get(pk=world.night_pk)
 
 
 def _handbook_award(place: int, group: int) -> Fraction:

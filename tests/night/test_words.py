@@ -6,16 +6,21 @@ import datetime
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from django.test import override_settings
+from django.contrib.auth import get_user_model
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from tests.conftest import seated_mitchell
 from tests.exchange.legacy_files import EASY_TEST
+from tests.module_world import rolled_back_at_the_end
 from tournaments.core.models import Club
 from tournaments.exchange.services.legacy import score_file_import
+from tournaments.night.models import Session
 from tournaments.night.selectors.table_entry import table_state
 from tournaments.night.services.boards import boards_deal
 from tournaments.night.services.movement import session_finish, session_start
@@ -46,12 +51,36 @@ def test_ns_is_listed_before_ew(director_client, client, club):
     assert public_page.index("North-South") < public_page.index("East-West")
 
 
+@dataclass(frozen=True)
+class FinishedNight:
+    director_pk: int
+    session_pk: int
+
+
+@pytest.fixture(scope="module")
+def finished_night(django_db_setup, django_db_blocker) -> Iterator[FinishedNight]:
+    """A 3-table Mitchell with six dealt boards, played and finished, in a club and with a director
+    of its own, built once for the vulnerability tests (each of them read the pages of a night
+    built for it: 1.5 s of CPU, most of it the deal's double-dummy analysis). In a transaction
+    rolled back at the module's end; each test in a savepoint of its own (``django_db``)."""
+    with rolled_back_at_the_end(django_db_blocker):
+        director = get_user_model().objects.create_user(
+            username="words-director", password="words-director-pw"
+        )
+        club = Club.objects.create(name="Vulnerable Bridge Club", slug="vulnerable")
+        club.directors.add(director)
+        session = seated_mitchell(club, tables=3, boards_per_round=2)
+        boards_deal(session=session, count=6)
+        session_finish(session=session_start(session=session))
+        yield FinishedNight(director.pk, session.pk)
+
+
 @pytest.mark.parametrize(("number", "shown"), [(1, "None"), (2, "NS"), (3, "EW"), (4, "All")])
-def test_vulnerability_is_written_one_way_on_every_page(director_client, client, club, number, shown):
+def test_vulnerability_is_written_one_way_on_every_page(db, client, finished_night, number, shown):
     """Issue 24, point 16: None / NS / EW / All on the desk, the public pages and the hand records."""
-    session = seated_mitchell(club, tables=3, boards_per_round=2)
-    boards_deal(session=session, count=6)
-    session_finish(session=session_start(session=session))
+    session = Session.objects.get(pk=finished_night.session_pk)
+    director_client = Client(HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9")  # as conftest's client
+    director_client.force_login(get_user_model().objects.get(pk=finished_night.director_pk))
 
     desk = director_client.get(reverse("director:board", args=[session.pk, number])).content.decode()
     public = client.get(reverse("board", args=[session.pk, number])).content.decode()
