@@ -65,8 +65,6 @@ RUN_FIRST = (
     "tests/core/test_director_routes.py",
     "tests/management/test_load_demo.py",
     "tests/management/test_load_demo_analysis.py",
-    "tests/test_migration_states.py",
-    "tests/exchange/test_pending_import_migration.py",
     "tests/test_translations.py",
     "tests/api/test_fuzz.py",
     "tests/exchange/test_simpscore_entry.py",
