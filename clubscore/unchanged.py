@@ -25,6 +25,8 @@ import time
 from collections.abc import Callable
 from functools import lru_cache
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils.deprecation import MiddlewareMixin
@@ -109,6 +111,13 @@ def _route(path: str) -> tuple[str, str | int] | None:
     if match.namespace or match.url_name not in (STATE_VIEW, STANDINGS_VIEW):
         return None
     return match.url_name, match.kwargs["token" if match.url_name == STATE_VIEW else "pk"]
+
+
+@receiver(setting_changed)
+def _routes_forgotten(*, setting: str, **kwargs: object) -> None:
+    """A test that swaps the routes (``ROOT_URLCONF``) has the kept ones forgotten, as Django's own."""
+    if setting == "ROOT_URLCONF":
+        _route.cache_clear()
 
 
 def _answer(request: HttpRequest) -> HttpResponse:

@@ -205,3 +205,12 @@ def test_a_long_junk_address_is_answered_as_before_and_not_kept(client, night, c
     assert _route.cache_info().currsize == kept
     refresh = client.get(_state_url(night), {"since": since})
     assert refresh.status_code == 204 and _short(refresh)
+
+
+def test_routes_swapped_by_a_setting_are_not_answered_from_the_kept_ones(settings):
+    from clubscore.unchanged import STATE_VIEW, _route
+
+    path = reverse("table_state", args=["a-token"])
+    assert _route(path) == (STATE_VIEW, "a-token")
+    settings.ROOT_URLCONF = "clubscore.no_such_routes_needed"  # forgotten at once, never imported
+    assert _route.cache_info().currsize == 0
