@@ -134,11 +134,23 @@ def client():
 
 @pytest.fixture
 def director(django_user_model):
-    return django_user_model.objects.create_user(username="director", password="bridge-director-pw")
+    return a_director()
 
 
 @pytest.fixture
 def club(db, director) -> Club:
+    return riverside_club(director)
+
+
+def a_director():
+    """The ``director`` fixture's user, for a module's world (tests/module_world.py)."""
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(username="director", password="bridge-director-pw")
+
+
+def riverside_club(director) -> Club:
+    """The ``club`` fixture's club, directed by ``director``, for a module's world too."""
     club = Club.objects.create(name="Riverside Bridge Club", slug="riverside")
     club.directors.add(director)
     return club

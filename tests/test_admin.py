@@ -17,7 +17,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import friday_mitchell, seated_mitchell
+from tests.conftest import a_director, friday_mitchell, riverside_club, seated_mitchell
 from tests.module_world import rolled_back_at_the_end
 from tournaments import models
 from tournaments.bridge.season.members import MemberLine
@@ -199,9 +199,7 @@ def world(django_db_setup, django_db_blocker) -> Iterator[World]:
         admin_user = users.objects.create_superuser(
             username="admin", email="admin@example.com", password="password"
         )
-        director = users.objects.create_user(username="director", password="bridge-director-pw")
-        club = models.Club.objects.create(name="Riverside Bridge Club", slug="riverside")
-        club.directors.add(director)
+        club = riverside_club(a_director())
         mitchell_session = friday_mitchell(club)
         ns, ew = (
             mitchell_session.pairs.get(direction="NS", number=1),

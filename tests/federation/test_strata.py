@@ -16,6 +16,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from tests.conftest import a_director, riverside_club
 from tests.federation.test_ledger import FIXTURES
 from tests.module_world import rolled_back_at_the_end
 from tournaments.core.models import Club
@@ -55,9 +56,8 @@ def world(django_db_setup, django_db_blocker) -> Iterator[World]:
     so what one test writes (strata, a finish, awards) is gone for the next. The import and
     the members were a second of each test's setup."""
     with rolled_back_at_the_end(django_db_blocker):
-        director = get_user_model().objects.create_user(username="director", password="bridge-director-pw")
-        club = Club.objects.create(name="Riverside Bridge Club", slug="riverside")
-        club.directors.add(director)
+        director = a_director()
+        club = riverside_club(director)
         Club.objects.filter(pk=club.pk).update(federation="acbl")
         club.refresh_from_db()
         session = usebio_import(club=club, data=(FIXTURES / "scorer-pairs.xml").read_bytes()).session
