@@ -150,9 +150,9 @@ def test_a_sqlite_backup_taken_during_play_restores_equal(tmp_path):
     )
 
 
-def _postgres_url(name: str) -> str:
+def _postgres_url(name: str, role: str | None = None) -> str:
     database = settings.DATABASES["default"]
-    user = quote(str(database["USER"] or ""), safe="")
+    user = quote(role or str(database["USER"] or ""), safe="")
     password = quote(str(database["PASSWORD"] or ""), safe="")
     credentials = f"{user}:{password}@" if password else (f"{user}@" if user else "")
     return f"postgres://{credentials}{database['HOST'] or ''}:{database['PORT'] or 5432}/{name}"
@@ -160,20 +160,27 @@ def _postgres_url(name: str) -> str:
 
 @pytest.fixture
 def postgres_databases() -> Iterator[tuple[str, str]]:
-    """Two new databases beside the test database: the club's live one and the fresh one."""
+    """Two new databases beside the test database, the club's live one and the fresh one, each
+    owned by a role of the site's own (no superuser), as production's README sets it up: the
+    URLs connect as that role, so the restore runs as it."""
     base = f"{connection.settings_dict['NAME']}_backup"
-    names = (f"{base}_live", f"{base}_fresh")
+    names, role = (f"{base}_live", f"{base}_fresh"), f"{base}_app"
     maintenance = _postgres_url("postgres")
 
     def psql(statement: str) -> None:
         subprocess.run(["psql", maintenance, "-q", "-c", statement], check=True, capture_output=True)
 
+    def drop() -> None:
+        for name in names:
+            psql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        psql(f'DROP ROLE IF EXISTS "{role}"')
+
+    drop()
+    psql(f'CREATE ROLE "{role}" LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE')
     for name in names:
-        psql(f'DROP DATABASE IF EXISTS "{name}"')
-        psql(f'CREATE DATABASE "{name}"')
-    yield names[0], names[1]
-    for name in names:
-        psql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        psql(f'CREATE DATABASE "{name}" OWNER "{role}"')
+    yield _postgres_url(names[0], role), _postgres_url(names[1], role)
+    drop()
 
 
 @pytest.mark.postgres
@@ -182,4 +189,4 @@ def postgres_databases() -> Iterator[tuple[str, str]]:
 )
 def test_a_postgres_backup_taken_during_play_restores_equal(tmp_path, postgres_databases):
     live, fresh = postgres_databases
-    _backup_restored_equal(_postgres_url(live), _postgres_url(fresh), tmp_path)
+    _backup_restored_equal(live, fresh, tmp_path)

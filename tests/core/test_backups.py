@@ -10,6 +10,8 @@ import os
 import re
 import sqlite3
 import subprocess
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -169,3 +171,92 @@ def test_a_restore_asks_first_and_stops_unless_told_yes(backup_file, monkeypatch
     with pytest.raises(CommandError, match="cancelled; the database is unchanged"):
         call_command("restore", str(backup_file))
     assert Club.objects.filter(slug="after").exists()
+
+
+def _sqlite_backup_with(backup: Path, statement: str) -> None:
+    database = sqlite3.connect(backup)
+    database.execute(statement)
+    database.commit()
+    database.close()
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="the PostgreSQL suite tampers with a dump below")
+@pytest.mark.parametrize(
+    ("statement", "named"),
+    [
+        (
+            "CREATE TRIGGER grant_all AFTER INSERT ON auth_user BEGIN UPDATE auth_user SET is_superuser = 1; END",
+            "a trigger (grant_all)",
+        ),
+        ("CREATE VIEW every_email AS SELECT email FROM auth_user", "a view (every_email)"),
+        ("CREATE TABLE stolen (secret TEXT)", "a table (stolen)"),
+    ],
+)
+def test_a_sqlite_backup_holding_what_the_migrations_never_make_is_refused(backup_file, statement, named):
+    _sqlite_backup_with(backup_file, statement)
+    message = _refused(backup_file)
+    assert "is not a backup ClubScore made" in message
+    assert f"it holds {named}" in message
+
+
+@pytest.fixture
+def tampered_dump(club, tmp_path) -> Iterator[tuple[Path, Path]]:
+    """A dump whose club table has a CHECK calling a function that runs a program (``COPY ... TO
+    PROGRAM``) while its rows load; the function and the constraint are gone from the database
+    again. Yields the dump and the file the program would write."""
+    marker = Path(f"/tmp/clubscore-tampered-{uuid.uuid4().hex}")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "CREATE FUNCTION public.harmless(text) RETURNS boolean LANGUAGE plpgsql AS $$ BEGIN "
+            f"EXECUTE 'COPY (SELECT 1) TO PROGRAM ''touch {marker}'''; RETURN true; END $$"
+        )
+        cursor.execute("ALTER TABLE tournaments_club ADD CONSTRAINT club_ok CHECK (public.harmless(name))")
+    try:
+        dump = backup_create(tmp_path / "tampered.pgdump")
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("ALTER TABLE tournaments_club DROP CONSTRAINT club_ok")
+            cursor.execute("DROP FUNCTION public.harmless(text)")
+    marker.unlink(missing_ok=True)  # adding the constraint checked the club's row, which ran it
+    yield dump, marker
+    marker.unlink(missing_ok=True)
+
+
+def _function_exists(name: str) -> bool:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1 FROM pg_proc WHERE proname = %s", [name])
+        return cursor.fetchone() is not None
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="a dump's functions are PostgreSQL's")
+def test_a_dump_carrying_a_function_that_runs_a_program_is_refused_and_runs_nothing(tampered_dump):
+    dump, marker = tampered_dump
+    with pytest.raises(CommandError) as refused:
+        call_command("restore", str(dump), "--noinput", "--as-superuser")
+    assert "is not a backup ClubScore made" in str(refused.value)
+    assert "FUNCTION (public.harmless(text))" in str(refused.value)
+    assert not marker.exists(), "the tampered dump's program ran"
+    assert not _function_exists("harmless")
+
+
+@pytest.mark.postgres
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="roles are PostgreSQL's")
+def test_a_superuser_does_not_restore_unless_told_it_is_a_development_database(backup_file):
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user")
+        (superuser,) = cursor.fetchone()
+    assert superuser, "the suite connects as a superuser; this test checks what that may do"
+    message = _refused(backup_file)
+    assert "connects to PostgreSQL as a superuser" in message
+    assert "--as-superuser" in message
+
+
+def test_a_backup_and_its_folder_are_readable_by_their_owner_only(club, backup_dir):
+    before = os.umask(0o022)  # the usual umask, which would leave the file readable by every user
+    try:
+        path = backup_create()
+    finally:
+        os.umask(before)
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert backup_dir.stat().st_mode & 0o777 == 0o700

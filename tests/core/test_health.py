@@ -47,17 +47,22 @@ def test_a_migration_not_applied_answers_503_naming_it(client):
     assert "manage.py migrate" in body["reason"]
 
 
-def test_a_database_that_does_not_answer_is_503_with_the_reason(client, monkeypatch):
+def test_a_database_that_does_not_answer_is_503_naming_nothing_of_it_and_logs_the_detail(
+    client, monkeypatch, caplog
+):
+    detail = 'connection to server at "db.internal" (10.0.0.7), port 5433 failed: role "clubscore_app"'
+
     def refuse() -> set[tuple[str, str]]:
-        raise OperationalError("connection refused")
+        raise OperationalError(detail)
 
     monkeypatch.setattr(health_selector, "migrations_applied", refuse)
-    response = client.get("/healthz")
+    with caplog.at_level("ERROR", logger="tournaments.core.views.health"):
+        response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.json() == {
-        "status": "unavailable",
-        "reason": "the database does not answer: connection refused",
-    }
+    assert response.json() == {"status": "unavailable", "reason": "the database does not answer"}
+    for secret in ("db.internal", "10.0.0.7", "5433", "clubscore_app"):
+        assert secret not in response.content.decode()
+    assert detail in caplog.text
 
 
 def test_it_takes_no_writes(client):

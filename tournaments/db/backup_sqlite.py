@@ -82,6 +82,25 @@ def sqlite_file_check(path: Path) -> set[tuple[str, str]]:
     return {(app, name) for app, name in rows}
 
 
+# SQLite's own tables, which it makes beside Django's.
+SQLITE_OWN_TABLES = frozenset({"sqlite_sequence", "sqlite_stat1", "sqlite_stat4"})
+
+
+def sqlite_objects_check(path: Path, known_tables: frozenset[str]) -> None:
+    """Refuse a database holding anything the migrations do not make: a trigger or a view (which a
+    tampered backup could use to change rows on later writes) or a table no migration names."""
+    database = _read_only(path)
+    try:
+        objects = database.execute("SELECT type, name FROM sqlite_master").fetchall()
+    finally:
+        database.close()
+    for kind, name in objects:
+        if kind not in {"table", "index"}:
+            raise SqliteBackupFileError(f"it holds a {kind} ({name}) that ClubScore's migrations never make")
+        if kind == "table" and name not in known_tables | SQLITE_OWN_TABLES:
+            raise SqliteBackupFileError(f"it holds a table ({name}) that ClubScore's migrations never make")
+
+
 def sqlite_restore(path: Path, target_name: str) -> None:
     """Copy the checked backup ``path`` over the database ``target_name`` in one write transaction."""
     source = _read_only(path)

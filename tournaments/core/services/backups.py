@@ -10,7 +10,10 @@ state it was taken at.
 ``backup_restore`` reads the file before touching anything: its engine (the header),
 its soundness (SQLite's integrity check; ``pg_restore`` reading every block) and its
 migrations, refusing one that knows migrations this code does not (a backup from a newer
-ClubScore); then the engine loads it in one transaction (docs/decisions.md, "Backups").
+ClubScore) and one that holds objects its migrations never make (a function, a trigger, a
+view, a table of another program: a tampered backup's way to run code as the database's
+user while its rows load); then the engine loads it in one transaction, on PostgreSQL as
+the site's own role, never a superuser (docs/decisions.md, "Backups").
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from tournaments.db.backup_postgres import (
     PostgresBackupError,
     postgres_backup,
     postgres_file_check,
+    postgres_objects_check,
     postgres_restore,
 )
 from tournaments.db.backup_sqlite import (
@@ -40,6 +44,7 @@ from tournaments.db.backup_sqlite import (
     SqliteBackupFileError,
     sqlite_backup,
     sqlite_file_check,
+    sqlite_objects_check,
     sqlite_restore,
 )
 
@@ -87,8 +92,9 @@ def backup_create(output: Path | None = None, *, alias: str = DEFAULT_DB_ALIAS) 
     partial = target.with_name(f".{target.name}.partial")
     database = connections[alias].settings_dict
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
+        _private_folder(target.parent, own=output is None)
         partial.unlink(missing_ok=True)
+        _private_file(partial)
         if vendor == "sqlite":
             sqlite_backup(str(database["NAME"]), partial)
         else:
@@ -103,6 +109,24 @@ def backup_create(output: Path | None = None, *, alias: str = DEFAULT_DB_ALIAS) 
     if output is None:
         backups_prune(target.parent, keep=settings.BACKUP_KEEP)
     return target
+
+
+def _private_folder(folder: Path, *, own: bool) -> None:
+    """Make ``folder`` if need be, readable by the site's user only (0700) when it is BACKUP_DIR.
+
+    A backup holds password hashes, session keys and members' emails. A folder named by
+    ``--output`` that exists already is someone else's choice (``/mnt/usb``): left as it is.
+    """
+    existed = folder.is_dir()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if own or not existed:
+        folder.chmod(0o700)
+
+
+def _private_file(path: Path) -> None:
+    """Create ``path`` empty and readable by its owner only, before the engine's tool writes into it,
+    so the backup is never readable by others, not even while it is written."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
 
 
 def backups_prune(folder: Path, *, keep: int) -> list[Path]:
@@ -163,6 +187,30 @@ def backup_newer_migrations(backup: BackupFile) -> list[str]:
     return sorted(f"{app}.{name}" for app, name in backup.migrations - code_migrations())
 
 
+def migration_tables(migrations: frozenset[tuple[str, str]]) -> frozenset[str]:
+    """The tables the migrations ``migrations`` make (with Django's own ``django_migrations``)."""
+    loader = MigrationLoader(None, ignore_no_migrations=True)
+    nodes = [node for node in migrations if node in loader.graph.nodes]
+    state = loader.graph.make_state(nodes=nodes, at_end=True)
+    models = state.apps.get_models(include_auto_created=True)
+    return frozenset({model._meta.db_table for model in models} | {"django_migrations"})
+
+
+def backup_objects_check(backup: BackupFile) -> None:
+    """Refuse a backup holding objects that its own migrations never make."""
+    known = migration_tables(backup.migrations)
+    try:
+        if backup.engine == "sqlite":
+            sqlite_objects_check(backup.path, known)
+        else:
+            postgres_objects_check(backup.path, known)
+    except (SqliteBackupFileError, PostgresBackupError) as error:
+        raise BackupError(
+            _("%(path)s is not a backup ClubScore made, and is not restored: %(error)s.")
+            % {"path": backup.path, "error": error}
+        ) from None
+
+
 def backup_restorable(path: Path, *, alias: str = DEFAULT_DB_ALIAS) -> BackupFile:
     """Check that ``path`` can replace the database: a sound backup of its engine and of a known schema."""
     path, vendor = Path(path), _vendor(alias)
@@ -183,11 +231,33 @@ def backup_restorable(path: Path, *, alias: str = DEFAULT_DB_ALIAS) -> BackupFil
             )
             % {"path": backup.path, "shown": shown}
         )
+    backup_objects_check(backup)
     return backup
 
 
-def backup_restore(backup: BackupFile, *, alias: str = DEFAULT_DB_ALIAS) -> None:
-    """Replace the database by the backup ``backup_restorable`` accepted, in one transaction."""
+def _superuser(alias: str) -> bool:
+    with connections[alias].cursor() as cursor:
+        cursor.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user")
+        row = cursor.fetchone()
+    return bool(row and row[0])
+
+
+def backup_restore(backup: BackupFile, *, alias: str = DEFAULT_DB_ALIAS, as_superuser: bool = False) -> None:
+    """Replace the database by the backup ``backup_restorable`` accepted, in one transaction.
+
+    On PostgreSQL the load runs as the role the site connects with; a superuser is refused
+    unless ``as_superuser`` says so (a development or test database), since a superuser's
+    load could do on the server whatever a file it did not make asks.
+    """
+    if backup.engine == "postgresql" and not as_superuser and _superuser(alias):
+        raise BackupError(
+            _(
+                "%(path)s is not restored: the site connects to PostgreSQL as a superuser. Restore as "
+                "the site's own role (the owner of its database), or say --as-superuser on a "
+                "development database."
+            )
+            % {"path": backup.path}
+        )
     database = connections[alias].settings_dict
     connections[alias].close()  # the load goes through its own connection
     try:

@@ -1,8 +1,10 @@
 """``manage.py restore FILE``: bring a backup back, after checking it and asking.
 
 The file is checked (engine, soundness, schema) before the question; a file from a newer
-ClubScore, a damaged file or another engine's is refused with its name and nothing
-changes. The load is one transaction (core/services/backups.py).
+ClubScore, a damaged file, another engine's, and one holding objects the migrations never
+make (a tampered file) are refused with its name and nothing changes. Restore only the
+site's own backups. On PostgreSQL it runs as the site's own role; ``--as-superuser`` lets a
+development database's superuser restore. The load is one transaction (core/services/backups.py).
 """
 
 from __future__ import annotations
@@ -24,13 +26,20 @@ class Command(BaseCommand):
         parser.add_argument(
             "--noinput", "--no-input", action="store_false", dest="interactive", help="Do not ask to confirm."
         )
+        parser.add_argument(
+            "--as-superuser",
+            action="store_true",
+            help="Let a PostgreSQL superuser restore (a development or test database only).",
+        )
 
-    def handle(self, *args, file: Path, interactive: bool = True, **options) -> None:
+    def handle(
+        self, *args, file: Path, interactive: bool = True, as_superuser: bool = False, **options
+    ) -> None:
         try:
             backup = backup_restorable(file)
             if interactive and not self._confirmed(backup.path):
                 raise CommandError(_("Restore cancelled; the database is unchanged."))
-            backup_restore(backup)
+            backup_restore(backup, as_superuser=as_superuser)
         except BackupError as error:
             raise CommandError(str(error)) from None
         self.stdout.write(
