@@ -444,3 +444,26 @@ def test_a_director_of_another_club_sees_no_tables(client, django_user_model, se
     assert client.get(reverse("director:tables", args=[session.pk])).status_code == 403
     assert client.get(reverse("director:tables_grid", args=[session.pk])).status_code == 403
     assert not TableAccess.objects.filter(session=session, table__gt=3).exists()
+
+
+def test_the_pages_that_print_the_links_make_them_once_through_the_write_protocol(
+    director_client, session, monkeypatch
+):
+    from django.db.models import QuerySet
+
+    from tournaments.core.services.write_gate import write_gate_held
+
+    TableAccess.objects.filter(session=session).delete()
+    inserts_held: list[bool] = []
+    bulk_create = QuerySet.bulk_create
+
+    def watched(self, objs, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if self.model is TableAccess:
+            inserts_held.append(write_gate_held())
+        return bulk_create(self, objs, *args, **kwargs)
+
+    monkeypatch.setattr(QuerySet, "bulk_create", watched)
+    for name in ("director:tables", "director:table_cards", "director:tables"):
+        assert director_client.get(reverse(name, args=[session.pk])).status_code == 200
+    assert inserts_held == [True], "the links are written once, inside the write gate"
+    assert TableAccess.objects.filter(session=session).count() == 3

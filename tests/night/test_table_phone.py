@@ -102,3 +102,15 @@ def test_a_refusal_for_another_reason_does_not_send_for_the_director(client, nig
     )
 
     assert refused.status_code == 400 and "call_director" not in refused.json()
+
+
+def test_a_french_phone_is_told_in_french_that_the_board_is_already_in(client, night):
+    """Issue 45, item 10: the sentence was an f-string no catalogue could translate."""
+    board = sorted(movement_selectors.session_movement(night).encounter(1, 2).boards)[0]
+    assert _send(client, night, 2, 1, board, "first-phone-key-0001").status_code == 201
+
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"  # the phone's browser
+    error = _send(client, night, 2, 1, board, "second-phone-key-002").json()["error"]
+
+    assert f"La donne {board} est déjà saisie à cette table : " in error
+    assert "call the director" not in error

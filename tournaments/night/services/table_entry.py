@@ -50,17 +50,26 @@ _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
 
 def table_accesses_ensure(session: Session) -> list[TableAccess]:
-    """Give every table of the session's movement its secret link (existing links are kept)."""
+    """Give every table of the session's movement its secret link (existing links are kept).
+
+    The pages that print the links (the tables' page, the table cards, a teams round's
+    cards) call it on GET, since a movement may gain tables until play starts: it reads
+    first and writes only the links still missing, once, through the write protocol (the
+    gate and a transaction), so a page reloaded or opened by two directors adds nothing.
+    """
     movement = movement_selectors.session_movement(session)
     if movement is None:
         return []
-    existing = {access.table for access in session.table_accesses.all()}
-    missing = [
-        TableAccess(session=session, table=table, token=secrets.token_urlsafe(24))
-        for table in movement.table_numbers
-        if table not in existing
-    ]
-    if missing:
+    accesses = list(session.table_accesses.filter(table__in=movement.table_numbers).order_by("table"))
+    if len(accesses) == len(movement.table_numbers):
+        return accesses
+    with write():
+        existing = {access.table for access in session.table_accesses.all()}
+        missing = [
+            TableAccess(session=session, table=table, token=secrets.token_urlsafe(24))
+            for table in movement.table_numbers
+            if table not in existing
+        ]
         TableAccess.objects.bulk_create(missing, ignore_conflicts=True)
     return list(session.table_accesses.filter(table__in=movement.table_numbers).order_by("table"))
 

@@ -235,10 +235,11 @@ def _refused_entry(access: TableAccess, entry: TableEntry, error: ValidationErro
     entered = selectors.entered_at_table(access, entry.round, entry.board)
     if entered is None:
         return _refused(message, 400)
-    message += (
-        f" Board {entry.board} is already in from this table: {entered.display}."
-        " If that is not what was played, call the director."
+    already = _(
+        "Board %(board)s is already in from this table: %(entered)s. If that is not what was played, "
+        "call the director."
     )
+    message += " " + already % {"board": entry.board, "entered": entered.display}
     return JsonResponse({"error": message, "call_director": True, "entered": entered.display}, status=400)
 
 
