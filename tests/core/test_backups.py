@@ -185,7 +185,8 @@ def _sqlite_backup_with(backup: Path, statement: str) -> None:
     ("statement", "named"),
     [
         (
-            "CREATE TRIGGER grant_all AFTER INSERT ON auth_user BEGIN UPDATE auth_user SET is_superuser = 1; END",
+            "CREATE TRIGGER grant_all AFTER INSERT ON auth_user "
+            "BEGIN UPDATE auth_user SET is_superuser = 1; END",
             "a trigger (grant_all)",
         ),
         ("CREATE VIEW every_email AS SELECT email FROM auth_user", "a view (every_email)"),
