@@ -119,3 +119,19 @@ def test_the_demo_holds_a_played_swiss_teams_event_whose_matches_agree_with_thei
         assert (match.home_vp, match.away_vp) == victory_points(margin, 4)
     assert round(sum(row.vp for row in teams_event_ranking(event)), 2) == 3 * 4 * 20
     # Loaded again, it adds nothing: the first test checks it, teams event included (_counts).
+
+
+@pytest.mark.django_db
+def test_the_readme_describes_the_upcoming_demo_session_as_the_demo_makes_it(loaded):
+    """Issue 45, item 8: the README promised "an empty upcoming" session that was seated and dealt."""
+    from pathlib import Path
+
+    from tournaments.management.commands.load_demo import UPCOMING_NAME
+    from tournaments.night.models import SessionState
+
+    upcoming = Session.objects.get(club__slug="demo", name=UPCOMING_NAME)
+    assert upcoming.state == SessionState.PREPARATION
+    assert upcoming.pairs.exists() and upcoming.boards.exclude(north="").exists()
+    readme = " ".join((Path(__file__).resolve().parents[2] / "README.md").read_text().split())
+    assert "an empty upcoming one" not in readme
+    assert "an upcoming one already seated and dealt, ready to start play" in readme
