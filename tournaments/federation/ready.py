@@ -140,7 +140,7 @@ def director_club_links(club: Club) -> list[Link]:
 
 
 def ready() -> None:
-    night.session_finished.register(strata_complete)  # before the awards, which read the strata
+    night.session_finished.register(strata_complete)
     night.session_finished.register(awards_follow_the_night)
     night.session_settled.register(awards_after_settle)
     night.session_reopened.register(session_awards_write)
