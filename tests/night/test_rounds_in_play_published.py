@@ -31,6 +31,7 @@ from tournaments.night.models import Board, Movement, Pair, Result, Session, Str
 from tournaments.night.selectors.movements import session_movement
 from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.services.results import ResultEntry, result_record
+from tournaments.night.services.rounds import swiss_round_draw
 from tournaments.night.services.scoring.settle import scores_settle
 from tournaments.season.models import ClubMember, PlayerRating
 
@@ -238,3 +239,28 @@ def test_a_pair_seated_in_a_round_played_night_has_no_stored_figure_shown_before
     assert 'class="num pct"' not in page
     history = client.get(f"/api/v1/players/{pair.player1_id}/history").json()["items"]
     assert [(row["percentage"], row["boards_played"]) for row in history] == [(0.0, 0)]
+
+
+def test_a_swiss_pairs_round_in_play_counts_nowhere_either(client, club):
+    """The same rule for a Swiss pairs: round 2 drawn and sent by three tables of four."""
+    session = rounds_night(club, Movement.SWISS, 8, rounds=3)
+    session_handicaps_set(
+        session=session,
+        handicapped=True,
+        handicaps={pair.player1_id: Decimal(1) for pair in session.pairs.all()},
+    )
+    for round_ in (1, 2):
+        session = swiss_round_draw(session=session, round_number=round_)
+        for table in TRICKS[round_]:
+            _play(session, round_, table)
+    expected = _published_percentages(session)
+    live = {str(standing.pair.number): standing.percentage for standing in session.standings.all()}
+    # Round 2 moves some pairs' stored figures: a surface that reads them is caught.
+    assert sum(_two(live[label]) != _two(figure) for label, figure in expected.items()) >= 2
+    page = client.get(reverse("session", args=[session.pk])).content.decode()
+    assert {row[1]: row[3] for row in _table(page, "handicapped")} == {
+        label: _two(figure) for label, figure in expected.items()
+    }
+    for pair in session.pairs.all():
+        history = client.get(f"/api/v1/players/{pair.player1_id}/history").json()["items"]
+        assert [_two(row["percentage"]) for row in history] == [_two(expected[str(pair.number)])]

@@ -15,8 +15,14 @@ from collections.abc import Iterable
 
 from tournaments.bridge import movements as rules
 from tournaments.bridge.rounds import published_rounds, round_boards
-from tournaments.night.models import Board, Pair, Result, Session, SessionState, Standing
-from tournaments.night.selectors.movements import PairKey, encounter_keys, session_movement
+from tournaments.night.models import Board, Movement, Pair, Result, Session, SessionState, Standing
+from tournaments.night.selectors.movements import (
+    PairKey,
+    encounter_keys,
+    key_label,
+    pair_key,
+    session_movement,
+)
 from tournaments.night.selectors.pages import Page, session_standings_page
 from tournaments.night.selectors.public import StandingsTable, session_standings
 from tournaments.night.selectors.rounds import RoundsProgress, RoundStanding, rounds_progress
@@ -29,7 +35,8 @@ def public_board_numbers(session: Session) -> frozenset[int] | None:
     In play a board is public once every pair the movement seats at it has a result on it
     (a phantom's opponents have nothing to play); a session in play without a movement, or
     a board outside the movement, stays hidden until the session finishes, since nobody
-    can tell who has still to play it. Two queries.
+    can tell who has still to play it. So does a board the movement gives a meeting of two
+    unseated pairs: pairs seated later would play it (issue 46, item 3). Two queries.
     """
     if session.state == SessionState.FINISHED:
         return None
@@ -47,18 +54,46 @@ def public_board_numbers(session: Session) -> frozenset[int] | None:
         if ew_number is not None:
             keys.add((ew_direction, ew_number))
     scheduled: dict[int, set[PairKey]] = {}
+    unseated: set[int] = set()
     for encounter in movement.encounters:
         sitting = encounter_keys(session.movement, encounter)
         for number in encounter.boards:
             due = scheduled.setdefault(number, set())
             if all(key in seated for key in sitting):
                 due.update(sitting)
-    public = frozenset(number for number, due in scheduled.items() if due <= played.get(number, set()))
+            elif not any(key in seated for key in sitting):
+                unseated.add(number)
+    public = frozenset(
+        number
+        for number, due in scheduled.items()
+        if number not in unseated and due <= played.get(number, set())
+    )
     if not session.plays_by_rounds:
         return public
     # A round is published with its standings, so not while a board of it waits for its settle.
     waiting = set(Board.objects.filter(session=session, needs_scoring=True).values_list("number", flat=True))
     return _rounds_in_order(movement, public - waiting)
+
+
+def seats_to_fill(session: Session, pairs: Iterable[Pair] | None = None) -> list[str]:
+    """Return the movement's empty pair numbers (``NS 2``) when a meeting has neither pair seated.
+
+    Play cannot start so (``services.movement.session_start``): a table with nobody at it
+    would leave its boards to pairs seated later, so they could never be published while
+    the night is played (issue 46, item 3). One empty number alone is a phantom, whose
+    opponents sit out: it never meets another empty one, so nothing is returned. Not an
+    individual (its players are seated by number) nor a teams round (seated by its draw).
+    ``pairs``: the session's, if the caller read them (else one query).
+    """
+    movement = session_movement(session)
+    if movement is None or session.is_individual or session.movement == Movement.TEAMS:
+        return []
+    seated = {pair_key(pair) for pair in (session.pairs.all() if pairs is None else pairs)}
+    meetings = [encounter_keys(session.movement, encounter) for encounter in movement.encounters]
+    if all(ns in seated or ew in seated for ns, ew in meetings):
+        return []
+    empty = {key for meeting in meetings for key in meeting if key not in seated}
+    return [key_label(key) for key in sorted(empty, key=lambda key: (key[0] != "NS", key[0], key[1]))]
 
 
 def _rounds_in_order(movement: rules.Movement, public: frozenset[int]) -> frozenset[int]:
