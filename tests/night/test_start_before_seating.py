@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tournaments.core.services.writes import write
-from tournaments.night.models import Movement, Session, SessionState
+from tournaments.night.models import Movement, SectionScoring, Session, SessionState
 from tournaments.night.selectors.movements import session_movement
 from tournaments.night.selectors.publication import public_board_numbers
 from tournaments.night.services.boards import boards_deal
@@ -28,7 +28,8 @@ from tournaments.night.services.movement import (
 )
 from tournaments.night.services.results import ResultEntry, result_record
 from tournaments.night.services.scoring.settle import scores_settle
-from tournaments.night.services.sessions import pair_add
+from tournaments.night.services.sections import SectionSpec, session_sections_set
+from tournaments.night.services.sessions import pair_add, session_create
 
 pytestmark = pytest.mark.django_db
 
@@ -149,3 +150,25 @@ def test_once_the_late_pairs_are_seated_and_have_played_the_boards_are_published
             )
     scores_settle(session)
     assert public_board_numbers(session) == frozenset({1})
+
+
+def test_in_a_session_of_sections_the_empty_seats_are_named_by_section(club):
+    session = session_create(club=club, date=datetime.date(2026, 12, 5), name="Christmas pairs")
+    sections = session_sections_set(
+        session=session,
+        sections=[
+            SectionSpec("A", Movement.MITCHELL, tables=3, boards_per_round=1),
+            SectionSpec("B", Movement.MITCHELL, tables=3, boards_per_round=1),
+        ],
+        scoring=SectionScoring.FIELD,
+    )
+    for section in sections:  # section B: only its table 1
+        for number in (1, 2, 3) if section.letter == "A" else (1,):
+            for direction in ("NS", "EW"):
+                names = (f"{direction} {section.letter}{number} a", f"{direction} {section.letter}{number} b")
+                pair_add(session=session, player_names=names, direction=direction, section=section)
+    session.refresh_from_db()
+    movement_boards_ensure(session=session)
+    with pytest.raises(ValidationError) as refused:
+        session_start(session=session)
+    assert "nobody is seated as NS B2, NS B3, EW B2, EW B3," in refused.value.messages[0]

@@ -93,7 +93,8 @@ def seats_to_fill(session: Session, pairs: Iterable[Pair] | None = None) -> list
     if all(ns in seated or ew in seated for ns, ew in meetings):
         return []
     empty = {key for meeting in meetings for key in meeting if key not in seated}
-    return [key_label(key) for key in sorted(empty, key=lambda key: (key[0] != "NS", key[0], key[1]))]
+    in_order = sorted(empty, key=lambda key: (key[0] != "NS", key[0], key[1]))
+    return [key_label(key, sectioned=session.has_sections) for key in in_order]
 
 
 def _rounds_in_order(movement: rules.Movement, public: frozenset[int]) -> frozenset[int]:
