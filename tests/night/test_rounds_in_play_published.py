@@ -27,7 +27,16 @@ from tournaments.bridge.rounds import round_boards
 from tournaments.federation.services.handicaps import session_handicaps_set
 from tournaments.federation.services.strata import session_strata_set
 from tournaments.mail.selectors.letters import session_letters
-from tournaments.night.models import Board, Movement, Pair, Result, Session, StrataBasis, TableAccess
+from tournaments.night.models import (
+    Board,
+    Movement,
+    Pair,
+    Result,
+    ScoringMethod,
+    Session,
+    StrataBasis,
+    TableAccess,
+)
 from tournaments.night.selectors.movements import session_movement
 from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.services.results import ResultEntry, result_record
@@ -264,3 +273,18 @@ def test_a_swiss_pairs_round_in_play_counts_nowhere_either(client, club):
     for pair in session.pairs.all():
         history = client.get(f"/api/v1/players/{pair.player1_id}/history").json()["items"]
         assert [_two(row["percentage"]) for row in history] == [_two(expected[str(pair.number)])]
+
+
+def test_an_imp_barometers_round_in_play_counts_nowhere_either(client, club):
+    """IMP pairs: the player's page and the API give the mean percentage of round 1 alone."""
+    session = rounds_night(club, Movement.BAROMETER, 8, rounds=3, scoring=ScoringMethod.CROSS_IMPS)
+    for round_, tables in TRICKS.items():
+        for table in tables:
+            _play(session, round_, table)
+    expected = _published_percentages(session)
+    for pair in session.pairs.all():
+        label = str(pair.number)
+        history = client.get(f"/api/v1/players/{pair.player1_id}/history").json()["items"]
+        assert [(_two(row["percentage"]), row["boards_played"]) for row in history] == [
+            (_two(expected[label]), BOARDS_A_ROUND)
+        ], label

@@ -177,7 +177,7 @@ def _standing(session: Session, progress: RoundsProgress, row: RoundStanding) ->
         rank=row.rank,
         tied=row.tied,
         matchpoints=row.matchpoints,
-        percentage=0.0 if by_imps else row.figure,
+        percentage=row.percentage,
         boards_played=row.boards,
         imps=row.figure if by_imps else None,
     )
