@@ -33,6 +33,7 @@ from tournaments.federation.services.strata import strata_complete
 from tournaments.night import hooks as night
 from tournaments.night.models import Movement, Session, SessionState
 from tournaments.night.selectors.public import StandingsTable, session_standings
+from tournaments.night.selectors.publication import standings_published
 from tournaments.season import hooks as season
 from tournaments.teams import hooks as teams
 from tournaments.teams.models import TeamsEvent, TeamsRound
@@ -79,7 +80,7 @@ def public_session_handicaps(session: Session, tables: Sequence[StandingsTable])
     if not session.handicapped:
         return None
     # The page's standings may be one page of a big field: a pair's handicapped place is the field's.
-    found = handicap_tables(session, session_standings(session), public=True)
+    found = handicap_tables(session, standings_published(session), public=True)
     return Section(HANDICAP_STANDINGS, {"tables": found, "public": True}, order=55) if found else None
 
 
@@ -94,7 +95,7 @@ def public_session_strata(session: Session, tables: Sequence[StandingsTable]) ->
     if not session.is_stratified:
         return None
     # The page's standings may be one page of a big field: a stratum's places are the field's.
-    found = strata_tables(session, session_standings(session), public=True)
+    found = strata_tables(session, standings_published(session), public=True)
     return Section(STRATA_STANDINGS, {"tables": found, "public": True}, order=50) if found else None
 
 
@@ -109,7 +110,7 @@ def phone_standings(session: Session, table: int, state: dict[str, Any], over: b
     where it shows standings at all (the club's setting, between rounds)."""
     if not state.get("standings") or not (session.handicapped or session.is_stratified):
         return
-    tables = session_standings(session)
+    tables = standings_published(session)  # every table sees them: a round in play counts nowhere
     for found in handicap_tables(session, tables, public=True):
         rows = [
             {"rank": row.place, "pair": row.label, "names": row.names, "figure": f"{row.figure}%"}

@@ -23,7 +23,7 @@ from tournaments.night.selectors.public import (
     scorecard_hide_unpublished,
     scorecard_totals,
 )
-from tournaments.night.selectors.publication import public_board_numbers
+from tournaments.night.selectors.publication import public_board_numbers, standings_published
 from tournaments.season.models import ClubMember
 
 
@@ -127,7 +127,8 @@ def session_letters(session: Session, player_ids: Iterable[int] | None = None) -
     """The letters to write: one to each reachable member (of ``player_ids`` if given)."""
     wanted = None if player_ids is None else set(player_ids)
     seats = [s for s in session_seats(session) if s.reachable and (wanted is None or s.player.pk in wanted)]
-    standings = {s.pair_id: s for s in Standing.objects.filter(session=session).select_related("pair")}
+    # The place the pages show: a barometer's or a Swiss pairs' after its published rounds.
+    standings = {s.pair_id: s for table in standings_published(session) for s in table.standings}
     fields: dict[str, int] = {}
     for standing in standings.values():
         key = "" if session.ranks_one_field else standing.pair.direction

@@ -17,6 +17,7 @@ from tournaments.bridge import movements as rules
 from tournaments.night.models import Board, Pair, Session, SessionState
 from tournaments.night.selectors import public
 from tournaments.night.selectors.movements import TableRound, movement_rounds, session_movement
+from tournaments.night.selectors.publication import seats_to_fill
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -60,6 +61,8 @@ class SessionPage:
     movement: rules.Movement | None
     movement_rounds: list[list[TableRound]]
     analysis: AnalysisProgress
+    # The movement's empty numbers, when a table would have neither of its pairs (``seats_to_fill``).
+    empty_seats: list[str]
 
     @property
     def in_preparation(self) -> bool:
@@ -90,9 +93,12 @@ class SessionPage:
 
     @property
     def pairs_ready(self) -> bool:
-        """Whether at least one table can play: two pairs that the movement seats against each other."""
+        """Whether the pairs let play start: a table that can play (two pairs the movement seats
+        against each other), and none with neither of its pairs (issue 46, item 3)."""
         if self.movement is None:
             return len(self.pairs) >= 2
+        if self.empty_seats:
+            return False
         return any(not table.sits_out for tables in self.movement_rounds for table in tables)
 
     @property
@@ -146,4 +152,5 @@ def session_page(session: Session) -> SessionPage:
         movement=movement,
         movement_rounds=movement_rounds(session, movement, pairs) if movement else [],
         analysis=analysis_progress(session),
+        empty_seats=seats_to_fill(session, pairs) if session.state == SessionState.PREPARATION else [],
     )

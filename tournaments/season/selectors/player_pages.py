@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 
 from tournaments.core.models import Player
 from tournaments.night.models import Pair, Session, Standing
+from tournaments.night.selectors.publication import standings_published_of
 
 SEARCH_LIMIT = 50
 
@@ -33,13 +34,18 @@ class HistoryRow:
 
 
 def player_history(player: Player) -> list[HistoryRow]:
-    """Return every session the player sat in, oldest first, with its club, pair and standing."""
-    pairs = (
+    """Return every session the player sat in, oldest first, with its club, pair and standing.
+
+    The standing is the one the public may see (``standings_published_of``): a barometer's
+    or a Swiss pairs' in play counts its published rounds only.
+    """
+    pairs = list(
         Pair.objects.filter(Q(player1=player) | Q(player2=player))
         .select_related("session__club", "player1", "player2", "standing")
         .order_by("session__date", "session__id")
     )
-    return [HistoryRow(pair, getattr(pair, "standing", None)) for pair in pairs]
+    published = standings_published_of(pairs)
+    return [HistoryRow(pair, published.get(pair.pk, getattr(pair, "standing", None))) for pair in pairs]
 
 
 def history_chart_points(history: list[HistoryRow]) -> list[tuple]:

@@ -38,15 +38,19 @@ from tournaments.night.selectors.table_entry.rounds import (
 
 def _pair_json(key: PairKey, pair: Pair | None, seats: str = "") -> dict[str, Any]:
     """A pair as the phone shows it; an individual's partnership by seat, so each player
-    reads where he sits and who partners him this round: ``N Ann · S Bob``."""
+    reads where he sits and who partners him this round: ``N Ann · S Bob``.
+
+    The public names (initials for a player who asked for them): every table's phone
+    sees every round, as the public pages do (issue 46, item 10).
+    """
     if pair is None:
         return {"label": key_label(key), "names": _("sits out (no pair)")}
     if seats and pair.player2 is not None:
         return {
             "label": key_label(key, pair),
-            "names": f"{seats[0]} {pair.player1.name} · {seats[1]} {pair.player2.name}",
+            "names": f"{seats[0]} {pair.player1.public_name} · {seats[1]} {pair.player2.public_name}",
         }
-    return {"label": key_label(key, pair), "names": pair.names}
+    return {"label": key_label(key, pair), "names": pair.public_names}
 
 
 def _board_json(board: TableBoard) -> dict[str, Any]:
