@@ -59,12 +59,14 @@ def awards_after_settle(session: Session) -> None:
 
 def director_session_awards(session: Session) -> Section | None:
     awards = session_awards(session, public=False)
-    return Section(SESSION_AWARDS, {"awards": awards, "public": False}) if awards else None
+    context = {"awards": awards, "public": False, "individual": session.is_individual}
+    return Section(SESSION_AWARDS, context) if awards else None
 
 
 def public_session_awards(session: Session, tables: Sequence[StandingsTable]) -> Section | None:
     awards = session_awards(session, public=True)
-    return Section(SESSION_AWARDS, {"awards": awards, "public": True}, order=60) if awards else None
+    context = {"awards": awards, "public": True, "individual": session.is_individual}
+    return Section(SESSION_AWARDS, context, order=60) if awards else None
 
 
 def director_session_handicaps(session: Session) -> Section | None:

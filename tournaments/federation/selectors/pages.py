@@ -32,7 +32,7 @@ from tournaments.teams.models import TeamsEvent
 
 @dataclass(frozen=True)
 class AwardRow:
-    """A pair's award on a session's page."""
+    """A pair's award on a session's page (an individual's: a player's, under his number)."""
 
     label: str
     names: str
@@ -56,7 +56,25 @@ def points_text(points: Decimal, federation: str) -> str:
     return str(points.quantize(unit))
 
 
+def _individual_rows(session: Session, *, public: bool) -> list[AwardRow]:
+    """An individual's awards, a player a row under his number in the movement."""
+    numbers = dict(session.individual_players.values_list("player_id", "number"))
+    awards = MasterPointAward.objects.filter(session=session).select_related("player")
+    rows = sorted(awards, key=lambda award: (award.place, numbers.get(award.player_id, 0)))
+    return [
+        AwardRow(
+            str(numbers.get(award.player_id, "")),
+            award.player.public_name if public else award.player.name,
+            f"{award.place}{'=' if award.tied else ''}",
+            award.points.quantize(_unit(award)),
+        )
+        for award in rows
+    ]
+
+
 def _rows(session: Session, *, public: bool) -> list[AwardRow]:
+    if session.is_individual:
+        return _individual_rows(session, public=public)
     awards = (
         MasterPointAward.objects.filter(session=session)
         .select_related("pair__player1", "pair__player2")
@@ -159,9 +177,12 @@ def club_totals(club: Club, year: int) -> list[PlayerTotal]:
 
 
 def session_pair_points(session: Session) -> dict[int, Decimal]:
-    """Each awarded pair's points in the ledger (a pair's two players have the same award)."""
+    """Each awarded pair's points in the ledger (a pair's two players have the same award; an
+    individual's awards are a player's, no pair's)."""
     return dict(
-        MasterPointAward.objects.filter(session=session).order_by("pair_id").values_list("pair_id", "points")
+        MasterPointAward.objects.filter(session=session, pair__isnull=False)
+        .order_by("pair_id")
+        .values_list("pair_id", "points")
     )
 
 
