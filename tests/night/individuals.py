@@ -46,14 +46,16 @@ def individual_night(club: Club, *, rounds: int = 6, boards_per_round: int = 2) 
     return session_start(session=session)
 
 
-def individual_play(session: Session) -> None:
-    """Enter every table's result of every round (3NT by North, ``tricks_at``)."""
+def individual_play(session: Session, *, rounds: int | None = None) -> None:
+    """Enter every table's result of every round, or of the first ``rounds`` (3NT by North, ``tricks_at``)."""
     movement = individual(
         session.movement_tables or 0, session.boards_per_round or 0, rounds=session.movement_rounds
     )
     pairs = {pair.number: pair for pair in session.pairs.all()}
     boards = {board.number: board for board in session.boards.all()}
     for seating in movement.seatings:
+        if rounds is not None and seating.round > rounds:
+            continue
         ns = pairs[partnership_number(movement.tables, seating.round, seating.table, "N")]
         ew = pairs[partnership_number(movement.tables, seating.round, seating.table, "E")]
         for board in seating.boards:

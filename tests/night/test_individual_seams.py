@@ -1,0 +1,81 @@
+"""An individual where it meets the pairs' pages: its players are ranked and counted, not its
+one-round partnerships (issue 45, item 2).
+
+An individual stores each round's two partnerships a table as pairs of the session (24 for
+twelve players over six rounds), which every pairs surface then ranked: the phones'
+standings, the director's results and the public page listed 24 "pairs" each on two boards,
+and the Start-play page counted "24 pairs seated of the movement's 6". Each is checked here
+against the individual standings (``night.selectors.individual``: each player's own place).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.night.individuals import PLAYERS, TABLES, individual_night, individual_play, played_individual
+from tournaments.core.models import Club
+from tournaments.night.models import Session, TableAccess
+from tournaments.night.selectors.individual import individual_session_standings
+from tournaments.night.services.table_entry import table_accesses_ensure
+
+pytestmark = pytest.mark.django_db
+
+
+def _rows(html: str, table_id: str) -> list[list[str]]:
+    """The body rows of the table ``table_id`` as lists of cell texts."""
+    table = html.split(f'id="{table_id}"', 1)[1].split("</table>", 1)[0]
+    body = table.split("<tbody>", 1)[1]
+    return [
+        [re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)
+    ]
+
+
+def _expected_rows(session: Session) -> list[list[str]]:
+    lines, _unscored = individual_session_standings(session)
+    return [[line.place, str(line.number), line.name, f"{line.percentage:.2f}"] for line in lines]
+
+
+def test_the_start_play_page_counts_the_players_seated_of_the_movements_seats(director_client, club):
+    session = individual_night(club)
+    Session.objects.filter(pk=session.pk).update(state="preparation")
+    url = reverse("director:state_confirm", args=[session.pk, "start"])
+    page = " ".join(director_client.get(url).content.decode().split())
+    assert f"{len(PLAYERS)} players seated of the movement's {4 * TABLES}." in page
+    assert "pairs seated" not in page
+
+
+def test_the_directors_results_rank_the_players(director_client, club):
+    session = played_individual(club)
+    page = director_client.get(reverse("director:session", args=[session.pk])).content.decode()
+    results = page.split('id="standings"', 1)[1]
+    rows = _rows(results, "individual-standings")
+    assert [[row[0], row[1], row[2], row[5]] for row in rows] == _expected_rows(session)
+    assert 'class="standings"><thead><tr><th>Rank</th><th>Pair</th>' not in results.replace("\n", "")
+
+
+def test_the_public_page_ranks_the_players_and_so_does_its_poll(client, club):
+    session = played_individual(club)
+    expected = _expected_rows(session)
+    page = client.get(reverse("session", args=[session.pk])).content.decode()
+    assert [[row[0], row[1], row[2], row[5]] for row in _rows(page, "individual-standings")] == expected
+    fragment = client.get(reverse("session_standings", args=[session.pk])).content.decode()
+    assert [[row[0], row[1], row[2], row[5]] for row in _rows(fragment, "individual-standings")] == expected
+
+
+def test_the_phones_standings_rank_the_players(client, club):
+    Club.objects.filter(pk=club.pk).update(table_standings=True)
+    session = individual_night(club)
+    individual_play(session, rounds=1)
+    table_accesses_ensure(session)
+    token = TableAccess.objects.get(session=session, table=1).token
+    state = client.get(reverse("table_state", args=[token])).json()
+    assert state.get("standings") is not None, state
+    lines, _unscored = individual_session_standings(session)
+    (field,) = state["standings"]
+    assert [(row["rank"], row["pair"], row["names"], row["figure"]) for row in field["rows"]] == [
+        (line.place, str(line.number), line.name, f"{line.percentage:.2f}%") for line in lines
+    ]
