@@ -10,10 +10,13 @@ against the individual standings (``night.selectors.individual``: each player's 
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 
 import pytest
 from django.urls import reverse
+from openpyxl import load_workbook
 
 from tests.night.individuals import PLAYERS, TABLES, individual_night, individual_play, played_individual
 from tournaments.core.models import Club
@@ -79,3 +82,33 @@ def test_the_phones_standings_rank_the_players(client, club):
     assert [(row["rank"], row["pair"], row["names"], row["figure"]) for row in field["rows"]] == [
         (line.place, str(line.number), line.name, f"{line.percentage:.2f}%") for line in lines
     ]
+
+
+def test_the_standings_download_ranks_the_players(client, club):
+    session = played_individual(club)
+    lines, _unscored = individual_session_standings(session)
+    text = client.get(reverse("standings_csv", args=[session.pk])).content.decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["Rank", "Player", "Name", "MP", "%", "Boards"]
+    assert [(row[0], row[1], row[2], float(row[4]), row[5]) for row in rows[1:]] == [
+        (line.place, str(line.number), line.name, float(f"{line.percentage:.2f}"), str(line.boards))
+        for line in lines
+    ]
+    workbook = load_workbook(io.BytesIO(client.get(reverse("standings_xlsx", args=[session.pk])).content))
+    sheet = workbook.active
+    assert sheet is not None and sheet.max_row == len(PLAYERS) + 1
+
+
+def test_the_api_standings_rank_the_players(client, club):
+    session = played_individual(club)
+    lines, _unscored = individual_session_standings(session)
+    body = client.get(f"/api/v1/sessions/{session.pk}/standings?limit=100").json()
+    assert body["count"] == len(PLAYERS)
+    assert [
+        (item["rank"], item["tied"], item["player"]["number"], item["player"]["name"], item["percentage"])
+        for item in body["items"]
+    ] == [
+        (int(line.place.rstrip("=")), line.place.endswith("="), line.number, line.name, line.percentage)
+        for line in lines
+    ]
+    assert all(item["pair"] is None and item["boards_played"] == 12 for item in body["items"])
