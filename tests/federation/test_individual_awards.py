@@ -131,7 +131,7 @@ def test_the_director_finishes_an_individual_and_its_page_lists_each_players_awa
     page = director_client.get(reverse("director:session", args=[session.pk])).content.decode()
     section = page.split('class="master-points"', 1)[1].split("</section>", 1)[0]
     for name, points in expected.items():
-        assert f"<td>{name}</td>" in section and f"<td class=\"num\">{points}</td>" in section
+        assert f"<td>{name}</td>" in section and f'<td class="num">{points}</td>' in section
     assert " - " not in section  # no partnership's names
 
 

@@ -112,3 +112,35 @@ def test_the_api_standings_rank_the_players(client, club):
         for line in lines
     ]
     assert all(item["pair"] is None and item["boards_played"] == 12 for item in body["items"])
+
+
+def test_a_players_page_and_api_history_hold_an_individual_once_with_his_own_place(client, club):
+    session = played_individual(club)
+    lines, _unscored = individual_session_standings(session)
+    line = next(line for line in lines if line.name == PLAYERS[0])
+    player = session.individual_players.get(number=line.number).player
+    page = client.get(reverse("player", args=[player.pk])).content.decode()
+    history = page.split('class="history"', 1)[1].split("</table>", 1)[0]
+    rows = [
+        [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        for row in re.findall(r"<tr>(.*?)</tr>", history.split("<tbody>", 1)[1], re.S)
+    ]
+    assert len(rows) == 1
+    assert rows[0][2:4] == [f"{line.percentage:.2f}", line.place]
+    assert rows[0][4].startswith(f"Player {line.number}")
+    body = client.get(f"/api/v1/players/{player.pk}/history").json()
+    assert body["count"] == 1
+    (item,) = body["items"]
+    assert (item["number"], item["pair"], item["boards_played"]) == (line.number, None, 12)
+    assert item["percentage"] == pytest.approx(line.percentage) and item["rank"] == int(
+        line.place.rstrip("=")
+    )
+
+
+def test_an_individuals_pages_show_no_field_of_partnerships_expected_percentages(
+    client, director_client, club
+):
+    session = played_individual(club)
+    public = client.get(reverse("session", args=[session.pk])).content.decode()
+    director = director_client.get(reverse("director:session", args=[session.pk])).content.decode()
+    assert "field-strength" not in public and "field-strength" not in director

@@ -18,7 +18,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize(("rounds", "boards_per_round"), [(3, 3), (5, 2)])
-def test_a_new_swiss_pairs_reads_the_rounds_the_director_chose(director_client, club, rounds, boards_per_round):
+def test_a_new_swiss_pairs_reads_the_rounds_the_director_chose(
+    director_client, club, rounds, boards_per_round
+):
     session = session_create_with_movement(
         club=club,
         date=datetime.date(2026, 11, 29),

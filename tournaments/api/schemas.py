@@ -185,7 +185,8 @@ class PlayerOut(Schema):
 
 class HistoryOut(Schema):
     session: SessionSummary
-    pair: PairOut
+    pair: PairOut | None = Field(description="The pair he sat in; None in an individual (see number)")
+    number: int | None = Field(None, description="His number in an individual; None in a pairs session")
     rank: int | None
     percentage: float | None
     boards_played: int
