@@ -144,3 +144,14 @@ def test_an_individuals_pages_show_no_field_of_partnerships_expected_percentages
     public = client.get(reverse("session", args=[session.pk])).content.decode()
     director = director_client.get(reverse("director:session", args=[session.pk])).content.decode()
     assert "field-strength" not in public and "field-strength" not in director
+
+
+def test_an_individual_is_not_written_as_a_usebio_file_of_its_partnerships(director_client, club):
+    session = played_individual(club)
+    response = director_client.get(
+        reverse("director:exchange:usebio_download", args=[session.pk]), follow=True
+    )
+    page = response.content.decode()
+    assert response.redirect_chain and "attachment" not in response.get("Content-Disposition", "")
+    assert "This session cannot be written as USEBIO: an individual ranks its players" in page
+    assert "Download results as USEBIO XML" not in page
