@@ -2,11 +2,12 @@
 
 A row is one player's award of one session (a pair's place, or an individual's player's
 own place: no pair) or one teams event (a team's place): who, how many points (the
-federation's points: 0.21 ABF green, 24 EBU master points), the scale that gave them (``bridge.federations``), the place (shared when
-``tied``) and the field it was ranked in. Rows are derived: written when a session or
-event finishes, and again on a correction after it, dropped when it is reopened
-(``services.awards``). Only awards are kept: a pair placed below the awards has no row.
-A player's season is the calendar year of ``date``, the night's or the event's.
+federation's points: 0.21 ABF green, 24 EBU master points), the scale that gave them
+(``bridge.federations``), the place (shared when ``tied``) and the field it was ranked in.
+Rows are derived: written when a session or event finishes, and again on a correction
+after it, dropped when it is reopened (``services.awards``). Only awards are kept: a pair
+placed below the awards has no row. A player's season is the calendar year of ``date``,
+the night's or the event's.
 """
 
 from __future__ import annotations

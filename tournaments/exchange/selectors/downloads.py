@@ -62,7 +62,9 @@ def _individual_standings_table(session: Session) -> Table:
     rows: list[list[Cell]] = []
     for line in individual_places(session):
         played = line.boards > 0 and line.percentage is not None
-        figures: list[Cell] = [figure(line.matchpoints, 1), figure(line.percentage, 2)] if played else [None, None]
+        figures: list[Cell] = [None, None]
+        if played:
+            figures = [figure(line.matchpoints, 1), figure(line.percentage, 2)]
         rank = _rank_cell(line.place, line.tied) if played else None
         rows.append([rank, line.number, line.player.public_name, *figures, line.boards])
     return Table("Standings", ["Rank", "Player", "Name", "MP", "%", "Boards"], rows)

@@ -7,8 +7,9 @@ over). Each call works the awards out again from the stored places (``selectors.
 one session's standings) and writes only what moved: a correction that moves no place
 writes nothing.
 
-A pair's award goes to each of its players, an individual's to the player placed; a team's to each member, of a team of five
-or six the part its federation gives (the ABF: 4/5, 2/3), rounded to the scale's unit.
+A pair's award goes to each of its players, an individual's to the player placed; a
+team's to each member, of a team of five or six the part its federation gives (the ABF:
+4/5, 2/3), rounded to the scale's unit.
 A club that names no federation, or a session too small for its scale, has no rows;
 ``awards_rebuild`` (``manage.py award_master_points``) works a club's history out again.
 """

@@ -208,6 +208,7 @@ def _boards_played(scorecards: Iterable[list[ScorecardRow]]) -> list[ScorecardRo
     rows: dict[int, ScorecardRow] = {}
     for scorecard in scorecards:
         for row in scorecard:
-            if row.board.number not in rows or (row.result is not None and rows[row.board.number].result is None):
+            kept = rows.get(row.board.number)
+            if kept is None or (row.result is not None and kept.result is None):
                 rows[row.board.number] = row
     return [rows[number] for number in sorted(rows)]
