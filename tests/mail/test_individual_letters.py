@@ -13,6 +13,7 @@ import re
 
 import pytest
 from django.core import mail
+from django.urls import reverse
 
 from tests.mail.conftest import SITE
 from tests.night.individuals import PLAYERS, played_individual
@@ -62,3 +63,15 @@ def test_each_player_of_an_individual_gets_one_letter_with_his_own_place(
         assert sum(percentages) / len(percentages) == pytest.approx(line.percentage, abs=0.05)
         assert f"{SITE}/session/{session.pk}/individual/" in text
     assert ResultMail.objects.filter(session=session).count() == len(PLAYERS)
+
+
+def test_the_directors_mail_page_lists_each_player_of_an_individual_once(
+    email_on, director_client, club, members, django_capture_on_commit_callbacks
+):
+    session = played_individual(club)
+    with django_capture_on_commit_callbacks(execute=True):
+        session_finish(session=session)
+    page = director_client.get(reverse("director:mail_session", args=[session.pk])).content.decode()
+    body = page.split('class="mails"', 1)[1].split("</tbody>", 1)[0]
+    rows = re.findall(r"<tr>\s*<td>([^<]*)</td>\s*<td>([^<]*)</td>", body)
+    assert rows == [(str(number), name) for number, name in enumerate(PLAYERS, start=1)]

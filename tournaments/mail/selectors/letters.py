@@ -37,6 +37,7 @@ class Seat:
     player: Player
     email: str
     opted_out: bool
+    number: int | None = None  # an individual's player's number
 
     @property
     def reachable(self) -> bool:
@@ -112,9 +113,12 @@ def session_seats(session: Session) -> list[Seat]:
     """Every player seated in the session, pair by pair (an individual's: player by player, in
     number order), with the club's own email for him."""
     if session.is_individual:
-        seated = [row.player for row in individual_players(session)]
-        emails, opted_out = club_contacts(session, (player.pk for player in seated))
-        return [Seat(None, player, emails.get(player.pk, ""), player.pk in opted_out) for player in seated]
+        seated = individual_players(session)
+        emails, opted_out = club_contacts(session, (row.player_id for row in seated))
+        return [
+            Seat(None, row.player, emails.get(row.player_id, ""), row.player_id in opted_out, row.number)
+            for row in seated
+        ]
     pairs = list(session.pairs.select_related("player1", "player2").order_by("-direction", "number"))
     players = {player.pk for pair in pairs for player in (pair.player1, pair.player2) if player is not None}
     emails, opted_out = club_contacts(session, players)
