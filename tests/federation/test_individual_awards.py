@@ -26,6 +26,8 @@ from tournaments.federation.selectors.pages import session_awards
 from tournaments.night.models import Session
 from tournaments.night.selectors.individual import individual_session_standings
 from tournaments.night.services.movement import session_finish, session_reopen
+from tournaments.season.selectors.competitions import competition_standings
+from tournaments.season.services.competitions import competition_save
 
 pytestmark = pytest.mark.django_db
 
@@ -141,3 +143,19 @@ def test_an_individual_too_small_for_the_ebu_says_why_and_awards_nothing(club):
     assert _ledger(session) == {}
     awards = session_awards(session, public=False)
     assert awards is not None and "12 boards or more" in awards.refusal
+
+
+@pytest.mark.parametrize("method", ["percentages", "masterpoints"])
+def test_a_season_competition_counts_an_individual_once_a_player_by_his_own_figures(club, method):
+    session = session_finish(session=played_individual(_with_federation(club, "abf")))
+    competition = competition_save(
+        club=club, name="Winter", method=method, best_of=None, minimum_sessions=1, sessions=[session]
+    )
+    lines, _unscored = individual_session_standings(session)
+    expected = _expected(session, "abf")
+    table = competition_standings(competition)
+    got = {row.player.name: [score for _session, score in row.counted] for row in table.rows}
+    if method == "percentages":
+        assert got == {line.name: [pytest.approx(line.percentage)] for line in lines}
+    else:
+        assert got == {line.name: [float(expected.get(line.name, 0))] for line in lines}

@@ -19,6 +19,7 @@ from tournaments.federation.selectors.exported import awards_exported
 from tournaments.federation.selectors.handicaps import handicap_tables
 from tournaments.federation.selectors.pages import (
     event_awards,
+    individuals_master_points,
     pairs_master_points,
     player_seasons,
     session_awards,
@@ -161,4 +162,5 @@ def ready() -> None:
     season.player_exported.register(player_export)
     season.player_page.register(player_master_points)
     season.pairs_master_points.register(pairs_master_points)
+    season.players_master_points.register(individuals_master_points)
     sections.director_club_links.register(director_club_links)

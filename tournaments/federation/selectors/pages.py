@@ -195,6 +195,17 @@ def pairs_master_points(sessions: Sequence[Session]) -> dict[int, Decimal]:
     return found
 
 
+def individuals_master_points(sessions: Sequence[Session]) -> dict[tuple[int, int], Decimal]:
+    """Each player's award in these individuals, by (session id, player id)."""
+    individuals = [session for session in sessions if session.is_individual]
+    rows = MasterPointAward.objects.filter(session__in=individuals, pair__isnull=True)
+    return {
+        (session_id, player_id): points
+        for session_id, player_id, points in rows.values_list("session_id", "player_id", "points")
+        if session_id is not None
+    }
+
+
 def _event_rows(event: TeamsEvent, *, public: bool) -> list[AwardRow]:
     awards = (
         MasterPointAward.objects.filter(teams_event=event)
