@@ -155,3 +155,10 @@ def test_an_individual_is_not_written_as_a_usebio_file_of_its_partnerships(direc
     assert response.redirect_chain and "attachment" not in response.get("Content-Disposition", "")
     assert "This session cannot be written as USEBIO: an individual ranks its players" in page
     assert "Download results as USEBIO XML" not in page
+
+
+def test_the_directors_page_offers_an_individuals_player_cards_not_pair_cards(director_client, club):
+    session = individual_night(club)
+    page = director_client.get(reverse("director:session", args=[session.pk])).content.decode()
+    assert reverse("director:individual_cards", args=[session.pk]) in page
+    assert reverse("director:pair_cards", args=[session.pk]) not in page
