@@ -19,6 +19,7 @@ from tournaments.federation.selectors.exported import awards_exported
 from tournaments.federation.selectors.handicaps import handicap_tables
 from tournaments.federation.selectors.pages import (
     event_awards,
+    individuals_master_points,
     pairs_master_points,
     player_seasons,
     session_awards,
@@ -60,12 +61,14 @@ def awards_after_settle(session: Session) -> None:
 
 def director_session_awards(session: Session) -> Section | None:
     awards = session_awards(session, public=False)
-    return Section(SESSION_AWARDS, {"awards": awards, "public": False}) if awards else None
+    context = {"awards": awards, "public": False, "individual": session.is_individual}
+    return Section(SESSION_AWARDS, context) if awards else None
 
 
 def public_session_awards(session: Session, tables: Sequence[StandingsTable]) -> Section | None:
     awards = session_awards(session, public=True)
-    return Section(SESSION_AWARDS, {"awards": awards, "public": True}, order=60) if awards else None
+    context = {"awards": awards, "public": True, "individual": session.is_individual}
+    return Section(SESSION_AWARDS, context, order=60) if awards else None
 
 
 def director_session_handicaps(session: Session) -> Section | None:
@@ -160,4 +163,5 @@ def ready() -> None:
     season.player_exported.register(player_export)
     season.player_page.register(player_master_points)
     season.pairs_master_points.register(pairs_master_points)
+    season.players_master_points.register(individuals_master_points)
     sections.director_club_links.register(director_club_links)

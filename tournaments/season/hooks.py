@@ -56,3 +56,9 @@ pairs_master_points: Hook[[Sequence[Session]], dict[int, Decimal]] = Hook(
 )
 """The master points each pair of these sessions was awarded (by pair id; each of its players
 holds it), for a championship ranked by master points: the federation answers from its ledger."""
+
+players_master_points: Hook[[Sequence[Session]], dict[tuple[int, int], Decimal]] = Hook(
+    "season.players_master_points", receivers=("federation.individuals_master_points",)
+)
+"""The master points each player of these individuals was awarded, by (session id, player id):
+an individual's awards are its players' own, no pair's. The federation answers from its ledger."""

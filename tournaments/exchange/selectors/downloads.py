@@ -16,6 +16,7 @@ from tournaments.bridge.formats.spreadsheet_cells import Cell, figure
 from tournaments.exchange.selectors.hand_records import session_pbn_filename
 from tournaments.exchange.spreadsheets import Table
 from tournaments.night.models import Board, Pair, Result, Session, Standing
+from tournaments.night.selectors.individual import individual_places
 from tournaments.night.selectors.public import board_traveller, session_standings
 from tournaments.night.selectors.rounds import RoundsProgress, rounds_progress
 from tournaments.season.models import Competition, Event
@@ -38,6 +39,8 @@ def _rank_cell(rank: int, tied: bool) -> Cell:
 
 def standings_table(session: Session) -> Table:
     """Every field's standings of the session, whole (the page shows a congress a page at a time)."""
+    if session.is_individual:
+        return _individual_standings_table(session)
     progress = rounds_progress(session, public=True)
     if progress is not None:
         return _rounds_standings_table(progress)
@@ -51,6 +54,20 @@ def standings_table(session: Session) -> Table:
         for standing in table.standings
     ]
     return Table("Standings", header, rows)
+
+
+def _individual_standings_table(session: Session) -> Table:
+    """An individual's players by their own place, as its pages rank them (its pairs are one-round
+    partnerships); a player who has played no board yet has no place and no figures."""
+    rows: list[list[Cell]] = []
+    for line in individual_places(session):
+        played = line.boards > 0 and line.percentage is not None
+        figures: list[Cell] = [None, None]
+        if played:
+            figures = [figure(line.matchpoints, 1), figure(line.percentage, 2)]
+        rank = _rank_cell(line.place, line.tied) if played else None
+        rows.append([rank, line.number, line.player.public_name, *figures, line.boards])
+    return Table("Standings", ["Rank", "Player", "Name", "MP", "%", "Boards"], rows)
 
 
 def _rounds_standings_table(progress: RoundsProgress) -> Table:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from django.db.models import Count, Q
 
 from tournaments.bridge import movements as rules
-from tournaments.night.models import Board, Pair, Session, SessionState
+from tournaments.night.models import Board, Movement, Pair, Session, SessionState
 from tournaments.night.selectors import public
 from tournaments.night.selectors.movements import TableRound, movement_rounds, session_movement
 from tournaments.night.selectors.publication import seats_to_fill
@@ -85,6 +85,18 @@ class SessionPage:
     def boards_expected(self) -> int | None:
         """The boards the movement plays, or None without a movement."""
         return self.movement.boards_total() if self.movement else None
+
+    @property
+    def rounds_planned(self) -> int:
+        """The rounds the night plays, as the director chose them.
+
+        A Swiss pairs' movement holds only the rounds drawn so far (none before play), so its
+        count of rounds is the session's, not the movement's."""
+        if self.movement is None:
+            return 0
+        if self.session.movement == Movement.SWISS:
+            return self.session.movement_rounds or self.movement.rounds
+        return self.movement.rounds
 
     @property
     def board_count_default(self) -> int:
