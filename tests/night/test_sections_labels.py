@@ -16,12 +16,15 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
 from tests.night.sections import unequal_sections
 from tournaments.night.models import Session, TableAccess
+from tournaments.night.selectors.movements import build_movement, session_movement
 from tournaments.night.services.movement import session_finish
+from tournaments.night.services.table_entry import TableEntry, table_result_submit
 
 # The stored numbers of the night: A's tables and pairs 101-105, B's 201-203.
 INTERNAL = re.compile(r"(?<![\d.,:/#-])(?:10[1-5]|20[1-3])(?![\d.,%])")
@@ -109,3 +112,56 @@ def test_no_page_phone_or_file_of_a_night_of_unequal_sections_shows_a_stored_num
     for where, text in _files(director_client, session):
         seen[where] = _hits(text)
     assert {where: hits for where, hits in seen.items() if hits} == {}
+
+
+def _phone_state(session: Session, table: int) -> dict:
+    access = TableAccess.objects.get(session=session, table=table)
+    return json.loads(Client().get(reverse("table_state", args=[access.token])).content)
+
+
+def _play_round(session: Session, table: int, round_: int) -> None:
+    access = TableAccess.objects.get(session=session, table=table)
+    for board in session_movement(session).encounter(round_, table).boards:
+        entry = TableEntry(f"t{table}-r{round_}-b{board}", round_, board, "3NT", "N", "9")
+        table_result_submit(access=access, entry=entry)
+
+
+@pytest.mark.django_db
+def test_a_smaller_sections_phones_count_its_own_rounds_and_end_with_its_last(club):
+    session = unequal_sections(club)
+    own = build_movement(kind="mitchell", tables=3, rounds=None, boards_per_round=2)  # B's alone
+    longest = build_movement(kind="mitchell", tables=5, rounds=None, boards_per_round=2)  # A's
+    assert (own.rounds, longest.rounds) == (3, 5)
+    assert _phone_state(session, 201)["rounds"] == own.rounds  # "Round 2 of 3", no Round 4 or 5
+    assert _phone_state(session, 101)["rounds"] == longest.rounds
+    for round_ in (2, 3):  # B3 sat out round 1 (no EW B3)
+        _play_round(session, 203, round_)
+    state = _phone_state(session, 203)
+    assert state["round"] is None  # B3 has played its section's every round
+    assert state["moves"]["over"] is True
+    boards = state["moves"]["boards"]
+    assert "last round is over" in boards and "bye stand" not in boards, boards
+
+
+@pytest.mark.django_db
+def test_a_phones_refusal_names_its_table_by_section(club):
+    session = unequal_sections(club)
+    with pytest.raises(ValidationError) as refused:
+        _play_round(session, 201, 2)  # EW B3 is not seated: B1 sits out round 2
+    assert "Table B1 has a pair sitting out" in " ".join(refused.value.messages)
+
+
+@pytest.mark.django_db
+def test_the_live_grid_gives_every_table_a_cell_each_round_and_a_smaller_sections_rest_empty(
+    director_client, club
+):
+    session = unequal_sections(club)
+    page = _page(director_client, reverse("director:tables_grid", args=[session.pk]))
+    header = re.search(r"<thead>(.*?)</thead>", page, re.DOTALL)[1]
+    columns = header.count("<th")
+    rows = re.findall(r'<tr[^>]*data-table="(\d+)"[^>]*>(.*?)</tr>', page, re.DOTALL)
+    assert len(rows) == 8
+    for table, row in rows:
+        assert row.count("<th") + row.count("<td") == columns, table
+    b1 = dict(rows)["201"]
+    assert b1.count('class="num grid-none"') == 5 - 3  # A's rounds 4 and 5: B plays 3
