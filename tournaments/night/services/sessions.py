@@ -99,6 +99,23 @@ def _check_direction(session: Session, direction: str, section: Section | None =
     return ""
 
 
+def _check_section(session: Session, section: Section | None) -> None:
+    """Refuse a pair of no section in a session of sections (it would play in none of their
+    movements, under a number that is not a section's), and a section of another session."""
+    if section is None and session.has_sections:
+        letters = ", ".join(session.sections.values_list("letter", flat=True))
+        raise ValidationError(
+            {
+                "section": _("This session plays in sections %(letters)s: seat the pair in one of them.")
+                % {"letters": letters}
+            }
+        )
+    if section is not None and section.session_id != session.pk:
+        raise ValidationError(
+            {"section": _("Section %(letter)s is not this session's.") % {"letter": section.letter}}
+        )
+
+
 def next_pair_number(session: Session, direction: str = "") -> int:
     """Return the first pair number not yet used in this session's field."""
     used = set(session.pairs.filter(direction=direction).values_list("number", flat=True))
@@ -137,8 +154,8 @@ def _section_number(section: Section, direction: str, number: int | None) -> int
     return base + number
 
 
-def _pair_label(number: int, direction: str) -> str:
-    return f"{number} {direction}".strip()
+def _pair_label(number: int, direction: str, section: str = "") -> str:
+    return f"{section}{number} {direction}".strip()
 
 
 def movement_pair_numbers(session: Session) -> int | None:
@@ -252,6 +269,7 @@ def pair_add(
     session = session_locked(session)
     refuse_if_finished(session, "seating pairs", "players")
     _refuse_if_swiss_drawn(session, "players")
+    _check_section(session, section)
     direction = _check_direction(session, direction, section)
     players = _players(session.club, player_names)
     seated = _pair_of(session, direction, players)
@@ -329,11 +347,16 @@ def pairs_seat(
     """
     pairs = []
     refusals = [(problem.line, str(problem)) for problem in unreadable]
+    sections = {section.letter: section for section in session.sections.all()}
     for seat in seats:
         try:
             pairs.append(
                 pair_add(
-                    session=session, player_names=seat.names, direction=seat.direction, number=seat.number
+                    session=session,
+                    player_names=seat.names,
+                    direction=seat.direction,
+                    number=seat.number,
+                    section=_seat_section(sections, seat),
                 )
             )
         except ValidationError as error:
@@ -342,6 +365,39 @@ def pairs_seat(
     if refusals:
         raise ValidationError({"seating": [text for _, text in sorted(refusals)]})
     return pairs
+
+
+def _seat_section(sections: dict[str, Section], seat: SeatingLine) -> Section | None:
+    """The section a list's line seats its pair in (``A1 NS``), refusing a line that names none
+    in a session of sections, or one that names a section the session does not have."""
+    letters = ", ".join(sorted(sections))
+    if not sections:
+        if seat.section:
+            raise ValidationError(
+                {
+                    "section": _("This session has no sections: write the pair as %(label)s.")
+                    % {"label": _pair_label(seat.number, seat.direction)}
+                }
+            )
+        return None
+    if not seat.section:
+        raise ValidationError(
+            {
+                "section": _(
+                    "This session plays in sections %(letters)s: write the pair's section before "
+                    "its number, as %(example)s."
+                )
+                % {"letters": letters, "example": _pair_label(seat.number, seat.direction, min(sections))}
+            }
+        )
+    if seat.section not in sections:
+        raise ValidationError(
+            {
+                "section": _("There is no section %(letter)s: the sections are %(letters)s.")
+                % {"letter": seat.section, "letters": letters}
+            }
+        )
+    return sections[seat.section]
 
 
 def session_audit(session: Session, action: str, user: User | None, before: str, after: str = "") -> None:

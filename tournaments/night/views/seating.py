@@ -60,7 +60,12 @@ def pairs_seat_many(request: SignedInRequest, session_id: int) -> HttpResponse:
                 % {"count": len(seated)},
             )
             return redirect(_pairs_url(session))
-    context = {"session": session, "form": form, "highest": movement_pair_numbers(session)}
+    context = {
+        "session": session,
+        "form": form,
+        "highest": movement_pair_numbers(session),
+        "sections": list(session.sections.values_list("letter", flat=True)),
+    }
     status = 400 if form.is_bound else 200  # a valid list has redirected by now
     return render(request, TEMPLATES + "pairs_many.html", context, status=status)
 
