@@ -8,6 +8,7 @@ session does not have, or a section in a session of one.
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -15,6 +16,7 @@ from django.urls import reverse
 
 from tournaments.bridge.seating import read_seating_list
 from tournaments.night.models import Movement, Pair
+from tournaments.night.services.movement import session_create_with_movement
 from tournaments.night.services.sections import SectionSpec, session_sections_set
 from tournaments.night.services.sessions import pair_add, session_create
 
@@ -119,3 +121,29 @@ def test_the_list_page_of_a_session_of_sections_asks_for_the_section_not_the_sum
     assert "its section (A, B) and its number there" in page
     assert "A1 NS: Alice Smith" in page
     assert "NS 1 to 6" not in page  # the two sections' tables summed: no section seats NS 6
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("boards", [3, 4])
+def test_play_in_sections_offers_the_sessions_own_boards_a_round(director_client, club, boards):
+    session = session_create_with_movement(
+        club=club,
+        date=datetime.date(2026, 12, 19),
+        name="Monday",
+        movement=Movement.MITCHELL,
+        tables=5,
+        boards_per_round=boards,
+        rounds=None,
+    )
+    page = director_client.get(reverse("director:session", args=[session.pk])).content.decode()
+    field = re.search(r'<input[^>]*name="sections-boards_per_round"[^>]*>', page)[0]
+    assert f'value="{boards}"' in field, field
+
+
+@pytest.mark.django_db
+def test_play_in_sections_shows_the_sections_as_set(director_client, club):
+    session = _sectioned(club)
+    page = director_client.get(reverse("director:session", args=[session.pk])).content.decode()
+    field = re.search(r'<input[^>]*name="sections-sections"[^>]*>', page)[0]
+    assert 'value="Mitchell 3, Mitchell 3"' in field, field
+    assert re.search(r'<input[^>]*name="sections-boards_per_round"[^>]*value="2"', page)
