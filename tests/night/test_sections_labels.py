@@ -15,6 +15,7 @@ import json
 import re
 from collections.abc import Iterator
 
+import openpyxl
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
@@ -81,11 +82,26 @@ def _phone_texts(client: Client, session: Session) -> Iterator[tuple[str, str]]:
 
 
 def _files(client: Client, session: Session) -> Iterator[tuple[str, str]]:
-    for name in ("standings_csv", "traveller_csv"):
-        args = [session.pk] if name.startswith("standings") else [session.pk, 1]
-        url = reverse(name, args=args)
-        rows = csv.reader(io.StringIO(client.get(url).content.decode("utf-8-sig")))
+    """The session's downloads as text: the CSV and XLSX tables, and the USEBIO results file
+    (which numbers a section's pairs within it, ``SECTION_ID="A"``). The PBN file's
+    ``PairId`` is the file's key for a pair, read back by the PBN import, not a label."""
+    for name in ("standings", "traveller"):
+        args = [session.pk] if name == "standings" else [session.pk, 1]
+        url = reverse(f"{name}_csv", args=args)
+        rows = csv.reader(io.StringIO(_download(client, url).decode("utf-8-sig")))
         yield url, " | ".join(" ; ".join(row) for row in rows)
+        url = reverse(f"{name}_xlsx", args=args)
+        book = openpyxl.load_workbook(io.BytesIO(_download(client, url)), read_only=True)
+        cells = (str(value) for sheet in book for row in sheet.iter_rows(values_only=True) for value in row)
+        yield url, " | ".join(cell for cell in cells if cell != "None")
+    url = reverse("director:exchange:usebio_download", args=[session.pk])
+    yield url, " | ".join(_visible(_download(client, url).decode()).split())
+
+
+def _download(client: Client, url: str) -> bytes:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return response.content
 
 
 def _page(client: Client, url: str) -> str:
