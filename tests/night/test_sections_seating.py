@@ -177,3 +177,13 @@ def test_an_empty_sections_standings_are_headed_as_the_nights_scoring(director_c
     ]
     for title, head in headings:  # a matchpoint night: every section by percentage, B's empty ones too
         assert ">%<" in head and "IMPs" not in head, title
+
+
+@pytest.mark.django_db
+def test_a_section_pair_seated_twice_is_refused_by_its_sections_name(club):
+    session = _sectioned(club)
+    section = session.sections.get(letter="B")
+    pair_add(session=session, player_names=("Ann", "Bob"), direction="NS", number=2, section=section)
+    with pytest.raises(ValidationError) as refused:
+        pair_add(session=session, player_names=("Cat", "Dan"), direction="NS", number=2, section=section)
+    assert refused.value.messages == ["Pair B2 NS is already in this session."]

@@ -13,7 +13,7 @@ after the number; ``N-S`` and ``E-W`` too, any case), a colon, then the players'
 separated by ``&``; a pair of one player has no ``&``. Blank lines are skipped. A number
 is ASCII digits, after its section's letter in a session of sections (``A1 NS``,
 ``NS B2``). Whether the direction (or the section) is needed, and whether the number is in the
-movement, is the session's to say (``services.sessions.pairs_seat``); here the list is
+movement, is the session's to say (``services.seating_list.pairs_seat``); here the list is
 read, and every line that cannot be read is named, all of them in one reading, so a
 director corrects the whole list after one submit (issue 28, point 6).
 """

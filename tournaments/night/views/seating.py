@@ -24,7 +24,8 @@ from tournaments.core.views.forms import form_write
 from tournaments.night.forms.seating import PairPlayersForm, SeatingListForm
 from tournaments.night.models import Pair, Session
 from tournaments.night.selectors import director as selectors
-from tournaments.night.services.sessions import movement_pair_numbers, pair_remove, pair_update, pairs_seat
+from tournaments.night.services.seating_list import pairs_seat
+from tournaments.night.services.sessions import movement_pair_numbers, pair_remove, pair_update
 
 TEMPLATES = "tournaments/night/director/"
 
