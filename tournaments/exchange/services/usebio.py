@@ -40,6 +40,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournaments.bridge.cards import CardError, parse_lead
+from tournaments.bridge.federations import scale_of
 from tournaments.bridge.formats.usebio import (
     BUTLER,
     CROSS_IMPS,
@@ -157,6 +158,7 @@ def usebio_store(
             for pair in _pairs_who_played(event)
         }
         _mark_handicapped(session, event)
+        _mark_point_type(session, awards)
         boards = _boards_add(session, event)
         results, not_played = [], []
         notes: list[str] = []
@@ -188,6 +190,18 @@ def _mark_handicapped(session: Session, event: UsebioEvent) -> None:
     if event.event_type == MATCHPOINTS and any(pair.handicap for pair in event.pairs):
         session.handicapped = True
         session.save(update_fields=["handicapped", "updated_at"])
+
+
+def _mark_point_type(session: Session, awards: UsebioAwards | None) -> None:
+    """A file awarding points of another of its club's federation's scales than the ordinary one
+    (an ABF club's Compscore file of ``RED`` points: a special club session) awards on that scale."""
+    point_type = (awards.point_type if awards else "").upper()
+    ordinary = scale_of(session.club.federation)
+    if ordinary is None or point_type == ordinary.point_type:
+        return
+    if scale_of(session.club.federation, point_type) is not None:
+        session.master_point_type = point_type
+        session.save(update_fields=["master_point_type", "updated_at"])
 
 
 def _handicap(pair: UsebioPair) -> Decimal | None:

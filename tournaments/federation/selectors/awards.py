@@ -47,6 +47,13 @@ def club_scale(club: Club) -> Scale | None:
     return scale_of(club.federation)
 
 
+def session_scale(session: Session) -> Scale | None:
+    """The scale the session awards on: its club's federation's, of the session's point type
+    (the ABF's red for a special club session), the ordinary one if the federation has none
+    of that type (the club has changed federation since)."""
+    return scale_of(session.club.federation, session.master_point_type) or club_scale(session.club)
+
+
 def no_federation_refusal(club: Club) -> str:
     return _(
         "%(club)s has no federation: ClubScore awards no master points. A director names it "
@@ -81,7 +88,7 @@ def session_contest(session: Session) -> tuple[Contest, list[list[Ranked[int]]],
 
 def session_award_plan(session: Session) -> AwardPlan:
     """Return what the session earns on its club's scale as it stands now (finished or not)."""
-    scale = club_scale(session.club)
+    scale = session_scale(session)
     if scale is None:
         return _refused(None, no_federation_refusal(session.club))
     if session.movement == Movement.TEAMS:
