@@ -77,7 +77,7 @@ from tournaments.night.models import (
 from tournaments.night.services.locks import session_locked
 from tournaments.night.services.movement import session_play_for_results
 from tournaments.night.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
-from tournaments.night.services.scoring.settle import scores_settle_locked
+from tournaments.night.services.scoring.settle import scores_pending, scores_settle_locked
 from tournaments.night.services.sessions import player_find_or_create, session_create
 
 MAX_USEBIO_BYTES = 5_000_000
@@ -179,10 +179,38 @@ def usebio_store(
         stated += scorer_stated_keep(event, results)
         scores_settle_locked(locked, keep_datums=True)
         notes += stated
-        differences = notes + not_played_differences(not_played)
+        differences = stated_score_notes(event) + notes + not_played_differences(not_played)
         differences += usebio_differences(locked, event, pairs, results)
         differences += award_differences(locked, event, pairs, awards)
     return UsebioImport(session, differences)
+
+
+def _stated_score_add(
+    board: Board, line: TravellerLine, ns_pair: Pair, ew_pair: Pair, user: User | None
+) -> Result:
+    """A line whose contract the file writes unreadably ('42') but whose score it states: that
+    score, with no contract (a result of the bare-score kind, between the line's two pairs),
+    scored with the others when the import settles."""
+    result = Result.objects.create(
+        board=board, ns_pair=ns_pair, ew_pair=ew_pair, ns_score=line.ns_score, lead=line.lead, entered_by=user
+    )
+    scores_pending(board)
+    return result
+
+
+def stated_score_notes(event: UsebioEvent) -> list[str]:
+    """A sentence for each line kept by its stated score, its contract unreadable."""
+    return [
+        _("%(where)s: the contract %(contract)r is not one; the line's stated score %(score)s is kept.")
+        % {
+            "where": _line_where(board.number, board.section, index, line),
+            "contract": line.written_contract,
+            "score": line.ns_score,
+        }
+        for board in event.boards
+        for index, line in enumerate(board.lines, start=1)
+        if line.written_contract
+    ]
 
 
 def _mark_handicapped(session: Session, event: UsebioEvent) -> None:
@@ -354,6 +382,8 @@ def _line_add(
     board: Board, line: TravellerLine, pairs: dict[PairKey, Pair], where: str, user: User | None
 ) -> Result:
     ns_pair, ew_pair = pairs[line.ns_pair], pairs[line.ew_pair]
+    if line.written_contract:
+        return _stated_score_add(board, line, ns_pair, ew_pair, user)
     try:
         if line.adjusted is not None:
             club = board.session.club
