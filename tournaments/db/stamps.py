@@ -10,7 +10,7 @@ boards, pairs and calls (a few dozen) are grouped by their session, which keeps 
 on the session's own index.
 
 Besides the scores, the stamp reads what the pages show that no result write touches
-(issue 33): the club's name and its tables' settings, the directors' calls, and each
+(issue 33): the club's name, its tables' settings and its matchpoint scale, the directors' calls, and each
 pair's players with their names and whether they are shown by initials, so a name
 changed, a player hidden, a merge or a pair's players edited move it as a result does.
 What it reads, and why that is enough, is ``tournaments.api.http.session_stamp``'s docstring.
@@ -42,6 +42,7 @@ _INITIALS = {"postgresql": "{seat}.shown_by_initials::int", "sqlite": "{seat}.sh
 
 _STAMP = """
 SELECT s.state, s.updated_at, club.name, club.table_standings, club.table_entry_lead,
+    club.matchpoint_scale,
     (SELECT MAX(c.id) FROM {change} c WHERE c.session_id = s.id),
     (SELECT COUNT(*) FROM {board} b WHERE b.session_id = s.id AND b.needs_scoring),
     (SELECT COUNT(*) FROM {board} b WHERE b.session_id = s.id),

@@ -74,6 +74,7 @@ def club_settings_set(
     table_entry_lead: bool | None = None,
     table_standings: bool | None = None,
     language: str | None = None,
+    matchpoint_scale: int | None = None,
 ) -> Club:
     """Change the club's federation (and its number there, the EBU's charge rate) and its tables' options.
 
@@ -96,6 +97,8 @@ def club_settings_set(
         club.federation, club.federation_club_number, club.p2p_charge_rate = code, number, p2p_charge_rate
         if language is not None:
             club.language = language
+        if matchpoint_scale is not None:
+            club.matchpoint_scale = matchpoint_scale  # full_clean refuses a scale not offered
         if table_entry_lead is not None:
             club.table_entry_lead = table_entry_lead
         if table_standings is not None:
