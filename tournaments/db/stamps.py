@@ -42,7 +42,6 @@ _INITIALS = {"postgresql": "{seat}.shown_by_initials::int", "sqlite": "{seat}.sh
 
 _STAMP = """
 SELECT s.state, s.updated_at, club.name, club.table_standings, club.table_entry_lead,
-    club.matchpoint_scale,
     (SELECT MAX(c.id) FROM {change} c WHERE c.session_id = s.id),
     (SELECT COUNT(*) FROM {board} b WHERE b.session_id = s.id AND b.needs_scoring),
     (SELECT COUNT(*) FROM {board} b WHERE b.session_id = s.id),
@@ -54,7 +53,8 @@ SELECT s.state, s.updated_at, club.name, club.table_standings, club.table_entry_
     (SELECT COUNT(*) FROM {call} d WHERE d.session_id = s.id AND d.answered_at IS NULL),
     (SELECT MAX(d.id) FROM {call} d WHERE d.session_id = s.id GROUP BY d.session_id),
     (SELECT {players} FROM {pair} p JOIN {player} p1 ON p1.id = p.player1_id
-        LEFT JOIN {player} p2 ON p2.id = p.player2_id WHERE p.session_id = s.id)
+        LEFT JOIN {player} p2 ON p2.id = p.player2_id WHERE p.session_id = s.id),
+    club.matchpoint_scale
 FROM {session} s JOIN {club} club ON club.id = s.club_id WHERE s.id = %s"""
 
 # Where each figure is in the row: the marked boards tell a reader whether a settle may be owed.
@@ -126,7 +126,7 @@ _SLOT = "(b.number = %s AND r.ns_pair_id = %s)"
 # time, its club's shown settings, its boards, its pairs and their players. Not its results,
 # audit entries, marked boards or calls: the table's own are read apart (``_TABLE_PART``).
 STRUCTURE = (0, 1, 2, 3, 4, 7, 8, 9, 10, 15)
-SESSION_COLUMNS = 16
+SESSION_COLUMNS = 17  # the last, the club's matchpoint scale: the pages print figures on it
 
 
 @functools.lru_cache(maxsize=64)
