@@ -40,7 +40,6 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournaments.bridge.cards import CardError, parse_lead
-from tournaments.bridge.federations import scale_of
 from tournaments.bridge.formats.usebio import (
     BUTLER,
     CROSS_IMPS,
@@ -62,6 +61,7 @@ from tournaments.exchange.services.usebio_differences import (
     not_played_differences,
     usebio_differences,
 )
+from tournaments.exchange.services.usebio_lines import mark_point_type, stated_score_add, stated_score_notes
 from tournaments.exchange.services.usebio_sections import sections_add, session_numbers
 from tournaments.exchange.services.usebio_stated import scorer_stated_keep, stated_keep
 from tournaments.night.models import (
@@ -77,7 +77,7 @@ from tournaments.night.models import (
 from tournaments.night.services.locks import session_locked
 from tournaments.night.services.movement import session_play_for_results
 from tournaments.night.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
-from tournaments.night.services.scoring.settle import scores_pending, scores_settle_locked
+from tournaments.night.services.scoring.settle import scores_settle_locked
 from tournaments.night.services.sessions import player_find_or_create, session_create
 
 MAX_USEBIO_BYTES = 5_000_000
@@ -158,7 +158,7 @@ def usebio_store(
             for pair in _pairs_who_played(event)
         }
         _mark_handicapped(session, event)
-        _mark_point_type(session, awards)
+        mark_point_type(session, awards)
         boards = _boards_add(session, event)
         results, not_played = [], []
         notes: list[str] = []
@@ -179,38 +179,10 @@ def usebio_store(
         stated += scorer_stated_keep(event, results)
         scores_settle_locked(locked, keep_datums=True)
         notes += stated
-        differences = stated_score_notes(event) + notes + not_played_differences(not_played)
+        differences = stated_score_notes(event, _line_where) + notes + not_played_differences(not_played)
         differences += usebio_differences(locked, event, pairs, results)
         differences += award_differences(locked, event, pairs, awards)
     return UsebioImport(session, differences)
-
-
-def _stated_score_add(
-    board: Board, line: TravellerLine, ns_pair: Pair, ew_pair: Pair, user: User | None
-) -> Result:
-    """A line whose contract the file writes unreadably ('42') but whose score it states: that
-    score, with no contract (a result of the bare-score kind, between the line's two pairs),
-    scored with the others when the import settles."""
-    result = Result.objects.create(
-        board=board, ns_pair=ns_pair, ew_pair=ew_pair, ns_score=line.ns_score, lead=line.lead, entered_by=user
-    )
-    scores_pending(board)
-    return result
-
-
-def stated_score_notes(event: UsebioEvent) -> list[str]:
-    """A sentence for each line kept by its stated score, its contract unreadable."""
-    return [
-        _("%(where)s: the contract %(contract)r is not one; the line's stated score %(score)s is kept.")
-        % {
-            "where": _line_where(board.number, board.section, index, line),
-            "contract": line.written_contract,
-            "score": line.ns_score,
-        }
-        for board in event.boards
-        for index, line in enumerate(board.lines, start=1)
-        if line.written_contract
-    ]
 
 
 def _mark_handicapped(session: Session, event: UsebioEvent) -> None:
@@ -218,18 +190,6 @@ def _mark_handicapped(session: Session, event: UsebioEvent) -> None:
     if event.event_type == MATCHPOINTS and any(pair.handicap for pair in event.pairs):
         session.handicapped = True
         session.save(update_fields=["handicapped", "updated_at"])
-
-
-def _mark_point_type(session: Session, awards: UsebioAwards | None) -> None:
-    """A file awarding points of another of its club's federation's scales than the ordinary one
-    (an ABF club's Compscore file of ``RED`` points: a special club session) awards on that scale."""
-    point_type = (awards.point_type if awards else "").upper()
-    ordinary = scale_of(session.club.federation)
-    if ordinary is None or point_type == ordinary.point_type:
-        return
-    if scale_of(session.club.federation, point_type) is not None:
-        session.master_point_type = point_type
-        session.save(update_fields=["master_point_type", "updated_at"])
 
 
 def _handicap(pair: UsebioPair) -> Decimal | None:
@@ -383,7 +343,7 @@ def _line_add(
 ) -> Result:
     ns_pair, ew_pair = pairs[line.ns_pair], pairs[line.ew_pair]
     if line.written_contract:
-        return _stated_score_add(board, line, ns_pair, ew_pair, user)
+        return stated_score_add(board, line, ns_pair, ew_pair, user)
     try:
         if line.adjusted is not None:
             club = board.session.club
