@@ -34,7 +34,7 @@ def members_import(*, club: Club, lines: Sequence[MemberLine]) -> MembersImporte
         line = plan.line
         player = plan.player
         if player is None:
-            player = Player(name=line.name, federation_number=line.federation_number)
+            player = Player(name=line.name, federation_number=plan.new_number)
             player.full_clean()
             player.save()
             created += 1
