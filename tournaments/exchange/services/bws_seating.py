@@ -27,6 +27,7 @@ from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.bws import BwsPlayer, BwsSection, Outcome, PairKey
+from tournaments.bridge.names import clean_name
 from tournaments.bridge.words import words_for
 from tournaments.core.models import Club, Player
 from tournaments.core.selectors.club_players import own_players
@@ -84,7 +85,7 @@ def _pair_add(session: Session, key: PairKey, players: list[BwsPlayer], notes: l
 def _player(club: Club, player: BwsPlayer, notes: list[str]) -> Player:
     """The club's own player this table entered (module docstring)."""
     number = player.number[:NUMBER_LENGTH]
-    name = player.name[:120]
+    name = clean_name(player.name)[:120]
     if number:
         own = own_players(club, Player.objects.filter(federation_number=number))
         if own:
