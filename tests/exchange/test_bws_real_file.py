@@ -125,7 +125,6 @@ def test_the_players_are_the_numbers_the_tables_entered(imported):
     assert first.player2.name == "David Silberman"
 
 
-
 def _seat_of(player: Player, session: Session) -> str:
     """The seat a pair's player holds, told by the pair (player 1 sits North or East)."""
     pair = session.pairs.get(Q(player1=player) | Q(player2=player))

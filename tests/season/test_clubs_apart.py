@@ -136,7 +136,10 @@ def test_another_clubs_federation_number_links_nobody_and_names_nobody(club, clu
     assert "Bob Byrne" not in page_text(preview) and ADMINISTRATOR in page_text(preview)
     assert a_state(club) == before  # his name, his number, A's email
     (member,) = ClubMember.objects.filter(club=club_b).select_related("player")
-    assert member.player != bob and (member.player.name, member.player.federation_number) == ("Robert Byrne", "")
+    assert member.player != bob and (member.player.name, member.player.federation_number) == (
+        "Robert Byrne",
+        "",
+    )
     page = page_text(b_client.get(reverse("director:members", args=[club_b.slug])))
     assert "rob@b.example" in page and "bob@a.example" not in page and "EBU 42" not in page
 

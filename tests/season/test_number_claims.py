@@ -73,7 +73,9 @@ def alice_record(client: Client, club_a: Club, alice: Player) -> dict:
     history = client.get(f"/api/v1/players/{alice.pk}/history").json()
     rating = PlayerRating.objects.filter(player=alice).values_list("rating", "sessions").first()
     proposal = session_create(
-        club=club_a, date=datetime.date(2026, 12, 1), name=f"Next {PlayerRating.objects.count()}",
+        club=club_a,
+        date=datetime.date(2026, 12, 1),
+        name=f"Next {PlayerRating.objects.count()}",
         movement=Movement.HOWELL,
     )
     pair_add(session=proposal, player_names=("Alice Archer", "Ben Bell"))
@@ -93,7 +95,9 @@ def b_upload(b_client: Client, club_b: Club, lines: str):
     return b_client.post(reverse("director:members", args=[club_b.slug]), {"file": upload})
 
 
-def test_another_clubs_list_of_numbers_names_nobody_and_claims_nobody(client, club_a, alice, club_b, b_client):
+def test_another_clubs_list_of_numbers_names_nobody_and_claims_nobody(
+    client, club_a, alice, club_b, b_client
+):
     before = alice_record(client, club_a, alice)
     assert before["rating"] is not None and before["handicap"][1] == "rating"
     preview = b_upload(b_client, club_b, PROBES)
@@ -129,7 +133,9 @@ def test_a_usebio_file_of_another_clubs_numbers_seats_none_of_its_players(client
     a_night = club_a.sessions.order_by("date").first()
     session = usebio_import(club=club_b, data=session_usebio_bytes(a_night), name="Copy").session
     seated = {pk for row in session.pairs.values_list("player1", "player2") for pk in row}
-    assert not seated & set(Player.objects.filter(name__in=A_NAMES, memberships__club=club_a).values_list("pk", flat=True))
+    assert not seated & set(
+        Player.objects.filter(name__in=A_NAMES, memberships__club=club_a).values_list("pk", flat=True)
+    )
     assert alice_record(client, club_a, alice) == before
 
 
