@@ -19,10 +19,12 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.season.conftest import played_night
+from tournaments.bridge.formats.usebio import read_usebio
 from tournaments.bridge.season.members import parse_member_list
 from tournaments.core.models import Club, Player
 from tournaments.exchange.selectors.usebio import session_usebio_bytes
 from tournaments.exchange.services.usebio import usebio_import
+from tournaments.exchange.services.usebio_preview import usebio_preview
 from tournaments.federation.selectors.handicaps import session_player_handicaps
 from tournaments.night.models import Movement
 from tournaments.night.services.sessions import pair_add, player_find_or_create, session_create
@@ -131,6 +133,12 @@ def test_a_number_seats_only_the_clubs_own_player(club_a, alice, club_b):
 def test_a_usebio_file_of_another_clubs_numbers_seats_none_of_its_players(client, club_a, alice, club_b):
     before = alice_record(client, club_a, alice)
     a_night = club_a.sessions.order_by("date").first()
+    probes = session_usebio_bytes(a_night)
+    for number, name in enumerate(A_NAMES, start=1):
+        probes = probes.replace(name.encode(), f"Probe {number}".encode())
+    preview = usebio_preview(club=club_b, event=read_usebio(probes))
+    shown = " ".join(row.names for row in preview.rows)
+    assert "Probe 1" in shown and not [name for name in A_NAMES if name in shown]
     session = usebio_import(club=club_b, data=session_usebio_bytes(a_night), name="Copy").session
     seated = {pk for row in session.pairs.values_list("player1", "player2") for pk in row}
     assert not seated & set(
