@@ -45,7 +45,10 @@ def text(response) -> str:
     return html.unescape(response.content.decode())
 
 
-@pytest.mark.parametrize("typed", ["\uff21nn Able", "Ann\u00a0Able", "Ann \u200bAble", "\u2067Ann Able\u2069"])
+LOOK_ALIKES = ["\uff21nn Able", "Ann\u00a0Able", "Ann \u200bAble", "\u2067Ann Able\u2069"]
+
+
+@pytest.mark.parametrize("typed", LOOK_ALIKES)
 def test_a_name_typed_with_look_alike_characters_finds_the_clubs_player(club, ann, tonight, typed):
     pair = pair_add(session=tonight, player_names=(typed, "Cat Cole"))
     assert pair.player1 == ann
@@ -79,7 +82,8 @@ def test_a_word_mixing_alphabets_is_refused_where_it_is_typed(director_client, c
 
 
 def test_a_member_list_line_mixing_alphabets_is_refused_by_its_line(director_client, club):
-    upload = SimpleUploadedFile("members.csv", f"Bob Best,,\n{CYRILLIC},,\n".encode(), content_type="text/csv")
+    lines = f"Bob Best,,\n{CYRILLIC},,\n"
+    upload = SimpleUploadedFile("members.csv", lines.encode(), content_type="text/csv")
     response = director_client.post(reverse("director:members", args=[club.slug]), {"file": upload})
     page = text(response)
     assert response.status_code == 400 and "Line 2:" in page and "(\u0410 is Cyrillic)" in page
@@ -90,7 +94,8 @@ def test_a_member_lists_look_alike_spelling_is_stored_clean(director_client, clu
     upload = SimpleUploadedFile("members.csv", "\uff21nn\u00a0Able,,\n".encode(), content_type="text/csv")
     preview = director_client.post(reverse("director:members", args=[club.slug]), {"file": upload})
     assert "found by name" in text(preview)
-    director_client.post(reverse("director:members_confirm", args=[club.slug]), {"text": preview.context["text"]})
+    confirm = reverse("director:members_confirm", args=[club.slug])
+    director_client.post(confirm, {"text": preview.context["text"]})
     assert ClubMember.objects.get().player == ann
 
 

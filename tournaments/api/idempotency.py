@@ -89,7 +89,8 @@ def _request_digest(request: TokenRequest) -> str:
         body = b""
     with contextlib.suppress(ValueError):  # not JSON: compared as sent
         body = json.dumps(json.loads(body or b"null"), sort_keys=True).encode()
-    return hashlib.sha256(b"\n".join([request.method.encode(), request.path.encode(), body])).hexdigest()
+    parts = [(request.method or "").encode(), request.path.encode(), body]
+    return hashlib.sha256(b"\n".join(parts)).hexdigest()
 
 
 def _stored(request: TokenRequest, key: str, digest: str) -> HttpResponse | None:

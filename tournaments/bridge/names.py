@@ -95,7 +95,9 @@ def look_alike(name: str) -> str:
 def _as_shown(text: str) -> str:
     """The text in the order it is shown: a right-to-left override's run written backwards
     (to its pop, or to the end); a left-to-right override changes nothing in Latin."""
-    shown, run, reversing = [], [], False
+    shown: list[str] = []
+    run: list[str] = []
+    reversing = False
     for char in text:
         if char == _RLO:
             reversing = True
