@@ -12,6 +12,7 @@ import datetime
 
 import pytest
 
+from tournaments.api import idempotency
 from tournaments.core.models import ApiWriteKey
 from tournaments.night.models import Result, ResultChange, SessionState
 
@@ -108,3 +109,21 @@ def test_every_write_answers_a_retry_with_its_first_answer(api, in_play, body, m
     assert ResultChange.objects.filter(session=in_play).count() == (1 if method == "finish" else 2)
     if method == "finish":
         assert in_play.state == SessionState.FINISHED
+
+
+def test_two_sends_of_one_key_at_once_both_get_the_first_answer(api, in_play, body, monkeypatch):
+    """The second send looked for the key before the first committed (two workers at once): its
+    write is then refused by the service, and it answers with the first one's stored answer."""
+    first = post(api, in_play, body, "retry-key-0007")
+    looked = {"before the first committed": True}
+    real = idempotency._stored
+
+    def stored_after_the_first_look(request, key, digest):
+        if looked.pop("before the first committed", False):
+            return None
+        return real(request, key, digest)
+
+    monkeypatch.setattr(idempotency, "_stored", stored_after_the_first_look)
+    second = post(api, in_play, body, "retry-key-0007")
+    assert second.status_code == 201 and second.json() == first.json()
+    assert Result.objects.filter(board__session=in_play).count() == 1

@@ -13,6 +13,8 @@ stores its answer under the key, in the write's own transaction:
 - the same key for another write: 422, naming the key (the IETF draft
   ``draft-ietf-httpapi-idempotency-key-header``'s answer for a key reused);
 - a refused write stores nothing, so the key may be sent again once the cause is fixed;
+- two sends of one key at once: the second, refused by the service or the key's unique
+  constraint once the first has committed, is given the first one's answer;
 - without the header a write is as before.
 
 A key is the token's (two programs' keys never meet) and is kept for a day
@@ -28,6 +30,7 @@ import json
 import re
 from collections.abc import Callable
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 from django.http import HttpResponse
 from django.http.request import RawPostDataException
@@ -58,9 +61,11 @@ def idempotent_write(request: TokenRequest, run: Callable[[], HttpResponse]) -> 
             response = run()
             if 200 <= response.status_code < 300:
                 _keep(request, key, digest, response)
-    except IntegrityError:
-        # Another process stored this key first (PostgreSQL; SQLite's gate queues the two):
-        # this write was rolled back whole, and the first one's answer is the answer.
+    except (IntegrityError, ValidationError):
+        # Two sends of one key at once (PostgreSQL; SQLite's gate queues them): the second
+        # waited on the first's locks, then was refused by the service ("already has a
+        # result") or by the key's constraint, and rolled back whole. The first one's
+        # answer, committed meanwhile, is the answer; a refusal of its own is raised.
         stored = _stored(request, key, digest)
         if stored is None:
             raise
