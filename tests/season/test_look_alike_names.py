@@ -13,6 +13,7 @@ import datetime
 import html
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -111,3 +112,10 @@ def test_a_look_alike_stored_before_is_listed_among_the_likely_duplicates(direct
 def test_the_api_search_reads_a_pasted_look_alike_as_the_name(client, ann):
     found = client.get("/api/v1/players?q=\uff21nn\u00a0Able").json()["items"]
     assert [item["id"] for item in found] == [ann.pk]
+
+
+def test_a_name_that_nfkc_lengthens_past_the_column_is_refused_not_stored(club):
+    """U+FDFA is one character that NFKC writes as 18 letters: 7 of them make 126."""
+    with pytest.raises(ValidationError, match="longer than 120 characters"):
+        player_find_or_create(club=club, name="\ufdfa" * 7)
+    assert not Player.objects.exists()

@@ -13,8 +13,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from tournaments.bridge.names import clean_name, mixed_script_words, odd_letter, script
+from tournaments.bridge.text import quoted
 from tournaments.core.models import Club, Player
 from tournaments.core.selectors.club_players import own_players
+
+MAX_NAME = 120
 
 # The alphabets a name is most often typed in, for the refusal's words; another is named as Unicode does.
 SCRIPT_NAMES = {
@@ -37,6 +40,14 @@ def check_name(name: str) -> str:
     name = clean_name(name)
     if not name:
         raise ValidationError({"players": _("A player's name cannot be empty.")})
+    most = Player._meta.get_field("name").max_length or MAX_NAME
+    if len(name) > most:  # NFKC may lengthen: a ligature of 18 letters is one character
+        raise ValidationError(
+            {
+                "players": _("The player name %(name)s is longer than %(most)d characters.")
+                % {"name": quoted(name), "most": most}
+            }
+        )
     for word, scripts in mixed_script_words(name):
         odd = odd_letter(word, scripts)
         raise ValidationError(
