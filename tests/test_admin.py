@@ -76,6 +76,7 @@ READ_ONLY = [
     models.TeamMatchPenalty,
     models.ApiToken,
     models.ApiWriteCount,
+    models.ApiWriteKey,
     models.TableAccess,
     models.TableSubmission,
     models.DirectorCall,
@@ -169,6 +170,9 @@ def _club_records(club, user) -> str:
     )
     issued = api_token_create(club=club, name="club website", user=user)
     api_write_count_add(token_id=issued.token.pk, minute=29_000_000)
+    models.ApiWriteKey.objects.create(  # what a write sent with an Idempotency-Key keeps (tests/api)
+        token=issued.token, key="retry-key-0001", request="0" * 64, status=204, content_type="text/html"
+    )
     models.PendingImport.objects.create(
         user=user, club=club, sha256="0" * 64, text="", date=datetime.date(2026, 11, 16), name="Sunday"
     )

@@ -31,6 +31,7 @@ from tests.examples import EXAMPLES
 from tests.exchange.bws_files import first_results, real_night
 from tests.module_world import rolled_back_at_the_end
 from tournaments.core.models import Club
+from tournaments.season.models import ClubMember
 
 pytestmark = pytest.mark.django_db
 
@@ -92,6 +93,12 @@ def _slug(a: ClubA) -> dict[str, Any]:
 
 def _player(a: ClubA) -> dict[str, Any]:
     return {"pk": a.player.pk}
+
+
+def _member(a: ClubA) -> dict[str, Any]:
+    """Club A's player on its list (made in the test's savepoint, before its rows are read)."""
+    ClubMember.objects.get_or_create(club=a.club, player=a.player)
+    return {"slug": a.club.slug, "player": a.player.pk}
 
 
 def _their_pair(a: ClubA, b: ClubB) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -209,6 +216,10 @@ ROUTES: dict[str, Route] = {
     "director:master_points_abf": Route(_slug),
     "director:master_points_acbl": Route(_slug),
     "director:members_confirm": Route(_slug),
+    "director:member_edit": Route(
+        _member,
+        mixed=lambda a, b: ({"slug": b.club.slug, "player": _member(a)["player"]}, {"name": "Intruder"}),
+    ),
     "director:events": Route(_slug),
     "director:event": Route(lambda a: {"slug": a.club.slug, "pk": a.pairs_event.pk}),
     "director:event_session_remove": Route(

@@ -14,11 +14,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 import pytest
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import translation
 from endplay.types import Contract, Vul
 
 from tests.exchange.bws_files import first_results, real_night, with_row_erased
 from tests.module_world import rolled_back_at_the_end
 from tournaments.bridge.formats.bws import Outcome, read_bws
+from tournaments.bridge.words import words_for
 from tournaments.core.models import Club, Player
 from tournaments.exchange.access_files import access_tables
 from tournaments.exchange.services.bws import BwsImport, bws_import
@@ -119,9 +123,55 @@ def test_the_players_are_the_numbers_the_tables_entered(imported):
     first = session.pairs.get(direction="NS", number=1)
     assert (first.player1.name, first.player1.federation_number) == ("Wayne Vondera", "2175878")
     assert first.player2.name == "David Silberman"
-    # BCS found no name for one number: seated under it, and the director is told.
+
+
+def _seat_of(player: Player, session: Session) -> str:
+    """The seat a pair's player holds, told by the pair (player 1 sits North or East)."""
+    pair = session.pairs.get(Q(player1=player) | Q(player2=player))
+    first = pair.player1 == player
+    seat = {"NS": ("North", "South"), "EW": ("East", "West")}[pair.direction][0 if first else 1]
+    return f"{pair.direction} {pair.number}, {seat}"
+
+
+def test_a_number_bcs_has_no_name_for_is_named_by_seat_and_kept_private(client, imported):
+    """Issue 46, item 8: the number is his (the next night finds him), never his name."""
+    session = imported.session
     nameless = Player.objects.get(federation_number="7646884")
-    assert nameless.name == "Player 7646884"
+    assert nameless.name == _seat_of(nameless, session)
+    session.state = SessionState.FINISHED
+    session.save(update_fields=["state"])
+    surfaces = [
+        reverse("session", args=[session.pk]),
+        reverse("standings_csv", args=[session.pk]),
+        reverse("player", args=[nameless.pk]),
+        "/api/v1/players?q=7646884",
+        f"/api/v1/players?q={nameless.name.split(',')[0]}",
+        f"/api/v1/players/{nameless.pk}/history",
+    ]
+    for url in surfaces:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert b"7646884" not in response.content, url
+    found = client.get(f"/api/v1/players?q={nameless.name.split(',')[0]}").json()["items"]
+    assert nameless.name in [item["name"] for item in found]
+
+
+FRENCH_SEATS = {"North": "Nord", "East": "Est", "South": "Sud", "West": "Ouest"}
+
+
+def test_in_french_the_seat_is_named_the_french_way_and_another_clubs_number_is_not_taken(imported):
+    """A French club imports the same night: the number is the first club's player's, so its own
+    player at that seat is new, without the number, named in French ("EO" for East-West)."""
+    english = Player.objects.get(federation_number="7646884")
+    side_seat = _seat_of(english, imported.session)
+    club = Club.objects.create(name="Club de Paris", slug="paris")
+    with translation.override("fr"):
+        session = bws_import(club=club, data=real_night()).session
+    side, rest = side_seat.split(" ", 1)
+    number, seat = rest.split(", ")
+    expected = f"{words_for('fr').side(side)} {number}, {FRENCH_SEATS[seat]}"
+    theirs = Player.objects.get(name=expected)
+    assert theirs.federation_number == "" and _seat_of(theirs, session) == side_seat
 
 
 def test_importing_the_same_night_again_doubles_nothing(acbl_club, imported):

@@ -109,10 +109,12 @@ def b_list(b_client, club_b, text: str):
 
 
 @pytest.fixture
-def bob_shared(club_a, club_b, b_client):
-    """B's list names Bob by his federation number: one person, now on both lists."""
-    b_list(b_client, club_b, "Robert Byrne,EBU 42,rob@b.example\n")
-    return player("Bob Byrne")
+def bob_shared(club_a, club_b):
+    """The site's administrator puts Bob on B's list (a membership row, in the admin site): one
+    person of two clubs. A director's list cannot (issue 46: a number finds only the club's own)."""
+    bob = player("Bob Byrne")
+    ClubMember.objects.create(club=club_b, player=bob, email="rob@b.example")
+    return bob
 
 
 # The member list.
@@ -127,15 +129,27 @@ def test_a_member_list_does_not_find_another_clubs_player_by_name(club, club_a, 
     assert member.player != player_in(club, "Ann Ahern") and member.player.federation_number == "EBU 7"
 
 
-def test_a_federation_number_links_the_person_and_changes_nothing_of_his(club, club_a, club_b, b_client):
+def test_another_clubs_federation_number_links_nobody_and_names_nobody(club, club_a, club_b, b_client):
     before = a_state(club)
     bob = player("Bob Byrne")
-    b_list(b_client, club_b, "Robert Byrne,EBU 42,rob@b.example\n")
+    preview = b_list(b_client, club_b, "Robert Byrne,EBU 42,rob@b.example\n")
+    assert "Bob Byrne" not in page_text(preview) and ADMINISTRATOR in page_text(preview)
     assert a_state(club) == before  # his name, his number, A's email
-    assert ClubMember.objects.get(club=club_b).player == bob
+    (member,) = ClubMember.objects.filter(club=club_b).select_related("player")
+    assert member.player != bob and (member.player.name, member.player.federation_number) == (
+        "Robert Byrne",
+        "",
+    )
+    page = page_text(b_client.get(reverse("director:members", args=[club_b.slug])))
+    assert "rob@b.example" in page and "bob@a.example" not in page and "EBU 42" not in page
+
+
+def test_the_administrators_membership_row_shares_the_person_and_b_sees_none_of_as(
+    club, club_a, club_b, b_client, bob_shared
+):
     page = page_text(b_client.get(reverse("director:members", args=[club_b.slug])))
     assert "rob@b.example" in page and "bob@a.example" not in page
-    player_page = page_text(b_client.get(reverse("director:player", args=[bob.pk])))
+    player_page = page_text(b_client.get(reverse("director:player", args=[bob_shared.pk])))
     assert ADMINISTRATOR in player_page and "bob@a.example" not in player_page
 
 
@@ -219,14 +233,13 @@ def test_a_legacy_file_finds_only_the_clubs_own_players_by_name(club, club_a, cl
     assert a_state(club) == before
 
 
-def test_a_usebio_file_links_by_number_and_finds_names_only_among_the_clubs_own(club, club_a, club_b):
+def test_a_usebio_file_finds_none_of_another_clubs_players_by_number_or_name(club, club_a, club_b):
     before = a_state(club)
     data = session_usebio_bytes(club_a).replace(b"Bob Byrne", b"Robert Byrne")
     session = usebio_import(club=club_b, data=data, name="Copy").session
     seated = {pk for row in session.pairs.values_list("player1", "player2") for pk in row}
-    # Bob by his federation number (the same person), no other of A's players by name.
-    assert seated & {pk for pk, *_ in before["players"]} == {player("Bob Byrne").pk}
-    assert a_state(club) == before  # his name stays Bob Byrne
+    assert not seated & {pk for pk, *_ in before["players"]}
+    assert a_state(club) == before  # Bob keeps his name and number
 
 
 # Merges, privacy and the export.

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tournaments.bridge.season.members import parse_member_list
 from tournaments.core.models import Player
-from tournaments.night.models import Movement
+from tournaments.night.models import Movement, Pair
 from tournaments.night.services.sessions import pair_add, session_create
 from tournaments.season.models import ClubMember
 from tournaments.season.selectors.members import FOUND_BY_NAME, FOUND_BY_NUMBER, NEW_PLAYER, members_plan
@@ -30,13 +30,15 @@ LIST = (
 
 @pytest.fixture
 def known(club):
-    """Ann has played at the club (no number yet); someone else holds number 77 under another
-    spelling (a number finds him at any club; a name finds only the club's own players)."""
+    """Ann has played at the club (no number yet); Zoë, who played there too, holds number 77
+    under another spelling (a number or a name finds only the club's own players)."""
     night = session_create(
         club=club, date=datetime.date(2026, 9, 1), name="Tuesday", movement=Movement.HOWELL
     )
     ann = pair_add(session=night, player_names=["ann north"]).player1
-    return ann, Player.objects.create(name="Zoë West", federation_number="077")
+    zoe = Player.objects.create(name="Zoë West", federation_number="077")
+    Pair.objects.create(session=night, number=2, player1=zoe)
+    return ann, zoe
 
 
 def test_the_plan_finds_players_by_number_then_by_name_else_new(club, known):

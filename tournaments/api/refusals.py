@@ -48,11 +48,28 @@ RESULT_NOT_FOUND = (
 
 
 UNAUTHORIZED = "No token, or not a valid, unrevoked one: send `Authorization: Bearer cs_...`."
-BAD_ADDRESS = "An id in the address is not a whole number from 1 to 2147483647 (`field` names it)."
+BAD_ADDRESS = (
+    "An id in the address is not a whole number from 1 to 2147483647 (`field` names it); or the "
+    "`Idempotency-Key` was sent before with another write (another address or body): nothing written."
+)
+IDEMPOTENCY_KEY = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": False,
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{8,64}$"},
+    "description": (
+        "A key of the program's own for this write (8-64 letters, digits, - or _), kept a day: "
+        "the same write sent again under it is answered as the first time, with "
+        "`Idempotent-Replayed: true`, and nothing is written twice; a malformed key is refused (400)."
+    ),
+}
 TOO_MANY = "Past the token's writes a minute (API_WRITE_RATE, 120 by default): `Retry-After` says when."
 
 
 def described(bad_request: str, not_found: str) -> dict[str, Any]:
     """The ``openapi_extra`` of a write: what each of its refusals means."""
     meanings = {400: bad_request, 401: UNAUTHORIZED, 404: not_found, 422: BAD_ADDRESS, 429: TOO_MANY}
-    return {"responses": {status: {"description": text} for status, text in meanings.items()}}
+    return {
+        "parameters": [IDEMPOTENCY_KEY],
+        "responses": {status: {"description": text} for status, text in meanings.items()},
+    }

@@ -3,6 +3,7 @@
 Each goes through the service the director's pages call (``services.results``,
 ``services.movement``), so the checks, the audit log and the rescoring are the same; a
 refusal (``ValidationError``) is answered 400 with its message and field (``app``).
+A write sent with an ``Idempotency-Key`` header may be sent again safely (``idempotency``).
 The audit log names no user for an API write; the token's name is its author.
 """
 
@@ -16,6 +17,7 @@ from ninja import Router
 from tournaments.api import refusals
 from tournaments.api.auth import ClubToken, TokenRequest, club_result, club_session
 from tournaments.api.http import json_response
+from tournaments.api.idempotency import idempotent_write
 from tournaments.api.reads import session_document
 from tournaments.api.schemas import CorrectionIn, Error, Id, ResultIn, ResultOut, SessionOut
 from tournaments.api.shapes import result_out
@@ -76,6 +78,10 @@ def _result_response(request: HttpRequest, result: Result, status: int = 200) ->
     openapi_extra=refusals.described(refusals.ENTER, refusals.SESSION_NOT_FOUND),
 )
 def result_enter(request: TokenRequest, session_id: Id, body: ResultIn) -> HttpResponse:
+    return idempotent_write(request, lambda: _result_enter(request, session_id, body))
+
+
+def _result_enter(request: TokenRequest, session_id: int, body: ResultIn) -> HttpResponse:
     session = club_session(request, session_id)
     board = Board.objects.filter(session=session, number=body.board).first()
     if board is None:
@@ -92,6 +98,10 @@ def result_enter(request: TokenRequest, session_id: Id, body: ResultIn) -> HttpR
     openapi_extra=refusals.described(refusals.CORRECT, refusals.RESULT_NOT_FOUND),
 )
 def result_fix(request: TokenRequest, result_id: Id, body: CorrectionIn) -> HttpResponse:
+    return idempotent_write(request, lambda: _result_fix(request, result_id, body))
+
+
+def _result_fix(request: TokenRequest, result_id: int, body: CorrectionIn) -> HttpResponse:
     result = club_result(request, result_id)
     with audited_as_api_token(request.auth):
         corrected = result_correct(result=result, entry=_entry(result.board.session, body))
@@ -105,6 +115,10 @@ def result_fix(request: TokenRequest, result_id: Id, body: CorrectionIn) -> Http
     openapi_extra=refusals.described(refusals.DELETE, refusals.RESULT_NOT_FOUND),
 )
 def result_remove(request: TokenRequest, result_id: Id) -> HttpResponse:
+    return idempotent_write(request, lambda: _result_remove(request, result_id))
+
+
+def _result_remove(request: TokenRequest, result_id: int) -> HttpResponse:
     result = club_result(request, result_id)
     with audited_as_api_token(request.auth):
         result_delete(result=result)
@@ -112,9 +126,12 @@ def result_remove(request: TokenRequest, result_id: Id) -> HttpResponse:
 
 
 def _state_change(request: TokenRequest, session_id: int, service) -> HttpResponse:
-    session = service(session=club_session(request, session_id))
-    session = selectors.session_get(session.pk)
-    return json_response(request, SessionOut, session_document(session), conditional=False)
+    def change() -> HttpResponse:
+        session = service(session=club_session(request, session_id))
+        session = selectors.session_get(session.pk)
+        return json_response(request, SessionOut, session_document(session), conditional=False)
+
+    return idempotent_write(request, change)
 
 
 @router.post(

@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from tournaments.core import changes
-from tournaments.core.models import ApiToken, ApiWriteCount, Club, Player
+from tournaments.core.models import ApiToken, ApiWriteCount, ApiWriteKey, Club, Player
 from tournaments.core.services.api_tokens import api_token_revoke
 
 
@@ -98,4 +98,13 @@ class ApiWriteCountAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 
     list_display = ("token", "minute", "count")
     search_fields = ("token__name", "token__prefix", "token__club__name")
+    list_select_related = ("token__club",)
+
+
+@admin.register(ApiWriteKey)
+class ApiWriteKeyAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """A write's idempotency key and the answer it was given, kept a day: a record, read-only."""
+
+    list_display = ("token", "key", "status", "at")
+    search_fields = ("key", "token__name", "token__prefix", "token__club__name")
     list_select_related = ("token__club",)

@@ -4,7 +4,7 @@ Each capability keeps its own tables (``tournaments.<capability>.models``) and i
 imports them from there, never from here (tests/test_architecture.py); this hub exists so
 that the one app label ``tournaments`` finds them all and no migration moved:
 
-    core      Club, Player, ApiToken, ApiWriteCount
+    core      Club, Player, ApiToken, ApiWriteCount, ApiWriteKey
     night     Session, Pair, Board, Result, Standing, the audit (ResultChange,
               SessionChange, SessionDeletion), the tables' links (TableAccess,
               TableSubmission, DirectorCall)
@@ -21,7 +21,7 @@ services' and forms' messages. Migrations name ``tournaments.models.validate_ass
 keep it exported here.
 """
 
-from tournaments.core.models.api_tokens import ApiToken, ApiWriteCount
+from tournaments.core.models.api_tokens import ApiToken, ApiWriteCount, ApiWriteKey
 from tournaments.core.models.clubs import Club, Player
 from tournaments.exchange.models import BridgemateFeed, PendingImport
 from tournaments.federation.models import MasterPointAward, PlayerHandicap
@@ -91,6 +91,7 @@ __all__ = [
     "Adjustment",
     "ApiToken",
     "ApiWriteCount",
+    "ApiWriteKey",
     "BridgemateFeed",
     "AuditAction",
     "Board",

@@ -162,3 +162,25 @@ class MemberListForm(forms.Form):
                     for line, reason in error.errors
                 )
             ) from None
+
+
+class MemberForm(forms.Form):
+    """One member's details (issue 45, item 8): the list's four columns, for one line."""
+
+    name = forms.CharField(max_length=120, label=gettext_lazy("Name"))
+    federation_number = forms.RegexField(
+        regex=r"^[A-Za-z0-9][A-Za-z0-9 ./-]*$",
+        max_length=20,
+        required=False,
+        label=gettext_lazy("Federation number"),
+        error_messages={"invalid": gettext_lazy("A federation number is letters and digits.")},
+    )
+    email = forms.EmailField(required=False, label=gettext_lazy("Email"))
+    holdings = forms.DecimalField(
+        required=False,
+        min_value=0,
+        max_digits=9,
+        decimal_places=2,
+        label=gettext_lazy("Master points"),
+        help_text=gettext_lazy("Master points the member holds (for stratified games); may be blank."),
+    )

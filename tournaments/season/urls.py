@@ -20,6 +20,7 @@ director = [
     path("players/merge/<int:keep>/<int:duplicate>/", players.merge, name="merge"),
     path("clubs/<slug:slug>/members/", members.members, name="members"),
     path("clubs/<slug:slug>/members/confirm/", members.members_confirm, name="members_confirm"),
+    path("clubs/<slug:slug>/members/<int:player>/", members.member_edit, name="member_edit"),
     path("players/<int:pk>/", players.player, name="player"),
     path("players/<int:pk>/initials/", players.player_initials, name="player_initials"),
     path("players/<int:pk>/erase/", players.player_erasure, name="player_erase"),

@@ -178,3 +178,19 @@ def test_near_spellings_are_found_among_many_players_in_input_order():
         LikelyDuplicate("b", "a", Likeness.SPELLING),
         LikelyDuplicate("a", "c", Likeness.SPELLING),
     ]
+
+
+@pytest.mark.parametrize(
+    "look_alike",
+    [
+        "Ann \u0410ble",  # a Cyrillic capital A
+        "\u0410nn \u0410ble",
+        "\u202eelbA nnA",  # shown as "Ann Able" by its right-to-left override
+        "Ann \u0391ble",  # a Greek capital alpha
+    ],
+)
+def test_a_name_that_looks_the_same_in_other_letters_is_a_likely_duplicate(look_alike):
+    """Issue 46: a look-alike is listed, and said to be one, not merely the same name."""
+    assert likely_duplicates([(1, "Ann Able", ""), (2, look_alike, "")]) == [
+        LikelyDuplicate(1, 2, Likeness.LOOK_ALIKE)
+    ]

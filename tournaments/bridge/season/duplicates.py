@@ -18,7 +18,10 @@ Two entries are likely the same member when
   three letters long. A letter *changed* is not a near spelling: ``Mark`` and ``Mary``,
   ``Jane`` and ``June`` are as often a couple as a typo, so ``Smith`` and ``Smyth`` are
   not matched either, nor ``Baker`` and ``Parker`` (two letters). The cost accepted:
-  ``Paul`` and ``Paula`` are matched, where neither has a federation number.
+  ``Paul`` and ``Paula`` are matched, where neither has a federation number;
+- or their names look the same on a page though their letters differ (issue 46): a
+  Cyrillic or Greek letter drawn as a Latin one (``Ann Аble``), or a right-to-left
+  override that shows ``elbA nnA`` as ``Ann Able`` (``bridge.names.look_alike``).
 
 The federation number decides: the same number is always a likely duplicate, and two
 different numbers never are, whatever the names (two numbers are two members, and a
@@ -36,12 +39,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations
 
+from tournaments.bridge.names import look_alike
+
 
 class Likeness(StrEnum):
     """Why two entries look like the same member, strongest reason first."""
 
     FEDERATION_NUMBER = "same federation number"
     NAME = "same name but for case, accents or spacing"
+    LOOK_ALIKE = "looks the same: letters of another alphabet, or text turned right to left"
     INITIAL = "same name but for an initial"
     SPELLING = "same name but for a letter added, dropped or swapped"
 
@@ -71,6 +77,11 @@ def likely_duplicates(players: Iterable[tuple[Hashable, str, str]]) -> list[Like
             found[pair] = Likeness.FEDERATION_NUMBER
     candidates: list[tuple[Likeness, list[list[Hashable]], Callable[[str, str], bool]]] = [
         (Likeness.NAME, _groups(entries, lambda entry: name_key(entry[1])), lambda _a, _b: True),
+        (
+            Likeness.LOOK_ALIKE,
+            _groups(entries, lambda entry: name_key(look_alike(entry[1]))),
+            _differ_as_typed,
+        ),
         (Likeness.INITIAL, _groups(entries, lambda entry: _surname(entry[1])), differ_by_an_initial),
         (Likeness.SPELLING, _spelling_groups(entries), differ_by_a_letter),
     ]
@@ -99,6 +110,13 @@ def federation_key(number: str) -> str:
 def name_key(name: str) -> str:
     """The name as compared when case, accents, spacing and punctuation are set aside."""
     return "".join(_words(name))
+
+
+def _differ_as_typed(left: str, right: str) -> bool:
+    """Two names that look the same but are not the same letters (issue 46): ``Ann Able`` and
+    ``Ann Аble`` with a Cyrillic А, or ``\u202eelbA nnA``, which a right-to-left override shows
+    as ``Ann Able``."""
+    return name_key(left) != name_key(right)
 
 
 def differ_by_an_initial(left: str, right: str) -> bool:

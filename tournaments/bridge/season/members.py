@@ -17,7 +17,9 @@ stratum in a stratified game, ``bridge.strata``) are a number, ``1234`` or ``123
 
 A NUL character and a field longer than the csv module reads (131,072 characters) are
 refused like any bad cell, naming the line and the field (issue 28): the database would
-refuse the one (PostgreSQL) and the reader raise on the other, each a 500 before.
+refuse the one (PostgreSQL) and the reader raise on the other, each a 500 before. A name
+is cleaned as every name is (``bridge.names``: NFKC, no bidi or other format characters),
+and one whose word mixes alphabets is refused by its line (issue 46).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
+from tournaments.bridge.names import clean_name, mixed_script_reason
 from tournaments.bridge.season.duplicates import federation_key
 from tournaments.bridge.text import quoted
 
@@ -214,8 +217,11 @@ def _member(line: int, cells: list[str]) -> MemberLine:
             raise ValueError(f"the {field} holds a NUL character (byte 0x00): a member list is plain text")
         if len(cell) > limit:
             raise ValueError(f"the {field} is longer than {limit} characters")
+    name = clean_name(name)  # after the checks above, which name a NUL rather than clean it away
     if not name:
         raise ValueError("the name is empty")
+    if (mixed := mixed_script_reason(name)) is not None:
+        raise ValueError(mixed)
     if number and not _NUMBER.fullmatch(number):
         raise ValueError(
             f"{quoted(number)} is not a federation number (letters and digits, at most {MAX_NUMBER})"

@@ -63,3 +63,31 @@ class ApiWriteCount(models.Model):
 
     def __str__(self) -> str:
         return f"token {self.token_id}, minute {self.minute}: {self.count}"
+
+
+class ApiWriteKey(models.Model):
+    """A write sent with an ``Idempotency-Key`` header, and the answer it was given.
+
+    A program whose write got no answer (a worker killed, a network lost) sends it again
+    under the same key; the second send finds this row, written in the write's own
+    transaction, and is given the first answer without writing anything, as a table's
+    phone is (``TableSubmission``). ``request`` is the digest of the method, the path and
+    the body, so a key reused for another write is refused rather than answered wrongly.
+    """
+
+    token = models.ForeignKey(ApiToken, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=64)
+    request = models.CharField(max_length=64, help_text=gettext_lazy("SHA-256 of the method, path and body."))
+    status = models.PositiveSmallIntegerField()
+    content_type = models.CharField(max_length=100)
+    body = models.TextField(blank=True, default="")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["token", "key"], name="api_write_key_once_a_token"),
+        ]
+        indexes = [models.Index(fields=["token", "at"], name="api_write_key_age")]
+
+    def __str__(self) -> str:
+        return f"token {self.token_id}, key {self.key[:8]}: {self.status}"

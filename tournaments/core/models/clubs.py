@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -9,6 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy
 
 from tournaments.bridge.federations import SCALES, federation_choices
+from tournaments.bridge.names import clean_name
 
 
 class Club(models.Model):
@@ -141,6 +144,12 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Store the name as every name is kept (``bridge.names.clean_name``: NFKC, no bidi or
+        other format characters), whichever way it came: a look-alike is not a new spelling."""
+        self.name = clean_name(self.name)
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("player", args=[self.pk])

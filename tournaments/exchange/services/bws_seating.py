@@ -7,7 +7,10 @@ does (docs/decisions.md, "Clubs apart"); a number another club's player holds is
 taken, and the player is found or created by name without it, with a note. A number
 that finds nobody makes a new player who keeps it, so the next night finds him; a name
 finds the club's own player of that name, whose details stay as they are. A number BCS
-found no name for is seated as "Player <number>", with a note, for the director to name.
+found no name for is seated under his seat ("NS 7, North", in the club's language), never
+under the number: a federation number is not public (issue 46), and a name is on every
+public page, the CSV and the API's search. He keeps the number, privately, so the next
+night finds him, and the director is told to name him (the member's page).
 
 **Pairs** are those the results and the players name, seated under the file's numbers;
 a pair nobody named is "Pair 3 NS", as for a PBN file's travellers. A pair already
@@ -20,15 +23,24 @@ USEBIO import), and one dealt otherwise is left as it is, with a note.
 
 from __future__ import annotations
 
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.bws import BwsPlayer, BwsSection, Outcome, PairKey
+from tournaments.bridge.names import clean_name
+from tournaments.bridge.words import words_for
 from tournaments.core.models import Club, Player
 from tournaments.core.selectors.club_players import own_players
 from tournaments.night.models import Board, Pair, Session
 
 _SEAT_ORDER = "NESW"
 NUMBER_LENGTH = 20  # Player.federation_number's
+SEAT_NAMES = (
+    gettext_noop("North"),
+    gettext_noop("East"),
+    gettext_noop("South"),
+    gettext_noop("West"),
+)
 
 
 def pairs_seat(session: Session, section: BwsSection, notes: list[str]) -> dict[PairKey, Pair]:
@@ -73,34 +85,47 @@ def _pair_add(session: Session, key: PairKey, players: list[BwsPlayer], notes: l
 def _player(club: Club, player: BwsPlayer, notes: list[str]) -> Player:
     """The club's own player this table entered (module docstring)."""
     number = player.number[:NUMBER_LENGTH]
-    name = player.name[:120]
+    name = clean_name(player.name)[:120]
     if number:
         own = own_players(club, Player.objects.filter(federation_number=number))
         if own:
             return own[0]
         if Player.objects.filter(federation_number=number).exists():
-            shown = name or _("Player %(number)s") % {"number": number}
             notes.append(
                 _(
                     "%(where)s: number %(number)s is another club's player's; %(name)s is seated "
                     "as %(club)s's own, without the number."
                 )
-                % {"where": player.where, "number": number, "name": shown, "club": club}
+                % {"where": player.where, "number": number, "name": name or seat_name(player), "club": club}
             )
-            return _named(club, shown)
+            return _named(club, name) if name else Player.objects.create(name=seat_name(player))
         if not name:
-            name = _("Player %(number)s") % {"number": number}
+            seated = Player.objects.create(name=seat_name(player), federation_number=number)
             notes.append(
                 _(
                     "%(where)s: BCS has no name for number %(number)s, and %(club)s has no player "
                     "of that number: seated as %(name)s; name the player on the club's pages."
                 )
-                % {"where": player.where, "number": number, "club": club, "name": name}
+                % {"where": player.where, "number": number, "club": club, "name": seated.name}
             )
+            return seated
     own_named = own_players(club, Player.objects.filter(name__iexact=" ".join(name.split())).order_by("id"))
     if own_named:
         return own_named[0]
     return Player.objects.create(name=" ".join(name.split()), federation_number=number)
+
+
+def seat_name(player: BwsPlayer) -> str:
+    """A player BCS has no name for, by his pair and seat ("NS 7, North"), in the active language.
+
+    Always a new player: another night's "NS 7, North" is somebody else.
+    """
+    direction, number = player.pair
+    seat = _(SEAT_NAMES["NESW".index(player.seat)])
+    if direction:
+        side = words_for(get_language()).side(direction)
+        return _("%(side)s %(number)s, %(seat)s") % {"side": side, "number": number, "seat": seat}
+    return _("Pair %(number)s, %(seat)s") % {"number": number, "seat": seat}
 
 
 def _named(club: Club, name: str) -> Player:

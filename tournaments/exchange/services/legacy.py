@@ -49,6 +49,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.legacy import ScoreFile, format_score_file, parse_score_file
 from tournaments.bridge.matchpoints import board_matchpoints, places, session_totals
+from tournaments.bridge.names import clean_name
 from tournaments.bridge.text import quoted
 from tournaments.core.models import Club, Player
 from tournaments.core.selectors.club_players import own_players
@@ -321,9 +322,10 @@ def _players_by_name(club: Club, names: Iterable[str], replaced: dict[str, list[
         for player in named:
             if player.pk in own:
                 found.setdefault(player.name, player)
-    missing = [Player(name=name) for name in wanted if name not in found]
-    for player in Player.objects.bulk_create(missing, batch_size=BATCH_SIZE):
-        found[player.name] = player
+    missing = [name for name in wanted if name not in found]
+    made = [Player(name=clean_name(name)) for name in missing]  # bulk_create skips Player.save's
+    for name, player in zip(missing, Player.objects.bulk_create(made, batch_size=BATCH_SIZE), strict=True):
+        found[name] = player
     return found
 
 

@@ -17,7 +17,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.core.models import Club, Player
-from tournaments.core.selectors.club_players import own_players
+from tournaments.core.services.players import player_find_or_create
 from tournaments.core.services.writes import write
 from tournaments.night.models import (
     MAX_PAIR_NUMBER,
@@ -61,31 +61,6 @@ def session_create(
             }
         ) from None
     return session
-
-
-def player_find_or_create(*, club: Club, name: str, federation_number: str = "") -> Player:
-    """Return the player with this federation number, else the club's own player of this name,
-    else a new one.
-
-    A federation number names one person wherever he plays, so it finds him at any club,
-    and nothing of his changes. A name finds only among the club's own players (its list,
-    its sessions, its teams: ``selectors.club_players``): another club's player of that
-    name may be another person, and taking him would hand this club's director his
-    results (issue 28). A name shared by several of the club's own players without a
-    federation number is ambiguous; the oldest is taken, as a director retyping a
-    regular's name expects.
-    """
-    name = " ".join(name.split())
-    if not name:
-        raise ValidationError({"players": _("A player's name cannot be empty.")})
-    federation_number = federation_number.strip()
-    if federation_number:
-        player = Player.objects.filter(federation_number=federation_number).first()
-        if player is not None:
-            return player
-        return Player.objects.create(name=name, federation_number=federation_number)
-    own = own_players(club, Player.objects.filter(name__iexact=name).order_by("id"))
-    return own[0] if own else Player.objects.create(name=name)
 
 
 def _check_direction(session: Session, direction: str, section: Section | None = None) -> str:

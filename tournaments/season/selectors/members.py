@@ -2,11 +2,14 @@
 
 The plan is the import's preview and the import itself (``services.members``) follows
 it, so what a director confirms is what the preview showed. A line finds its player by
-federation number first (the number a federation's files use to recognise him, at any
-club; nothing of his changes), else by the exact name, case aside, of one of the club's
-own players without a number (issue 28: never another club's); failing both, it is a
-new player. A player found by name takes the line's number only if he belongs to no
-other club: a player of two clubs is the site's administrator's to change.
+federation number first, else by the exact name, case aside, of one of the club's own
+players without a number; failing both, it is a new player. Both look only among the
+club's own players (its list, its sessions, its teams: issue 28 for names, issue 46 for
+numbers): a number another club's player holds is not taken, and the preview names
+nobody for it, since a list of numbers would otherwise read out another club's names;
+linking the two is the site's administrator's (docs/decisions/0065). A player found by
+name takes the line's number only if he belongs to no other club and nobody else holds
+it: a player of two clubs is the site's administrator's to change.
 """
 
 from __future__ import annotations
@@ -39,16 +42,22 @@ class MemberPlan:
     how: str
     already_member: bool
     elsewhere: bool = False  # the player found belongs to another club too
+    number_taken: bool = False  # the line's number is a player's who is not the club's own
 
     @property
     def gives_number(self) -> bool:
         """The line gives a number to a player found by name who had none (and is the club's alone)."""
-        return self._number_missing and not self.elsewhere
+        return self._number_missing and not self.elsewhere and not self.number_taken
+
+    @property
+    def new_number(self) -> str:
+        """The number a new player of this line keeps: none when someone else holds it."""
+        return "" if self.number_taken else self.line.federation_number
 
     @property
     def number_for_administrator(self) -> bool:
         """The line's number would go to a player of another club too: the administrator gives it."""
-        return self._number_missing and self.elsewhere
+        return self._number_missing and self.elsewhere and not self.number_taken
 
     @property
     def _number_missing(self) -> bool:
@@ -64,12 +73,15 @@ def club_members(club: Club) -> QuerySet[ClubMember]:
 
 
 def members_plan(club: Club, lines: Sequence[MemberLine]) -> list[MemberPlan]:
-    """Return what importing ``lines`` into the club would do, line by line (four queries, and one
-    more for every 500 players found by name)."""
+    """Return what importing ``lines`` into the club would do, line by line (five queries, and one
+    more for every 500 players found by name or by number)."""
     numbered = {
         federation_key(player.federation_number): player
         for player in Player.objects.exclude(federation_number="")
     }
+    wanted = {federation_key(line.federation_number) for line in lines if line.federation_number}
+    matched = [player for key, player in numbered.items() if key in wanted]
+    own_numbered = {federation_key(player.federation_number) for player in own_players(club, matched)}
     names = {line.name.casefold() for line in lines}
     by_name: dict[str, Player] = {}
     unnumbered = Player.objects.filter(federation_number="").annotate(lower=Lower("name"))
@@ -82,8 +94,10 @@ def members_plan(club: Club, lines: Sequence[MemberLine]) -> list[MemberPlan]:
     for line in lines:
         player: Player | None = None
         how = NEW_PLAYER
-        if line.federation_number and federation_key(line.federation_number) in numbered:
-            player, how = numbered[federation_key(line.federation_number)], FOUND_BY_NUMBER
+        key = federation_key(line.federation_number) if line.federation_number else ""
+        number_taken = bool(key) and key in numbered and key not in own_numbered
+        if key in own_numbered:
+            player, how = numbered[key], FOUND_BY_NUMBER
         elif line.name.casefold() in by_name and by_name[line.name.casefold()].pk not in taken:
             player, how = by_name[line.name.casefold()], FOUND_BY_NAME
         if player is not None:
@@ -95,6 +109,7 @@ def members_plan(club: Club, lines: Sequence[MemberLine]) -> list[MemberPlan]:
                 how,
                 already_member=player is not None and player.pk in members,
                 elsewhere=player is not None and player.pk in elsewhere,
+                number_taken=number_taken,
             )
         )
     return plans

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
+from tournaments.bridge.names import clean_name
 from tournaments.core.models import Player
 from tournaments.night.models import Pair, Session, Standing
 from tournaments.night.selectors.individual import individual_places
@@ -103,7 +104,7 @@ def players_search(query: str, *, limit: int = SEARCH_LIMIT) -> list[Player]:
 def players_matching(query: str) -> QuerySet[Player]:
     """Return players whose name contains ``query`` (case-insensitive), by name; not a player
     shown by initials, whom finding would name. The public search and the API's."""
-    query = " ".join(query.split())
+    query = clean_name(query)  # as names are stored: a pasted look-alike finds the player
     if not query:
         return Player.objects.none()
     return Player.objects.filter(name__icontains=query, shown_by_initials=False).order_by("name", "id")

@@ -22,6 +22,7 @@ from tournaments.teams.models import TeamMember
 LIKENESS_WORDS = (
     gettext_noop("same federation number"),
     gettext_noop("same name but for case, accents or spacing"),
+    gettext_noop("looks the same: letters of another alphabet, or text turned right to left"),
     gettext_noop("same name but for an initial"),
     gettext_noop("same name but for a letter added, dropped or swapped"),
 )
