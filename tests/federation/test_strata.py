@@ -231,3 +231,38 @@ def test_the_acbl_report_names_each_awards_strat_and_direction(director_client, 
         pairs_at.setdefault(key, set()).add(award.pair_id)
     assert all(len(pairs) == 1 for pairs in pairs_at.values())
     assert max(sum(1 for key in pairs_at if key[2] == place) for place in {key[2] for key in pairs_at}) >= 2
+
+
+def test_the_standings_files_carry_each_strata_place_and_the_awards_the_page_shows(client, night):
+    """Issue 45, item 5: the download holds each pair's stratum, its places in strata B and C and
+    its master points, as the session's page shows them."""
+    session_strata_set(session=night, basis=StrataBasis.HOLDINGS, limits=LIMITS)
+    session_finish(session=night)
+    response = client.get(reverse("standings_csv", args=[night.pk]))
+    header, *rows = csv.reader(io.StringIO(response.content.decode("utf-8-sig")))
+    assert header[-5:] == ["Stratum", "Rank in B", "Rank in C", "Award place", "Master points"]
+    by_number = {
+        (row[header.index("Pair")].split()[1], int(row[header.index("Pair")].split()[0])): row for row in rows
+    }
+    for direction in ("NS", "EW"):
+        standings = sorted(
+            Standing.objects.filter(session=night, pair__direction=direction).select_related("pair"),
+            key=lambda standing: standing.rank,
+        )
+        for stratum, members in (("B", "BC"), ("C", "C")):
+            group = [s for s in standings if _stratum_by_number(s.pair.number) in members]
+            for place, standing in enumerate(group[:6], start=1):  # no tie there (``_expected``)
+                assert by_number[(direction, standing.pair.number)][header.index(f"Rank in {stratum}")] == str(place)
+        for standing in standings:
+            row = by_number[(direction, standing.pair.number)]
+            assert row[header.index("Stratum")] == _stratum_by_number(standing.pair.number)
+            if _stratum_by_number(standing.pair.number) == "A":
+                assert row[header.index("Rank in B")] == row[header.index("Rank in C")] == ""
+    expected = _expected(night)
+    awarded = {
+        pair.pk: by_number[(pair.direction, pair.number)][header.index("Master points")]
+        for pair in Pair.objects.filter(session=night)
+    }
+    assert {pk: Decimal(points) for pk, points in awarded.items() if points} == expected
+    places = {row[header.index("Award place")] for row in rows if row[header.index("Award place")]}
+    assert any("(B)" in place for place in places)  # a strat award names its stratum, as on the page
