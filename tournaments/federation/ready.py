@@ -6,17 +6,19 @@ player's merge and export, and a club's master points page among its links; a ni
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import QuerySet
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from tournaments.core import sections
 from tournaments.core.models import Club, Player
 from tournaments.core.sections import Link, Section
 from tournaments.federation.selectors.exported import awards_exported
-from tournaments.federation.selectors.handicaps import handicap_tables
+from tournaments.federation.selectors.handicaps import HandicapRow, handicap_tables
 from tournaments.federation.selectors.pages import (
     event_awards,
     pairs_master_points,
@@ -106,13 +108,14 @@ def teams_event_awards(event: TeamsEvent, public: bool) -> Section | None:
 
 def phone_standings(session: Session, table: int, state: dict[str, Any], over: bool) -> None:
     """A table's phone shows the handicapped standings and each stratum's beside the scratch ones,
-    where it shows standings at all (the club's setting, between rounds)."""
+    where it shows standings at all (the club's setting, between rounds): its figures written
+    the page's language's way, a pair that has not played with no figure (not its handicap)."""
     if not state.get("standings") or not (session.handicapped or session.is_stratified):
         return
     tables = session_standings(session)
     for found in handicap_tables(session, tables, public=True):
         rows = [
-            {"rank": row.place, "pair": row.label, "names": row.names, "figure": f"{row.figure}%"}
+            {"rank": row.place, "pair": row.label, "names": row.names, "figure": _phone_handicapped(row)}
             for row in found.rows
         ]
         state["standings"].append(
@@ -120,10 +123,21 @@ def phone_standings(session: Session, table: int, state: dict[str, Any], over: b
         )
     for stratum in strata_tables(session, tables, public=True):
         rows = [
-            {"rank": row.place, "pair": row.label, "names": row.names, "figure": f"{row.percentage:.2f}%"}
+            {"rank": row.place, "pair": row.label, "names": row.names, "figure": _phone_percent(row.percentage)}
             for row in stratum.rows
         ]
         state["standings"].append({"title": stratum.title, "rows": rows})
+
+
+def _phone_handicapped(row: HandicapRow) -> str:
+    """A pair's handicapped figure; "no board yet" for a pair that has played none, whose figure
+    would be its handicap alone (issue 45, item 5)."""
+    return _phone_percent(row.figure) if row.played else _("no board yet")
+
+
+def _phone_percent(value: float | Decimal) -> str:
+    """``52,08%`` in French, as the phone's traveller writes its figures (issue 45, item 4)."""
+    return f"{number_format(value, 2)}%"
 
 
 def player_master_points(player: Player) -> Section | None:
