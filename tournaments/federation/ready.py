@@ -123,7 +123,12 @@ def phone_standings(session: Session, table: int, state: dict[str, Any], over: b
         )
     for stratum in strata_tables(session, tables, public=True):
         rows = [
-            {"rank": row.place, "pair": row.label, "names": row.names, "figure": _phone_percent(row.percentage)}
+            {
+                "rank": row.place,
+                "pair": row.label,
+                "names": row.names,
+                "figure": _phone_percent(row.percentage),
+            }
             for row in stratum.rows
         ]
         state["standings"].append({"title": stratum.title, "rows": rows})
