@@ -340,4 +340,6 @@ def test_standings_files_of_a_session_of_sections_carry_each_pairs_section_place
             # Its place among its section's field, recounted: one more than the pairs above it.
             place = 1 + sum(1 for other in percentages if other > standing.percentage)
             tied = percentages.count(standing.percentage) > 1
-            assert in_file[standing.pair.label] == [letter, f"{place}{'=' if tied else ''}"], standing.pair.label
+            assert in_file[standing.pair.label] == [letter, f"{place}{'=' if tied else ''}"], (
+                standing.pair.label
+            )

@@ -216,11 +216,16 @@ def test_the_acbl_report_names_each_awards_strat_and_direction(director_client, 
         "ACBL player number", "Player", "Date", "Event", "Strat", "Direction", "Place", "Masterpoints",
     ]  # fmt: skip
     awards = MasterPointAward.objects.filter(session=night).select_related("pair", "player")
+    directions = {"NS": "N-S", "EW": "E-W"}
     expected = {
-        (award.player.federation_number, award.stratum or "A", {"NS": "N-S", "EW": "E-W"}[award.pair.direction],
-         f"{award.place}{'=' if award.tied else ''}")
+        (
+            award.player.federation_number,
+            award.stratum or "A",
+            directions[award.pair.direction],
+            f"{award.place}{'=' if award.tied else ''}",
+        )
         for award in awards
-    }  # fmt: skip
+    }
     assert {(row[0], row[4], row[5], row[6]) for row in rows} == expected
     assert {"A", "B"} <= {row[4] for row in rows}
     # A place of a strat and direction is one pair's (the field has no tie in its first places):
@@ -252,7 +257,9 @@ def test_the_standings_files_carry_each_strata_place_and_the_awards_the_page_sho
         for stratum, members in (("B", "BC"), ("C", "C")):
             group = [s for s in standings if _stratum_by_number(s.pair.number) in members]
             for place, standing in enumerate(group[:6], start=1):  # no tie there (``_expected``)
-                assert by_number[(direction, standing.pair.number)][header.index(f"Rank in {stratum}")] == str(place)
+                assert by_number[(direction, standing.pair.number)][
+                    header.index(f"Rank in {stratum}")
+                ] == str(place)
         for standing in standings:
             row = by_number[(direction, standing.pair.number)]
             assert row[header.index("Stratum")] == _stratum_by_number(standing.pair.number)

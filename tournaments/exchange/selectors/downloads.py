@@ -15,16 +15,16 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.spreadsheet_cells import Cell, figure
-from tournaments.exchange.selectors.hand_records import session_pbn_filename
 from tournaments.bridge.strata import stratum_name
+from tournaments.exchange.selectors.hand_records import session_pbn_filename
 from tournaments.exchange.spreadsheets import Table
 from tournaments.federation.selectors.handicaps import handicap_tables
 from tournaments.federation.selectors.pages import session_awards
 from tournaments.federation.selectors.strata import strata_tables
 from tournaments.night.models import Board, Pair, Result, Session, Standing
 from tournaments.night.selectors.public import StandingsTable, board_traveller, session_standings
-from tournaments.night.selectors.sections import section_standings
 from tournaments.night.selectors.rounds import RoundsProgress, rounds_progress
+from tournaments.night.selectors.sections import section_standings
 from tournaments.season.models import Competition, Event
 from tournaments.season.selectors.competitions import CompetitionRow, competition_standings
 from tournaments.season.selectors.events import EventRow, event_standings
@@ -100,7 +100,8 @@ def _section_columns(session: Session) -> _Columns | None:
     for table in section_standings(session):
         for standing in table.standings:
             place = _rank_cell(standing.rank, standing.tied) if standing.is_ranked else None
-            by_pair[standing.pair.label] = [standing.pair.section.letter, place]
+            letter = standing.pair.section.letter if standing.pair.section else None
+            by_pair[standing.pair.label] = [letter, place]
     return _Columns(["Section", "Section rank"], by_pair)
 
 
@@ -111,7 +112,9 @@ def _strata_columns(session: Session, tables: list[StandingsTable]) -> _Columns 
     strata = [stratum_name(number) for number in range(1, len(session.strata_limits) + 1)]
     places: dict[str, dict[str, Cell]] = {}
     for stratum, table in zip(
-        (name for name in strata for _ in tables), strata_tables(session, tables, public=True), strict=True
+        (name for name in strata for _table in tables),
+        strata_tables(session, tables, public=True),
+        strict=True,
     ):
         for row in table.rows:
             places.setdefault(row.label, {})[stratum] = _place_cell(row.place)

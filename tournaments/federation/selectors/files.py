@@ -64,7 +64,16 @@ def abf_month_file(club: Club, year: int, month: int) -> AbfFile:
     return AbfFile(name, data, data.count(b"\n"), sorted(missing.values(), key=lambda row: row[0].name))
 
 
-ACBL_COLUMNS = ("ACBL player number", "Player", "Date", "Event", "Strat", "Direction", "Place", "Masterpoints")
+ACBL_COLUMNS = (
+    "ACBL player number",
+    "Player",
+    "Date",
+    "Event",
+    "Strat",
+    "Direction",
+    "Place",
+    "Masterpoints",
+)
 # The ACBL's directions as its reports write a Mitchell's fields; a Howell's award has none.
 ACBL_DIRECTIONS = {"NS": "N-S", "EW": "E-W"}
 
