@@ -231,6 +231,11 @@ def test_a_tables_phone_gives_a_pair_that_has_not_played_no_handicapped_figure(c
     figures = {row["pair"]: (row["rank"], row["figure"]) for row in handicapped["rows"]}
     assert figures["1 NS"] == ("1", "53.50%")
     assert figures["2 NS"] == ("", "no board yet")  # not "3.50%", its handicap alone
+    # A French phone reads them with its decimal comma and its words, as its traveller (item 4).
+    french = client.get(reverse("table_state", args=[token]), HTTP_ACCEPT_LANGUAGE="fr").json()["standings"]
+    handicapped = next(field for field in french if field["title"] == "Avec handicap : Nord-Sud")
+    figures = {row["pair"]: row["figure"] for row in handicapped["rows"]}
+    assert (figures["1 NS"], figures["2 NS"]) == ("53,50%", "pas encore de donne")
 
 
 def test_the_standings_files_carry_the_handicapped_figures_and_places_the_page_shows(client, imported):
