@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
+import sys
 
-from tournaments.core.hooks import Hook
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from tournaments.core.hooks import Hook, receiver_name
 from tournaments.night import hooks as night
 from tournaments.season.ready import ratings_follow_the_night
 from tournaments.teams.ready import matches_follow_their_boards
@@ -51,3 +54,49 @@ def test_a_failing_function_stops_the_hook_and_reaches_the_caller():
 def test_the_app_registers_teams_at_the_settle_and_the_season_at_the_finish():
     assert matches_follow_their_boards in night.session_settled
     assert ratings_follow_the_night in night.session_finished
+
+
+def _hooks_of_the_app() -> dict[str, Hook]:
+    """Every hook a module of the app declares, by name (the app is ready: all registered)."""
+    found: dict[str, Hook] = {}
+    for module_name, module in list(sys.modules.items()):
+        if module_name.startswith("tournaments."):
+            for value in vars(module).values():
+                if isinstance(value, Hook):
+                    found[value.name] = value
+    return found
+
+
+def test_every_hook_declares_its_receivers_and_calls_exactly_those_in_that_order():
+    """Issue 45, item 10: what a finish does first is read where the hook is declared."""
+    hooks = _hooks_of_the_app()
+    assert len(hooks) >= 28
+    for name, hook in hooks.items():
+        assert hook.receivers is not None, f"{name} declares no receivers"
+        assert hook.registered() == hook.receivers, name
+
+
+def test_a_finish_makes_the_strata_before_the_awards_that_read_them():
+    assert night.session_finished.registered().index("federation.strata_complete") < (
+        night.session_finished.registered().index("federation.awards_follow_the_night")
+    )
+
+
+def _second() -> None: ...
+
+
+def _first() -> None: ...
+
+
+def test_a_receiver_runs_in_its_declared_place_whatever_order_it_registers_in():
+    first, second = receiver_name(_first), receiver_name(_second)
+    hook: Hook[[], None] = Hook("test", receivers=(first, second))
+    hook.register(_second)
+    hook.register(_first)
+    assert hook.registered() == (first, second)
+
+
+def test_a_receiver_the_hook_does_not_declare_is_refused_naming_the_hook():
+    hook: Hook[[], None] = Hook("night.test", receivers=(receiver_name(_first),))
+    with pytest.raises(ImproperlyConfigured, match=r"test_hooks\._second registers at the hook night\.test"):
+        hook.register(_second)

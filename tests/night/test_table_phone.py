@@ -8,6 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.conftest import seated_mitchell
+from tournaments.core.models import Player
 from tournaments.night.models import Session, TableAccess
 from tournaments.night.selectors import movements as movement_selectors
 
@@ -114,3 +115,24 @@ def test_a_french_phone_is_told_in_french_that_the_board_is_already_in(client, n
 
     assert f"La donne {board} est déjà saisie à cette table : " in error
     assert "call the director" not in error
+
+
+def test_a_player_shown_by_initials_is_shown_so_on_every_phone(client, night):
+    """Issue 46, item 10: the phone's rounds and moves, like every other surface, print his initials.
+
+    EW 1 moves from table to table, so the phones of every table he visits list him.
+    """
+    pair = night.pairs.get(direction="EW", number=1)
+    Player.objects.filter(pk=pair.player1_id).update(name="Cat Cole", shown_by_initials=True)
+    Player.objects.filter(pk=pair.player2_id).update(name="Dan Dale")
+    _play_round(client, night, 1, 1)
+    visited = set()
+    for table in (1, 2, 3):
+        state = _state(client, night, table)
+        assert "Cat Cole" not in json.dumps(state), table
+        names = [entry["ew"]["names"] for entry in state["table_rounds"] if entry["ew"]["label"] == "EW 1"]
+        assert set(names) <= {"C. C. - Dan Dale"}, table
+        visited.update({table} if names else set())
+    assert len(visited) == night.movement_rounds == 2
+    moves = _state(client, night, 1)["moves"]["lines"]
+    assert "C. C. - Dan Dale" in [line["names"] for line in moves]

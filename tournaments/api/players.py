@@ -55,7 +55,8 @@ def _history_out(row: player_pages.HistoryRow) -> dict:
     standing = row.standing
     return {
         "session": session_summary(row.session),
-        "pair": pair_out(row.pair),
+        "pair": pair_out(row.pair) if row.number is None else None,
+        "number": row.number,
         "rank": standing.rank if standing is not None else None,
         "percentage": standing.percentage if standing is not None else None,
         "boards_played": standing.boards_played if standing is not None else 0,

@@ -30,6 +30,7 @@ from tournaments.api.shapes import pair_out, session_summary
 from tournaments.core.selectors import clubs as club_reads
 from tournaments.night.models import Session
 from tournaments.night.selectors import public as selectors
+from tournaments.night.selectors.individual import IndividualPlace, individual_places
 from tournaments.night.selectors.publication import public_board_numbers
 from tournaments.night.selectors.rounds import RoundsProgress, RoundStanding, rounds_progress
 
@@ -105,6 +106,10 @@ def standings(request: HttpRequest, session_id: Id, page: Query[PageQuery]) -> H
 
 
 def _standings_page(session: Session, page: PageQuery) -> dict:
+    if session.is_individual:  # its players by their own place: its pairs are one-round partnerships
+        data = page_of(individual_places(session), page)
+        data["items"] = [_individual_standing_out(line) for line in data["items"]]
+        return data
     progress = rounds_progress(session, public=True)
     if progress is not None:  # a barometer or Swiss pairs: after its last published round, as its page
         data = page_of(progress.standings, page)
@@ -115,6 +120,20 @@ def _standings_page(session: Session, page: PageQuery) -> dict:
     field = (lambda standing: "") if session.ranks_one_field else (lambda standing: standing.pair.direction)
     data["items"] = [_standing_out(field(standing), standing) for standing in data["items"]]
     return data
+
+
+def _individual_standing_out(line: IndividualPlace) -> dict:
+    return {
+        "field": "",
+        "rank": line.place,
+        "tied": line.tied,
+        "pair": None,
+        "player": {"number": line.number, "id": line.player.pk, "name": line.player.public_name},
+        "boards_played": line.boards,
+        "matchpoints": line.matchpoints,
+        "percentage": line.percentage,
+        "imps": None,
+    }
 
 
 def _round_standing_out(progress: RoundsProgress, row: RoundStanding) -> dict:

@@ -85,11 +85,22 @@ class PairOut(Schema):
     players: list[PlayerRef]
 
 
+class IndividualPlayerOut(Schema):
+    number: int = Field(description="The player's number in the individual's movement")
+    id: int
+    name: str = Field(description="The name, or the initials alone for a player who asked for it")
+
+
 class StandingOut(Schema):
     field: str = Field(description="'NS' or 'EW' in a Mitchell ranked by direction, '' for one field")
     rank: int
     tied: bool
-    pair: PairOut
+    pair: PairOut | None = Field(
+        description="The pair ranked; None in an individual, whose standings rank its players (player)"
+    )
+    player: IndividualPlayerOut | None = Field(
+        None, description="An individual's player, ranked by his own place; None in a pairs session"
+    )
     boards_played: int
     matchpoints: float
     percentage: float | None
@@ -174,7 +185,8 @@ class PlayerOut(Schema):
 
 class HistoryOut(Schema):
     session: SessionSummary
-    pair: PairOut
+    pair: PairOut | None = Field(description="The pair he sat in; None in an individual (see number)")
+    number: int | None = Field(None, description="His number in an individual; None in a pairs session")
     rank: int | None
     percentage: float | None
     boards_played: int

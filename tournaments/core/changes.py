@@ -13,9 +13,15 @@ from collections.abc import Sequence
 
 from tournaments.core.hooks import Hook
 
-players_shown_changed: Hook[[Sequence[int], bool], None] = Hook("core.players_shown_changed")
+players_shown_changed: Hook[[Sequence[int], bool], None] = Hook(
+    "core.players_shown_changed",
+    receivers=("night.players_changed",),
+)
 """Players whose name or initials changed (by id), and whether the change hides something:
 then a capability that cannot make sure its pages stop showing it refuses the write."""
 
-club_shown_changed: Hook[[int], None] = Hook("core.club_shown_changed")
+club_shown_changed: Hook[[int], None] = Hook(
+    "core.club_shown_changed",
+    receivers=("night.club_changed",),
+)
 """A club (by id) whose name or tables' settings changed."""

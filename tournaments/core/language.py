@@ -24,7 +24,10 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from tournaments.core.hooks import Hook
 
 # Each registered function reads a route's name and arguments and returns its club's language, or None.
-club_language_of: Hook[[str, Mapping[str, Any]], str | None] = Hook("core.club_language_of")
+club_language_of: Hook[[str, Mapping[str, Any]], str | None] = Hook(
+    "core.club_language_of",
+    receivers=("night.session_club_language",),
+)
 
 
 def language_codes() -> list[str]:

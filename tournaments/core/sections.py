@@ -38,19 +38,55 @@ class Link:
     order: int = 50
 
 
-home_page: Hook[[], Section | None] = Hook("core.home_page")
+home_page: Hook[[], Section | None] = Hook(
+    "core.home_page",
+    receivers=(
+        "core.home_clubs",
+        "night.home_sessions",
+        "season.player_search_form",
+    ),
+)
 """The site's home page: a part below the list of clubs (the recent sessions)."""
 
-club_page: Hook[[Club], Section | None] = Hook("core.club_page")
+club_page: Hook[[Club], Section | None] = Hook(
+    "core.club_page",
+    receivers=(
+        "night.club_sessions",
+        "teams.club_events",
+        "season.club_competitions",
+        "season.club_events",
+    ),
+)
 """A club's public page: a part each (competitions, sessions, teams events)."""
 
-director_actions: Hook[[], list[Link]] = Hook("core.director_actions")
+director_actions: Hook[[], list[Link]] = Hook(
+    "core.director_actions",
+    receivers=(
+        "night.director_actions",
+        "exchange.director_actions",
+        "teams.director_actions",
+        "season.director_actions",
+    ),
+)
 """The director's home: what a director can start (a session, an import, a teams event)."""
 
-director_club_links: Hook[[Club], list[Link]] = Hook("core.director_club_links")
+director_club_links: Hook[[Club], list[Link]] = Hook(
+    "core.director_club_links",
+    receivers=(
+        "core.director_club_links",
+        "season.director_club_links",
+        "federation.director_club_links",
+    ),
+)
 """The director's home: each directed club's own pages (competitions, members, API tokens)."""
 
-director_home: Hook[[User], Section | None] = Hook("core.director_home")
+director_home: Hook[[User], Section | None] = Hook(
+    "core.director_home",
+    receivers=(
+        "night.director_sessions",
+        "teams.director_events",
+    ),
+)
 """The director's home: a part each below the links (the teams events, the sessions)."""
 
 

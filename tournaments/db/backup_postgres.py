@@ -226,6 +226,14 @@ def _copied_migrations(script: str) -> set[tuple[str, str]]:
     raise PostgresBackupError("its django_migrations rows are cut short")
 
 
+def postgres_superuser(connection: Any) -> bool:
+    """Whether the role ``connection`` (Django's) logs in as is a superuser."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user")
+        row = cursor.fetchone()
+    return bool(row and row[0])
+
+
 def postgres_restore(path: Path, settings: Mapping[str, Any]) -> None:
     """Replace the database of ``settings`` by the checked dump ``path``, in one transaction."""
     with tempfile.TemporaryDirectory(prefix="clubscore-restore-") as folder:

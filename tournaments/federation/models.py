@@ -1,12 +1,13 @@
 """The master points ledger: each player's award, with its session or teams event and scale.
 
-A row is one player's award of one session (a pair's place) or one teams event (a
-team's place): who, how many points (the federation's points: 0.21 ABF green, 24 EBU
-master points), the scale that gave them (``bridge.federations``), the place (shared when
-``tied``) and the field it was ranked in. Rows are derived: written when a session or
-event finishes, and again on a correction after it, dropped when it is reopened
-(``services.awards``). Only awards are kept: a pair placed below the awards has no row.
-A player's season is the calendar year of ``date``, the night's or the event's.
+A row is one player's award of one session (a pair's place, or an individual's player's
+own place: no pair) or one teams event (a team's place): who, how many points (the
+federation's points: 0.21 ABF green, 24 EBU master points), the scale that gave them
+(``bridge.federations``), the place (shared when ``tied``) and the field it was ranked in.
+Rows are derived: written when a session or event finishes, and again on a correction
+after it, dropped when it is reopened (``services.awards``). Only awards are kept: a pair
+placed below the awards has no row. A player's season is the calendar year of ``date``,
+the night's or the event's.
 """
 
 from __future__ import annotations
@@ -44,11 +45,11 @@ class MasterPointAward(models.Model):
         ordering = ["-date", "club", "place", "player"]
         constraints = [
             models.CheckConstraint(
-                condition=(
-                    Q(session__isnull=False, pair__isnull=False, teams_event__isnull=True, team__isnull=True)
-                )
+                # A session's award names its pair, but an individual's (pair null): the player's
+                # partnerships each played one round, and his place is his own.
+                condition=(Q(session__isnull=False, teams_event__isnull=True, team__isnull=True))
                 | (Q(session__isnull=True, pair__isnull=True, teams_event__isnull=False, team__isnull=False)),
-                name="master_point_award_of_a_pair_or_a_team",
+                name="master_point_award_of_a_session_or_a_team",
             ),
             models.CheckConstraint(condition=Q(points__gt=0), name="master_point_award_positive"),
             models.UniqueConstraint(

@@ -21,6 +21,7 @@ from tournaments.federation.selectors.exported import awards_exported
 from tournaments.federation.selectors.handicaps import HandicapRow, handicap_tables
 from tournaments.federation.selectors.pages import (
     event_awards,
+    individuals_master_points,
     pairs_master_points,
     player_seasons,
     session_awards,
@@ -35,6 +36,7 @@ from tournaments.federation.services.strata import strata_complete
 from tournaments.night import hooks as night
 from tournaments.night.models import Movement, Session, SessionState
 from tournaments.night.selectors.public import StandingsTable, session_standings
+from tournaments.night.selectors.publication import standings_published
 from tournaments.season import hooks as season
 from tournaments.teams import hooks as teams
 from tournaments.teams.models import TeamsEvent, TeamsRound
@@ -61,12 +63,14 @@ def awards_after_settle(session: Session) -> None:
 
 def director_session_awards(session: Session) -> Section | None:
     awards = session_awards(session, public=False)
-    return Section(SESSION_AWARDS, {"awards": awards, "public": False}) if awards else None
+    context = {"awards": awards, "public": False, "individual": session.is_individual}
+    return Section(SESSION_AWARDS, context) if awards else None
 
 
 def public_session_awards(session: Session, tables: Sequence[StandingsTable]) -> Section | None:
     awards = session_awards(session, public=True)
-    return Section(SESSION_AWARDS, {"awards": awards, "public": True}, order=60) if awards else None
+    context = {"awards": awards, "public": True, "individual": session.is_individual}
+    return Section(SESSION_AWARDS, context, order=60) if awards else None
 
 
 def director_session_handicaps(session: Session) -> Section | None:
@@ -81,7 +85,7 @@ def public_session_handicaps(session: Session, tables: Sequence[StandingsTable])
     if not session.handicapped:
         return None
     # The page's standings may be one page of a big field: a pair's handicapped place is the field's.
-    found = handicap_tables(session, session_standings(session), public=True)
+    found = handicap_tables(session, standings_published(session), public=True)
     return Section(HANDICAP_STANDINGS, {"tables": found, "public": True}, order=55) if found else None
 
 
@@ -96,7 +100,7 @@ def public_session_strata(session: Session, tables: Sequence[StandingsTable]) ->
     if not session.is_stratified:
         return None
     # The page's standings may be one page of a big field: a stratum's places are the field's.
-    found = strata_tables(session, session_standings(session), public=True)
+    found = strata_tables(session, standings_published(session), public=True)
     return Section(STRATA_STANDINGS, {"tables": found, "public": True}, order=50) if found else None
 
 
@@ -112,7 +116,7 @@ def phone_standings(session: Session, table: int, state: dict[str, Any], over: b
     the page's language's way, a pair that has not played with no figure (not its handicap)."""
     if not state.get("standings") or not (session.handicapped or session.is_stratified):
         return
-    tables = session_standings(session)
+    tables = standings_published(session)  # every table sees them: a round in play counts nowhere
     for found in handicap_tables(session, tables, public=True):
         rows = [
             {"rank": row.place, "pair": row.label, "names": row.names, "figure": _phone_handicapped(row)}
@@ -159,7 +163,7 @@ def director_club_links(club: Club) -> list[Link]:
 
 
 def ready() -> None:
-    night.session_finished.register(strata_complete)  # before the awards, which read the strata
+    night.session_finished.register(strata_complete)
     night.session_finished.register(awards_follow_the_night)
     night.session_settled.register(awards_after_settle)
     night.session_reopened.register(session_awards_write)
@@ -178,4 +182,5 @@ def ready() -> None:
     season.player_exported.register(player_export)
     season.player_page.register(player_master_points)
     season.pairs_master_points.register(pairs_master_points)
+    season.players_master_points.register(individuals_master_points)
     sections.director_club_links.register(director_club_links)

@@ -21,36 +21,87 @@ from tournaments.night.models import Result, Session
 if TYPE_CHECKING:
     from tournaments.night.selectors.public import StandingsTable
 
-session_settled: Hook[[Session], None] = Hook("night.session_settled")
+session_settled: Hook[[Session], None] = Hook(
+    "night.session_settled",
+    receivers=(
+        "teams.matches_follow_their_boards",
+        "season.ratings_follow_a_correction",
+        "federation.awards_after_settle",
+    ),
+)
 """Called at the end of every settle, in its transaction, once the standings are written."""
 
-session_finished: Hook[[Session], None] = Hook("night.session_finished")
+session_finished: Hook[[Session], None] = Hook(
+    "night.session_finished",
+    receivers=(
+        "season.ratings_follow_the_night",
+        "mail.results_mail_after_finish",
+        "federation.strata_complete",  # before the awards, which read the strata
+        "federation.awards_follow_the_night",
+    ),
+)
 """Called when a night finishes, in its transaction, once its last entries are settled."""
 
-session_reopened: Hook[[Session], None] = Hook("night.session_reopened")
+session_reopened: Hook[[Session], None] = Hook(
+    "night.session_reopened",
+    receivers=(
+        "season.ratings_follow_the_night",
+        "federation.session_awards_write",
+    ),
+)
 """Called when a finished night is reopened (back in play), in its transaction: what followed its
 finish is undone (its master points go; its results leave the ratings until it finishes again)."""
 
 public_session_page: Hook[[Session, Sequence[StandingsTable]], Section | None] = Hook(
-    "night.public_session_page"
+    "night.public_session_page",
+    receivers=(
+        "season.session_field_strength",
+        "season.session_in_event",
+        "federation.public_session_awards",
+        "federation.public_session_handicaps",
+        "federation.public_session_strata",
+    ),
 )
 """A part each below the standings of the public session page, given its page of standings."""
 
-table_state: Hook[[Session, int, dict[str, Any], bool], None] = Hook("night.table_state")
+table_state: Hook[[Session, int, dict[str, Any], bool], None] = Hook(
+    "night.table_state",
+    receivers=(
+        "teams.phone_state",
+        "federation.phone_standings",
+    ),
+)
 """A table's phone state, given its session, table, the state so far and whether its round is
 over: a capability adds its part (a teams table's match, and what follows its round)."""
 
-table_traveller: Hook[[Session, int, int, Result], dict[str, Any] | None] = Hook("night.table_traveller")
+table_traveller: Hook[[Session, int, int, Result], dict[str, Any] | None] = Hook(
+    "night.table_traveller",
+    receivers=("teams.phone_traveller",),
+)
 """A table's traveller of a board (session, table, board number, the table's result): a
 capability that answers (a teams table: its match's two tables) replaces the room's."""
 
-director_session_page: Hook[[Session], Section | None] = Hook("night.director_session_page")
+director_session_page: Hook[[Session], Section | None] = Hook(
+    "night.director_session_page",
+    receivers=(
+        "season.session_in_event",
+        "federation.director_session_awards",
+        "federation.director_session_handicaps",
+        "federation.director_session_strata",
+    ),
+)
 """A part each at the foot of the director's session page (its master points, or why none)."""
 
-director_board_results: Hook[[Session, list[Result]], Section | None] = Hook("night.director_board_results")
+director_board_results: Hook[[Session, list[Result]], Section | None] = Hook(
+    "night.director_board_results",
+    receivers=("teams.director_board_results",),
+)
 """The results of a board on the director's board page: a capability's part (a teams round:
 each table in its match, with the swing) replaces the room's matchpoint table."""
 
-session_held: Hook[[Session], str] = Hook("night.session_held")
+session_held: Hook[[Session], str] = Hook(
+    "night.session_held",
+    receivers=("teams.round_session_held",),
+)
 """Why a capability holds a session that may not be deleted on its own ('' if it does not):
 a teams round's session belongs to its event."""

@@ -19,19 +19,46 @@ from tournaments.core.models import Club, Player
 from tournaments.core.sections import Section
 from tournaments.night.models import Session
 
-player_merged: Hook[[Player, Player], None] = Hook("season.player_merged")
+player_merged: Hook[[Player, Player], None] = Hook(
+    "season.player_merged",
+    receivers=(
+        "mail.mail_follow_merge",
+        "federation.awards_follow_merge",
+    ),
+)
 """Called in the merge's transaction (kept player, duplicate), before the duplicate is deleted."""
 
-player_erased: Hook[[Player], None] = Hook("season.player_erased")
+player_erased: Hook[[Player], None] = Hook(
+    "season.player_erased",
+    receivers=("mail.mail_follow_erasure",),
+)
 """Called in the erasure's transaction, once the player's memberships (his emails) are deleted."""
 
-player_exported: Hook[[Player, QuerySet[Club] | None], dict[str, object]] = Hook("season.player_exported")
+player_exported: Hook[[Player, QuerySet[Club] | None], dict[str, object]] = Hook(
+    "season.player_exported",
+    receivers=(
+        "mail.mail_player_export",
+        "federation.player_export",
+    ),
+)
 """Called by the player's export (player, the clubs it is limited to or None for all): each
 function returns the parts it adds to the export, under keys of its own."""
 
-player_page: Hook[[Player], Section | None] = Hook("season.player_page")
+player_page: Hook[[Player], Section | None] = Hook(
+    "season.player_page",
+    receivers=("federation.player_master_points",),
+)
 """A part each on a player's public page, below his results (his master points by season)."""
 
-pairs_master_points: Hook[[Sequence[Session]], dict[int, Decimal]] = Hook("season.pairs_master_points")
+pairs_master_points: Hook[[Sequence[Session]], dict[int, Decimal]] = Hook(
+    "season.pairs_master_points",
+    receivers=("federation.pairs_master_points",),
+)
 """The master points each pair of these sessions was awarded (by pair id; each of its players
 holds it), for a championship ranked by master points: the federation answers from its ledger."""
+
+players_master_points: Hook[[Sequence[Session]], dict[tuple[int, int], Decimal]] = Hook(
+    "season.players_master_points", receivers=("federation.individuals_master_points",)
+)
+"""The master points each player of these individuals was awarded, by (session id, player id):
+an individual's awards are its players' own, no pair's. The federation answers from its ledger."""

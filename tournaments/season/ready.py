@@ -36,7 +36,13 @@ def ratings_follow_a_correction(session: Session) -> None:
 
 
 def session_field_strength(session: Session, tables: Sequence[StandingsTable]) -> Section | None:
-    """The field's strength and each pair's expected percentage (matchpoints only: a rating is a %)."""
+    """The field's strength and each pair's expected percentage (matchpoints only: a rating is a %).
+
+    None for an individual: its pairs are one-round partnerships, each expected a percentage
+    over two boards against partnerships of other rounds, which is not what its players are
+    ranked on."""
+    if session.is_individual:
+        return None
     fields = session_fields(session, tables) if not session.is_imps else []
     return Section("tournaments/season/public/_field.html", {"fields": fields}) if fields else None
 

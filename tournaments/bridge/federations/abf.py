@@ -19,6 +19,8 @@ files of ``tests/fixtures/usebio/`` award them to the hundredth:
 - **Ties** (clause 4.4.6, whose text was not found; this is what Compscore does): the tied
   competitors share the rounded awards of the places they span, the share rounded a half
   up (tied 3rd and 4th of a field awarding three places: (0.11 + 0) / 2 gives 0.06).
+- **Individuals**: one winner whose award is set by the tables (four players a table), places
+  to the top half of the players (clause 4.2's "all Individual and Duplicate events").
 - **Teams**: every member gets the team's award; of a team of 5 or 6, 4/5 or 2/3 of it
   (clause 4.2: "Awards are not given to non-playing captains"). A club teams event is
   awarded as one session whose tables are its teams (two teams a match, at two tables).

@@ -13,6 +13,8 @@ In a Mitchell movement, a 1/2 table will be treated as though it were a full tab
   fifth is 1/5 and sixth is 1/6, etc." Each is rounded to the hundredth, a half up.
 - **Depth**: "40% times the number of pairs in the comparison group, rounded to the
   nearest whole number with .5 rounded up."
+- **Individuals**: "based on the number of pairs, teams, or individuals in each group"
+  (the ACBL's masterpoint regulations): an individual's group is its players, one winner.
 - **Ties** share the awards of the places they span, rounded to the hundredth.
 
 - **Strat awards** ("Stratified pairs may be conducted with two or three strats ... The

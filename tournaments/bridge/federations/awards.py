@@ -42,31 +42,42 @@ class Placed(Generic[K]):
 class Contest:
     """What a scale reads of a session or teams event, beyond the places.
 
-    ``competitors``: pairs (or teams) that played, in every field; ``boards``: boards a
-    competitor played (the most any did); ``winners``: 2 for a Mitchell whose directions
-    are ranked apart, else 1.
+    ``competitors``: pairs (or teams, or the players of an individual) that played, in
+    every field; ``boards``: boards a competitor played (the most any did); ``winners``: 2
+    for a Mitchell whose directions are ranked apart, else 1. An individual is a
+    single-winner contest whose competitors sit four to a table.
     """
 
     competitors: int
     boards: int
     winners: int = 1
     teams: bool = False
+    individual: bool = False
 
     def __post_init__(self) -> None:
         if self.competitors < 0 or self.boards < 0:
             raise AwardError("A contest has no fewer than 0 competitors and boards.")
         if self.winners not in (1, 2):
             raise AwardError(f"A contest has one winner or two, not {self.winners}.")
+        if self.individual and (self.teams or self.winners != 1):
+            raise AwardError("An individual is one field of players: one winner, no teams.")
+
+    @property
+    def competitors_a_table(self) -> int:
+        """Competitors seated at a table: a team at one of its match's two, a pair, four players."""
+        if self.teams:
+            return 1
+        return 4 if self.individual else 2
 
     @property
     def tables(self) -> int:
-        """Tables in play, a half table counted whole: a team plays at one of its match's two."""
-        return self.competitors if self.teams else -(-self.competitors // 2)
+        """Tables in play, a part table (a sit-out) counted whole."""
+        return -(-self.competitors // self.competitors_a_table)
 
     @property
     def full_tables(self) -> int:
-        """Complete tables: a half table (a sit-out) left out."""
-        return self.competitors if self.teams else self.competitors // 2
+        """Complete tables: a part table (a sit-out) left out."""
+        return self.competitors // self.competitors_a_table
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,8 @@ handbook itself was not found whole, so each rule says where it comes from:
   number of awards times 6), going down 6 a place to 6 for the last; no award above the
   limit for the boards played (75 under 18 boards, 100 to 35, 300 beyond); none below
   the minimum of 6 ("an over-riding minimum of 6 points for any club award").
+- **Individuals** are awarded by the same rules as a single-winner pairs event, each player a
+  competitor: 3 complete tables (12 players), and the part of the players by the boards.
 - **Ties**: the tied competitors share the awards of the places they span, the share
   rounded up to a whole master point ("fractions are always rounded up"), and never
   below 6.
@@ -57,8 +59,9 @@ def top_limit(boards: int) -> int:
 
 
 def awards_count(contest: Contest) -> int:
-    """How many places of a field get an award: a part of its competitors, counted by full tables."""
-    competitors = contest.full_tables * (1 if contest.winners == 2 else 2)
+    """How many places of a field get an award: a part of its competitors, counted by full tables
+    (a Mitchell direction one a table, a Howell's pairs two, an individual's players four)."""
+    competitors = contest.full_tables * (1 if contest.winners == 2 else contest.competitors_a_table)
     return ceil(competitors * awarded_fraction(contest.boards))
 
 
@@ -79,9 +82,11 @@ class EbuClubScale(Scale):
             )
         needed = MINIMUM_FULL_TABLES[contest.winners]
         if contest.full_tables < needed:
-            kind = "two-winner (Mitchell)" if contest.winners == 2 else "single-winner (Howell)"
+            kind = "two-winner (Mitchell) pairs" if contest.winners == 2 else "single-winner (Howell) pairs"
+            if contest.individual:
+                kind = "single-winner individual"
             return (
-                f"The EBU awards master points in a {kind} pairs event of {needed} complete tables "
+                f"The EBU awards master points in a {kind} event of {needed} complete tables "
                 f"or more; this session had {contest.full_tables}."
             )
         return ""

@@ -54,7 +54,14 @@ class Tie:
     club_path: str
 
 
-player_ties: Hook[[], list[Tie]] = Hook("core.player_ties")
+player_ties: Hook[[], list[Tie]] = Hook(
+    "core.player_ties",
+    receivers=(
+        "night.pairs_tie_players",
+        "teams.teams_tie_players",
+        "season.lists_tie_players",
+    ),
+)
 """Each capability's ties of a player to a club (the night's pairs, the season's lists, teams)."""
 
 

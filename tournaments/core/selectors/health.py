@@ -19,7 +19,10 @@ from tournaments.core.hooks import Hook
 
 # A capability adds its figures to the report (each a name and a count), e.g. the night's
 # boards waiting for their double-dummy analysis.
-health_figures: Hook[[], dict[str, int]] = Hook("health figures")
+health_figures: Hook[[], dict[str, int]] = Hook(
+    "health figures",
+    receivers=("night.analysis_queue_length",),
+)
 
 
 @dataclass(frozen=True)

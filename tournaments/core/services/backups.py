@@ -38,6 +38,7 @@ from tournaments.db.backup_postgres import (
     postgres_file_check,
     postgres_objects_check,
     postgres_restore,
+    postgres_superuser,
 )
 from tournaments.db.backup_sqlite import (
     SQLITE_HEADER,
@@ -235,13 +236,6 @@ def backup_restorable(path: Path, *, alias: str = DEFAULT_DB_ALIAS) -> BackupFil
     return backup
 
 
-def _superuser(alias: str) -> bool:
-    with connections[alias].cursor() as cursor:
-        cursor.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user")
-        row = cursor.fetchone()
-    return bool(row and row[0])
-
-
 def backup_restore(backup: BackupFile, *, alias: str = DEFAULT_DB_ALIAS, as_superuser: bool = False) -> None:
     """Replace the database by the backup ``backup_restorable`` accepted, in one transaction.
 
@@ -249,7 +243,7 @@ def backup_restore(backup: BackupFile, *, alias: str = DEFAULT_DB_ALIAS, as_supe
     unless ``as_superuser`` says so (a development or test database), since a superuser's
     load could do on the server whatever a file it did not make asks.
     """
-    if backup.engine == "postgresql" and not as_superuser and _superuser(alias):
+    if backup.engine == "postgresql" and not as_superuser and postgres_superuser(connections[alias]):
         raise BackupError(
             _(
                 "%(path)s is not restored: the site connects to PostgreSQL as a superuser. Restore as "

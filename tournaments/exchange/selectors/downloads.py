@@ -22,6 +22,7 @@ from tournaments.federation.selectors.handicaps import handicap_tables
 from tournaments.federation.selectors.pages import session_awards
 from tournaments.federation.selectors.strata import strata_tables
 from tournaments.night.models import Board, Pair, Result, Session, Standing
+from tournaments.night.selectors.individual import individual_places
 from tournaments.night.selectors.public import StandingsTable, board_traveller, session_standings
 from tournaments.night.selectors.rounds import RoundsProgress, rounds_progress
 from tournaments.night.selectors.sections import section_standings
@@ -47,6 +48,8 @@ def standings_table(session: Session) -> Table:
     """Every field's standings of the session, whole (the page shows a congress a page at a time),
     with what the page shows beside them: section places, each stratum's places, the
     handicapped figures and places, and the master points (issue 45, item 5)."""
+    if session.is_individual:
+        return _individual_standings_table(session)
     progress = rounds_progress(session, public=True)
     if progress is not None:
         return _rounds_standings_table(progress)
@@ -64,6 +67,20 @@ def standings_table(session: Session) -> Table:
         for standing in table.standings
     ]
     return Table("Standings", header, rows)
+
+
+def _individual_standings_table(session: Session) -> Table:
+    """An individual's players by their own place, as its pages rank them (its pairs are one-round
+    partnerships); a player who has played no board yet has no place and no figures."""
+    rows: list[list[Cell]] = []
+    for line in individual_places(session):
+        played = line.boards > 0 and line.percentage is not None
+        figures: list[Cell] = [None, None]
+        if played:
+            figures = [figure(line.matchpoints, 1), figure(line.percentage, 2)]
+        rank = _rank_cell(line.place, line.tied) if played else None
+        rows.append([rank, line.number, line.player.public_name, *figures, line.boards])
+    return Table("Standings", ["Rank", "Player", "Name", "MP", "%", "Boards"], rows)
 
 
 @dataclass(frozen=True)

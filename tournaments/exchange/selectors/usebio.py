@@ -20,6 +20,8 @@ What goes in (``bridge.usebio.writing`` has the file's shape):
   federation, the flag is N and no pair has an award.
 
 Refused, naming the result: a legacy import's bare score, which has no East-West pair.
+Refused, saying why: an individual, whose players, not its one-round partnerships, are
+ranked (a USEBIO file of pairs would rank the partnerships).
 """
 
 from __future__ import annotations
@@ -229,6 +231,15 @@ def session_usebio_awards(session: Session) -> UsebioAwards | None:
 
 
 def session_usebio_bytes(session: Session) -> bytes:
+    if session.is_individual:
+        # Its pairs are one-round partnerships: a PAIRS file would rank them, not the players.
+        raise UsebioExportError(
+            _(
+                "an individual ranks its players, and ClubScore writes USEBIO for pairs only: "
+                "its pairs are one-round partnerships, which a PAIRS file would rank instead. "
+                "Download the standings as CSV or Excel."
+            )
+        )
     return write_usebio(session_usebio_event(session), session_usebio_awards(session))
 
 

@@ -32,7 +32,7 @@ from tournaments.teams.models import TeamsEvent
 
 @dataclass(frozen=True)
 class AwardRow:
-    """A pair's award on a session's page."""
+    """A pair's award on a session's page (an individual's: a player's, under his number)."""
 
     label: str
     names: str
@@ -56,7 +56,25 @@ def points_text(points: Decimal, federation: str) -> str:
     return str(points.quantize(unit))
 
 
+def _individual_rows(session: Session, *, public: bool) -> list[AwardRow]:
+    """An individual's awards, a player a row under his number in the movement."""
+    numbers = dict(session.individual_players.values_list("player_id", "number"))
+    awards = MasterPointAward.objects.filter(session=session).select_related("player")
+    rows = sorted(awards, key=lambda award: (award.place, numbers.get(award.player_id, 0)))
+    return [
+        AwardRow(
+            str(numbers.get(award.player_id, "")),
+            award.player.public_name if public else award.player.name,
+            f"{award.place}{'=' if award.tied else ''}",
+            award.points.quantize(_unit(award)),
+        )
+        for award in rows
+    ]
+
+
 def _rows(session: Session, *, public: bool) -> list[AwardRow]:
+    if session.is_individual:
+        return _individual_rows(session, public=public)
     awards = (
         MasterPointAward.objects.filter(session=session)
         .select_related("pair__player1", "pair__player2")
@@ -159,9 +177,12 @@ def club_totals(club: Club, year: int) -> list[PlayerTotal]:
 
 
 def session_pair_points(session: Session) -> dict[int, Decimal]:
-    """Each awarded pair's points in the ledger (a pair's two players have the same award)."""
+    """Each awarded pair's points in the ledger (a pair's two players have the same award; an
+    individual's awards are a player's, no pair's)."""
     return dict(
-        MasterPointAward.objects.filter(session=session).order_by("pair_id").values_list("pair_id", "points")
+        MasterPointAward.objects.filter(session=session, pair__isnull=False)
+        .order_by("pair_id")
+        .values_list("pair_id", "points")
     )
 
 
@@ -172,6 +193,17 @@ def pairs_master_points(sessions: Sequence[Session]) -> dict[int, Decimal]:
     for pair_id, points in rows.order_by("pair_id", "player_id").values_list("pair_id", "points"):
         found.setdefault(pair_id, points)
     return found
+
+
+def individuals_master_points(sessions: Sequence[Session]) -> dict[tuple[int, int], Decimal]:
+    """Each player's award in these individuals, by (session id, player id)."""
+    individuals = [session for session in sessions if session.is_individual]
+    rows = MasterPointAward.objects.filter(session__in=individuals, pair__isnull=True)
+    return {
+        (session_id, player_id): points
+        for session_id, player_id, points in rows.values_list("session_id", "player_id", "points")
+        if session_id is not None
+    }
 
 
 def _event_rows(event: TeamsEvent, *, public: bool) -> list[AwardRow]:

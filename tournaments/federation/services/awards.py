@@ -7,8 +7,9 @@ over). Each call works the awards out again from the stored places (``selectors.
 one session's standings) and writes only what moved: a correction that moves no place
 writes nothing.
 
-A pair's award goes to each of its players; a team's to each member, of a team of five
-or six the part its federation gives (the ABF: 4/5, 2/3), rounded to the scale's unit.
+A pair's award goes to each of its players, an individual's to the player placed; a
+team's to each member, of a team of five or six the part its federation gives (the ABF:
+4/5, 2/3), rounded to the scale's unit.
 A club that names no federation, or a session too small for its scale, has no rows;
 ``awards_rebuild`` (``manage.py award_master_points``) works a club's history out again.
 """
@@ -78,6 +79,8 @@ def _session_rows(session: Session) -> list[MasterPointAward]:
     plan = session_award_plan(session)
     if plan.scale is None or not plan.awards.awards:
         return []
+    if session.is_individual:
+        return _individual_rows(session, plan.scale, plan.awards.awards)
     pairs = Pair.objects.in_bulk([award.key for award in plan.awards.awards])
     rows = []
     for award in plan.awards.awards:
@@ -102,6 +105,29 @@ def _session_rows(session: Session) -> list[MasterPointAward]:
                 )
             )
     return rows
+
+
+def _individual_rows(
+    session: Session, scale: Scale, awards: tuple[Award[int], ...]
+) -> list[MasterPointAward]:
+    """An individual's rows: one a player, keyed by him (his partnerships each played a round,
+    so no pair is his)."""
+    return [
+        MasterPointAward(
+            club_id=session.club_id,
+            player_id=award.key,
+            session=session,
+            pair=None,
+            date=session.date,
+            federation=scale.federation,
+            scale=scale.code,
+            place=award.place,
+            tied=award.tied,
+            field="",
+            points=award.points,
+        )
+        for award in awards
+    ]
 
 
 def event_awards_write(event: TeamsEvent) -> None:

@@ -40,6 +40,13 @@ def club_language(club: object) -> str:
     return getattr(club, "language", "") or settings.LANGUAGE_CODE
 
 
+def _scorecard_path(letter: Letter) -> str:
+    """The page of the letter's result: the pair's, or an individual's standings (his own line)."""
+    if letter.result.number is not None:
+        return reverse("individual_standings", args=[letter.result.pair.session_id])
+    return letter.result.pair.get_absolute_url()
+
+
 def letter_message(letter: Letter) -> EmailMultiAlternatives:
     """The email of ``letter``; its List-Unsubscribe header is the opt-out link (a mail program's button)."""
     session, seat = letter.result.pair.session, letter.seat
@@ -51,7 +58,7 @@ def letter_message(letter: Letter) -> EmailMultiAlternatives:
         "result": letter.result,
         "pair": letter.result.pair,
         "session_url": absolute(session.get_absolute_url()),
-        "pair_url": absolute(letter.result.pair.get_absolute_url()),
+        "pair_url": absolute(_scorecard_path(letter)),
         "opt_out_url": unsubscribe,
     }
     with translation.override(club_language(session.club)):

@@ -90,7 +90,8 @@ def session_state_summary(session: Session) -> dict[str, int | None]:
     """Return what a director checks before starting or finishing play: pairs, boards, results.
 
     ``seats`` and ``expected`` (results the movement plays among the pairs seated) are None
-    for a session without a movement.
+    for a session without a movement. An individual counts its ``players`` (else None) and
+    its seats are players, four a table: its pairs are one-round partnerships of theirs.
     """
     pairs = set(session.pairs.values_list("direction", "number"))
     boards = list(session.boards.values_list("north", flat=True))
@@ -101,10 +102,11 @@ def session_state_summary(session: Session) -> dict[str, int | None]:
         "results": Result.objects.filter(board__session=session).count(),
         "seats": None,
         "expected": None,
+        "players": session.individual_players.count() if session.is_individual else None,
     }
     movement = session_movement(session)
     if movement is not None:
-        summary["seats"] = 2 * movement.tables
+        summary["seats"] = (4 if session.is_individual else 2) * movement.tables
         summary["expected"] = sum(
             len(encounter.boards)
             for encounter in movement.encounters

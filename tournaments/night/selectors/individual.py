@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tournaments.bridge.individual import individual, player_card
-from tournaments.bridge.individual_scoring import individual_standings
+from tournaments.bridge.individual_scoring import PlayerStanding, individual_standings
+from tournaments.core.models import Player
 from tournaments.night.models import IndividualPlayer, Result, Session
 
 
@@ -39,8 +40,8 @@ def _where(tables: int, ns_number: int) -> tuple[int, int]:
     return index // tables + 1, index % tables + 1
 
 
-def individual_session_standings(session: Session) -> tuple[list[IndividualLine], int]:
-    """The standings, best first, and how many results without a score were left out."""
+def _player_standings(session: Session) -> tuple[list[PlayerStanding], int]:
+    """Every player's standing by the rules, best first, and the results without a score left out."""
     if not session.is_individual or not session.has_movement:
         return [], 0
     tables = session.movement_tables or 0
@@ -56,6 +57,12 @@ def individual_session_standings(session: Session) -> tuple[list[IndividualLine]
             continue
         round_, table = _where(tables, ns_number)
         scores[(round_, table, board)] = ns_score
+    return individual_standings(movement, scores), unscored
+
+
+def individual_session_standings(session: Session) -> tuple[list[IndividualLine], int]:
+    """The standings, best first, and how many results without a score were left out."""
+    standings, unscored = _player_standings(session)
     names = {row.number: row.player.name for row in individual_players(session)}
     lines = [
         IndividualLine(
@@ -67,9 +74,41 @@ def individual_session_standings(session: Session) -> tuple[list[IndividualLine]
             s.top,
             s.percentage,
         )
-        for s in individual_standings(movement, scores)
+        for s in standings
     ]
     return lines, unscored
+
+
+@dataclass(frozen=True)
+class IndividualPlace:
+    """A seated player's place for what is ranked by player (master points, mail, exports)."""
+
+    player: Player
+    number: int
+    place: int
+    tied: bool
+    boards: int
+    matchpoints: float
+    top: float
+    percentage: float | None
+
+    @property
+    def place_text(self) -> str:
+        return f"{self.place}{'=' if self.tied else ''}"
+
+
+def individual_places(session: Session) -> list[IndividualPlace]:
+    """Each seated player's place, best first; a player who played no board comes last with
+    ``boards`` 0, for a caller that counts only those who played to leave out."""
+    standings, _unscored = _player_standings(session)
+    seated = {row.number: row.player for row in individual_players(session)}
+    return [
+        IndividualPlace(
+            seated[s.player], s.player, s.place, s.tied, s.boards, s.matchpoints, s.top, s.percentage
+        )
+        for s in standings
+        if s.player in seated
+    ]
 
 
 @dataclass(frozen=True)

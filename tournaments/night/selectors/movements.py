@@ -146,11 +146,12 @@ def _pair_key(pair: rules.Pair) -> PairKey:
     return pair if isinstance(pair, tuple) else ("", pair)
 
 
-def key_label(key: PairKey, pair: Pair | None = None) -> str:
+def key_label(key: PairKey, pair: Pair | None = None, *, sectioned: bool = False) -> str:
     """``NS 3`` (``NZ 3`` in Dutch) or ``pair 3``, in the page's language; a seated pair of a
-    session of sections by its section's number, ``NS A3``."""
+    session of sections (or any number of one, ``sectioned``) by its section's number, ``NS A3``."""
     direction, number = key
-    name = section_table_name(number) if pair is not None and pair.section_id is not None else number
+    in_section = sectioned or (pair is not None and pair.section_id is not None)
+    name = section_table_name(number) if in_section else number
     if direction:
         return f"{words_for(get_language()).side(direction)} {name}"
     return _("pair %(number)s") % {"number": name}

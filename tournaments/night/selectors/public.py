@@ -88,7 +88,11 @@ def session_get(pk: int) -> WithAnnotations[Session, _Marked]:
 
 def session_standings(session: Session) -> list[StandingsTable]:
     """Return the stored standings, best first: one table per Mitchell direction, or one table
-    for a Howell and for an arrow-switched Mitchell (one winner)."""
+    for a Howell and for an arrow-switched Mitchell (one winner).
+
+    The director's: they count every result, a barometer's round still in play too. A
+    public surface reads ``publication.standings_published``, which applies the rule.
+    """
     standings = list(
         Standing.objects.filter(session=session)
         .select_related("pair__player1", "pair__player2", "pair__section")

@@ -90,6 +90,8 @@ class RoundStanding:
     figure: float
     vps: float | None
     matchpoints: float = 0.0
+    # The mean of its boards' percentages (the figure itself at matchpoints; beside the IMPs in IMP pairs).
+    percentage: float = 0.0
 
     @property
     def place(self) -> str:
@@ -223,27 +225,31 @@ def _standings(
     vps: dict[int, float] = defaultdict(float)
     figures: dict[int, list[float]] = defaultdict(list)
     matchpoints: dict[int, float] = defaultdict(float)
+    percentages: dict[int, list[float]] = defaultdict(list)
     for view in views:
         for table in view.tables:
             for pair, vp in ((table.ns, table.ns_vp), (table.ew, table.ew_vp)):
                 if pair is not None and vp is not None:
                     vps[pair.pk] += vp
             for result in table.results:
-                for pair_id, figure, points in (
+                for pair_id, figure, points, percentage in (
                     (
                         result.ns_pair_id,
                         result.ns_imps if by_imps else result.ns_percentage,
                         result.ns_matchpoints,
+                        result.ns_percentage,
                     ),
                     (
                         result.ew_pair_id,
                         result.ew_imps if by_imps else result.ew_percentage,
                         result.ew_matchpoints,
+                        result.ew_percentage,
                     ),
                 ):
                     if pair_id is not None and figure is not None:
                         figures[pair_id].append(figure)
                         matchpoints[pair_id] += points or 0.0
+                        percentages[pair_id].append(percentage or 0.0)
     rows = []
     for pair in pairs:
         scores = figures.get(pair.pk, [])
@@ -251,11 +257,24 @@ def _standings(
         rows.append((pair, figure, round(vps[pair.pk], 2) if swiss else None))
     ranked = places([(vp if swiss else figure) or 0.0 for _pair, figure, vp in rows])
     standings = [
-        RoundStanding(place.rank, place.tied, pair, len(figures[pair.pk]), figure, vp, matchpoints[pair.pk])
+        RoundStanding(
+            place.rank,
+            place.tied,
+            pair,
+            len(figures[pair.pk]),
+            figure,
+            vp,
+            matchpoints[pair.pk],
+            _mean(percentages.get(pair.pk, [])),
+        )
         for (pair, figure, vp), place in zip(rows, ranked, strict=True)
     ]
     standings.sort(key=lambda row: (row.rank, row.pair.number))
     return standings
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
 
 
 def swiss_scores(progress: RoundsProgress) -> dict[int, float]:

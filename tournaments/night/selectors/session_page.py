@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING
 from django.db.models import Count, Q
 
 from tournaments.bridge import movements as rules
-from tournaments.night.models import Board, Pair, Session, SessionState
+from tournaments.night.models import Board, Movement, Pair, Session, SessionState
 from tournaments.night.selectors import public
 from tournaments.night.selectors.movements import TableRound, movement_rounds, session_movement
+from tournaments.night.selectors.publication import seats_to_fill
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -60,6 +61,8 @@ class SessionPage:
     movement: rules.Movement | None
     movement_rounds: list[list[TableRound]]
     analysis: AnalysisProgress
+    # The movement's empty numbers, when a table would have neither of its pairs (``seats_to_fill``).
+    empty_seats: list[str]
 
     @property
     def in_preparation(self) -> bool:
@@ -84,15 +87,30 @@ class SessionPage:
         return self.movement.boards_total() if self.movement else None
 
     @property
+    def rounds_planned(self) -> int:
+        """The rounds the night plays, as the director chose them.
+
+        A Swiss pairs' movement holds only the rounds drawn so far (none before play), so its
+        count of rounds is the session's, not the movement's."""
+        if self.movement is None:
+            return 0
+        if self.session.movement == Movement.SWISS:
+            return self.session.movement_rounds or self.movement.rounds
+        return self.movement.rounds
+
+    @property
     def board_count_default(self) -> int:
         """What the number-of-boards and deal fields offer: the movement's boards, else what exists."""
         return self.boards_expected or len(self.boards) or DEFAULT_BOARD_COUNT
 
     @property
     def pairs_ready(self) -> bool:
-        """Whether at least one table can play: two pairs that the movement seats against each other."""
+        """Whether the pairs let play start: a table that can play (two pairs the movement seats
+        against each other), and none with neither of its pairs (issue 46, item 3)."""
         if self.movement is None:
             return len(self.pairs) >= 2
+        if self.empty_seats:
+            return False
         return any(not table.sits_out for tables in self.movement_rounds for table in tables)
 
     @property
@@ -146,4 +164,5 @@ def session_page(session: Session) -> SessionPage:
         movement=movement,
         movement_rounds=movement_rounds(session, movement, pairs) if movement else [],
         analysis=analysis_progress(session),
+        empty_seats=seats_to_fill(session, pairs) if session.state == SessionState.PREPARATION else [],
     )

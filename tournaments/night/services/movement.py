@@ -30,6 +30,7 @@ from tournaments.night.models import (
     SessionState,
 )
 from tournaments.night.selectors.movements import build_movement, session_movement
+from tournaments.night.selectors.publication import seats_to_fill
 from tournaments.night.services.boards import boards_ensure
 from tournaments.night.services.locks import session_locked
 from tournaments.night.services.scoring.settle import scores_settle_locked
@@ -161,9 +162,26 @@ def _move(session: Session, source: str, target: str, refusal: str) -> Session:
 
 @write()
 def session_start(*, session: Session) -> Session:
-    """Start play: from now on the public pages show a board only once everyone has played it."""
+    """Start play: from now on the public pages show a board only once everyone has played it.
+
+    Refused while a table of the movement has neither of its pairs seated, naming the
+    empty numbers: its boards would be played by pairs seated later, after the others'
+    results had published them (issue 46, item 3).
+    """
     refusal = _("Play can only start in preparation; it is %(state)s.")
-    return _move(session, SessionState.PREPARATION, SessionState.PLAY, refusal)
+    started = _move(session, SessionState.PREPARATION, SessionState.PLAY, refusal)
+    empty = seats_to_fill(started)  # read under the session's lock, after the state is checked
+    if empty:
+        raise ValidationError(
+            {
+                "pairs": _(
+                    "Seat the pairs first: nobody is seated as %(seats)s, so a table would have "
+                    "neither of its pairs."
+                )
+                % {"seats": ", ".join(empty)}
+            }
+        )
+    return started
 
 
 def session_play_for_results(*, session: Session) -> Session:

@@ -10,8 +10,9 @@ from tournaments.core.sections import sections
 from tournaments.night import hooks
 from tournaments.night.cached import rendered, session_digest_read, session_stamp
 from tournaments.night.selectors import public as selectors
-from tournaments.night.selectors.pages import board_traveller_page, page_asked, session_standings_page
-from tournaments.night.selectors.publication import public_board_numbers
+from tournaments.night.selectors.individual import individual_session_standings
+from tournaments.night.selectors.pages import board_traveller_page, page_asked
+from tournaments.night.selectors.publication import public_board_numbers, standings_published_page
 from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.selectors.sections import section_standings
 from tournaments.night.services.deal_analysis import analysis_resume
@@ -28,10 +29,20 @@ def _standings_context(request: HttpRequest, session, stamp: str | None = None) 
     """
     asked = page_asked(request.GET.get("page"))
     stamp = stamp or selectors.standings_stamp(session.pk, asked)
-    tables, page = session_standings_page(session, asked)
-    # A barometer's or a Swiss pairs' standings are those after its last published round.
+    # A barometer's or a Swiss pairs' standings are those after its last published round:
+    # the tables too, which the parts below the standings (the field, strata, handicaps) read.
+    tables, page = standings_published_page(session, asked)
     rounds = rounds_progress(session, public=True)
-    return {"session": session, "tables": tables, "page": page, "stamp": stamp, "rounds": rounds}
+    # An individual ranks its players: its pairs are one-round partnerships.
+    individual = individual_session_standings(session) if session.is_individual else None
+    return {
+        "session": session,
+        "tables": tables,
+        "page": page,
+        "stamp": stamp,
+        "rounds": rounds,
+        "individual_standings": individual,
+    }
 
 
 def session(request: HttpRequest, pk: int) -> HttpResponse:

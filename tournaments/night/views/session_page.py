@@ -22,6 +22,7 @@ from tournaments.night.forms.sessions import (
     SectionsForm,
 )
 from tournaments.night.models import Session
+from tournaments.night.selectors.individual import individual_session_standings
 from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.selectors.sections import section_standings
 from tournaments.night.selectors.session_page import SessionPage
@@ -57,6 +58,8 @@ def session_page(request: HttpRequest, session: Session, **bound: forms.Form) ->
         "boards": page.boards,
         "standings_tables": page.standings_tables,
         "section_tables": section_standings(session),
+        # An individual ranks its players: its pairs are one-round partnerships.
+        "individual_standings": individual_session_standings(session) if session.is_individual else None,
         "movement": page.movement,
         "movement_rounds": page.movement_rounds,
         "pair_form": bound.get("pair_form") or PairForm(session=session),

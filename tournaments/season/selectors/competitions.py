@@ -25,6 +25,7 @@ from tournaments.bridge.season.competition import (
 )
 from tournaments.core.models import Club, Player
 from tournaments.night.models import Session, SessionState, Standing
+from tournaments.night.selectors.individual import individual_places
 from tournaments.season import hooks
 from tournaments.season.models import Competition
 
@@ -65,7 +66,8 @@ def competition_rules(competition: Competition) -> Rules:
 
 
 def competition_standings(competition: Competition) -> CompetitionTable:
-    """Return the competition's table from its finished sessions' standings (three queries)."""
+    """Return the competition's table from its finished sessions' standings (three queries, and an
+    individual's results: its players are ranked by their own places)."""
     sessions = list(competition.sessions.order_by("date", "id"))
     finished = [session for session in sessions if session.state == SessionState.FINISHED]
     standings = (
@@ -78,7 +80,16 @@ def competition_standings(competition: Competition) -> CompetitionTable:
     players: dict[Hashable, Player] = {}
     one_field = _one_field(finished)
     awarded = _master_points(finished) if competition.method == MASTER_POINTS else {}
+    individuals = {session.pk: session for session in finished if session.is_individual}
+    if individuals:
+        points = (
+            _players_master_points(list(individuals.values())) if competition.method == MASTER_POINTS else {}
+        )
+        for session in individuals.values():
+            by_session[session.pk] = _individual_entries(session, players, points)
     for standing in standings:
+        if standing.session_id in individuals:
+            continue
         pair = standing.pair
         members = [player for player in (pair.player1, pair.player2) if player is not None]
         players.update((player.pk, player) for player in members)
@@ -111,6 +122,31 @@ def _master_points(sessions: list[Session]) -> dict[int, Decimal]:
     """Each pair's master points, as the capability that keeps them answers (none without one)."""
     found: dict[int, Decimal] = {}
     for answer in hooks.pairs_master_points(sessions):
+        found.update(answer)
+    return found
+
+
+def _individual_entries(
+    session: Session, players: dict[Hashable, Player], points: dict[tuple[int, int], Decimal]
+) -> list[Entry]:
+    """An individual's entries: each player who played alone, with his own place and figures
+    (its pairs are one-round partnerships, which would enter him once a round)."""
+    entries = []
+    for place in individual_places(session):
+        if not place.boards or place.percentage is None:
+            continue
+        players[place.player.pk] = place.player
+        awarded = float(points.get((session.pk, place.player.pk), 0))
+        entries.append(
+            Entry((place.player.pk,), place.percentage, place.matchpoints, place.place, "", awarded)
+        )
+    return entries
+
+
+def _players_master_points(sessions: list[Session]) -> dict[tuple[int, int], Decimal]:
+    """Each individual's player's master points, as the capability that keeps them answers."""
+    found: dict[tuple[int, int], Decimal] = {}
+    for answer in hooks.players_master_points(sessions):
         found.update(answer)
     return found
 

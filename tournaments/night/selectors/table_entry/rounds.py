@@ -120,7 +120,7 @@ def pair_moves(
         pair = seated.get(key)
         if pair is not None:
             to = _destination(session, movement, movement_pair, finished.round + 1, seated)
-            moves.append(Move(pair_label(key), pair.names, to))
+            moves.append(Move(pair_label(key), pair.public_names, to))  # a phone is public
     return moves
 
 

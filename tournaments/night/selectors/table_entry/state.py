@@ -24,7 +24,7 @@ from tournaments.night.models import (
     TableAccess,
 )
 from tournaments.night.selectors import movements as movement_selectors
-from tournaments.night.selectors.individual import individual_moves
+from tournaments.night.selectors.individual import individual_moves, individual_places
 from tournaments.night.selectors.movements import PairKey, key_label
 from tournaments.night.selectors.public import session_standings
 from tournaments.night.selectors.rounds import rounds_progress
@@ -40,15 +40,19 @@ from tournaments.night.selectors.table_entry.rounds import (
 
 def _pair_json(key: PairKey, pair: Pair | None, seats: str = "") -> dict[str, Any]:
     """A pair as the phone shows it; an individual's partnership by seat, so each player
-    reads where he sits and who partners him this round: ``N Ann · S Bob``."""
+    reads where he sits and who partners him this round: ``N Ann · S Bob``.
+
+    The public names (initials for a player who asked for them): every table's phone
+    sees every round, as the public pages do (issue 46, item 10).
+    """
     if pair is None:
         return {"label": key_label(key), "names": _("sits out (no pair)")}
     if seats and pair.player2 is not None:
         return {
             "label": key_label(key, pair),
-            "names": f"{seats[0]} {pair.player1.name} · {seats[1]} {pair.player2.name}",
+            "names": f"{seats[0]} {pair.player1.public_name} · {seats[1]} {pair.player2.public_name}",
         }
-    return {"label": key_label(key, pair), "names": pair.names}
+    return {"label": key_label(key, pair), "names": pair.public_names}
 
 
 def _board_json(board: TableBoard) -> dict[str, Any]:
@@ -190,8 +194,11 @@ def _previous_round(rounds: list[TableRound], current: TableRound | None) -> Tab
 def standings_json(session: Session) -> list[dict[str, Any]]:
     """The standings so far, field by field, as the table's page shows them.
 
-    A barometer's or a Swiss pairs' are those after its last complete round, as the public's.
+    A barometer's or a Swiss pairs' are those after its last complete round, as the public's;
+    an individual's rank its players (its partnerships each played one round).
     """
+    if session.is_individual:
+        return _individual_standings_json(session)
     progress = rounds_progress(session, public=True)
     if progress is not None:
         rows = [
@@ -220,6 +227,20 @@ def standings_json(session: Session) -> list[dict[str, Any]]:
         ]
         tables.append({"title": table.title, "rows": rows})
     return tables
+
+
+def _individual_standings_json(session: Session) -> list[dict[str, Any]]:
+    """An individual's players by their own place, as the individual standings page ranks them."""
+    rows = [
+        {
+            "rank": line.place_text,
+            "pair": str(line.number),
+            "names": line.player.public_name,  # every table sees these: initials where asked
+            "figure": "no board yet" if line.percentage is None else f"{line.percentage:.2f}%",
+        }
+        for line in individual_places(session)
+    ]
+    return [{"title": _("Individual standings"), "rows": rows}] if rows else []
 
 
 def _standing_figure(session: Session, standing: Standing) -> str:
