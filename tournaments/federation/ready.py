@@ -10,8 +10,8 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import QuerySet
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
-from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from tournaments.core import sections
@@ -146,7 +146,8 @@ def _phone_handicapped(row: HandicapRow) -> str:
 
 def _phone_percent(value: float | Decimal) -> str:
     """``52,08%`` in French, as the phone's traveller writes its figures (issue 45, item 4)."""
-    return f"{number_format(value, 2)}%"
+    # floatformat, as the pages: rounded half up, where number_format cuts 66.666 to 66.66.
+    return f"{floatformat(value, 2)}%"
 
 
 def player_master_points(player: Player) -> Section | None:

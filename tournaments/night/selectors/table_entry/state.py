@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.utils.formats import number_format
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from tournaments.bridge import movements as rules
@@ -206,9 +206,9 @@ def standings_json(session: Session) -> list[dict[str, Any]]:
                 "rank": row.place,
                 "pair": row.pair.label,
                 "names": row.pair.public_names,
-                "figure": _("%(vps)s VP") % {"vps": number_format(row.vps, 2)}
+                "figure": _("%(vps)s VP") % {"vps": floatformat(row.vps, 2)}
                 if row.vps is not None
-                else number_format(row.figure, 2),
+                else str(floatformat(row.figure, 2)),
             }
             for row in progress.standings
         ]
@@ -253,10 +253,11 @@ def _standing_figure(session: Session, standing: Standing) -> str:
         if per_board is None:
             return "-"
         sign = "+" if per_board >= 0 else ""
-        return _("%(imps)s IMPs/board") % {"imps": sign + number_format(per_board, 2)}
+        return _("%(imps)s IMPs/board") % {"imps": sign + floatformat(per_board, 2)}
     return percent_text(standing.percentage)
 
 
 def percent_text(value: float | Decimal) -> str:
     """A percentage to the hundredth with the page's language's decimal sign: ``52,08%``."""
-    return f"{number_format(value, 2)}%"
+    # floatformat, as the pages: rounded half up, where number_format cuts 66.666 to 66.66.
+    return f"{floatformat(value, 2)}%"
