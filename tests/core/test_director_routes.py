@@ -218,6 +218,7 @@ ROUTES: dict[str, Route] = {
     "director:individual_cards": Route(lambda a: {"session_id": a.individual.pk}),
     "director:session_handicaps": Route(_session),
     "director:session_strata": Route(_session),
+    "director:session_master_point_type": Route(_session),
     "director:swiss_round": Route(_session),
     "director:player": Route(_player, ELSEWHERE),
     "director:player_initials": Route(_player, ELSEWHERE),

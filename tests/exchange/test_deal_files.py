@@ -21,17 +21,19 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from tests.conftest import mitchell_3nt
+from tests.exchange.usebio_files import fixture_bytes
 from tournaments.bridge import deal_from_permutation
 from tournaments.bridge.deck import random_permutation
 from tournaments.bridge.formats.dealing import FORMATS, read_deal_file, write_deal_file
-from tournaments.exchange.selectors.deal_files import session_deal_file
+from tournaments.exchange.selectors.deal_files import deal_file_preview, session_deal_file
 from tournaments.exchange.services.deal_files import (
     MAX_DEAL_FILE_BOARDS,
     check_deal_file,
     deal_file_import,
     deal_file_token,
 )
-from tournaments.night.models import AuditAction, Board, ResultChange
+from tournaments.exchange.services.usebio import usebio_import
+from tournaments.night.models import AuditAction, Board, Result, ResultChange
 from tournaments.night.services.movement import session_finish
 from tournaments.night.services.results import result_record
 from tournaments.night.services.sessions import session_create
@@ -355,3 +357,36 @@ def test_an_altered_stale_or_foreign_preview_is_not_confirmed(
         assert response.status_code == 302, why
         assert response["Location"] == reverse("director:exchange:deal_file_upload", args=[empty_session.pk])
     assert not empty_session.boards.exists()
+
+
+def _scored(session) -> list[tuple]:
+    rows = Result.objects.filter(board__session=session).values_list("pk", "ns_score", "ns_percentage")
+    return sorted(rows)
+
+
+def test_import_deals_deals_the_boards_a_usebio_import_left_undealt_and_keeps_their_results(club, tmp_path):
+    """Scorer's file has results and no hand records: its boards are dealt, not re-dealt (issue 45, 7)."""
+    session = usebio_import(club=club, data=fixture_bytes("scorer-pairs.xml")).session
+    numbers = sorted(session.boards.values_list("number", flat=True))
+    assert not session.boards.exclude(north="").exists()
+    before = sorted(
+        Result.objects.filter(board__session=session).values_list("pk", "ns_score", "ns_percentage")
+    )
+    path = tmp_path / "deals.ber"
+    boards = random_boards(numbers)
+    path.write_bytes(write_deal_file("ber", boards))
+    preview = deal_file_preview(session, read_deal_file(path.read_bytes(), path.name))
+    assert {row.state for row in preview.boards} == {"new"}
+
+    call_command("import_deals", str(path), "--session", str(session.pk), stdout=io.StringIO())
+
+    dealt = {board.number: board.north for board in session.boards.all()}
+    assert dealt == {number: deal["N"].pbn() for number, deal in boards}
+    after = sorted(
+        Result.objects.filter(board__session=session).values_list("pk", "ns_score", "ns_percentage")
+    )
+    assert after == before
+    assert not ResultChange.objects.filter(action=AuditAction.REDEAL).exists()
+    # Dealt now: a second file is a re-deal of played boards, refused unless confirmed.
+    with pytest.raises(CommandError, match="already has results"):
+        call_command("import_deals", str(path), "--session", str(session.pk))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -110,7 +111,14 @@ def test_differences_from_the_files_figures_are_reported(played_session, other_c
     "mutate, message",
     [
         (
-            lambda data: data.replace(b"<CONTRACT>3NT</CONTRACT>", b"<CONTRACT>8NT</CONTRACT>", 1),
+            # Not a contract, and no score stated to keep in its place.
+            lambda data: re.sub(
+                rb"<CONTRACT>3NT</CONTRACT>(.*?)<SCORE>[^<]*</SCORE>",
+                rb"<CONTRACT>8NT</CONTRACT>\1",
+                data,
+                count=1,
+                flags=re.S,
+            ),
             "BOARD 1, line 1: <CONTRACT> '8NT'",
         ),
         (  # a pair twice on one board: refused by the result services, inside the import

@@ -9,14 +9,18 @@ the file's own places in ``tests/bridge/federations/test_abf.py``.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 import xmltodict
 
+from tests.exchange.usebio_files import fixture_bytes
 from tests.federation.test_ledger import FIXTURES, WHOLE_COMPSCORE_FILES, imported_and_finished
 from tournaments.bridge.formats.usebio.awards import read_usebio_awards
 from tournaments.core.models import Club
 from tournaments.exchange.selectors.usebio import session_usebio_bytes
 from tournaments.exchange.services.usebio import usebio_import
+from tournaments.federation.selectors.awards import session_award_plan
 from tournaments.night.services.movement import session_finish
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +36,8 @@ def test_a_compscore_file_imported_into_an_abf_club_exports_its_awards_again(clu
     assert {key.compact: int(award.units) for key, award in ours.by_pair.items()} == {
         key.compact: int(award.units) for key, award in theirs.by_pair.items()
     }
-    assert (ours.scale, ours.point_type, ours.awarded, ours.p2p_charge_rate) == ("Club", "GREEN", True, "")
+    expected_head = ("Club", theirs.point_type, True, "")
+    assert (ours.scale, ours.point_type, ours.awarded, ours.p2p_charge_rate) == expected_head
     # As Cobalt reads a pair's award on its results pages: int(MASTER_POINTS_AWARDED) / 100.
     usebio = xmltodict.parse(exported)["USEBIO"]
     assert usebio["CLUB"]["CLUB_ID_NUMBER"] == "2074"
@@ -74,6 +79,27 @@ def test_a_night_not_finished_or_a_club_without_a_federation_awards_nothing_in_t
 def test_an_abf_clubs_import_of_a_whole_compscore_file_finds_its_awards_the_same(club, name):
     Club.objects.filter(pk=club.pk).update(federation="abf")
     assert usebio_import(club=club, data=(FIXTURES / name).read_bytes()).differences == []
+
+
+def test_a_red_point_compscore_file_is_imported_as_a_special_club_session_and_awarded_red(club):
+    """Compscore's 6-table Howell awards RED points: the import names the session's scale so, and
+    its winners get 0.60 as the file says, not the 0.36 of an ordinary green session."""
+    Club.objects.filter(pk=club.pk).update(federation="abf")
+    imported = usebio_import(club=club, data=(FIXTURES / "compscore-mp-howell.xml").read_bytes())
+    assert imported.session.master_point_type == "RED"
+    assert imported.differences == []
+    plan = session_award_plan(imported.session)
+    assert plan.scale.code == "abf-club-red"
+    assert sorted((award.points for award in plan.awards.awards), reverse=True)[0] == Decimal("0.60")
+
+
+def test_an_abf_clubs_import_of_the_whole_adjusted_compscore_file_finds_every_award_the_same(club):
+    """The 42-pair Mitchell whose director gave an A5050 23 and 11 of 40: the kept figures give
+    Compscore's places, so its awards (the lines' own notes aside)."""
+    Club.objects.filter(pk=club.pk).update(federation="abf")
+    data = fixture_bytes("compscore-mp-mitchell-adjusted-whole.xml.gz")
+    differences = usebio_import(club=club, data=data).differences
+    assert len(differences) == 2 and not [line for line in differences if "master points" in line]
 
 
 def test_an_import_lists_each_pair_whose_award_the_scale_gives_otherwise(club):

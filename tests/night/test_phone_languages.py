@@ -136,3 +136,22 @@ def test_the_audit_log_keeps_no_phones_language_and_reads_in_the_directors(clien
     french = html.unescape(director_client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
     assert "1 NS v 1 EO: 4\u2663" in re.sub(r"<[^>]+>", "", french)
     assert "saisi à la table 1" in french
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_an_individuals_phone_writes_its_players_figures_in_its_language(client, club, language):
+    """The players' standings of an individual, on the phones between rounds: the language's
+    decimal sign, as its traveller's (issue 45, item 4)."""
+    from tests.night.individuals import individual_night, individual_play
+    from tournaments.night.models import TableAccess
+    from tournaments.night.services.table_entry import table_accesses_ensure
+
+    Club.objects.filter(pk=club.pk).update(table_standings=True)
+    session = individual_night(club)
+    individual_play(session, rounds=1)
+    table_accesses_ensure(session)
+    token = TableAccess.objects.get(session=session, table=1).token
+    (field,) = _state(client, token, language)["standings"]
+    comma = WORDS[language][6]
+    figures = [row["figure"] for row in field["rows"]]
+    assert figures and all(re.fullmatch(rf"[0-9]+{comma}[0-9]{{2}}%", figure) for figure in figures), figures

@@ -41,6 +41,21 @@ if TYPE_CHECKING:
     from fractions import Fraction
 
 SINGLE_PAIR_PERCENTAGE = 50.0
+# The matchpoints a pair beaten is worth as a club prints them: ClubScore's 1 (a tie ½), or
+# the 2 (a tie 1) the EBU's and the ABF's clubs print (Compscore's tops of 2 a pair beaten).
+# The figures are kept on the scale of 1; the percentages are the same on either.
+MATCHPOINT_SCALES = (1, 2)
+
+
+def on_scale(matchpoints: float, scale: int) -> float:
+    """Matchpoints kept on the scale of 1 a pair beaten, as printed on ``scale`` (2: each doubled)."""
+    return matchpoints * scale
+
+
+def board_top(results: int, scale: int = 1) -> int:
+    """A board's top on ``scale``: a pair beaten for each other result (a board of 7 results: 6, or 12)."""
+    return max(results - 1, 0) * scale
+
 
 _EXACT_WHOLE_DOUBLES = 2**53  # a double holds every whole number up to this one
 

@@ -58,12 +58,32 @@ def section_table_name(table: int) -> str:
     return f"{chr(ord('A') + table // SECTION_BASE - 1)}{table % SECTION_BASE}"
 
 
+def number_label(number: int, *, sectioned: bool) -> str:
+    """A stored table or pair number as the players call it: ``A3`` for 103 in a session of sections.
+
+    The one way every surface (pages, phones, cards, the log, the chart) names a table or a
+    pair's number: a session of sections stores section k's from 100 k, which no player
+    knows; a session of one section shows its numbers as they are (a pair may be 101 there).
+    """
+    return section_table_name(number) if sectioned else str(number)
+
+
 def table_name(movement: Movement, table: int) -> str:
     """A table as the players call it: ``3``, or in a session of sections ``A3`` (table 103)."""
-    return section_table_name(table) if movement.numbers else str(table)
+    return number_label(table, sectioned=bool(movement.numbers))
 
 
 def same_section(movement: Movement, table: int, other: int) -> bool:
     """Whether two tables are in one section (every table is, in a session of one): each
     section plays its own copy of the boards, so boards move only within it."""
     return not movement.numbers or table // SECTION_BASE == other // SECTION_BASE
+
+
+def section_rounds(movement: Movement, table: int) -> int:
+    """How many rounds ``table``'s section plays: the session's longest section may play more
+    (A of 5 tables plays 5 rounds, B of 3 plays 3), and a phone or a move card counts its own.
+    A session of one section plays the movement's rounds (a Swiss's, drawn or not)."""
+    if not movement.numbers:
+        return movement.rounds
+    rounds = (e.round for e in movement.encounters if same_section(movement, e.table, table))
+    return max(rounds, default=movement.rounds)

@@ -6,12 +6,14 @@ The format (issue 24, point 11)::
     1 EW: Carol White & Dan Black
     NS 2: Eve Green & Fay Brown
     3: Gus Grey & Hal Blue          (a Howell: no direction)
+    A1 NS: Ian Gold & Jo Silver     (a session of sections: section A's 1 NS)
 
 A line is the pair's number and, in a Mitchell, its direction (``NS`` or ``EW``, before or
 after the number; ``N-S`` and ``E-W`` too, any case), a colon, then the players' names
 separated by ``&``; a pair of one player has no ``&``. Blank lines are skipped. A number
-is ASCII digits. Whether the direction is needed, and whether the number is in the
-movement, is the session's to say (``services.sessions.pairs_seat``); here the list is
+is ASCII digits, after its section's letter in a session of sections (``A1 NS``,
+``NS B2``). Whether the direction (or the section) is needed, and whether the number is in the
+movement, is the session's to say (``services.seating_list.pairs_seat``); here the list is
 read, and every line that cannot be read is named, all of them in one reading, so a
 director corrects the whole list after one submit (issue 28, point 6).
 """
@@ -30,7 +32,12 @@ _LABEL = (
     rf"(?:(?P<before>{_DIRECTION})\s*(?P<number1>[0-9]{{1,6}})"
     rf"|(?P<number2>[0-9]{{1,6}})\s*(?P<after>{_DIRECTION})?)"
 )
-_LINE = re.compile(rf"^\s*{_LABEL}\s*:\s*(?P<names>.*?)\s*$", re.IGNORECASE)
+# A seating list's pair may be a section's: its letter just before its number (A1 NS, NS B2).
+_SEAT_LABEL = (
+    rf"(?:(?P<before>{_DIRECTION})\s*(?P<section1>[A-Z])?\s?(?P<number1>[0-9]{{1,6}})"
+    rf"|(?P<section2>[A-Z])?\s?(?P<number2>[0-9]{{1,6}})\s*(?P<after>{_DIRECTION})?)"
+)
+_LINE = re.compile(rf"^\s*{_SEAT_LABEL}\s*:\s*(?P<names>.*?)\s*$", re.IGNORECASE)
 _PAIR = re.compile(rf"\s*{_LABEL}\s*", re.IGNORECASE)
 
 
@@ -61,16 +68,19 @@ class _UnreadableLine(ValueError):
 
 
 class SeatingLine(NamedTuple):
-    """One pair of the list: its line, number, direction (``NS``, ``EW`` or blank) and players' names."""
+    """One pair of the list: its line, number, direction (``NS``, ``EW`` or blank), players' names,
+    and its section's letter (``A``; blank when the line names none)."""
 
     line: int
     number: int
     direction: str
     names: tuple[str, ...]
+    section: str = ""
 
     @property
     def label(self) -> str:
-        return f"{self.direction} {self.number}" if self.direction else f"pair {self.number}"
+        number = f"{self.section}{self.number}"
+        return f"{self.direction} {number}" if self.direction else f"pair {number}"
 
 
 class SeatingList(NamedTuple):
@@ -88,7 +98,7 @@ def read_seating_list(text: str) -> SeatingList:
     """
     seats: list[SeatingLine] = []
     problems: list[SeatingProblem] = []
-    first_line_of: dict[tuple[int, str], int] = {}
+    first_line_of: dict[tuple[str, int, str], int] = {}
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -100,7 +110,7 @@ def read_seating_list(text: str) -> SeatingList:
         except _UnreadableLine as unreadable:
             problems.append(SeatingProblem(number, unreadable.reason))
             continue
-        earlier = first_line_of.setdefault((seat.number, seat.direction), number)
+        earlier = first_line_of.setdefault((seat.section, seat.number, seat.direction), number)
         if earlier != number:
             problems.append(SeatingProblem(number, f"{seat.label} is already seated on line {earlier}."))
             continue
@@ -133,12 +143,13 @@ def _read_line(number: int, line: str) -> SeatingLine:
             f"{quoted(line.strip())} is not a pair: write it as 1 NS: Alice Smith & Bob Jones."
         )
     pair_number, direction = _label(found)
+    section = (found["section1"] or found["section2"] or "").upper()
     names = tuple(" ".join(name.split()) for name in found["names"].split("&"))
     if not all(names):
         raise _UnreadableLine("a player's name is missing: write the two names with & between them.")
     if len(names) > 2:
         raise _UnreadableLine(f"a pair has two players, this line names {len(names)}.")
-    return SeatingLine(number, pair_number, direction, names)
+    return SeatingLine(number, pair_number, direction, names, section)
 
 
 def read_pair_label(text: str) -> tuple[int, str]:

@@ -97,6 +97,14 @@ class ClubSettingsForm(forms.Form):
             "asks for none ClubScore speaks; each player can still choose his own."
         ),
     )
+    matchpoint_scale = forms.TypedChoiceField(
+        label=_("Matchpoints"),
+        choices=[(1, _("1 a pair beaten, ½ a tie")), (2, _("2 a pair beaten, 1 a tie"))],
+        coerce=int,
+        required=False,
+        empty_value=None,
+        help_text=_("How the pages print matchpoints and tops; percentages are the same on either."),
+    )
     table_entry_lead = forms.BooleanField(label=_("Tables enter the opening lead"), required=False)
     table_standings = forms.BooleanField(
         label=_("Tables see the standings when a round is in"), required=False

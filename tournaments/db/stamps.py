@@ -10,7 +10,7 @@ boards, pairs and calls (a few dozen) are grouped by their session, which keeps 
 on the session's own index.
 
 Besides the scores, the stamp reads what the pages show that no result write touches
-(issue 33): the club's name and its tables' settings, the directors' calls, and each
+(issue 33): the club's name, its tables' settings and its matchpoint scale, the directors' calls, and each
 pair's players with their names and whether they are shown by initials, so a name
 changed, a player hidden, a merge or a pair's players edited move it as a result does.
 What it reads, and why that is enough, is ``tournaments.api.http.session_stamp``'s docstring.
@@ -53,7 +53,8 @@ SELECT s.state, s.updated_at, club.name, club.table_standings, club.table_entry_
     (SELECT COUNT(*) FROM {call} d WHERE d.session_id = s.id AND d.answered_at IS NULL),
     (SELECT MAX(d.id) FROM {call} d WHERE d.session_id = s.id GROUP BY d.session_id),
     (SELECT {players} FROM {pair} p JOIN {player} p1 ON p1.id = p.player1_id
-        LEFT JOIN {player} p2 ON p2.id = p.player2_id WHERE p.session_id = s.id)
+        LEFT JOIN {player} p2 ON p2.id = p.player2_id WHERE p.session_id = s.id),
+    club.matchpoint_scale
 FROM {session} s JOIN {club} club ON club.id = s.club_id WHERE s.id = %s"""
 
 # Where each figure is in the row: the marked boards tell a reader whether a settle may be owed.
@@ -125,7 +126,7 @@ _SLOT = "(b.number = %s AND r.ns_pair_id = %s)"
 # time, its club's shown settings, its boards, its pairs and their players. Not its results,
 # audit entries, marked boards or calls: the table's own are read apart (``_TABLE_PART``).
 STRUCTURE = (0, 1, 2, 3, 4, 7, 8, 9, 10, 15)
-SESSION_COLUMNS = 16
+SESSION_COLUMNS = 17  # the last, the club's matchpoint scale: the pages print figures on it
 
 
 @functools.lru_cache(maxsize=64)

@@ -14,6 +14,7 @@ from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tournaments.bridge.federations import point_type_choices
 from tournaments.core import sections
 from tournaments.core.models import Club, Player
 from tournaments.core.sections import Link, Section
@@ -63,8 +64,17 @@ def awards_after_settle(session: Session) -> None:
 
 def director_session_awards(session: Session) -> Section | None:
     awards = session_awards(session, public=False)
-    context = {"awards": awards, "public": False, "individual": session.is_individual}
-    return Section(SESSION_AWARDS, context) if awards else None
+    if awards is None:
+        return None
+    choices = point_type_choices(session.club.federation)  # offered where the federation has several
+    context = {
+        "awards": awards,
+        "public": False,
+        "individual": session.is_individual,
+        "session": session,
+        "point_types": choices[1:] and choices,
+    }
+    return Section(SESSION_AWARDS, context)
 
 
 def public_session_awards(session: Session, tables: Sequence[StandingsTable]) -> Section | None:

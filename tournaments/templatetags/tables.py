@@ -6,7 +6,7 @@ from typing import Any
 
 from django import template
 
-from tournaments.bridge.movement_sections import section_table_name
+from tournaments.bridge.movement_sections import number_label
 
 register = template.Library()
 
@@ -14,6 +14,4 @@ register = template.Library()
 @register.filter
 def table_name(table: int, session: Any) -> str:
     """``{{ access.table|table_name:session }}``: ``3``, or ``A3`` for table 103 of a session of sections."""
-    if not getattr(session, "has_sections", False):
-        return str(table)
-    return section_table_name(int(table))
+    return number_label(int(table), sectioned=getattr(session, "has_sections", False))

@@ -1,7 +1,8 @@
 """The ABF's club scale against the Compscore files ABF clubs upload, and the manual's own words.
 
 Every real Compscore file of ``tests/fixtures/usebio/`` states ``MASTER_POINTS_AWARDED``
-(hundredths of a green point) for every pair: the scale, given the file's own places
+(hundredths of a green point, or of a red one for the Howell of a special club session)
+for every pair: the scale of the file's ``MASTER_POINT_TYPE``, given the file's own places
 and its tables, reproduces each of them exactly. The cut files keep every pair and its
 stated place, so their awards are tested as whole as the others.
 """
@@ -13,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.exchange.usebio_files import fixture_bytes
 from tournaments.bridge.federations import Contest, Placed, scale_of
-from tournaments.bridge.federations.abf import places_awarded, winner_units
+from tournaments.bridge.federations.abf import GRADE_B4C_WEIGHT, places_awarded, winner_units
 from tournaments.bridge.formats.usebio import read_usebio
 from tournaments.bridge.formats.usebio.awards import read_usebio_awards
 
@@ -26,19 +28,22 @@ COMPSCORE_FILES = [
     "compscore-butler-mitchell.xml",
     "compscore-butler-howell.xml",
     "compscore-cross-imp-howell.xml",
+    "compscore-mp-howell.xml",
+    "compscore-mp-mitchell-adjusted-whole.xml.gz",
 ]
 
 
 def _file_awards(name: str) -> tuple[dict, dict]:
     """The awards the scale gives the file's places, and the ones the file states, by pair."""
-    data = (FIXTURES / name).read_bytes()
+    data = fixture_bytes(name)
     event, stated = read_usebio(data), read_usebio_awards(data)
+    scale = scale_of("abf", stated.point_type)
     fields: dict[str, list[Placed]] = {}
     for pair in event.pairs:
         field = pair.direction if event.ranking == 2 else ""
         fields.setdefault(field, []).append(Placed(pair.key, pair.place))
     contest = Contest(competitors=len(event.pairs), boards=len(event.boards), winners=event.ranking)
-    found = ABF.awards(contest, list(fields.values())).by_key()
+    found = scale.awards(contest, list(fields.values())).by_key()
     ours = {pair.key: found[pair.key].units if pair.key in found else 0 for pair in event.pairs}
     theirs = {key: int(award.units) for key, award in stated.by_pair.items()}
     return ours, theirs
@@ -49,6 +54,30 @@ def test_every_pair_gets_the_award_compscore_wrote(name):
     ours, theirs = _file_awards(name)
     assert theirs, "the file states its awards"
     assert ours == theirs
+
+
+def test_the_real_files_cover_both_abf_club_grades_and_both_kinds_of_movement():
+    """The comparison above is no comparison unless the files hold green and red, Mitchell and Howell."""
+    kinds = set()
+    for name in COMPSCORE_FILES:
+        data = fixture_bytes(name)
+        kinds.add((read_usebio_awards(data).point_type, read_usebio(data).ranking))
+    assert kinds == {("GREEN", 1), ("GREEN", 2), ("RED", 1)}
+
+
+def test_a_special_club_sessions_howell_gives_its_winners_red_points_at_weight_two_and_a_half():
+    """Grade B4c (red): 0.04 x 2.5 a table to a Howell's winner, so 0.60 for Compscore's six tables,
+    where the ordinary Grade E green scale gives 0.36."""
+    places = [Placed(n, n) for n in range(1, 13)]
+    red = scale_of("abf", "RED").field_awards(Contest(competitors=12, boards=26), places)
+    green = scale_of("abf").field_awards(Contest(competitors=12, boards=26), places)
+    assert [award.units for award in red.awards] == [60, 42, 30, 20, 15, 12]
+    assert [award.units for award in green.awards] == [36, 25, 18, 12, 9, 7]
+    assert winner_units(6, 1, GRADE_B4C_WEIGHT) == 60 and scale_of("abf", "RED").point_type == "RED"
+
+
+def test_a_point_type_the_federation_does_not_award_has_no_scale():
+    assert scale_of("ebu", "RED") is None and scale_of("abf", "red") is scale_of("abf", "RED")
 
 
 def test_the_file_cobalt_refuses_holds_the_butler_mitchell_files_awards():

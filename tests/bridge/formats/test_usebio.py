@@ -223,7 +223,7 @@ BOMB = (
         (_doc(_board(_line(), _line(TRICKS="x"))), "BOARD 2, line 2: <TRICKS>"),
         (_doc(_board(_line(TRICKS="14"))), "<TRICKS> 14 is above 13"),
         (_doc(_board(_line(PLAYED_BY=None))), "<PLAYED_BY> is missing"),
-        (_doc(_board(_line(CONTRACT="8NT"))), "<CONTRACT> '8NT' is not a contract"),
+        (_doc(_board(_line(CONTRACT="8NT", SCORE=None))), "<CONTRACT> '8NT' is not a contract"),
         (_doc(_board(_line(EW_PAIR_NUMBER="9"))), "BOARD 2, line 1: EW pair '9' is not a participant"),
         (_doc(_board(number=3) * 2), "BOARD 3 appears twice"),
         (_doc(_board(number=0)), "must be at least 1, not 0"),

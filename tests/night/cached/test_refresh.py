@@ -184,6 +184,7 @@ def _no_standings_for_tables(client, session: Session, admin) -> None:
         "average_plus": 60,
         "average_minus": 40,
         "language": "en",
+        "matchpoint_scale": 1,
         "_save": "Save",
     }
     assert admin.post(url, form).status_code == 302  # table_standings (a checkbox) left unticked

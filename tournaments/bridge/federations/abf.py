@@ -16,6 +16,13 @@ files of ``tests/fixtures/usebio/`` award them to the hundredth:
   Other awards are calculated as the winners' award divided by one less than the
   placing position" (3rd a half, 4th a third). Each is rounded to the hundredth, a half
   up (Compscore: 0.315 gives 0.32, 0.441 gives 0.44).
+- **A special club session** (Grade B4c, clause 2.6: "special club sessions/events",
+  red masterpoints) is weighted 2.5 (the weighting Bridge NSW's club handbook gives red
+  points at a regular congress; Compscore's 6-table Howell ``compscore-mp-howell.xml``,
+  written ``MASTER_POINT_TYPE`` ``RED``, gives its winners 0.60 = 0.04 x 2.5 x 6, its
+  runners-up 0.42, and so down its six places): the same formulae, 0.05 a table to each
+  of a Mitchell's winners, 0.10 to a Howell's. Scored as Grade E, that file's winners
+  would get 0.36; its pairs' places are Compscore's own.
 - **Ties** (clause 4.4.6, whose text was not found; this is what Compscore does): the tied
   competitors share the rounded awards of the places they span, the share rounded a half
   up (tied 3rd and 4th of a field awarding three places: (0.11 + 0) / 2 gives 0.06).
@@ -38,6 +45,7 @@ from fractions import Fraction
 from tournaments.bridge.federations.awards import Contest, Scale, half_up
 
 GRADE_E_WEIGHT = Fraction(3, 2)
+GRADE_B4C_WEIGHT = Fraction(5, 2)
 # Beyond these tables the winner's award follows the exponential, not the straight line.
 LINEAR_TABLES = {1: 15, 2: 30}
 RUNNER_UP = Fraction(7, 10)
@@ -66,16 +74,18 @@ def places_awarded(field_size: int, *, teams: bool) -> int:
 
 
 class AbfClubScale(Scale):
+    """The ABF's club scale of one grade: its weight W and the colour of its points."""
+
     federation = "abf"
-    code = "abf-club-green"
-    name = "ABF club scale (Grade E, green masterpoints)"
-    point_type = "GREEN"
+
+    def __init__(self, *, code: str, name: str, point_type: str, weight: Fraction) -> None:
+        self.code, self.name, self.point_type, self.weight = code, name, point_type, weight
 
     def refusal(self, contest: Contest) -> str:
         return "" if contest.competitors else "No pair or team has played: there is nothing to award."
 
     def place_units(self, contest: Contest, field_size: int) -> Callable[[int], int]:
-        winner = winner_units(contest.tables, contest.winners)
+        winner = winner_units(contest.tables, contest.winners, self.weight)
         last = places_awarded(field_size, teams=contest.teams)
         return lambda place: place_units(winner, place) if place <= last else 0
 
@@ -86,4 +96,15 @@ class AbfClubScale(Scale):
         return TEAM_SHARES.get(members, Fraction(1))
 
 
-SCALE = AbfClubScale()
+SCALE = AbfClubScale(
+    code="abf-club-green",
+    name="ABF club scale (Grade E, green masterpoints)",
+    point_type="GREEN",
+    weight=GRADE_E_WEIGHT,
+)
+RED_SCALE = AbfClubScale(
+    code="abf-club-red",
+    name="ABF special club session (Grade B4c, red masterpoints)",
+    point_type="RED",
+    weight=GRADE_B4C_WEIGHT,
+)

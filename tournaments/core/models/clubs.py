@@ -73,6 +73,19 @@ class Club(models.Model):
         ),
     )
 
+    # How the club prints matchpoints: 1 a pair beaten (a tie ½) or 2 (a tie 1), the EBU's and
+    # ABF's clubs' tops. Only the printed figures change (bridge.matchpoints.on_scale).
+    matchpoint_scale = models.PositiveSmallIntegerField(
+        default=1,
+        choices=[
+            (1, gettext_lazy("1 a pair beaten, ½ a tie")),
+            (2, gettext_lazy("2 a pair beaten, 1 a tie")),
+        ],
+        help_text=gettext_lazy(
+            "How the pages print matchpoints and tops; percentages are the same on either."
+        ),
+    )
+
     class Meta:
         ordering = ["name"]
         constraints = [

@@ -19,6 +19,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.bridge.federations import SCALES
+from tournaments.core import changes
 from tournaments.core.models import Club
 from tournaments.core.services.writes import row_write, write
 
@@ -74,6 +75,7 @@ def club_settings_set(
     table_entry_lead: bool | None = None,
     table_standings: bool | None = None,
     language: str | None = None,
+    matchpoint_scale: int | None = None,
 ) -> Club:
     """Change the club's federation (and its number there, the EBU's charge rate) and its tables' options.
 
@@ -96,10 +98,15 @@ def club_settings_set(
         club.federation, club.federation_club_number, club.p2p_charge_rate = code, number, p2p_charge_rate
         if language is not None:
             club.language = language
+        rescaled = matchpoint_scale is not None and matchpoint_scale != club.matchpoint_scale
+        if matchpoint_scale is not None:
+            club.matchpoint_scale = matchpoint_scale  # full_clean refuses a scale not offered
         if table_entry_lead is not None:
             club.table_entry_lead = table_entry_lead
         if table_standings is not None:
             club.table_standings = table_standings
         club.full_clean()
         club.save()
+        if rescaled:  # every session's pages print its figures on the club's scale
+            changes.club_shown_changed(club.pk)
     return club

@@ -44,6 +44,7 @@ def club_settings(request: SignedInRequest, slug: str) -> HttpResponse:
                 "table_entry_lead": club.table_entry_lead,
                 "table_standings": club.table_standings,
                 "language": club.language,
+                "matchpoint_scale": club.matchpoint_scale,
             }
         )
     status = 400 if form.is_bound and form.errors else 200

@@ -105,7 +105,8 @@ def deal_file_preview(session: Session, deal_file: DealFile) -> DealFilePreview:
         results[number] = results.get(number, 0) + 1
     rows = []
     for board in sorted(deal_file.boards, key=lambda board: board.number):
-        state = "played" if board.number in results else "redealt" if board.number in dealt else "new"
+        # A board with results but never dealt (a results file's import) is dealt for the first time.
+        state = ("played" if board.number in results else "redealt") if board.number in dealt else "new"
         hands = tuple(board.deal[seat].pbn() for seat in "NESW")
         rows.append(
             PreviewBoard(

@@ -52,7 +52,7 @@ from tournaments.bridge.formats.usebio.awards import FileAward, UsebioAwards
 from tournaments.bridge.handicaps import handicapped_figure, usebio_handicap
 from tournaments.bridge.imps import butler_datum
 from tournaments.core.models import Club
-from tournaments.federation.selectors.awards import club_scale
+from tournaments.federation.selectors.awards import session_scale
 from tournaments.federation.selectors.pages import session_pair_points
 from tournaments.night.models import Adjustment, Pair, Result, ScoringMethod, Session, section_pair_number
 
@@ -212,7 +212,7 @@ def session_usebio_event(session: Session) -> UsebioEvent:
 
 def session_usebio_awards(session: Session) -> UsebioAwards | None:
     """The session's master points as USEBIO writes them; None for a club without a federation."""
-    scale = club_scale(session.club)
+    scale = session_scale(session)
     if scale is None:
         return None
     points = session_pair_points(session) if session.is_finished else {}

@@ -5,7 +5,8 @@ name), within limits, so an upload cannot keep a worker busy: 1,000,000 bytes an
 boards, as a PBN file (a DLM file holds 99 boards in 6 kB, a 36-board DUP file is
 5.6 kB). Importing deals exactly the boards the file names; the session's other boards
 are left alone. As when dealing from permutations (``night.services.boards``), a board
-that already has results is re-dealt only when the director confirms it, and each such
+that already has results is re-dealt only when the director confirms it (one that has results
+but was never dealt, as a results file imports it, is simply dealt), and each such
 re-deal is written to the audit log with the old and new hands and par; its results
 stay (their scores do not depend on the hands). A board dealt but not played is
 re-dealt freely. The double-dummy analyses run before the write's transaction opens
@@ -126,8 +127,11 @@ def _analysis(board: FileBoard, *, later: bool) -> BoardAnalysis | None:
 
 
 def _played(session: Session, numbers: list[int]) -> list[int]:
-    played = Result.objects.filter(board__session=session, board__number__in=numbers).order_by()
-    return sorted(set(played.values_list("board__number", flat=True)))
+    """The boards among ``numbers`` that have results and were dealt: re-dealing changes the hands
+    their results were played on. A board with results but no deal (a results file's import,
+    a legacy session) is being dealt for the first time: its results stay, nothing is replaced."""
+    played = Result.objects.filter(board__session=session, board__number__in=numbers).exclude(board__north="")
+    return sorted(set(played.order_by().values_list("board__number", flat=True)))
 
 
 def _refuse_unconfirmed(played: list[int]) -> None:

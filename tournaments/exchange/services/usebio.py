@@ -61,6 +61,7 @@ from tournaments.exchange.services.usebio_differences import (
     not_played_differences,
     usebio_differences,
 )
+from tournaments.exchange.services.usebio_lines import mark_point_type, stated_score_add, stated_score_notes
 from tournaments.exchange.services.usebio_sections import sections_add, session_numbers
 from tournaments.exchange.services.usebio_stated import scorer_stated_keep, stated_keep
 from tournaments.night.models import (
@@ -157,6 +158,7 @@ def usebio_store(
             for pair in _pairs_who_played(event)
         }
         _mark_handicapped(session, event)
+        mark_point_type(session, awards)
         boards = _boards_add(session, event)
         results, not_played = [], []
         notes: list[str] = []
@@ -177,7 +179,7 @@ def usebio_store(
         stated += scorer_stated_keep(event, results)
         scores_settle_locked(locked, keep_datums=True)
         notes += stated
-        differences = notes + not_played_differences(not_played)
+        differences = stated_score_notes(event, _line_where) + notes + not_played_differences(not_played)
         differences += usebio_differences(locked, event, pairs, results)
         differences += award_differences(locked, event, pairs, awards)
     return UsebioImport(session, differences)
@@ -340,6 +342,8 @@ def _line_add(
     board: Board, line: TravellerLine, pairs: dict[PairKey, Pair], where: str, user: User | None
 ) -> Result:
     ns_pair, ew_pair = pairs[line.ns_pair], pairs[line.ew_pair]
+    if line.written_contract:
+        return stated_score_add(board, line, ns_pair, ew_pair, user)
     try:
         if line.adjusted is not None:
             club = board.session.club

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.usebio import PairKey, UsebioEvent
 from tournaments.bridge.formats.usebio.awards import UsebioAwards
-from tournaments.federation.selectors.awards import club_scale, session_award_plan
+from tournaments.federation.selectors.awards import session_award_plan, session_scale
 from tournaments.night.models import Pair, Session
 
 
@@ -31,7 +31,7 @@ def award_differences(
     stated = {key: award for key, award in (awards.by_pair if awards else {}).items() if key in pairs}
     if not any(award.units for award in stated.values()):
         return []
-    scale = club_scale(session.club)
+    scale = session_scale(session)
     types = {(award.point_type or (awards.point_type if awards else "")).upper() for award in stated.values()}
     if scale is None or not types <= {scale.point_type, ""}:
         return []

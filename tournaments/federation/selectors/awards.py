@@ -52,6 +52,13 @@ def club_scale(club: Club) -> Scale | None:
     return scale_of(club.federation)
 
 
+def session_scale(session: Session) -> Scale | None:
+    """The scale the session awards on: its club's federation's, of the session's point type
+    (the ABF's red for a special club session), the ordinary one if the federation has none
+    of that type (the club has changed federation since)."""
+    return scale_of(session.club.federation, session.master_point_type) or club_scale(session.club)
+
+
 def no_federation_refusal(club: Club) -> str:
     return _(
         "%(club)s has no federation: ClubScore awards no master points. A director names it "
@@ -106,9 +113,9 @@ def _individual_award_plan(scale: Scale, session: Session) -> AwardPlan:
 
 
 def session_award_plan(session: Session) -> AwardPlan:
-    """Return what the session earns on its club's scale as it stands now (finished or not):
+    """Return what the session earns on its scale as it stands now (finished or not):
     keyed by pair id, or for an individual by player id."""
-    scale = club_scale(session.club)
+    scale = session_scale(session)
     if scale is None:
         return _refused(None, no_federation_refusal(session.club))
     if session.movement == Movement.TEAMS:

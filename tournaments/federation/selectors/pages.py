@@ -25,6 +25,7 @@ from tournaments.federation.selectors.awards import (
     event_award_plan,
     no_federation_refusal,
     session_award_plan,
+    session_scale,
 )
 from tournaments.night.models import Movement, Pair, Session, SessionState
 from tournaments.teams.models import TeamsEvent
@@ -100,7 +101,7 @@ def _unit(award: MasterPointAward) -> Decimal:
 def session_awards(session: Session, *, public: bool) -> SessionAwards | None:
     """The session's awards, or why none: for the director always, for the public only when
     the club has a federation and the night is over (a teams round shows nothing: its event is awarded)."""
-    scale = club_scale(session.club)
+    scale = session_scale(session)
     if session.movement == Movement.TEAMS or (public and (scale is None or not session.is_finished)):
         return None
     rows = _rows(session, public=public)

@@ -19,14 +19,17 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP
 from fractions import Fraction
 
+from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 
-from tournaments.bridge.federations import Award, Scale
+from tournaments.bridge.federations import Award, Scale, point_type_choices
 from tournaments.bridge.strata import stratum_name
 from tournaments.core.models import Club, Player
-from tournaments.core.services.writes import write
+from tournaments.core.services.writes import locked, write
 from tournaments.federation.models import MasterPointAward
 from tournaments.federation.selectors.awards import event_award_plan, session_award_plan
+from tournaments.night.cached import sessions_changed
 from tournaments.night.models import Movement, Pair, Session, SessionState
 from tournaments.teams.models import TeamMember, TeamsEvent
 
@@ -186,3 +189,23 @@ def awards_rebuild(clubs: QuerySet[Club]) -> tuple[int, int]:
         with write():
             event_awards_write(event)
     return sessions.count(), events.count()
+
+
+def session_point_type_set(*, session: Session, point_type: str) -> Session:
+    """Name the scale the session awards on (the ABF's red for a special club session, '' the
+    ordinary one); a finished session's ledger follows at once."""
+    choices = dict(point_type_choices(session.club.federation))
+    if point_type not in choices:
+        raise ValidationError(
+            {
+                "master_point_type": _("%(club)s's federation has no scale of %(type)s points.")
+                % {"club": session.club.name, "type": point_type or "?"}
+            }
+        )
+    with write():
+        fresh = locked(Session.objects.filter(pk=session.pk).select_related("club")).get()
+        fresh.master_point_type = point_type
+        fresh.save(update_fields=["master_point_type", "updated_at"])
+        session_awards_write(fresh)
+        sessions_changed([fresh.pk])  # the pages' stamps (night.cached): the awards shown change
+    return fresh

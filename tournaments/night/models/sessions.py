@@ -128,6 +128,12 @@ class Session(models.Model):
         blank=True,
         help_text="Strata B's and C's limits (a pair below one: that stratum), as text.",
     )
+    # The colour of the master points the session awards, when its club's federation has more
+    # than one club scale (USEBIO's MASTER_POINT_TYPE: the ABF's RED for a special club
+    # session, Grade B4c); blank for the federation's ordinary scale (bridge.federations).
+    master_point_type = models.CharField(
+        max_length=12, blank=True, default="", verbose_name=gettext_lazy("master points")
+    )
     source_sha256 = models.CharField(
         max_length=64,
         blank=True,

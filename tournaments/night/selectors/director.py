@@ -16,6 +16,7 @@ from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from tournaments.bridge.movement_sections import number_label
 from tournaments.core.selectors.access import clubs_directed, user_directs
 from tournaments.night.models import Board, Pair, Result, ResultChange, Session, SessionChange
 from tournaments.night.selectors.movements import board_encounters, encounter_keys, pair_key, session_movement
@@ -136,7 +137,7 @@ class BoardTable:
         pairs = _("%(ns)s v %(ew)s") % {"ns": _seat_text("NS", self.ns), "ew": _seat_text("EW", self.ew)}
         text = _("Round %(round)s, table %(table)s: %(pairs)s") % {
             "round": self.round,
-            "table": self.table,
+            "table": number_label(self.table, sectioned=self.ns.section_id is not None),
             "pairs": pairs,
         }
         if self.result is not None:
@@ -146,7 +147,7 @@ class BoardTable:
 
 def _seat_text(seat: str, pair: Pair) -> str:
     if pair.direction in ("", seat):
-        return f"{seat} {pair.number}"
+        return f"{seat} {number_label(pair.number, sectioned=pair.section_id is not None)}"
     return f"{seat}: pair {pair.label}"  # an arrow-switched round: the EW pair sits NS
 
 

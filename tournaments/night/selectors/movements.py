@@ -14,7 +14,7 @@ have no result on its boards.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.translation import get_language
@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.bridge import movements as rules
 from tournaments.bridge.individual import as_pairs_movement, individual
-from tournaments.bridge.movement_sections import section_table_name, sectioned
+from tournaments.bridge.movement_sections import number_label, sectioned
 from tournaments.bridge.movement_sections import table_name as movement_table_name
 from tournaments.bridge.rounds import DrawnRound, barometer, swiss_movement
 from tournaments.bridge.teams.tables import teams_movement
@@ -128,7 +128,7 @@ def _sectioned(configs: tuple[tuple[str, int | None, int | None, int | None], ..
 
 def table_name(session: Session, table: int) -> str:
     """A table as the players call it: ``3``, or in a session of sections ``A3`` (table 103)."""
-    return section_table_name(table) if session.has_sections else str(table)
+    return number_label(table, sectioned=session.has_sections)
 
 
 def encounter_keys(kind: str, encounter: rules.Encounter) -> tuple[PairKey, PairKey]:
@@ -147,11 +147,11 @@ def _pair_key(pair: rules.Pair) -> PairKey:
 
 
 def key_label(key: PairKey, pair: Pair | None = None, *, sectioned: bool = False) -> str:
-    """``NS 3`` (``NZ 3`` in Dutch) or ``pair 3``, in the page's language; a seated pair of a
-    session of sections (or any number of one, ``sectioned``) by its section's number, ``NS A3``."""
+    """``NS 3`` (``NZ 3`` in Dutch) or ``pair 3``, in the page's language; a pair of a session
+    of sections (``sectioned``, or a seated ``pair`` of a section) by its section's number,
+    ``NS A3``, seated or not."""
     direction, number = key
-    in_section = sectioned or (pair is not None and pair.section_id is not None)
-    name = section_table_name(number) if in_section else number
+    name = number_label(number, sectioned=sectioned or (pair is not None and pair.section_id is not None))
     if direction:
         return f"{words_for(get_language()).side(direction)} {name}"
     return _("pair %(number)s") % {"number": name}
@@ -173,12 +173,11 @@ def encounter_text(kind: str, encounter: rules.Encounter, number: int, *, sectio
     """Say who plays a board at an encounter: 'Board 7 is played in round 3 at table 2 by NS 2 and EW 5'
     (in a session of sections, ``sectioned``: 'at table A2 by NS A2 and EW A5')."""
     ns, ew = encounter_keys(kind, encounter)
-    name = section_table_name if sectioned else str
-    labels = [_key_text(key, name) for key in (ns, ew)]
+    labels = [key_label(key, sectioned=sectioned) for key in (ns, ew)]
     return _("Board %(board)s is played in round %(round)s at table %(table)s by %(ns)s and %(ew)s") % {
         "board": number,
         "round": encounter.round,
-        "table": name(encounter.table),
+        "table": number_label(encounter.table, sectioned=sectioned),
         "ns": labels[0],
         "ew": labels[1],
     }
@@ -193,10 +192,11 @@ class Seat:
 
     key: PairKey
     pair: Pair | None
+    sectioned: bool = False  # a session of sections': an empty seat is still named A3, not 103
 
     @property
     def label(self) -> str:
-        return key_label(self.key, self.pair)
+        return key_label(self.key, self.pair, sectioned=self.sectioned)
 
     @property
     def number(self) -> int:
@@ -276,8 +276,8 @@ def movement_rounds(session: Session, movement: rules.Movement, pairs: list[Pair
             TableRound(
                 encounter.round,
                 encounter.table,
-                Seat(ns, seated.get(ns)),
-                Seat(ew, seated.get(ew)),
+                Seat(ns, seated.get(ns), session.has_sections),
+                Seat(ew, seated.get(ew), session.has_sections),
                 tuple(encounter.boards),
                 encounter.arrow_switched,
             )
@@ -327,7 +327,8 @@ def pair_cards(session: Session, movement: rules.Movement, pairs: list[Pair]) ->
     # NS cards before EW cards, as a director lays them out; a Howell's in number order.
     for key in sorted(by_key, key=lambda key: (key[0] != Direction.NS, key)):
         pair = seated.get(key)
-        shown = key_label(key) if key[0] else str(key[1])
+        sectioned = session.has_sections
+        shown = key_label(key, sectioned=sectioned) if key[0] else number_label(key[1], sectioned=sectioned)
         title = _("Pair %(label)s") % {"label": shown}
         cards.append(GuideCard(title, pair, by_key[key]))
     return cards
@@ -348,11 +349,3 @@ def next_table_round(movement: rules.Movement, round_: int, table: int) -> tuple
     keys = sorted((encounter.round, encounter.table) for encounter in movement.encounters)
     later = [key for key in keys if key > (round_, table)]
     return later[0] if later else None
-
-
-def _key_text(key: PairKey, name: Callable[[int], str]) -> str:
-    """A pair's key named in the page's language, its number written by ``name`` (``A3`` in sections)."""
-    direction, number = key
-    if direction:
-        return f"{words_for(get_language()).side(direction)} {name(number)}"
-    return _("pair %(number)s") % {"number": name(number)}

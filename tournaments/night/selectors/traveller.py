@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.bridge.adjusted import AdjustmentPercentages, Artificial
 from tournaments.bridge.calls import Contract
-from tournaments.bridge.movement_sections import section_table_name
+from tournaments.bridge.movement_sections import number_label
 from tournaments.bridge.notation import PASSED_OUT, Outcome, Played, outcome_text
 from tournaments.bridge.seats import Seat
 from tournaments.core.models import Club
@@ -98,7 +98,7 @@ def result_stamp(result: Result | None, percentages: AdjustmentPercentages) -> s
 
 def pair_cell(pair: Pair, column: str, session: Session) -> str:
     """A pair as its cell shows it: its number, with its field when it is not the column's."""
-    number = section_table_name(pair.number) if pair.section_id is not None else str(pair.number)
+    number = number_label(pair.number, sectioned=pair.section_id is not None)
     if not session.is_mitchell or pair.direction == column:
         return number
     return f"{pair.direction} {number}"
@@ -175,9 +175,9 @@ def board_grid(session: Session, board: Board, pairs: list[Pair]) -> Grid:
             result = by_pairs.get((ns.pk, ew.pk))
             if result is not None:
                 shown.add(result.pk)
-            where = _("Round %(round)d, table %(table)d") % {
+            where = _("Round %(round)d, table %(table)s") % {
                 "round": encounter.round,
-                "table": encounter.table,
+                "table": number_label(encounter.table, sectioned=session.has_sections),
             }
             lines.append(_line(session, board.number, ns, ew, result, where, percentages))
     for result in results:

@@ -16,7 +16,6 @@ from django.db import IntegrityError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from tournaments.bridge.seating import SeatingLine, SeatingProblem
 from tournaments.core.models import Club, Player
 from tournaments.core.selectors.club_players import own_players
 from tournaments.core.services.writes import write
@@ -99,6 +98,23 @@ def _check_direction(session: Session, direction: str, section: Section | None =
     return ""
 
 
+def _check_section(session: Session, section: Section | None) -> None:
+    """Refuse a pair of no section in a session of sections (it would play in none of their
+    movements, under a number that is not a section's), and a section of another session."""
+    if section is None and session.has_sections:
+        letters = ", ".join(session.sections.values_list("letter", flat=True))
+        raise ValidationError(
+            {
+                "section": _("This session plays in sections %(letters)s: seat the pair in one of them.")
+                % {"letters": letters}
+            }
+        )
+    if section is not None and section.session_id != session.pk:
+        raise ValidationError(
+            {"section": _("Section %(letter)s is not this session's.") % {"letter": section.letter}}
+        )
+
+
 def next_pair_number(session: Session, direction: str = "") -> int:
     """Return the first pair number not yet used in this session's field."""
     used = set(session.pairs.filter(direction=direction).values_list("number", flat=True))
@@ -137,8 +153,16 @@ def _section_number(section: Section, direction: str, number: int | None) -> int
     return base + number
 
 
-def _pair_label(number: int, direction: str) -> str:
-    return f"{number} {direction}".strip()
+def pair_label(number: int, direction: str, section: str = "") -> str:
+    """A pair as a director writes it: ``3 NS``, ``A3 NS`` in a section, ``3`` in a Howell."""
+    return f"{section}{number} {direction}".strip()
+
+
+def _seated_label(number: int, direction: str, section: Section | None) -> str:
+    """A stored pair number as the director seated it: ``A3 NS`` for section A's 103, else ``3 NS``."""
+    if section is None:
+        return pair_label(number, direction)
+    return pair_label(number % SECTION_NUMBERING, direction, section.letter)
 
 
 def movement_pair_numbers(session: Session) -> int | None:
@@ -171,7 +195,7 @@ def _check_in_movement(session: Session, number: int, direction: str) -> None:
                 "%(highest)s. Change the movement first to seat more pairs."
             )
             % {
-                "pair_label": _pair_label(number, direction),
+                "pair_label": pair_label(number, direction),
                 "tables": tables,
                 "field": field,
                 "highest": highest,
@@ -252,6 +276,7 @@ def pair_add(
     session = session_locked(session)
     refuse_if_finished(session, "seating pairs", "players")
     _refuse_if_swiss_drawn(session, "players")
+    _check_section(session, section)
     direction = _check_direction(session, direction, section)
     players = _players(session.club, player_names)
     seated = _pair_of(session, direction, players)
@@ -275,7 +300,7 @@ def pair_add(
         raise ValidationError(
             {
                 "number": _("Pair %(pair_label)s is already in this session.")
-                % {"pair_label": _pair_label(number, direction)}
+                % {"pair_label": _seated_label(number, direction, section)}
             }
         )
     _check_players_free(session, players)
@@ -314,34 +339,6 @@ def _pair_of(session: Session, direction: str, players: list[Player]) -> Pair | 
     """The session's pair of exactly these players in this direction, if it is seated already."""
     second = players[1] if len(players) > 1 else None
     return session.pairs.filter(direction=direction, player1=players[0], player2=second).first()
-
-
-@write()
-def pairs_seat(
-    *, session: Session, seats: list[SeatingLine], unreadable: Sequence[SeatingProblem] = ()
-) -> list[Pair]:
-    """Seat every pair of a pasted list, or none; refused, name every bad line (``Line 3 (NS 3): ...``).
-
-    Each pair is tried in its own savepoint, so one refused does not hide the next: the
-    refusal lists every line the session refuses, with the lines the list could not read
-    (``unreadable``, from ``bridge.seating.read_seating_list``), in line order, and the
-    whole list is rolled back (issue 28, point 6).
-    """
-    pairs = []
-    refusals = [(problem.line, str(problem)) for problem in unreadable]
-    for seat in seats:
-        try:
-            pairs.append(
-                pair_add(
-                    session=session, player_names=seat.names, direction=seat.direction, number=seat.number
-                )
-            )
-        except ValidationError as error:
-            reasons = " ".join(message for messages in error.message_dict.values() for message in messages)
-            refusals.append((seat.line, f"Line {seat.line} ({seat.label}): {reasons}"))
-    if refusals:
-        raise ValidationError({"seating": [text for _, text in sorted(refusals)]})
-    return pairs
 
 
 def session_audit(session: Session, action: str, user: User | None, before: str, after: str = "") -> None:

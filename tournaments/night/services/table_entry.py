@@ -27,6 +27,7 @@ from django.db import IntegrityError, connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.bridge.movement_sections import number_label
 from tournaments.core.services.writes import write
 from tournaments.db.sql import insert_row
 from tournaments.db.table_entry import pairs_with_clashes, session_state_share_locked
@@ -140,7 +141,12 @@ def _seat(session: Session, entry: TableEntry, table: int) -> tuple[PairKey, Pai
                 "board": _(
                     "Board %(board)s is not played at table %(table)s in round %(round)s (boards %(boards)s)."
                 )
-                % {"board": entry.board, "table": table, "round": entry.round, "boards": boards}
+                % {
+                    "board": entry.board,
+                    "table": movement_selectors.table_name(session, table),
+                    "round": entry.round,
+                    "boards": boards,
+                }
             }
         )
     return movement_selectors.encounter_keys(session.movement, encounter)
@@ -173,7 +179,12 @@ def _refuse_a_later_round(session: Session, entry: TableEntry, table: int) -> No
                     "Board %(board)s is played in round %(round)s, but table %(table)s has no result of "
                     "round %(value)s yet: enter that round first, or call the director."
                 )
-                % {"board": entry.board, "round": entry.round, "table": table, "value": unplayed[0]}
+                % {
+                    "board": entry.board,
+                    "round": entry.round,
+                    "table": movement_selectors.table_name(session, table),
+                    "value": unplayed[0],
+                }
             }
         )
 
@@ -303,7 +314,7 @@ def _seated_pairs(
                 "round": _(
                     "Table %(table)s has a pair sitting out in round %(round)s: there is nothing to enter."
                 )
-                % {"table": table, "round": round_}
+                % {"table": number_label(table, sectioned=board.session.has_sections), "round": round_}
             }
         )
     clash = any(

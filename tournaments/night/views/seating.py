@@ -24,7 +24,8 @@ from tournaments.core.views.forms import form_write
 from tournaments.night.forms.seating import PairPlayersForm, SeatingListForm
 from tournaments.night.models import Pair, Session
 from tournaments.night.selectors import director as selectors
-from tournaments.night.services.sessions import movement_pair_numbers, pair_remove, pair_update, pairs_seat
+from tournaments.night.services.seating_list import pairs_seat
+from tournaments.night.services.sessions import movement_pair_numbers, pair_remove, pair_update
 
 TEMPLATES = "tournaments/night/director/"
 
@@ -60,7 +61,12 @@ def pairs_seat_many(request: SignedInRequest, session_id: int) -> HttpResponse:
                 % {"count": len(seated)},
             )
             return redirect(_pairs_url(session))
-    context = {"session": session, "form": form, "highest": movement_pair_numbers(session)}
+    context = {
+        "session": session,
+        "form": form,
+        "highest": movement_pair_numbers(session),
+        "sections": list(session.sections.values_list("letter", flat=True)),
+    }
     status = 400 if form.is_bound else 200  # a valid list has redirected by now
     return render(request, TEMPLATES + "pairs_many.html", context, status=status)
 

@@ -45,6 +45,19 @@ def _movement_initial(session: Session) -> dict:
     }
 
 
+def _sections_initial(session: Session) -> dict:
+    """The sections form as the session stands: its sections and scoring when it has them, and the
+    session's boards a round (a session set to 3 is offered 3, not the form's own 2)."""
+    initial: dict = {"boards_per_round": session.boards_per_round or 3}
+    if session.has_sections:
+        parts = session.sections.values_list("movement", "movement_tables")
+        described = [f"{kind.capitalize()} {tables}" for kind, tables in parts if tables is not None]
+        if described:
+            initial["sections"] = ", ".join(described)
+        initial["section_scoring"] = session.section_scoring
+    return initial
+
+
 def session_page(request: HttpRequest, session: Session, **bound: forms.Form) -> HttpResponse:
     """Render the session page; a bound form given (``pair_form=...``) shows its errors, with 400."""
     page: SessionPage = read_session_page(session)
@@ -67,7 +80,8 @@ def session_page(request: HttpRequest, session: Session, **bound: forms.Form) ->
         "deal_form": bound.get("deal_form") or DealForm(),
         "count_form": bound.get("count_form") or BoardCountForm(initial={"count": count}),
         "movement_form": bound.get("movement_form") or MovementForm(initial=_movement_initial(session)),
-        "sections_form": bound.get("sections_form") or SectionsForm(prefix="sections"),
+        "sections_form": bound.get("sections_form")
+        or SectionsForm(prefix="sections", initial=_sections_initial(session)),
         "rounds": rounds_progress(session, public=False),
         "round_form": bound.get("round_form") or RoundDrawForm(),
         "sections": sections(hooks.director_session_page(session)),

@@ -124,12 +124,15 @@ def round_traveller(request: SignedInRequest, session_id: int, round_number: int
         )
     grid = grids.round_grid(session, seating)
     following = movement_selectors.next_table_round(movement, round_number, table)
-    here = _("Round %(round)d, table %(table)d") % {"round": round_number, "table": table}
+    here = _("Round %(round)d, table %(table)s") % {
+        "round": round_number,
+        "table": movement_selectors.table_name(session, table),
+    }
     if following is not None:
         done_url = reverse("director:round_traveller", args=[session.pk, *following])
-        done_text = _("Round %(round)d, table %(table)d next.") % {
+        done_text = _("Round %(round)d, table %(table)s next.") % {
             "round": following[0],
-            "table": following[1],
+            "table": movement_selectors.table_name(session, following[1]),
         }
     else:
         done_url, done_text = reverse("director:session", args=[session.pk]), _("That was the last table.")

@@ -15,7 +15,9 @@ What is read, beyond the elements every producer writes (``values`` has the spel
 
 Everything else (masterpoints, contacts, stratification) is ignored. An event type
 ClubScore does not score, a pair or board named twice, a line whose pairs are not
-participants, a score that is neither a number nor ``A6040`` are refused by name. The
+participants, a score that is neither a number nor ``A6040`` are refused by name; a
+contract that is not one (``42``) is refused too unless the line states its ``SCORE``,
+which then stands as a score with no contract (``TravellerLine.written_contract``). The
 XML comes from another program, so it is parsed with defusedxml (no entity expansion, no
 external fetch; the ``DOCTYPE`` line real files carry is allowed); malformed XML names
 the line and column.
@@ -220,6 +222,17 @@ def _read_line(
     if contract_text in _PASSES:
         return TravellerLine(
             ns_pair, ew_pair, "PASS", lead=lead, ns_score=ns_score, ns_points=ns_points, ew_points=ew_points
+        )
+    if ns_score is not None and not _CONTRACT.match(contract_text.replace("*", "X").replace(" ", "")):
+        # A typing slip in the contract ('42') where the scorer kept the score: the score stands.
+        return TravellerLine(
+            ns_pair,
+            ew_pair,
+            lead=lead,
+            ns_score=ns_score,
+            ns_points=ns_points,
+            ew_points=ew_points,
+            written_contract=contract_text[:20],
         )
     declarer_text = _child_text(element, "PLAYED_BY", where, required=True).upper()
     if declarer_text not in _SEATS:

@@ -178,6 +178,9 @@ class TravellerLine:
     ew_points: float | None = None
     adjusted: Adjusted | None = None
     played: bool = True  # False: the board was not played at this table (no contract, no adjusted score)
+    # A contract the file writes that is not one ('42'), kept only where the line states its
+    # score: the line is then that score, with no contract (``contract`` is '').
+    written_contract: str = ""
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from statistics import median_low
 
 from tournaments.bridge import movements as rules
+from tournaments.bridge.movement_sections import same_section, section_rounds
 from tournaments.night.models import DirectorCall, Result, Session
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.selectors.movements import PairKey, pair_key
@@ -19,9 +20,14 @@ class GridCell:
     boards: int
     entered: int
     sits_out: bool
+    # False for a round the table's section does not have (a smaller section's tables play
+    # fewer rounds than the longest): an empty cell, so every row has a cell each round.
+    plays: bool = True
 
     @property
     def status(self) -> str:
+        if not self.plays:
+            return "none"
         if self.sits_out:
             return "sitout"
         if self.entered >= self.boards:
@@ -65,22 +71,32 @@ def session_table_grid(session: Session) -> TableGrid | None:
         table: _grid_cells(session, movement, table, seated, entered) for table in movement.table_numbers
     }
     current = {
-        table: next((cell.round for cell in cells if cell.status not in ("done", "sitout")), None)
+        table: next((cell.round for cell in cells if cell.status not in ("done", "sitout", "none")), None)
         for table, cells in cells_by_table.items()
     }
-    pace = _pace_round(current.values(), movement.rounds)
+    pace = _section_paces(movement, current)
     rows = [
         GridRow(
             table,
             cells,
             current[table],
-            _behind(current[table], pace),
+            _behind(current[table], pace[table]),
             call_by_table.get(table),
         )
         for table, cells in cells_by_table.items()
     ]
     stamp = _grid_stamp(rows, calls)
     return TableGrid(list(range(1, movement.rounds + 1)), rows, calls, stamp)
+
+
+def _section_paces(movement: rules.Movement, current: dict[int, int | None]) -> dict[int, int]:
+    """Each table's room pace (``_pace_round``): its section's, a section of fewer rounds
+    being on its own clock; a session of one section is one room."""
+    paces = {}
+    for table in current:
+        room = [other for other in current if same_section(movement, table, other)]
+        paces[table] = _pace_round((current[other] for other in room), section_rounds(movement, table))
+    return paces
 
 
 def _behind(round_: int | None, pace: int) -> bool:
@@ -110,7 +126,9 @@ def _grid_cells(
         cells.append(
             GridCell(encounter.round, len(encounter.boards), count, ns not in seated or ew not in seated)
         )
-    return cells
+    played = {cell.round for cell in cells}
+    cells += [GridCell(r, 0, 0, False, plays=False) for r in range(1, movement.rounds + 1) if r not in played]
+    return sorted(cells, key=lambda cell: cell.round)
 
 
 def _entered_keys(session: Session) -> set[tuple]:

@@ -14,7 +14,7 @@ from django.utils.translation import ngettext
 
 from tournaments.bridge import board_dealer, board_vulnerability_text
 from tournaments.bridge import movements as rules
-from tournaments.bridge.movement_sections import same_section, table_name
+from tournaments.bridge.movement_sections import number_label, same_section, section_rounds, table_name
 from tournaments.night.models import Pair, Result, Session, TableAccess
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.selectors.movements import PairKey, key_label, pair_key
@@ -119,8 +119,10 @@ def pair_moves(
     ):
         pair = seated.get(key)
         if pair is not None:
-            to = _destination(session, movement, movement_pair, finished.round + 1, seated)
-            moves.append(Move(pair_label(key), pair.public_names, to))  # a phone is public
+            last = section_rounds(movement, finished.encounter.table)
+            to = _destination(session, movement, movement_pair, finished.round + 1, seated, last)
+            label = pair_label(key, sectioned=bool(movement.numbers))
+            moves.append(Move(label, pair.public_names, to))  # a phone is public
     return moves
 
 
@@ -132,7 +134,7 @@ def board_move(movement: rules.Movement, finished: TableRound) -> str:
         "boards": movement_selectors.boards_text(tuple(boards))
     }
     following = finished.round + 1
-    if following > movement.rounds:
+    if following > section_rounds(movement, finished.encounter.table):
         return _("%(boards)s: the last round is over; leave them on the table for the director.") % {
             "boards": label
         }
@@ -182,16 +184,20 @@ def entered_at_table(access: TableAccess, round_: int, number: int) -> Result | 
     )
 
 
-def pair_label(key: PairKey) -> str:
-    """'NS 3' in a Mitchell, 'Pair 5' in a Howell."""
-    return key_label(key) if key[0] else _("Pair %(number)s") % {"number": key[1]}
+def pair_label(key: PairKey, *, sectioned: bool = False) -> str:
+    """'NS 3' in a Mitchell, 'Pair 5' in a Howell; 'NS A3' and 'Pair A5' in a session of sections."""
+    if key[0]:
+        return key_label(key, sectioned=sectioned)
+    return _("Pair %(number)s") % {"number": number_label(key[1], sectioned=sectioned)}
 
 
 def _destination(
-    session: Session, movement: rules.Movement, movement_pair: Any, round_: int, seated: dict
+    session: Session, movement: rules.Movement, movement_pair: Any, round_: int, seated: dict, last: int
 ) -> str:
-    """Where a pair (as the rules name it) plays ``round_``: table and direction, or that it sits out."""
-    if round_ > movement.rounds:
+    """Where a pair (as the rules name it) plays ``round_``: table and direction, or that it sits out.
+
+    ``last`` is the last round of the pair's section (the session's in a session of one)."""
+    if round_ > last:
         return _("the last round is over: thank you for playing")
     position = movement.position(movement_pair, round_)
     if position is None:

@@ -13,6 +13,7 @@ from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from tournaments.bridge import movements as rules
+from tournaments.bridge.movement_sections import section_rounds
 from tournaments.night import hooks
 from tournaments.night.models import (
     DirectorCall,
@@ -38,15 +39,18 @@ from tournaments.night.selectors.table_entry.rounds import (
 )
 
 
-def _pair_json(key: PairKey, pair: Pair | None, seats: str = "") -> dict[str, Any]:
+def _pair_json(
+    key: PairKey, pair: Pair | None, seats: str = "", *, sectioned: bool = False
+) -> dict[str, Any]:
     """A pair as the phone shows it; an individual's partnership by seat, so each player
-    reads where he sits and who partners him this round: ``N Ann · S Bob``.
+    reads where he sits and who partners him this round: ``N Ann · S Bob``. A session of
+    sections' empty seat is named by its section too (``NS B3``, never ``NS 203``).
 
     The public names (initials for a player who asked for them): every table's phone
     sees every round, as the public pages do (issue 46, item 10).
     """
     if pair is None:
-        return {"label": key_label(key), "names": _("sits out (no pair)")}
+        return {"label": key_label(key, sectioned=sectioned), "names": _("sits out (no pair)")}
     if seats and pair.player2 is not None:
         return {
             "label": key_label(key, pair),
@@ -68,11 +72,11 @@ def _board_json(board: TableBoard) -> dict[str, Any]:
     }
 
 
-def _round_json(entry: TableRound, individual: bool = False) -> dict[str, Any]:
+def _round_json(entry: TableRound, individual: bool = False, *, sectioned: bool = False) -> dict[str, Any]:
     return {
         "number": entry.round,
-        "ns": _pair_json(entry.ns_key, entry.ns, "NS" if individual else ""),
-        "ew": _pair_json(entry.ew_key, entry.ew, "EW" if individual else ""),
+        "ns": _pair_json(entry.ns_key, entry.ns, "NS" if individual else "", sectioned=sectioned),
+        "ew": _pair_json(entry.ew_key, entry.ew, "EW" if individual else "", sectioned=sectioned),
         "sits_out": entry.sits_out,
         "boards": [_board_json(board) for board in entry.boards],
     }
@@ -151,10 +155,15 @@ def table_state_seen(access: TableAccess) -> tuple[dict[str, Any], TableSeen]:
     pairs = list(session.pairs.select_related("player1", "player2", "section"))
     rounds = table_rounds(session, movement, access.table, pairs)
     current = current_round(rounds)
-    state["round"] = _round_json(current, session.is_individual) if current else None
+    sectioned = bool(movement.numbers)
+    if sectioned:  # the table's section's rounds: a smaller section plays fewer than the longest
+        state["rounds"] = section_rounds(movement, access.table)
+    state["round"] = _round_json(current, session.is_individual, sectioned=sectioned) if current else None
     # Every round, so a table that left a board behind can go on to the next round and
     # come back to it (the page shows the current round unless the players choose another).
-    state["table_rounds"] = [_round_json(entry, session.is_individual) for entry in rounds]
+    state["table_rounds"] = [
+        _round_json(entry, session.is_individual, sectioned=sectioned) for entry in rounds
+    ]
     previous = _previous_round(rounds, current)
     waits = current is None and _swiss_rounds_to_draw(session, movement)
     if waits:  # a Swiss pairs' next round is drawn once every table has played this one
@@ -236,7 +245,7 @@ def _individual_standings_json(session: Session) -> list[dict[str, Any]]:
             "rank": line.place_text,
             "pair": str(line.number),
             "names": line.player.public_name,  # every table sees these: initials where asked
-            "figure": "no board yet" if line.percentage is None else f"{line.percentage:.2f}%",
+            "figure": _("no board yet") if line.percentage is None else percent_text(line.percentage),
         }
         for line in individual_places(session)
     ]
