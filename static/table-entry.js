@@ -518,8 +518,9 @@
   function teamsTravellerView(tr) {
     var rows = tr.rows.map(function (row) {
       return el("tr", {class: row.mine ? "mine" : ""}, [
-        el("td", {class: "num"}, [String(row.table)]), el("td", {}, [row.ns]), el("td", {}, [row.ew]), el("td", {}, [row.result]),
-        el("td", {class: "num"}, [row.ns_score == null ? "-" : signed(row.ns_score)])
+        el("td", {class: "num", "data-label": t("Table")}, [String(row.table)]), el("td", {"data-label": sideText("NS")}, [row.ns]),
+        el("td", {"data-label": sideText("EW")}, [row.ew]), el("td", {class: "contract", "data-label": t("Result")}, [row.result]),
+        el("td", {class: "num", "data-label": t("NS score")}, [row.ns_score == null ? "-" : signed(row.ns_score)])
       ]);
     });
     return [
@@ -533,7 +534,7 @@
       el("p", {class: "match-score", id: "traveller-match"}, [tr.match.score]),
       el("div", {class: "actions"}, [el("button", {type: "button", class: "big primary", id: "back-to-round", onclick: function () {
         traveller = null; view = "round"; load();
-      }}, ["Back to the round"])])
+      }}, [t("Back to the round")])])
     ];
   }
 
@@ -542,9 +543,11 @@
     if (tr.teams) return teamsTravellerView(tr);
     var rows = tr.rows.map(function (row) {
       return el("tr", {class: row.mine ? "mine" : ""}, [
-        el("td", {}, [row.ns]), el("td", {}, [row.ew]), el("td", {}, [row.result]),
-        el("td", {class: "num"}, [row.ns_score == null ? "-" : signed(row.ns_score)]),
-        el("td", {class: "num"}, [imps ? (row.ns_imps == null ? "-" : decimal(row.ns_imps, 2)) : percent(row.ns_percentage)])
+        // On a phone the headings are hidden and each cell is named above it (clubscore.css).
+        el("td", {"data-label": sideText("NS")}, [row.ns]), el("td", {"data-label": sideText("EW")}, [row.ew]),
+        el("td", {class: "contract", "data-label": t("Result")}, [row.result]),
+        el("td", {class: "num", "data-label": t("NS score")}, [row.ns_score == null ? "-" : signed(row.ns_score)]),
+        el("td", {class: "num", "data-label": imps ? t("NS IMPs") : t("NS %")}, [imps ? (row.ns_imps == null ? "-" : decimal(row.ns_imps, 2)) : percent(row.ns_percentage)])
       ]);
     });
     var own = imps
@@ -561,7 +564,7 @@
       el("p", {class: "muted"}, [tr.results === 1 ? t("1 result entered so far.") : t("%(count)s results entered so far.", {count: tr.results})]),
       el("div", {class: "actions"}, [el("button", {type: "button", class: "big primary", id: "back-to-round", onclick: function () {
         traveller = null; view = "round"; load();
-      }}, ["Back to the round"])])
+      }}, [t("Back to the round")])])
     ];
   }
 

@@ -224,6 +224,8 @@ def finished_session(mitchell_session):
         (2, 1, 2, "4HX", "E", "8"),
         (3, 3, 3, "Pass", "", ""),
     ]
+    # Par on board 1, so that its page says it (issue 45, item 4: "Par: 4♥ by N or S" in French).
+    mitchell_session.boards.filter(number=1).update(par_contracts="4HN=, 4HS=", par_score=420)
     for board, ns, ew, contract, declarer, tricks in played:
         result_record(
             board=mitchell_session.boards.get(number=board),
@@ -293,3 +295,68 @@ def test_the_pages_show_no_english_in_another_language(director_client, finished
         f"{language} {name}: {found}" for language, pages in left.items() for name, found in pages.items()
     )
     assert left == {}, report
+
+
+# A phone's JSON codes, which its script writes in the page's words (``phone_words``): a board's
+# vulnerability ("EW"), its dealer, the session's state and date.
+PHONE_CODES = frozenset({"vulnerability", "dealer", "state", "date"})
+
+
+def _json_texts(value: object) -> list[str]:
+    """Every string of a phone's JSON answer that its script shows as it is (not its codes)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for key, item in value.items() if key not in PHONE_CODES for text in _json_texts(item)]
+    if isinstance(value, list):
+        return [text for item in value for text in _json_texts(item)]
+    return []
+
+
+@pytest.mark.django_db
+def test_the_phones_screens_show_no_english_in_another_language(client, club):
+    """The phone's screens are its script's, drawn from its page's words and from the JSON its
+    table's state and a board's traveller answer (issue 45, item 4): between rounds they hold
+    the move card and the standings, which are checked here as the pages are."""
+    from django.utils.html import escape
+
+    from tests.conftest import seated_mitchell
+    from tournaments.core.models import Club
+    from tournaments.night.models import TableAccess
+    from tournaments.night.selectors.movements import session_movement
+
+    Club.objects.filter(pk=club.pk).update(table_standings=True)
+    night = seated_mitchell(club, name="Phones", tables=3, boards_per_round=2, rounds=2, start=True)
+    token = TableAccess.objects.get(session=night, table=1).token
+    boards = sorted(session_movement(night).encounter(1, 1).boards)
+    for board in boards:
+        sent = {"key": f"screens-{board}", "round": 1, "board": board, "contract": "4C", "declarer": "N"}
+        response = client.post(
+            reverse("table_submit", args=[token]),
+            data={**sent, "tricks": "10", "lead": ""},
+            content_type="application/json",
+        )
+        assert response.status_code == 201, response.content
+    urls = {
+        "state": reverse("table_state", args=[token]),
+        "traveller": reverse("table_traveller", args=[token, boards[0]]),
+    }
+
+    def screens(language: str) -> dict[str, str]:
+        client.cookies["django_language"] = language
+        shown = {}
+        for name, url in urls.items():
+            response = client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+            assert response.status_code == 200, (name, language)
+            shown[name] = "".join(f"<p>{escape(text)}</p>" for text in _json_texts(response.json()))
+        return shown
+
+    english = screens("en")
+    assert "no board yet" in english["state"] and english_left(english["state"], "fr")  # the check reads them
+    left = {
+        (language, name): found
+        for language in LANGUAGES
+        for name, page in screens(language).items()
+        if (found := english_left(page, language))
+    }
+    assert left == {}

@@ -67,3 +67,36 @@ def test_a_french_phone_enters_3sa_and_reads_the_score(browser, live_server, nig
     assert f"\u2713 {board}" not in page.locator(f"button[data-board='{board}']").inner_text()
     assert "3SA N =" in page.locator(f"button[data-board='{board}']").inner_text()
     context.close()
+
+
+def test_a_french_phones_traveller_names_each_cell_where_its_headings_are_hidden(
+    browser,  # noqa: F811
+    live_server,
+    night,
+):
+    """Issue 45, item 8: a 375-pixel phone hides the traveller's headings (clubscore.css) and names
+    each cell above it instead, in the phone's language; the suit is its symbol."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="fr-FR")
+    page = context.new_page()
+    token = TableAccess.objects.get(session=night, table=1).token
+    page.goto(f"{live_server.url}{reverse('table_entry', args=[token])}")
+    board = _boards(night, 1, 1)[0]
+    page.locator(f"button[data-board='{board}']").click(timeout=WAIT_MS)
+    _fieldset(page, "Contrat").get_by_role("button", name="4", exact=True).click()
+    _fieldset(page, "Dénomination").get_by_role("button", name="pique").click()
+    _fieldset(page, "Déclarant").get_by_role("button", name="N", exact=True).click()
+    _fieldset(page, "Levées : faites ou de chute").get_by_role("button", name="=", exact=True).click()
+    page.locator("#score-entry").click()
+    page.locator("#accept").click()
+    row = page.locator("table.traveller tbody tr").first
+    row.wait_for(timeout=WAIT_MS)
+    assert not page.locator("table.traveller thead").is_visible() or page.locator(
+        "table.traveller thead"
+    ).evaluate("h => h.getBoundingClientRect().height <= 1")
+    labels = row.locator("td").evaluate_all(
+        "cells => cells.map(c => getComputedStyle(c, '::before').content)"
+    )
+    assert labels == ['"NS"', '"EO"', '"Résultat"', '"Score NS"', '"% NS"']
+    assert row.locator("td.contract").inner_text() == "4\u2660 N ="
+    assert page.locator("#back-to-round").inner_text() == "Retour au tour"
+    context.close()

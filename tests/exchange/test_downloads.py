@@ -320,3 +320,26 @@ def test_event_files_hold_the_pages_ranking(client, played, club):
     cells = _xlsx_cells(client.get(reverse("event_xlsx", args=[event.pk])))
     assert len(cells) == 7
     assert client.get(reverse("event_csv", args=[event.pk + 100])).status_code == 404
+
+
+def test_standings_files_of_a_session_of_sections_carry_each_pairs_section_place(client, club):
+    """Issue 45, item 5: the download holds the section places the page's "Standings by section" show."""
+    from tests.night.sections import two_section_mitchell
+    from tournaments.night.selectors.sections import section_standings
+
+    session = two_section_mitchell(club)
+    session_finish(session=session)
+    header, *rows = _csv_rows(client.get(reverse("standings_csv", args=[session.pk])))
+    assert header[-2:] == ["Section", "Section rank"]
+    in_file = {row[header.index("Pair")]: row[-2:] for row in rows}
+    assert len(in_file) == 12
+    for table in section_standings(session):
+        letter = table.title.split(":")[0].split()[-1]
+        percentages = sorted((s.percentage for s in table.standings), reverse=True)
+        for standing in table.standings:
+            # Its place among its section's field, recounted: one more than the pairs above it.
+            place = 1 + sum(1 for other in percentages if other > standing.percentage)
+            tied = percentages.count(standing.percentage) > 1
+            assert in_file[standing.pair.label] == [letter, f"{place}{'=' if tied else ''}"], (
+                standing.pair.label
+            )

@@ -205,3 +205,60 @@ def test_a_tables_phone_shows_the_handicapped_standings_between_rounds(client, c
     assert "Handicapped: North-South" in titles
     handicapped = standings[titles.index("Handicapped: North-South")]["rows"]
     assert {row["pair"]: row["figure"] for row in handicapped}["1 NS"] == "53.50%"  # 50% and +3.5
+
+
+def test_a_tables_phone_gives_a_pair_that_has_not_played_no_handicapped_figure(client, club):
+    """Issue 45, item 5: a pair yet to play is not listed at its handicap as if it were a percentage."""
+    from tests.night.test_table_entry import _boards, _send, _state, _token
+
+    night = seated_mitchell(club, name="Phones", tables=3, boards_per_round=2, rounds=2, start=True)
+    played, waiting = (Pair.objects.get(session=night, direction="NS", number=n) for n in (1, 2))
+    session_handicaps_set(
+        session=night,
+        handicapped=True,
+        handicaps={
+            played.player1_id: Decimal(3),
+            played.player2_id: Decimal(4),
+            waiting.player1_id: Decimal(2),
+            waiting.player2_id: Decimal(5),
+        },
+    )
+    token = _token(night, 1)
+    for number in _boards(night, 1, 1):
+        assert _send(client, token, round=1, board=number, key=f"phone-key-{number}").status_code == 201
+    standings = _state(client, token)["standings"]
+    handicapped = next(field for field in standings if field["title"] == "Handicapped: North-South")
+    figures = {row["pair"]: (row["rank"], row["figure"]) for row in handicapped["rows"]}
+    assert figures["1 NS"] == ("1", "53.50%")
+    assert figures["2 NS"] == ("", "no board yet")  # not "3.50%", its handicap alone
+    # A French phone reads them with its decimal comma and its words, as its traveller (item 4).
+    french = client.get(reverse("table_state", args=[token]), HTTP_ACCEPT_LANGUAGE="fr").json()["standings"]
+    handicapped = next(field for field in french if field["title"] == "Avec handicap : Nord-Sud")
+    figures = {row["pair"]: row["figure"] for row in handicapped["rows"]}
+    assert (figures["1 NS"], figures["2 NS"]) == ("53,50%", "pas encore de donne")
+
+
+def test_the_standings_files_carry_the_handicapped_figures_and_places_the_page_shows(client, imported):
+    """Issue 45, item 5: the download holds the handicapped standings beside the scratch ones."""
+    import csv
+    import io
+
+    response = client.get(reverse("standings_csv", args=[imported.pk]))
+    header, *rows = csv.reader(io.StringIO(response.content.decode("utf-8-sig")))
+    assert header[-3:] == ["Handicap", "Handicapped %", "Handicapped rank"]
+    pair_column = header.index("Pair")
+    in_file = {row[pair_column]: row[-3:] for row in rows}
+    shown = {
+        row.label: [row.handicap, row.figure, row.place]
+        for table in handicap_tables(imported, session_standings(imported), public=True)
+        for row in table.rows
+    }
+    assert len(in_file) == len(shown) > 10
+    for label, (handicap, figure, place) in shown.items():
+        stated = in_file[label]
+        assert Decimal(stated[0]) == handicap and Decimal(stated[1]) == figure and stated[2] == place, label
+    # Each pair's figure is its scratch percentage plus its handicap, as the file's own says.
+    scratch = header.index("%")
+    for row in rows:
+        expected = (Decimal(row[scratch]) + Decimal(row[-3])).quantize(Decimal("0.01"))
+        assert abs(Decimal(row[-2]) - expected) <= Decimal("0.01"), row

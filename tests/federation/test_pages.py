@@ -113,7 +113,7 @@ def test_the_acbl_report_lists_each_award_by_player_number(club, director_client
     )
     text = response.content.decode("utf-8-sig")
     rows = text.strip().split("\r\n")
-    assert rows[0] == "ACBL player number,Player,Date,Event,Place,Masterpoints"
+    assert rows[0] == "ACBL player number,Player,Date,Event,Strat,Direction,Place,Masterpoints"
     assert len(rows) == 1 + MasterPointAward.objects.count()
     # 7 tables: 0.70 to each direction's winners, 70% (0.49) second; 40% of 7 is 3 places: EW's
     # third 0.35, NS's two tied third share 0.35 and nothing (0.175, given as 0.18).

@@ -6,7 +6,9 @@ on its own (0.10 a pair of the group, 70%, 50%, 35%, 1/k; depth 40%; the best aw
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -200,3 +202,74 @@ def test_another_clubs_director_may_not_stratify(client, night, django_user_mode
     Club.objects.create(name="Other", slug="other").directors.add(other)
     client.force_login(other)
     assert client.post(reverse("director:session_strata", args=[night.pk]), {}).status_code == 403
+
+
+def test_the_acbl_report_names_each_awards_strat_and_direction(director_client, club, night):
+    """Issue 45, item 5: a strat award is written as ACBLscore reports it (the strat's letter, the
+    direction, the place in that strat), not a bare "2" beside the open field's "2"."""
+    session_strata_set(session=night, basis=StrataBasis.HOLDINGS, limits=LIMITS)
+    session_finish(session=night)
+    month = f"{night.date:%Y-%m}"
+    response = director_client.get(reverse("director:master_points_acbl", args=[club.slug]), {"month": month})
+    header, *rows = csv.reader(io.StringIO(response.content.decode("utf-8-sig")))
+    assert header == [
+        "ACBL player number", "Player", "Date", "Event", "Strat", "Direction", "Place", "Masterpoints",
+    ]  # fmt: skip
+    awards = MasterPointAward.objects.filter(session=night).select_related("pair", "player")
+    directions = {"NS": "N-S", "EW": "E-W"}
+    expected = {
+        (
+            award.player.federation_number,
+            award.stratum or "A",
+            directions[award.pair.direction],
+            f"{award.place}{'=' if award.tied else ''}",
+        )
+        for award in awards
+    }
+    assert {(row[0], row[4], row[5], row[6]) for row in rows} == expected
+    assert {"A", "B"} <= {row[4] for row in rows}
+    # A place of a strat and direction is one pair's (the field has no tie in its first places):
+    # the rows that read "2" are told apart by their strat and direction.
+    pairs_at: dict[tuple[str, str, str], set[int]] = {}
+    for award in awards:
+        key = (award.stratum or "A", award.pair.direction, str(award.place))
+        pairs_at.setdefault(key, set()).add(award.pair_id)
+    assert all(len(pairs) == 1 for pairs in pairs_at.values())
+    assert max(sum(1 for key in pairs_at if key[2] == place) for place in {key[2] for key in pairs_at}) >= 2
+
+
+def test_the_standings_files_carry_each_strata_place_and_the_awards_the_page_shows(client, night):
+    """Issue 45, item 5: the download holds each pair's stratum, its places in strata B and C and
+    its master points, as the session's page shows them."""
+    session_strata_set(session=night, basis=StrataBasis.HOLDINGS, limits=LIMITS)
+    session_finish(session=night)
+    response = client.get(reverse("standings_csv", args=[night.pk]))
+    header, *rows = csv.reader(io.StringIO(response.content.decode("utf-8-sig")))
+    assert header[-5:] == ["Stratum", "Rank in B", "Rank in C", "Award place", "Master points"]
+    by_number = {
+        (row[header.index("Pair")].split()[1], int(row[header.index("Pair")].split()[0])): row for row in rows
+    }
+    for direction in ("NS", "EW"):
+        standings = sorted(
+            Standing.objects.filter(session=night, pair__direction=direction).select_related("pair"),
+            key=lambda standing: standing.rank,
+        )
+        for stratum, members in (("B", "BC"), ("C", "C")):
+            group = [s for s in standings if _stratum_by_number(s.pair.number) in members]
+            for place, standing in enumerate(group[:6], start=1):  # no tie there (``_expected``)
+                assert by_number[(direction, standing.pair.number)][
+                    header.index(f"Rank in {stratum}")
+                ] == str(place)
+        for standing in standings:
+            row = by_number[(direction, standing.pair.number)]
+            assert row[header.index("Stratum")] == _stratum_by_number(standing.pair.number)
+            if _stratum_by_number(standing.pair.number) == "A":
+                assert row[header.index("Rank in B")] == row[header.index("Rank in C")] == ""
+    expected = _expected(night)
+    awarded = {
+        pair.pk: by_number[(pair.direction, pair.number)][header.index("Master points")]
+        for pair in Pair.objects.filter(session=night)
+    }
+    assert {pk: Decimal(points) for pk, points in awarded.items() if points} == expected
+    places = {row[header.index("Award place")] for row in rows if row[header.index("Award place")]}
+    assert any("(B)" in place for place in places)  # a strat award names its stratum, as on the page

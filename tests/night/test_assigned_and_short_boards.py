@@ -172,10 +172,14 @@ def test_an_assigned_score_is_matchpointed_part_by_part_and_weighted(mitchell_se
     }
     assert _percentages(mitchell_session)["3 EW"] == 60.0
     change = ResultChange.objects.get(result=assigned)
+    # The audit log keeps the parts as stored, written in its reader's language (issue 45, item 4).
     assert (change.action, change.user, change.after["assigned"]) == (
         AuditAction.CREATE,
         director,
-        "30% 4S N =, 70% 4S N -1",
+        [
+            {"weight": "3/10", "contract": "4S", "declarer": "N", "tricks": 10, "ns_score": 420},
+            {"weight": "7/10", "contract": "4S", "declarer": "N", "tricks": 9, "ns_score": -50},
+        ],
     )
 
 
@@ -206,9 +210,10 @@ def test_an_assigned_score_is_corrected_in_place_and_deleted(mitchell_session):
     assert (restored.assigned, restored.ns_score, restored.ns_percentage) == (None, 400, 50.0)
     again = _assign(mitchell_session, 1, 3, 3, *THIRTY_SEVENTY, result=restored)
     result_delete(result=again)
-    assert ResultChange.objects.filter(action=AuditAction.DELETE).get().before["assigned"] == (
-        "30% 4S N =, 70% 4S N -1"
-    )
+    assert ResultChange.objects.filter(action=AuditAction.DELETE).get().before["assigned"] == [
+        {"weight": "3/10", "contract": "4S", "declarer": "N", "tricks": 10, "ns_score": 420},
+        {"weight": "7/10", "contract": "4S", "declarer": "N", "tricks": 9, "ns_score": -50},
+    ]
     # Board 1 is the only board played, with two results now: plain matchpoints.
     assert _board(mitchell_session, 1, "ns_percentage") == {"1 NS": (100.0,), "2 NS": (0.0,)}
 
@@ -324,7 +329,7 @@ def test_the_director_gives_and_corrects_an_assigned_score_from_the_board_page(
     assert "30% 4S N =, 70% 4S N -1" in response.content.decode()
     session_finish(session=mitchell_session)
     public = client.get(reverse("board", args=[mitchell_session.pk, 1])).content.decode()
-    assert "30% 4S N =, 70% 4S N -1" in public
+    assert "30% 4\u2660 N =, 70% 4\u2660 N -1" in public  # a traveller shows the suits' symbols
     assert "40.0" in public  # NS3's 40% on the traveller
     # The same table again replaces its assigned score (an update in the audit log).
     parts |= {"weight1": "1/2", "weight2": "1/2"}
@@ -333,7 +338,7 @@ def test_the_director_gives_and_corrects_an_assigned_score_from_the_board_page(
     assert result.display == "50% 4S N =, 50% 4S N -1"
     assert ResultChange.objects.filter(result=result).latest("id").action == AuditAction.UPDATE
     audit = director_client.get(reverse("director:audit", args=[mitchell_session.pk])).content.decode()
-    assert "assigned 30% 4S N =, 70% 4S N -1" in audit
+    assert "assigned 30% 4\u2660 N =, 70% 4\u2660 N -1" in audit
 
 
 @pytest.mark.parametrize(

@@ -153,8 +153,8 @@ def test_board_traveller_lists_every_result_with_scores_matchpoints_and_percenta
     response = client.get(reverse("board", args=[played_session.pk, 1]))
     assert _rows(response, "traveller") == [
         "1 NS 1 EW 3NT N HK 9 (=) 400 2.0 0.0 100.0 0.0",
-        "2 NS 2 EW 4S N HK 9 (-1) -50 1.0 1.0 50.0 50.0",
-        "3 NS 3 EW 2H E HK 9 (+1) -140 0.0 2.0 0.0 100.0",
+        "2 NS 2 EW 4 \u2660 spades N HK 9 (-1) -50 1.0 1.0 50.0 50.0",  # the suit's symbol, its name said
+        "3 NS 3 EW 2 \u2665 hearts E HK 9 (+1) -140 0.0 2.0 0.0 100.0",
     ]
 
 
@@ -242,9 +242,9 @@ def test_pair_scorecard_shows_every_board_from_the_pairs_own_side_with_totals(cl
     pair = _pair(played_session, "EW", 2)
     response = client.get(reverse("pair", args=[played_session.pk, pair.pk]))
     assert _rows(response, "scorecard") == [
-        "1 EW 2 NS Cat North - Dan North 4S N -1 50 1.0 50.0",
+        "1 EW 2 NS Cat North - Dan North 4\u2660 N -1 50 1.0 50.0",
         "2 EW 1 NS Ann North - Bob North Pass 0 2.0 100.0",
-        "3 EW 3 NS Eve North - Fay North 2H S +2 -170 2.0 100.0",
+        "3 EW 3 NS Eve North - Fay North 2\u2665 S +2 -170 2.0 100.0",
     ]
     assert "Total: 3 boards 5.0 83.33" in _text(response)  # no sum of raw scores (issue 24, point 16)
 

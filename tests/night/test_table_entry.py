@@ -351,7 +351,7 @@ def test_a_table_sees_its_percentage_before_the_session_is_rescored(client, sess
         traveller["ew_percentage"],
     )
     rows = {row["result"]: row["ns_percentage"] for row in traveller["rows"]}
-    assert rows == {result.display: result.ns_percentage for result in stored}
+    assert rows == {result.traveller_display: result.ns_percentage for result in stored}
 
 
 def test_the_table_page_is_served_with_its_links_and_script(client, session):

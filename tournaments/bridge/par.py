@@ -11,6 +11,7 @@ made exactly, and the score from North-South with a real minus sign (U+2212), so
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 MINUS = "\u2212"
 SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660", "NT": "NT"}
@@ -27,8 +28,26 @@ class ParNotationError(ValueError):
     """A par entry that is not in the solver's notation; names the entry."""
 
 
-def par_text(par_contracts: str, par_score: int | None) -> str:
-    """Return par as a hand record prints it: ``'2HE=, 2HW='``, -110 -> ``'2♥ by E or W, NS −110'``.
+@dataclass(frozen=True)
+class ParWords:
+    """The words a language says par with (the English ones by default): the declarers' and the
+    contracts' joining word, how a contract is said ``by`` its declarers, the seats' letters
+    (N, E, S, W in that order), the no-trump letters and North-South's, and a passed-out par."""
+
+    by: str = "%(contracts)s by %(declarers)s"
+    joined: str = " or "
+    seats: tuple[str, str, str, str] = ("N", "E", "S", "W")
+    no_trump: str = "NT"
+    north_south: str = "NS"
+    passed_out: str = PASSED_OUT
+
+
+ENGLISH_PAR = ParWords()
+
+
+def par_text(par_contracts: str, par_score: int | None, words: ParWords = ENGLISH_PAR) -> str:
+    """Return par as a hand record prints it: ``'2HE=, 2HW='``, -110 -> ``'2♥ by E or W, NS −110'``,
+    in ``words``' language (``'2♥ par E ou O, NS −110'`` in French).
 
     Returns "" when the board has no analysis (``par_score`` None) and "Passed out" when
     par is to pass the board out. Raises ``ParNotationError`` for an entry it cannot read.
@@ -37,11 +56,16 @@ def par_text(par_contracts: str, par_score: int | None) -> str:
         return ""
     groups = _contracts_by_declarers(par_contracts)
     if not groups:
-        return PASSED_OUT if par_score == 0 else f"NS {score_text(par_score)}"
+        return words.passed_out if par_score == 0 else f"{words.north_south} {score_text(par_score)}"
     said = "; ".join(
-        f"{' or '.join(contracts)} by {' or '.join(seats)}" for seats, contracts in groups.items()
+        words.by
+        % {
+            "contracts": words.joined.join(contract.replace("NT", words.no_trump) for contract in contracts),
+            "declarers": words.joined.join(words.seats[SEAT_ORDER.index(seat)] for seat in seats),
+        }
+        for seats, contracts in groups.items()
     )
-    return f"{said}, NS {score_text(par_score)}"
+    return f"{said}, {words.north_south} {score_text(par_score)}"
 
 
 def score_text(score: int) -> str:

@@ -8,8 +8,11 @@ Bridgemate's Dutch screens, the DBV's, the PZBS's and JFR Pary's), not a transla
 Reading accepts the language's letters and the English ones: no language here gives an
 English seat letter another seat's meaning (Dutch ``O`` is East where English has no
 ``O``; French ``E`` is Est, East), so ``3NTE=`` and ``3SAE=`` are one contract on a French
-page. Suits keep their English letters (C, D, H, S) beside their symbols: the French
-letters (T, K, C, P) would make ``C`` hearts on one page and clubs on another.
+page. Suits are typed with their English letters (C, D, H, S) in every language, and
+shown by their symbols (``shown_contract``: ``4♣``) wherever a contract is read, as a
+traveller, in every language: the French letters (T, K, C, P) would make ``C`` hearts on one
+page and clubs on another, and an English ``4C`` reads as hearts (coeur) to a French player
+(docs/decisions/0068).
 Files (PBN, USEBIO, LIN) are written in their standards' English notation, never here.
 """
 
@@ -53,6 +56,16 @@ class BridgeWords:
         text = str(contract)
         return text.replace("NT", self.no_trump, 1) if "NT" in text else text
 
+    def shown_contract(self, contract: str) -> str:
+        """A contract as a reader sees it: the suit by its symbol, no-trump in the language's
+        letters (``4CX`` -> ``4♣X``, ``3NT`` -> ``3SA`` in French); anything else as it is."""
+        text = str(contract)
+        match = _STORED_CONTRACT.fullmatch(text)
+        if match is None:
+            return self.contract(text)
+        strain = SUIT_SYMBOLS.get(match[2]) or self.no_trump
+        return f"{match[1]}{strain}{match[3]}"
+
     def vulnerability(self, vulnerability: str) -> str:
         """``None``, ``NS``, ``EW`` or ``All`` as the language writes it."""
         if vulnerability == "None":
@@ -78,6 +91,10 @@ class BridgeWords:
             return SEATS[self.seats.index(letter)]
         return Seat(letter) if letter in ("N", "E", "S", "W") else None
 
+
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+# A contract as ``Contract`` writes it: ``4S``, ``3NTX``, ``6CXX``.
+_STORED_CONTRACT = re.compile(r"([1-7])(NT|[CDHS])(X{0,2})")
 
 ENGLISH_PASS_WORDS = frozenset({"PASS", "P", "PASSED", "PASSED OUT", "ALL PASS"})
 

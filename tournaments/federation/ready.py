@@ -6,9 +6,11 @@ player's merge and export, and a club's master points page among its links; a ni
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import QuerySet
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -17,7 +19,7 @@ from tournaments.core import sections
 from tournaments.core.models import Club, Player
 from tournaments.core.sections import Link, Section
 from tournaments.federation.selectors.exported import awards_exported
-from tournaments.federation.selectors.handicaps import handicap_tables
+from tournaments.federation.selectors.handicaps import HandicapRow, handicap_tables
 from tournaments.federation.selectors.pages import (
     event_awards,
     individuals_master_points,
@@ -120,13 +122,14 @@ def teams_event_awards(event: TeamsEvent, public: bool) -> Section | None:
 
 def phone_standings(session: Session, table: int, state: dict[str, Any], over: bool) -> None:
     """A table's phone shows the handicapped standings and each stratum's beside the scratch ones,
-    where it shows standings at all (the club's setting, between rounds)."""
+    where it shows standings at all (the club's setting, between rounds): its figures written
+    the page's language's way, a pair that has not played with no figure (not its handicap)."""
     if not state.get("standings") or not (session.handicapped or session.is_stratified):
         return
     tables = standings_published(session)  # every table sees them: a round in play counts nowhere
     for found in handicap_tables(session, tables, public=True):
         rows = [
-            {"rank": row.place, "pair": row.label, "names": row.names, "figure": f"{row.figure}%"}
+            {"rank": row.place, "pair": row.label, "names": row.names, "figure": _phone_handicapped(row)}
             for row in found.rows
         ]
         state["standings"].append(
@@ -134,10 +137,27 @@ def phone_standings(session: Session, table: int, state: dict[str, Any], over: b
         )
     for stratum in strata_tables(session, tables, public=True):
         rows = [
-            {"rank": row.place, "pair": row.label, "names": row.names, "figure": f"{row.percentage:.2f}%"}
+            {
+                "rank": row.place,
+                "pair": row.label,
+                "names": row.names,
+                "figure": _phone_percent(row.percentage),
+            }
             for row in stratum.rows
         ]
         state["standings"].append({"title": stratum.title, "rows": rows})
+
+
+def _phone_handicapped(row: HandicapRow) -> str:
+    """A pair's handicapped figure; "no board yet" for a pair that has played none, whose figure
+    would be its handicap alone (issue 45, item 5)."""
+    return _phone_percent(row.figure) if row.played else _("no board yet")
+
+
+def _phone_percent(value: float | Decimal) -> str:
+    """``52,08%`` in French, as the phone's traveller writes its figures (issue 45, item 4)."""
+    # floatformat, as the pages: rounded half up, where number_format cuts 66.666 to 66.66.
+    return f"{floatformat(value, 2)}%"
 
 
 def player_master_points(player: Player) -> Section | None:

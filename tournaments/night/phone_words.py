@@ -25,6 +25,7 @@ TEXTS = (
     gettext_noop("Accept"),
     gettext_noop("All this table's rounds are in. Thank you!"),
     gettext_noop("Back to the boards"),
+    gettext_noop("Back to the round"),
     gettext_noop("Board %(board)s"),
     gettext_noop("Board %(board)s traveller"),
     gettext_noop("Board %(board)s was not stored: %(reason)s"),

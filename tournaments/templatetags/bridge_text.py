@@ -13,10 +13,11 @@ import re
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language, gettext, gettext_noop
+from django.utils.translation import get_language, gettext, gettext_noop, pgettext
 
-from tournaments.bridge.par import ParNotationError, par_text
+from tournaments.bridge.par import ParNotationError, ParWords, par_text
 from tournaments.bridge.words import words_for
+from tournaments.night.models.boards import assigned_parts_text
 
 register = template.Library()
 
@@ -28,8 +29,9 @@ SUIT_NAMES = {
     "\u2663": gettext_noop("clubs"),
 }
 RED_SUITS = frozenset({"\u2665", "\u2666"})
-# A contract as par_text writes it: level, strain (a suit symbol or NT), doubled, result.
-_CONTRACT = re.compile("([1-7])([\u2660\u2665\u2666\u2663]|NT)(xx|x)?")
+# A contract as par_text writes it: level, strain (a suit symbol or the no-trump letters of any
+# language: NT, SA, BA), doubled, result.
+_CONTRACT = re.compile("([1-7])([\u2660\u2665\u2666\u2663]|NT|SA|BA)(xx|x)?")
 
 
 @register.filter
@@ -56,7 +58,7 @@ def _spoken(text: str) -> str:
 
     def say(contract: re.Match[str]) -> str:
         words = words_for(get_language())
-        strain = gettext(SUIT_NAMES[contract[2]]) if contract[2] in SUIT_NAMES else words.strain(contract[2])
+        strain = gettext(SUIT_NAMES[contract[2]]) if contract[2] in SUIT_NAMES else words.no_trump
         doubled = {"": "", "x": f" {words.doubled}", "xx": f" {words.redoubled}"}[contract[3] or ""]
         return f"{contract[1]} {strain}{doubled}"
 
@@ -74,7 +76,7 @@ def par(board: object) -> SafeString:
     contracts = getattr(board, "par_contracts", "") or ""
     score = getattr(board, "par_score", None)
     try:
-        text = par_text(contracts, score)
+        text = par_text(contracts, score, par_words())
     except ParNotationError:
         return format_html("{} (NS {})", contracts, score)
     if not any(symbol in text for symbol in SUIT_NAMES):
@@ -84,10 +86,57 @@ def par(board: object) -> SafeString:
     )
 
 
+def par_words() -> ParWords:
+    """Par's words in the page's language: ``4♥ par N ou S`` on a French page (issue 45, item 4)."""
+    words = words_for(get_language())
+    either = pgettext("par: 4♥ by N or S", "or")
+    return ParWords(
+        by=gettext("%(contracts)s by %(declarers)s"),
+        joined=f" {either} ",
+        seats=words.seats,
+        no_trump=words.no_trump,
+        north_south=words.sides[0],
+        passed_out=gettext("Passed out"),
+    )
+
+
 @register.filter
 def contract(text: object) -> str:
     """A contract in the page's language: ``3NTX`` -> ``3SAX`` in French; "" stays ""."""
     return words_for(get_language()).contract(str(text)) if text else ""
+
+
+@register.filter
+def shown_contract(text: object) -> SafeString:
+    """A contract as a traveller shows it, each suit by its symbol for the eye and its name for the
+    ear: ``4C`` -> ``4♣`` in every language, ``3NT`` -> ``3SA`` in French (docs/decisions/0068)."""
+    shown = words_for(get_language()).shown_contract(str(text)) if text else ""
+    for symbol in SUIT_NAMES:
+        if symbol in shown:
+            before, after = shown.split(symbol, 1)
+            return format_html("{}{}{}", before, suit(symbol), after)
+    return format_html("{}", shown)
+
+
+_STORED_LABEL = re.compile(r"(.+) (NS|EW)")
+
+
+@register.filter
+def pair_label(text: object) -> str:
+    """A pair's label as the audit log stores it (``A3 EW``, no reader's language) in the page's:
+    ``A3 EO`` in French; a Howell's number, or an entry stored in a language before, as it is."""
+    value = str(text or "")
+    match = _STORED_LABEL.fullmatch(value)
+    return f"{match[1]} {words_for(get_language()).side(match[2])}" if match else value
+
+
+@register.filter
+def assigned_text(parts: object) -> str:
+    """An assigned score as the audit log stores it (its weighted parts) in the page's language:
+    ``30% 4♠ N =, 70% 4♠ N -1``; one stored as text before, as it is."""
+    if not isinstance(parts, list):
+        return str(parts or "")
+    return assigned_parts_text(parts)
 
 
 @register.filter

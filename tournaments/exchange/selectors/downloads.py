@@ -8,17 +8,24 @@ the figures rounded as printed. Figures are numbers and text is text, so the wri
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.template.defaultfilters import floatformat
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.spreadsheet_cells import Cell, figure
+from tournaments.bridge.strata import stratum_name
 from tournaments.exchange.selectors.hand_records import session_pbn_filename
 from tournaments.exchange.spreadsheets import Table
+from tournaments.federation.selectors.handicaps import handicap_tables
+from tournaments.federation.selectors.pages import session_awards
+from tournaments.federation.selectors.strata import strata_tables
 from tournaments.night.models import Board, Pair, Result, Session, Standing
 from tournaments.night.selectors.individual import individual_places
-from tournaments.night.selectors.public import board_traveller, session_standings
+from tournaments.night.selectors.public import StandingsTable, board_traveller, session_standings
 from tournaments.night.selectors.rounds import RoundsProgress, rounds_progress
+from tournaments.night.selectors.sections import section_standings
 from tournaments.season.models import Competition, Event
 from tournaments.season.selectors.competitions import CompetitionRow, competition_standings
 from tournaments.season.selectors.events import EventRow, event_standings
@@ -38,7 +45,9 @@ def _rank_cell(rank: int, tied: bool) -> Cell:
 
 
 def standings_table(session: Session) -> Table:
-    """Every field's standings of the session, whole (the page shows a congress a page at a time)."""
+    """Every field's standings of the session, whole (the page shows a congress a page at a time),
+    with what the page shows beside them: section places, each stratum's places, the
+    handicapped figures and places, and the master points (issue 45, item 5)."""
     if session.is_individual:
         return _individual_standings_table(session)
     progress = rounds_progress(session, public=True)
@@ -47,9 +56,13 @@ def standings_table(session: Session) -> Table:
     tables = session_standings(session)
     fields = len(tables) > 1
     figures = ["IMPs", "IMPs/board"] if session.is_imps else ["MP", "%"]
+    beside = _beside_columns(session, tables)
     header = (["Field"] if fields else []) + ["Rank", "Pair", "Names", *figures, "Boards"]
+    header += [name for columns in beside for name in columns.header]
     rows = [
-        _field_cells(table.title, fields) + _standing_row(standing, session.is_imps)
+        _field_cells(table.title, fields)
+        + _standing_row(standing, session.is_imps)
+        + [cell for columns in beside for cell in columns.cells(standing.pair.label)]
         for table in tables
         for standing in table.standings
     ]
@@ -68,6 +81,97 @@ def _individual_standings_table(session: Session) -> Table:
         rank = _rank_cell(line.place, line.tied) if played else None
         rows.append([rank, line.number, line.player.public_name, *figures, line.boards])
     return Table("Standings", ["Rank", "Player", "Name", "MP", "%", "Boards"], rows)
+
+
+@dataclass(frozen=True)
+class _Columns:
+    """Columns beside the standings, their cells by the pair's label (one pair's, in a session)."""
+
+    header: list[str]
+    by_pair: dict[str, list[Cell]]
+
+    def cells(self, label: str) -> list[Cell]:
+        return self.by_pair.get(label, [None] * len(self.header))
+
+
+def _beside_columns(session: Session, tables: list[StandingsTable]) -> list[_Columns]:
+    """What the session's page shows beside its standings, each only where the page shows it."""
+    found = [
+        _section_columns(session),
+        _strata_columns(session, tables),
+        _handicap_columns(session, tables),
+        _award_columns(session),
+    ]
+    return [columns for columns in found if columns is not None]
+
+
+def _place_cell(text: str) -> Cell:
+    """A place as the pages print it: a number, ``3=`` when shared, nothing when unplaced."""
+    return int(text) if text.isdigit() else (text or None)
+
+
+def _section_columns(session: Session) -> _Columns | None:
+    if not session.has_sections:
+        return None
+    by_pair: dict[str, list[Cell]] = {}
+    for table in section_standings(session):
+        for standing in table.standings:
+            place = _rank_cell(standing.rank, standing.tied) if standing.is_ranked else None
+            letter = standing.pair.section.letter if standing.pair.section else None
+            by_pair[standing.pair.label] = [letter, place]
+    return _Columns(["Section", "Section rank"], by_pair)
+
+
+def _strata_columns(session: Session, tables: list[StandingsTable]) -> _Columns | None:
+    """The pair's stratum, and its place in each stratum below A (A's is the overall rank)."""
+    if not session.is_stratified:
+        return None
+    strata = [stratum_name(number) for number in range(1, len(session.strata_limits) + 1)]
+    places: dict[str, dict[str, Cell]] = {}
+    for stratum, table in zip(
+        (name for name in strata for _table in tables),
+        strata_tables(session, tables, public=True),
+        strict=True,
+    ):
+        for row in table.rows:
+            places.setdefault(row.label, {})[stratum] = _place_cell(row.place)
+    by_pair = {
+        standing.pair.label: [
+            stratum_name(standing.pair.stratum or 0),
+            *(places.get(standing.pair.label, {}).get(name) for name in strata),
+        ]
+        for table in tables
+        for standing in table.standings
+    }
+    return _Columns(["Stratum", *(f"Rank in {name}" for name in strata)], by_pair)
+
+
+def _handicap_columns(session: Session, tables: list[StandingsTable]) -> _Columns | None:
+    """The pair's handicap, handicapped % and place, as the handicapped standings show them."""
+    found = handicap_tables(session, tables, public=True)
+    if not found:
+        return None
+    by_pair: dict[str, list[Cell]] = {
+        row.label: [
+            float(row.handicap),
+            float(row.figure) if row.played else None,
+            _place_cell(row.place),
+        ]
+        for table in found
+        for row in table.rows
+    }
+    return _Columns(["Handicap", "Handicapped %", "Handicapped rank"], by_pair)
+
+
+def _award_columns(session: Session) -> _Columns | None:
+    """The master points each player of the pair was awarded, and the place that gave them."""
+    awards = session_awards(session, public=True)
+    if awards is None or not awards.rows:
+        return None
+    by_pair: dict[str, list[Cell]] = {
+        row.label: [_place_cell(row.place), float(row.points)] for row in awards.rows
+    }
+    return _Columns(["Award place", "Master points"], by_pair)
 
 
 def _rounds_standings_table(progress: RoundsProgress) -> Table:

@@ -5,7 +5,8 @@
   hundredths). A player without an ABF number cannot be in it: he is listed beside the
   download, with his points, for the club's masterpoint secretary to add by hand.
 - **The ACBL's**: a CSV report of the month's awards by ACBL player number, one row an
-  award (number, name, date, event, place, points), for the club's monthly report;
+  award (number, name, date, event, strat, direction, place, points), for the club's
+  monthly report;
   text cells escaped so that a spreadsheet runs nothing (``spreadsheet_cells``).
 
 The EBU takes each session's USEBIO file (``exchange``), its awards in it.
@@ -63,16 +64,32 @@ def abf_month_file(club: Club, year: int, month: int) -> AbfFile:
     return AbfFile(name, data, data.count(b"\n"), sorted(missing.values(), key=lambda row: row[0].name))
 
 
-ACBL_COLUMNS = ("ACBL player number", "Player", "Date", "Event", "Place", "Masterpoints")
+ACBL_COLUMNS = (
+    "ACBL player number",
+    "Player",
+    "Date",
+    "Event",
+    "Strat",
+    "Direction",
+    "Place",
+    "Masterpoints",
+)
+# The ACBL's directions as its reports write a Mitchell's fields; a Howell's award has none.
+ACBL_DIRECTIONS = {"NS": "N-S", "EW": "E-W"}
 
 
 def _acbl_rows(awards: Iterable[MasterPointAward]) -> Iterable[tuple[object, ...]]:
+    """One row an award, its place given as ACBLscore reports it: the rank within the strat that
+    gave the award (A, the open field, or B or C) and the direction's field, so that a pair's
+    "2" in strat B beside another's "2" in A is two places, not one written twice."""
     for award in awards:
         yield (
             award.player.federation_number,
             award.player.name,
             award.date.isoformat(),
             award_event_name(award),
+            award.stratum or "A",
+            ACBL_DIRECTIONS.get(award.field, ""),
             f"{award.place}{'=' if award.tied else ''}",
             float(award.points),
         )

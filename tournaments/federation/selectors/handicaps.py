@@ -33,6 +33,11 @@ class HandicapRow:
     url: str
 
     @property
+    def played(self) -> bool:
+        """Whether the pair has played a board: one that has not has no place, and no figure to show."""
+        return bool(self.place)
+
+    @property
     def handicap_text(self) -> str:
         """The handicap signed, to the hundredth unless a pair's mean needs the thousandth (+3.325)."""
         return handicap_text(self.handicap)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.core.models import ApiToken
 from tournaments.core.models.clubs import Club
@@ -64,9 +64,9 @@ class ResultChange(models.Model):
     def source(self) -> str:
         """Who made the change, as the audit log says it: a director, or 'entered at table 4'."""
         if self.table is not None:
-            return f"entered at table {self.table}"
+            return gettext("entered at table %(table)s") % {"table": self.table}
         if self.api_token is not None:
-            return f"API token \u201c{self.api_token.name}\u201d"
+            return gettext("API token “%(name)s”") % {"name": self.api_token.name}
         return str(self.user) if self.user else "-"
 
 

@@ -286,20 +286,31 @@ class Result(models.Model):
 
     @property
     def display(self) -> str:
-        """The result as a traveller prints it: ``4SX N +1``, ``3NT W =``, ``Pass``, or the score.
+        """The result as a message or a form quotes it, in the letters a director types:
+        ``4SX N +1``, ``3NT W =``, ``Pass``, or the score (a traveller shows ``traveller_display``).
 
         An assigned score prints each weighted part: ``30% 4S N =, 70% 4S N -1``.
         """
+        return self._text(symbols=False)
+
+    @property
+    def traveller_display(self) -> str:
+        """The result as a traveller shows it to a reader: ``display`` with each suit by its symbol
+        (``4♣ N +1``), so no language reads another's suit letter (``C`` is hearts in French)."""
+        return self._text(symbols=True)
+
+    def _text(self, *, symbols: bool) -> str:
         words = words_for(get_language())
         if self.is_adjusted:
             return _("Adjusted %(ns)s / %(ew)s") % {"ns": self.ns_adjustment, "ew": self.ew_adjustment}
         if self.is_assigned:
-            return ", ".join(_assigned_part_text(part) for part in self.assigned or ())
+            return ", ".join(_assigned_part_text(part, symbols=symbols) for part in self.assigned or ())
         if self.is_passed_out:
             return words.pass_word
         if not self.contract:
             return str(self.ns_score)
-        return f"{words.contract(self.contract)} {words.seat(self.declarer)} {self.result_text}"
+        contract = words.shown_contract(self.contract) if symbols else words.contract(self.contract)
+        return f"{contract} {words.seat(self.declarer)} {self.result_text}"
 
     @property
     def result_text(self) -> str:
@@ -310,7 +321,12 @@ class Result(models.Model):
         return "=" if difference == 0 else f"{difference:+d}"
 
 
-def _assigned_part_text(part: dict[str, Any]) -> str:
+def assigned_parts_text(parts: list[dict[str, Any]]) -> str:
+    """An assigned score's weighted parts in the page's language, suits by their symbols."""
+    return ", ".join(_assigned_part_text(part, symbols=True) for part in parts)
+
+
+def _assigned_part_text(part: dict[str, Any], *, symbols: bool = False) -> str:
     percent = float(Fraction(part["weight"]) * 100)
     weight = f"{percent:.4g}%"
     words = words_for(get_language())
@@ -318,4 +334,5 @@ def _assigned_part_text(part: dict[str, Any]) -> str:
         return f"{weight} {words.pass_word}"
     difference = part["tricks"] - Contract.parse(part["contract"]).tricks_needed
     outcome = "=" if difference == 0 else f"{difference:+d}"
-    return f"{weight} {words.contract(part['contract'])} {words.seat(part['declarer'])} {outcome}"
+    contract = words.shown_contract(part["contract"]) if symbols else words.contract(part["contract"])
+    return f"{weight} {contract} {words.seat(part['declarer'])} {outcome}"

@@ -244,7 +244,7 @@ def teams_traveller(here: TeamsTable, number: int, mine: Result) -> dict[str, An
                 "table": table,
                 "ns": home if home_ns else away,
                 "ew": away if home_ns else home,
-                "result": result.display,
+                "result": result.traveller_display,
                 "ns_score": result.ns_score,
                 "mine": result.pk == mine.pk,
             }

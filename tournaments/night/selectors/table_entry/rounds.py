@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.bridge import board_dealer, board_vulnerability_text
 from tournaments.bridge import movements as rules
@@ -126,12 +127,17 @@ def pair_moves(
 
 
 def board_move(movement: rules.Movement, finished: TableRound) -> str:
-    """Say where a finished round's boards go: 'Boards 3-4: take them to table 2.' (issue 24, point 15)."""
+    """Say where a finished round's boards go: 'Boards 3-4: take them to table 2.' (issue 24, point 15),
+    in the page's language (issue 45, item 4)."""
     boards = set(finished.encounter.boards)
-    label = f"Board{'s' if len(boards) > 1 else ''} {movement_selectors.boards_text(tuple(boards))}"
+    label = ngettext("Board %(boards)s", "Boards %(boards)s", len(boards)) % {
+        "boards": movement_selectors.boards_text(tuple(boards))
+    }
     following = finished.round + 1
     if following > section_rounds(movement, finished.encounter.table):
-        return f"{label}: the last round is over; leave them on the table for the director."
+        return _("%(boards)s: the last round is over; leave them on the table for the director.") % {
+            "boards": label
+        }
     tables = sorted(
         encounter.table
         for encounter in movement.encounters_in_round(following)
@@ -139,13 +145,22 @@ def board_move(movement: rules.Movement, finished: TableRound) -> str:
         and same_section(movement, encounter.table, finished.encounter.table)
     )
     if not tables:
-        return f"{label}: not played in round {following}; put them on the bye stand (ask the director)."
+        return _(
+            "%(boards)s: not played in round %(round)s; put them on the bye stand (ask the director)."
+        ) % {"boards": label, "round": following}
     if tables == [finished.encounter.table]:
-        return f"{label}: they stay at this table."
+        return _("%(boards)s: they stay at this table.") % {"boards": label}
     if len(tables) > 1:
-        shared = " and ".join(table_name(movement, table) for table in tables)
-        return f"{label}: shared by tables {shared} in round {following} (the relay)."
-    return f"{label}: take them to table {table_name(movement, tables[0])}."
+        shared = ", ".join(table_name(movement, table) for table in tables)
+        return _("%(boards)s: shared by tables %(tables)s in round %(round)s (the relay).") % {
+            "boards": label,
+            "tables": shared,
+            "round": following,
+        }
+    return _("%(boards)s: take them to table %(table)s.") % {
+        "boards": label,
+        "table": table_name(movement, tables[0]),
+    }
 
 
 def entered_at_table(access: TableAccess, round_: int, number: int) -> Result | None:
@@ -183,15 +198,19 @@ def _destination(
 
     ``last`` is the last round of the pair's section (the session's in a session of one)."""
     if round_ > last:
-        return "the last round is over: thank you for playing"
+        return _("the last round is over: thank you for playing")
     position = movement.position(movement_pair, round_)
     if position is None:
-        return f"sits out round {round_}"
+        return _("sits out round %(round)s") % {"round": round_}
     ns_key, ew_key = movement_selectors.encounter_keys(session.movement, position)
     sits_ns = position.ns == movement_pair
     opponent = ew_key if sits_ns else ns_key
-    direction = "North-South" if sits_ns else "East-West"
-    where = f"table {table_name(movement, position.table)}, {direction}, round {round_}"
+    # The table's name first, up to the comma: the phone's "Open" button names it (table-entry.js).
+    where = _("table %(table)s, %(direction)s, round %(round)s") % {
+        "table": table_name(movement, position.table),
+        "direction": _("North-South") if sits_ns else _("East-West"),
+        "round": round_,
+    }
     if opponent not in seated:
-        return f"{where} (no opponents: sit out that round)"
+        return _("%(where)s (no opponents: sit out that round)") % {"where": where}
     return where

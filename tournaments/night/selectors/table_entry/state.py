@@ -6,8 +6,10 @@ A teams table also gets its match and, after its round, what comes next (``hooks
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from decimal import Decimal
 from typing import Any
 
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from tournaments.bridge import movements as rules
@@ -61,7 +63,7 @@ def _board_json(board: TableBoard) -> dict[str, Any]:
     entered = None
     if board.result is not None:
         result = board.result
-        entered = {"display": result.display, "ns_score": result.ns_score}
+        entered = {"display": result.traveller_display, "ns_score": result.ns_score}
     return {
         "number": board.number,
         "dealer": board.dealer,
@@ -213,7 +215,9 @@ def standings_json(session: Session) -> list[dict[str, Any]]:
                 "rank": row.place,
                 "pair": row.pair.label,
                 "names": row.pair.public_names,
-                "figure": f"{row.vps:.2f} VP" if row.vps is not None else f"{row.figure:.2f}",
+                "figure": _("%(vps)s VP") % {"vps": floatformat(row.vps, 2)}
+                if row.vps is not None
+                else str(floatformat(row.figure, 2)),
             }
             for row in progress.standings
         ]
@@ -241,7 +245,7 @@ def _individual_standings_json(session: Session) -> list[dict[str, Any]]:
             "rank": line.place_text,
             "pair": str(line.number),
             "names": line.player.public_name,  # every table sees these: initials where asked
-            "figure": "no board yet" if line.percentage is None else f"{line.percentage:.2f}%",
+            "figure": _("no board yet") if line.percentage is None else percent_text(line.percentage),
         }
         for line in individual_places(session)
     ]
@@ -249,9 +253,20 @@ def _individual_standings_json(session: Session) -> list[dict[str, Any]]:
 
 
 def _standing_figure(session: Session, standing: Standing) -> str:
+    """A pair's figure as the phone shows it, the page's language's way: ``52,08%`` in French,
+    as its traveller (issue 45, item 4)."""
     if not standing.is_ranked:
-        return "no board yet"
+        return _("no board yet")
     if session.is_imps:
         per_board = standing.imps_per_board
-        return "-" if per_board is None else f"{per_board:+.2f} IMPs/board"
-    return f"{standing.percentage:.2f}%"
+        if per_board is None:
+            return "-"
+        sign = "+" if per_board >= 0 else ""
+        return _("%(imps)s IMPs/board") % {"imps": sign + floatformat(per_board, 2)}
+    return percent_text(standing.percentage)
+
+
+def percent_text(value: float | Decimal) -> str:
+    """A percentage to the hundredth with the page's language's decimal sign: ``52,08%``."""
+    # floatformat, as the pages: rounded half up, where number_format cuts 66.666 to 66.66.
+    return f"{floatformat(value, 2)}%"

@@ -64,7 +64,7 @@ def _traveller_row(session: Session, result: Result, mine: Result) -> dict[str, 
     return {
         "ns": result.ns_pair.label,
         "ew": result.ew_pair.label if result.ew_pair else "-",
-        "result": result.display,
+        "result": result.traveller_display,
         "ns_score": result.ns_score,
         "ns_percentage": result.ns_percentage,
         "ew_percentage": result.ew_percentage,

@@ -1,7 +1,9 @@
 """The audit log of results: what a result was and became, who changed it, from which table.
 
 A director reading the log sees the board, the pairs' labels and the contract as they
-were, so a snapshot keeps those, not ids.
+were, so a snapshot keeps those, not ids: in no reader's language (``3 EW``, the assigned
+score's parts as stored), since the phone that entered a result may be French and the
+director reading it English; the page writes them in its reader's (issue 45, item 4).
 """
 
 from __future__ import annotations
@@ -27,8 +29,8 @@ def snapshot(result: Result, entry: ResultEntry | None = None) -> dict[str, Any]
     """
     snapshot = {
         "board": result.board.number,
-        "ns_pair": result.ns_pair.label,
-        "ew_pair": result.ew_pair.label if result.ew_pair else None,
+        "ns_pair": result.ns_pair.english_label,
+        "ew_pair": result.ew_pair.english_label if result.ew_pair else None,
         "contract": result.contract,
         "declarer": result.declarer,
         "tricks": result.tricks,
@@ -36,7 +38,7 @@ def snapshot(result: Result, entry: ResultEntry | None = None) -> dict[str, Any]
         "ns_score": result.ns_score,
         "ns_adjustment": result.ns_adjustment,
         "ew_adjustment": result.ew_adjustment,
-        "assigned": result.display if result.is_assigned else None,
+        "assigned": result.assigned if result.is_assigned else None,
     }
     if entry is not None and entry.out_of_order:
         snapshot["out_of_order"] = True
