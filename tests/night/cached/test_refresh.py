@@ -80,14 +80,14 @@ def _a_tables_result(client, session: Session, _admin) -> str:
     assert (
         client.post(url, json.dumps(body | {"lead": ""}), content_type="application/json").status_code == 201
     )
-    return "4S"
+    return "4♠"  # the phone shows a contract with its suit symbol
 
 
 def _a_correction(client, session: Session, _admin) -> str:
     result = Result.objects.filter(board__session=session).first()
     entry = ResultEntry(result.ns_pair, result.ew_pair, "2H", "S", "8")
     result_correct(result=result, entry=entry)
-    return "2H"
+    return "2♥"
 
 
 def _a_pair_edited(client, session: Session, _admin) -> str:
@@ -153,7 +153,7 @@ def test_a_poll_and_a_refresh_answer_204_until_something_shown_changes(
         assert shown in fresh
     status, moved = _refresh(client, night, state["stamp"])
     assert status == 200 and moved["stamp"] != state["stamp"]
-    assert shown in json.dumps(moved)
+    assert shown in json.dumps(moved, ensure_ascii=False)
     assert _poll(client, night, _stamp(fresh)) == (204, "")
     assert _refresh(client, night, moved["stamp"]) == (204, {})
 
