@@ -8,6 +8,7 @@ for a state of the database or of a file, bounded; none is a pause for a moment.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import shutil
@@ -22,10 +23,14 @@ from pathlib import Path
 
 import pytest
 
+from bench.bench_evening import _send_headers
+from bench.table_entry_server import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 120.0  # seconds: a bound on each wait for a state, never a pause
 HOLD_JOB = "tests.core.queue_jobs.hold_then_record"
 ANALYSIS_JOB = "tournaments.night.services.deal_analysis.session_boards_analyse"
+SETTLE_JOB = "tournaments.night.services.settle_soon.session_settle"
 
 
 def _environment(database: Path) -> dict[str, str]:
@@ -73,6 +78,18 @@ class Site:
         )
         assert done.returncode == 0, done.stderr
         return done.stdout.strip()
+
+    def start_web(self, port: int) -> subprocess.Popen:
+        """The site's web process alone (Django's server, one process, no reloader), no worker beside it."""
+        web = subprocess.Popen(
+            [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+            cwd=ROOT,
+            env=_environment(self.database) | {"TABLE_SETTLE_DELAY": "0.2"},
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self.workers.append(web)
+        return web
 
     def start_worker(self) -> subprocess.Popen:
         worker = subprocess.Popen(
@@ -158,11 +175,13 @@ def test_an_analysis_whose_worker_was_killed_is_finished_by_another_and_every_bo
         "from tournaments.night.services.boards import boards_deal\n"
         "from tournaments.night.services.sessions import session_create\n"
         "club = Club.objects.create(name='Riverside', slug='riverside')\n"
-        "session = session_create(club=club, date=datetime.date(2026, 11, 24), name='Long', movement='howell')\n"
+        "day = datetime.date(2026, 11, 24)\n"
+        "session = session_create(club=club, date=day, name='Long', movement='howell')\n"
         "boards_deal(session=session, count=24, rng=random.Random(1))\n"
         "print(session.pk)"
     )
-    analysed = f"SELECT count(*) FROM tournaments_board WHERE session_id = {int(session_id)} AND dd_tricks IS NOT NULL"
+    boards = f"SELECT count(*) FROM tournaments_board WHERE session_id = {int(session_id)}"
+    analysed = f"{boards} AND dd_tricks IS NOT NULL"
     assert site.count(analysed) == 0 and site.rows(ANALYSIS_JOB)[0]["status"] == "READY"
 
     first = site.start_worker()
@@ -178,3 +197,90 @@ def test_an_analysis_whose_worker_was_killed_is_finished_by_another_and_every_bo
     assert site.count(analysed) == 24
     (row,) = site.rows(ANALYSIS_JOB)
     assert len(row["worker_ids"]) == 2
+
+
+def _post(port: int, path: str, body: dict) -> int:
+    """Send a table's entry as its phone does, with the CSRF cookie of the table's page (also its token)."""
+    headers = _send_headers(port, path.split("/")[2])
+    headers |= {"X-CSRFToken": headers["Cookie"].partition("=")[2], "Content-Type": "application/json"}
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+    try:
+        connection.request("POST", path, json.dumps(body), headers)
+        return connection.getresponse().status
+    finally:
+        connection.close()
+
+
+def _up(port: int) -> bool:
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        connection.request("GET", "/healthz")
+        return connection.getresponse().status in (200, 503)
+    except OSError:
+        return False
+
+
+def test_a_web_process_killed_after_the_tables_sends_leaves_their_rescoring_to_a_worker(site):
+    """The sends commit with their rescoring's job: the web process holds nothing to lose.
+
+    Every table sends its round-1 boards; the web process is killed with -9 as soon as the
+    last answer is in, before any rescoring (no worker runs yet). A worker started after it
+    rescores, once, and the standings equal a recomputation from the results.
+    """
+    world = json.loads(
+        site.shell(
+            "import json\n"
+            "from tests.conftest import seated_mitchell\n"
+            "from tournaments.core.models import Club\n"
+            "from tournaments.night.models import TableAccess\n"
+            "from tournaments.night.selectors.movements import session_movement\n"
+            "club = Club.objects.create(name='Riverside', slug='riverside')\n"
+            "session = seated_mitchell(club, start=True)\n"
+            "movement = session_movement(session)\n"
+            "links = {a.token: list(movement.encounter(1, a.table).boards)"
+            " for a in TableAccess.objects.filter(session=session)}\n"
+            "print(json.dumps({'session': session.pk, 'links': links}))"
+        )
+    )
+    port = free_port()
+    web = site.start_web(port)
+    wait_for(lambda: _up(port), "the web process to answer")
+
+    sent = [
+        _post(
+            port,
+            f"/table/{token}/results/",
+            {
+                "key": f"kill-{token[:6]}-{board}",
+                "round": 1,
+                "board": board,
+                "contract": "3NT",
+                "declarer": "N",
+                "tricks": "9",
+                "lead": "",
+            },
+        )
+        for token, boards in world["links"].items()
+        for board in boards
+    ]
+    web.send_signal(signal.SIGKILL)
+    web.wait(WAIT)
+
+    assert sent == [201] * 6
+    marked = f"SELECT count(*) FROM tournaments_board WHERE session_id = {world['session']} AND needs_scoring"
+    assert site.count(marked) == 6  # stored, not rescored: the web process died first
+    assert [row["status"] for row in site.rows(SETTLE_JOB)] == ["READY"]  # one job for the burst
+
+    site.start_worker()
+    wait_for(lambda: site.rows(SETTLE_JOB)[-1]["status"] == "SUCCESSFUL", "the rescoring job to end")
+
+    assert site.count(marked) == 0
+    mismatches = site.shell(
+        "from bench.table_entry_session import standings_mismatches\n"
+        "from tournaments.night.models import Session\n"
+        f"print(standings_mismatches(Session.objects.get(pk={world['session']})))"
+    )
+    assert mismatches == "[]"
+    played = f"SELECT boards_played FROM tournaments_standing WHERE session_id = {world['session']}"
+    with sqlite3.connect(f"file:{site.database}?mode=ro", uri=True) as db:
+        assert sorted(row[0] for row in db.execute(played)) == [2] * 6

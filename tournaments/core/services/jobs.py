@@ -102,19 +102,23 @@ def enqueue(declared: Task[..., Any], *args: Any, after: float = 0.0) -> None:
         declared.using(run_after=when).enqueue(*args)
 
 
-def enqueue_unless_waiting(declared: Task[..., Any], *args: Any, after: float = 0.0) -> bool:
+def enqueue_unless_waiting(
+    declared: Task[..., Any], *args: Any, after: float = 0.0, lock: bool = True
+) -> bool:
     """Enqueue the job unless the same job (same arguments) is already waiting; True if enqueued.
 
     For the work many writes ask for at once (a session's rescoring, the ratings' refit):
     the job waiting does it for all of them. The waiting row is locked until the caller's
-    write ends, so a worker cannot claim it meanwhile and miss what this write asks for;
-    a job already running does not count (it may have read before this write).
+    write ends, so a worker cannot claim it meanwhile and miss what this write asks for
+    (``lock=False`` where another lock orders them already); a job already running does
+    not count (it may have read before this write).
     """
     if jobs_inline():
         enqueue(declared, *args)
         return True
     with write():
-        if locked(jobs_waiting(declared, *args)).exists():
+        waiting = jobs_waiting(declared, *args)
+        if (locked(waiting) if lock else waiting).exists():
             return False
         enqueue(declared, *args, after=after)
     return True
