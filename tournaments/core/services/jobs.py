@@ -140,3 +140,15 @@ def jobs_running_or_waiting(declared: Task[..., Any], *args: Any) -> bool:
         status__in=(TaskResultStatus.READY, TaskResultStatus.RUNNING),
         args_kwargs={"args": list(args), "kwargs": {}},
     ).exists()
+
+
+def jobs_run_again(job_ids: list[Any]) -> int:
+    """Put finished jobs (failed, or done and to redo) back on the queue, due now; return how many.
+
+    A running job is left alone: its worker is at it, or it is put back when found dead.
+    """
+    finished = (TaskResultStatus.FAILED, TaskResultStatus.SUCCESSFUL)
+    with write():
+        return DBTaskResult.objects.filter(pk__in=job_ids, status__in=finished).update(
+            status=TaskResultStatus.READY, run_after=timezone.now(), finished_at=None
+        )
