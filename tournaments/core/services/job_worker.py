@@ -43,6 +43,7 @@ from tournaments.core.services.writes import locked, write
 
 logger = logging.getLogger(__name__)
 
+_SCHEDULED = "tournaments.core.services.scheduled_jobs"
 _NAMESPACE = uuid.UUID("5b0f8e2e-3c34-4c55-9a3f-4f0f2b8e6a47")
 
 
@@ -96,12 +97,10 @@ class Scheduled:
 
 
 def schedules() -> list[Scheduled]:
-    """The site's scheduled jobs (settings: ``BACKUP_AT``)."""
-    found = []
+    """The site's scheduled jobs: the finished jobs' pruning, the nightly backup (``BACKUP_AT``)."""
+    found = [Scheduled("prune", f"{_SCHEDULED}.finished_jobs_prune", "04:30")]
     if settings.BACKUP_AT:
-        found.append(
-            Scheduled("backup", "tournaments.core.services.backup_job.backup_nightly", settings.BACKUP_AT)
-        )
+        found.append(Scheduled("backup", f"{_SCHEDULED}.backup_nightly", settings.BACKUP_AT))
     return found
 
 
