@@ -30,3 +30,13 @@ def hold_then_record(folder: str) -> str:
         with log.open("a") as done:
             done.write("done\n")
     return log.read_text()
+
+
+class Refused(RuntimeError):
+    """The error of a job that fails every try."""
+
+
+@job(retry_after=(1.0, 2.0))
+def always_fails(reason: str) -> None:
+    """Fail, every time, with ``reason``: for the retries' tests."""
+    raise Refused(reason)
