@@ -32,7 +32,7 @@ from typing import Any, cast
 
 from django.conf import settings
 from django.db import DatabaseError, IntegrityError, close_old_connections
-from django.db.models import Min
+from django.db.models import Count, Min, Q
 from django.utils import timezone
 from django.utils.crypto import get_random_string
 from django_tasks.base import TaskContext, TaskResultStatus
@@ -152,14 +152,14 @@ class Worker:
             if self.own_process:
                 close_old_connections()
             self._housekeeping()
-            ran = self.run_one()
-            if max_jobs is not None and self.ran >= max_jobs:
-                return
-            if ran:
+            wait = self._seconds_to_next_job()
+            if wait == 0 and self.run_one():
+                if max_jobs is not None and self.ran >= max_jobs:
+                    return
                 continue
             if batch:
                 return
-            time.sleep(self._idle_wait())
+            time.sleep(self.poll if wait is None else min(self.poll, max(wait, 0.001)))
 
     def _housekeeping(self) -> None:
         now = time.monotonic()
@@ -168,23 +168,30 @@ class Worker:
         self._recovered_at = now
         try:
             jobs_recover()
-            schedules_enqueue()
+            if self.own_process:  # the daily jobs are a worker process's, not a caller's run
+                schedules_enqueue()
         except DatabaseError:
             logger.exception("The queue's housekeeping failed; tried again in %s s", self.recover_every)
 
-    def _idle_wait(self) -> float:
-        """Seconds to sleep with nothing due: until the next job's time, at most ``poll``."""
-        nearest = DBTaskResult.objects.filter(status=TaskResultStatus.READY).aggregate(at=Min("run_after"))[
-            "at"
-        ]
-        if nearest is None or nearest == get_date_max():
-            return self.poll
-        return max(0.0, min(self.poll, (nearest - timezone.now()).total_seconds()))
+    def _seconds_to_next_job(self) -> float | None:
+        """Seconds until the next waiting job is due (0: one is due now; None: none waits), in one read.
+
+        A read: SQLite's write lock is taken only to claim. A job enqueued without a time
+        has the backend's far date (``get_date_max``), so it is counted apart.
+        """
+        now = timezone.now()
+        far = get_date_max()
+        found = DBTaskResult.objects.filter(status=TaskResultStatus.READY).aggregate(
+            nearest=Min("run_after", filter=~Q(run_after=far)), at_once=Count("pk", filter=Q(run_after=far))
+        )
+        if found["at_once"]:
+            return 0.0
+        if found["nearest"] is None:
+            return None
+        return max(0.0, (found["nearest"] - now).total_seconds())
 
     def run_one(self) -> bool:
-        """Claim the next due job and run it; False if none was due."""
-        if not DBTaskResult.objects.ready().exists():  # a read: SQLite's write lock only to claim
-            return False
+        """Claim the next due job and run it; False if none was due (or another worker took it)."""
         claimed = self._claim()
         if claimed is None:
             return False
