@@ -121,3 +121,18 @@ def test_the_pruning_removes_the_jobs_ended_a_week_ago_and_nothing_else(job_queu
     assert finished_jobs_prune.call() == 0  # run twice, no harm
 
     assert set(DBTaskResult.objects.values_list("pk", flat=True)) == {recent.pk, waiting.pk}
+
+
+def test_a_rescoring_due_is_taken_before_an_analysis_due_earlier(job_queue):
+    """The tables wait for their standings; an analysis of a dealt set can wait a moment."""
+    from tournaments.night.services.deal_analysis import session_boards_analyse
+    from tournaments.night.services.settle_soon import session_settle
+
+    enqueue(session_boards_analyse, 1)
+    enqueue(session_settle, 1)
+    worker = job_worker.Worker(own_process=False)
+
+    worker.run(batch=True, max_jobs=1)
+
+    statuses = {row.task_path.rpartition(".")[2]: row.status for row in job_queue.rows()}
+    assert statuses == {"session_boards_analyse": "READY", "session_settle": "SUCCESSFUL"}

@@ -63,12 +63,20 @@ class JobNotDue(Exception):  # noqa: N818 - a signal to the worker, not an error
 
 
 def job(
-    *, retry_after: tuple[float, ...] = RETRY_AFTER, after_commit: bool = False, takes_context: bool = False
+    *,
+    retry_after: tuple[float, ...] = RETRY_AFTER,
+    after_commit: bool = False,
+    takes_context: bool = False,
+    priority: int = 0,
 ) -> Callable[[Callable[..., T]], Task[..., T]]:
-    """Declare a function a job of the queue, with its retries (``JobPolicy``)."""
+    """Declare a function a job of the queue, with its retries (``JobPolicy``).
+
+    ``priority``: of the jobs due, a worker takes the highest first (a rescoring the tables
+    wait for before a board's analysis).
+    """
 
     def declare(function: Callable[..., T]) -> Task[..., T]:
-        declared: Task[..., T] = task(function, takes_context=takes_context)
+        declared: Task[..., T] = task(function, takes_context=takes_context, priority=priority)
         _policies[declared.module_path] = JobPolicy(retry_after=retry_after, after_commit=after_commit)
         return declared
 

@@ -72,7 +72,11 @@ def settle_soon(session_id: int) -> None:
     enqueue_unless_waiting(session_settle, session_id, after=settle_delay(), lock=False)
 
 
-@job(retry_after=RETRY_AFTER, takes_context=True)
+# The tables wait for it: of the jobs due, a worker takes it before an analysis or a refit.
+SETTLE_PRIORITY = 50
+
+
+@job(retry_after=RETRY_AFTER, takes_context=True, priority=SETTLE_PRIORITY)
 def session_settle(context: TaskContext, session_id: int) -> bool:
     """The queue's job: rescore the session's marked boards once it is quiet; True if any was marked."""
     first = context.task_result.enqueued_at or timezone.now()
