@@ -122,7 +122,7 @@ class JobAdmin(DBTaskResultAdmin):
         "finished_at",
         "display_run_after",
     )
-    list_filter = ("status", "task_path")
+    list_filter = ("status", "task_path", "queue_name")
     search_fields = ("task_path", "exception_class_path")
     actions = ("run_again",)
 
