@@ -47,7 +47,7 @@ from tournaments.core.services.jobs import (
     jobs_inline,
     jobs_running_or_waiting,
 )
-from tournaments.core.services.writes import write_if_free
+from tournaments.core.services.writes import locked, write_if_free
 from tournaments.night.models import Board, Session, TableSubmission
 from tournaments.night.services.scoring.settle import scores_settle
 
@@ -125,11 +125,16 @@ def scores_settle_if_due(session_id: int, *, marked: bool | None = None) -> bool
 
 
 def _enqueue_unless_busy(session_id: int) -> bool:
-    """Ask for the settle now if no writer holds the gate; else leave it to the next reader."""
+    """Ask for the settle now if no writer holds the gate or the session; else leave it to the next reader.
+
+    The session's row is taken without waiting (PostgreSQL's NOWAIT): a writer holding it
+    will have asked for its own settle, and a job run inline (the suite) must not wait.
+    """
     try:
         with write_if_free() as free:
             if not free:
                 return False
+            list(locked(Session.objects.filter(pk=session_id).only("pk"), nowait=True))
             enqueue(session_settle, session_id)
     except DatabaseError as error:
         logger.info("Asking for the settle of session %s on a read was skipped: %s", session_id, error)
