@@ -1,4 +1,5 @@
-# ClubScore: `make run` serves the demo club, `make test` runs lint and every test.
+# ClubScore: `make run` serves the demo club (with a worker of its task queue), `make test` runs lint
+# and every test.
 # Both need only python3 and make on a fresh clone.
 
 PYTHON ?= python3
@@ -57,7 +58,12 @@ locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po
 demo: migrate
 	DEBUG=1 $(PY) manage.py load_demo --port $(PORT)
 
+# The server and, beside it, one worker of the task queue (manage.py run_jobs: the boards'
+# analyses, the rescoring after the tables' sends, the ratings, the mail, the nightly backup),
+# both on the same SQLite file: one command, no other service. Ctrl+C stops both.
 run: demo
+	DEBUG=1 $(PY) manage.py run_jobs & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	DEBUG=1 $(PY) manage.py runserver $(ADDRESS):$(PORT)
 
 lint: $(STAMP)

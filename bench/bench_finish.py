@@ -284,7 +284,6 @@ def _database(directory: Path) -> str:
             "DJANGO_SETTINGS_MODULE": "clubscore.settings",
             "DEBUG": "0",
             "LOG_LEVEL": "WARNING",
-            "RATINGS_IN_BACKGROUND": "1",
             "RATING_REFIT_DELAY": "86400",  # the bench runs each refit itself, to time it
         }
     )

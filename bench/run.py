@@ -20,6 +20,8 @@ ARGUMENTS = {
     "bench_finish": ["--quick"],
     "bench_refresh": ["--quick"],
     "bench_evening": ["--clubs", "20,40", "--seconds", "20"],
+    "bench_settle_queue": ["--rounds", "1"],
+    "bench_workers": ["--rounds", "1"],
 }
 
 

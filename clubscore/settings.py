@@ -56,6 +56,8 @@ INSTALLED_APPS = [
     "axes",
     "csp",
     "ninja",
+    "django_tasks",
+    "django_tasks_db",
     "tournaments",
 ]
 
@@ -181,14 +183,27 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # 0 rescores after each answer.
 TABLE_SETTLE_DELAY = float(os.environ.get("TABLE_SETTLE_DELAY", "0.2"))
 TABLE_SETTLE_MAX_WAIT = float(os.environ.get("TABLE_SETTLE_MAX_WAIT", "2.0"))
-# Deal and import boards at once and work out their double-dummy analyses in a thread
-# after the answer (night/services/deal_analysis.py); "0" analyses inside the request.
-BOARD_ANALYSIS_IN_BACKGROUND = os.environ.get("BOARD_ANALYSIS_IN_BACKGROUND", "1") != "0"
-# Refit the players' ratings after a finish commits, on the settle timers' threads, once for
-# every finish of the last RATING_REFIT_DELAY seconds (season.services.rating_queue); 0
-# refits inside the finish, as the test suite does.
-RATINGS_IN_BACKGROUND = os.environ.get("RATINGS_IN_BACKGROUND", "1") != "0"
+# The work after the answer (the boards' double-dummy analyses, the rescoring once the tables'
+# sends pause, the ratings' refit, the results by email, the nightly backup) is a job on the
+# task queue: a row of the database written in the transaction that asks for it, run by
+# `manage.py run_jobs` workers, processes of their own on this machine or others
+# (tournaments/core/services/jobs.py, docs/decisions/0063-task-queue.md). The test suite runs
+# each job inline instead (settings_test.py).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# A worker looks for due jobs this often when it has none (seconds): a table's rescoring waits
+# at most this much longer than its quiet TABLE_SETTLE_DELAY.
+JOBS_POLL_SECONDS = float(os.environ.get("JOBS_POLL_SECONDS", "0.05"))
+# A job still running this long after it started is taken as lost (its worker's machine
+# stopped) and run again; a worker on this machine that died is noticed at once.
+JOBS_LEASE_SECONDS = float(os.environ.get("JOBS_LEASE_SECONDS", "900"))
+# /healthz answers 503 when a due job has waited this long for a worker (seconds).
+JOBS_STUCK_AFTER_SECONDS = float(os.environ.get("JOBS_STUCK_AFTER_SECONDS", "300"))
+# The ratings' refit runs this many seconds after the first finish that owes it, once for every
+# finish meanwhile (season.services.rating_queue).
 RATING_REFIT_DELAY = float(os.environ.get("RATING_REFIT_DELAY", "2.0"))
+# The nightly backup, enqueued by the workers themselves at this time of day (UTC, HH:MM);
+# empty: none (`manage.py backup` from cron instead).
+BACKUP_AT = os.environ.get("BACKUP_AT", "03:00").strip()
 
 MIGRATION_MODULES = {"tournaments": "migrations"}
 
@@ -304,9 +319,6 @@ CONTENT_SECURITY_POLICY = {
 EMAIL_URL = os.environ.get("EMAIL_URL", "").strip()
 globals().update(email_settings(EMAIL_URL))
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").strip().rstrip("/")
-# Send a finished session's results by a thread after the finish commits, outside the write
-# gate (tournaments/mail/services/sending.py); "0" sends in the finishing request instead.
-RESULTS_EMAIL_IN_BACKGROUND = os.environ.get("RESULTS_EMAIL_IN_BACKGROUND", "1") != "0"
 
 # Errors go to stderr, where gunicorn (or systemd, or docker) collects them: a 500 logs
 # "Internal Server Error: <path>" with its traceback (django.request, level ERROR) in

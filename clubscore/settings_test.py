@@ -26,16 +26,13 @@ TABLE_SETTLE_DELAY = 0.0
 # not see a test's uncommitted rows.
 DATABASES["replica"] = {**DATABASES["default"], "TEST": {"MIRROR": "default"}}  # noqa: F405
 READ_REPLICA_ALIAS = None
-# Analyse dealt boards inside the request, so a test reads its analyses at once
-# (tests/night/services/test_deal_analysis.py switches the thread on).
-BOARD_ANALYSIS_IN_BACKGROUND = False
 # The pages' stamps stay out of any CACHE_URL the suite is run with: Redis outlives a test's
 # rolled-back rows, whose ids SQLite gives out again. The tests of the shared cache say so
 # themselves (tests/night/cached/).
 CLUBSCORE_SHARED_CACHE = False
-# Send a finished session's results in the finishing request, so a test reads the outbox
-# at once (tests/mail/test_real_smtp.py switches the thread on).
-RESULTS_EMAIL_IN_BACKGROUND = False
-# Refit the ratings inside the finish, so a test reads them at once
-# (tests/season/test_rating_refit.py switches the background on).
-RATINGS_IN_BACKGROUND = False
+# Run each job inline, when it is enqueued (a job with effects outside the database, the
+# results by email, once the transaction that asked for it commits): a test reads the jobs'
+# work at once. The queue's own tests, and those of the work in the background, use the
+# database backend and a worker (tests/core/jobs/).
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+BACKUP_AT = ""

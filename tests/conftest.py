@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.flush import flush_by_delete
+from tests.queue import job_queue  # noqa: F401 - the task queue's fixture, for every test
 from tournaments.core.models import Club
 from tournaments.night.models import Movement, Session
 

@@ -5,6 +5,7 @@ Django looks for the admin here; each capability keeps its own beside its models
 """
 
 from tournaments.core import admin as core_admin
+from tournaments.core import jobs_admin
 from tournaments.exchange import admin as exchange_admin
 from tournaments.federation import admin as federation_admin
 from tournaments.mail import admin as mail_admin
@@ -16,6 +17,7 @@ __all__ = [
     "core_admin",
     "exchange_admin",
     "federation_admin",
+    "jobs_admin",
     "mail_admin",
     "night_admin",
     "season_admin",

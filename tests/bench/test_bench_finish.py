@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bench.bench_finish import RESULTS_A_NIGHT, History, new_finish, old_finish
+from tests.queue import DATABASE_BACKEND
 from tournaments.night.models import Session, SessionState, Standing
 from tournaments.season.models import PlayerRating, RatingDue
 from tournaments.season.services.rating_refit import ratings_refit_owed
@@ -26,7 +27,7 @@ def test_the_history_is_finished_nights_and_the_two_finishes_do_what_they_time(s
     assert old_finish(night) > 0
     assert Session.objects.get(pk=night).state == SessionState.PLAY  # rolled back
     assert sorted(PlayerRating.objects.values_list("player_id", "rating")) == before
-    settings.RATINGS_IN_BACKGROUND = True
+    settings.TASKS = DATABASE_BACKEND  # the refit a job that waits, as on the site
     elapsed, statements = new_finish(night)
     assert elapsed > 0 and statements > 0
     assert Session.objects.get(pk=night).state == SessionState.FINISHED

@@ -12,15 +12,14 @@ from tests.management.test_load_demo import _load
 
 
 @pytest.mark.django_db
-def test_the_demo_teams_boards_are_analysed_before_they_are_played(settings, monkeypatch):
+def test_the_demo_teams_boards_are_analysed_before_they_are_played(job_queue, monkeypatch):
     """Each teams round's boards are played by their double-dummy tricks, so they are analysed
-    as they are dealt: left to the background thread (as the site does for more than a few
-    boards at once), the demo raced that thread for the boards, or found no analysis to play by."""
+    as they are dealt: left to a job of the queue (as the site does for more than a few
+    boards at once), the demo would have raced that job for the boards, or found no analysis to play by."""
     from tournaments.management.commands import load_demo
     from tournaments.night.models import Board
     from tournaments.night.services.deal_analysis import SYNCHRONOUS_UP_TO
 
-    settings.BOARD_ANALYSIS_IN_BACKGROUND = True
     monkeypatch.setattr(load_demo, "TEAMS_BOARDS", SYNCHRONOUS_UP_TO + 1)
     _load()
     teams_boards = Board.objects.filter(session__teams_round__isnull=False)

@@ -24,7 +24,6 @@ from tournaments.night.selectors.table_entry import score_table_json
 from tournaments.night.services import table_entry
 from tournaments.night.services.movement import session_finish
 from tournaments.night.services.scoring.settle import scores_settle
-from tournaments.night.views import table_entry as table_views
 
 pytestmark = pytest.mark.django_db
 
@@ -335,7 +334,7 @@ def test_a_table_sees_its_percentage_before_the_session_is_rescored(client, sess
     for round_ in range(1, later.round):  # the later table plays its rounds before this one
         earlier = _boards(session, round_, later.table)[0]
         _send(client, token, round=round_, board=earlier, key=f"round-{round_}-first")
-    monkeypatch.setattr(table_views, "settle_soon", lambda session_id: None)  # the pause has not come
+    monkeypatch.setattr(table_entry, "settle_soon", lambda session_id: None)  # the pause has not come
     sent = _send(
         client, token, round=later.round, board=board, key="second-of-two", contract="3NT", tricks="7"
     )

@@ -1,12 +1,13 @@
 """Two app servers, each its own host, take the tables' sends of one session on one PostgreSQL.
 
-Each server (granian, as in production) has its own processes and its own settling timer
-(night/services/settle_soon.py), started once each send's answer is written: no memory is
-shared, only the database. The tables of a round send to both servers alternately (table 1
-to the first, table 2 to the second, ...), all at once, and each table then sends its first
-board again through the other server, as a phone retrying behind a load balancer would.
-Nothing may be lost or doubled, and once both servers have settled, the stored standings
-must equal a recomputation from the results.
+Each server (granian, as in production) has its own processes; the rescoring is a job of the
+task queue that each send asks for in its own transaction (night/services/settle_soon.py),
+run by a worker process of its own: no memory is shared, only the database. The tables of
+a round send to both servers alternately (table 1 to the first, table 2 to the second,
+...), all at once, and each table then sends its first board again through the other
+server, as a phone retrying behind a load balancer would. Nothing may be lost or doubled,
+and once the worker has settled, the stored standings must equal a recomputation from the
+results.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import http.client
 import json
 import os
 import re
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -25,6 +28,7 @@ from django.db import connection
 from bench.table_entry_server import DEFAULT_SERVER, free_port, serve, stop, wait_until_up
 from bench.table_entry_session import standings_mismatches
 from tests.conftest import seated_mitchell
+from tests.queue import DATABASE_BACKEND
 from tournaments.night.models import Board, Result, TableSubmission
 from tournaments.night.selectors import movements as movement_selectors
 
@@ -53,9 +57,10 @@ def _database_url() -> str:
 
 @pytest.fixture
 def two_servers(tmp_path):
-    """Start two servers on two ports against the test database, each settling after 0.2 s of quiet."""
+    """Two servers on two ports against the test database, and a worker settling after 0.2 s of quiet."""
     (tmp_path / "two_servers_settings.py").write_text(
         "from clubscore.settings_test import *  # noqa: F403\n\nTABLE_SETTLE_DELAY = 0.2\n"
+        f"TASKS = {DATABASE_BACKEND!r}\n"
     )
     env = os.environ | {
         "DATABASE_URL": _database_url(),
@@ -71,7 +76,9 @@ def two_servers(tmp_path):
             servers.append((serve(port, 1, 4, log, env=env, kind=SERVER), port, log))
         for process, port, log in servers:
             wait_until_up(process, port, log)
-        yield [port for _, port, _ in servers]
+        worker = subprocess.Popen([sys.executable, "manage.py", "run_jobs"], cwd=ROOT, env=env)
+        servers.append((worker, 0, tmp_path / "worker.log"))
+        yield [port for _, port, _ in servers[:2]]
     finally:
         for process, _, _ in servers:
             stop(process)

@@ -1,8 +1,8 @@
 """The ratings after finishes: owed by the finish, refitted after it, equal to a full refit.
 
-The suite refits inside the finish (``RATINGS_IN_BACKGROUND = False``); the tests of the
-background switch it on and hold the timer's job (``run_later``) to run it when they say,
-as a process would a moment later, or never (a process that died).
+The suite runs jobs inline, so it refits inside the finish; the tests of the queue
+(``job_queue``) leave the refit a job that waits, and run it when they say, as a worker
+would a moment later.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import io
 
 import pytest
 from django.core.management import call_command
+from django.db import DatabaseError
 
 from tournaments.bridge.season.rating import rate_players
 from tournaments.core.models import Club
@@ -43,26 +44,7 @@ def assert_ratings_are_the_full_refit() -> None:
     assert stored == pytest.approx(full_refit(), abs=TOLERANCE)
 
 
-@pytest.fixture
-def timer(settings, monkeypatch):
-    """The background on, its timer held: ``timer.jobs`` are the jobs asked for, ``timer.run()`` runs them."""
-    settings.RATINGS_IN_BACKGROUND = True
-    monkeypatch.setattr(rating_queue, "_state", {"waiting": False, "running": 0, "started": False})
-
-    class Timer:
-        jobs: list = []
-
-        def run(self) -> None:
-            while self.jobs:
-                _, function, args = self.jobs.pop(0)
-                function(*args)
-
-    held = Timer()
-    held.jobs = []
-    monkeypatch.setattr(
-        rating_queue, "run_later", lambda after, function, *args: held.jobs.append((after, function, args))
-    )
-    return held
+REFIT_JOB = rating_queue.ratings_refit.module_path
 
 
 def test_ratings_after_a_season_of_finishes_equal_a_full_refit(nights, club):
@@ -72,31 +54,28 @@ def test_ratings_after_a_season_of_finishes_equal_a_full_refit(nights, club):
     assert RatedSession.objects.count() == 6 and not RatingDue.objects.exists()
 
 
-def test_the_finish_only_owes_the_refit_and_the_background_does_it_after_the_commit(
-    nights, club, timer, django_capture_on_commit_callbacks
-):
+def test_the_finish_only_owes_the_refit_and_a_job_does_it_after_the_delay(nights, club, job_queue):
     before = dict(PlayerRating.objects.values_list("player_id", "rating"))
-    with django_capture_on_commit_callbacks(execute=True):
-        session_finish(session=nights[3])
+    session_finish(session=nights[3])
     assert RatingDue.objects.filter(session_id=nights[3].pk).exists()
+    (waiting,) = job_queue.rows(REFIT_JOB)
+    assert (waiting.run_after - waiting.enqueued_at).total_seconds() == pytest.approx(2.0, abs=0.5)
+    assert job_queue.run_due() == 0  # not due before its delay
     assert dict(PlayerRating.objects.values_list("player_id", "rating")) == before  # not yet
-    assert [after for after, _, _ in timer.jobs] == [pytest.approx(2.0)]
-    timer.run()
+    job_queue.run_waiting()
     assert not RatingDue.objects.exists()
     assert_ratings_are_the_full_refit()
     assert RatingSnapshot.objects.filter(session=nights[3]).count() == 4
 
 
-def test_many_finishes_in_a_short_time_share_one_refit(club, timer, django_capture_on_commit_callbacks):
+def test_many_finishes_in_a_short_time_share_one_refit(club, job_queue):
     names = [("Ann", "Bob"), ("Cat", "Dan"), ("Eve", "Fay"), ("Gus", "Hal")]
-    with django_capture_on_commit_callbacks(execute=True):
-        nights = [played_night(club, day, names, [9, 10], finish=False) for day in (1, 8, 15)]
-    with django_capture_on_commit_callbacks(execute=True):
-        for night in nights:
-            session_finish(session=night)
-    assert len(timer.jobs) == 1
+    nights = [played_night(club, day, names, [9, 10], finish=False) for day in (1, 8, 15)]
+    for night in nights:
+        session_finish(session=night)
+    assert len(job_queue.rows(REFIT_JOB)) == 1
     assert RatingDue.objects.filter(session_id__in=[n.pk for n in nights]).count() >= 3
-    timer.run()
+    job_queue.run_waiting()
     assert not RatingDue.objects.exists()
     assert_ratings_are_the_full_refit()
     # Each night's snapshot is the fit up to it: the refit counted them one after another, in date order.
@@ -107,22 +86,49 @@ def test_many_finishes_in_a_short_time_share_one_refit(club, timer, django_captu
     assert first == pytest.approx({player: rated.rating for player, rated in alone.items()}, abs=TOLERANCE)
 
 
-def test_a_refit_owed_by_a_process_that_died_is_done_at_the_next_start_or_finish(
-    nights, club, client, timer, django_capture_on_commit_callbacks
-):
-    session_finish(session=nights[3])  # committed, but its process died before the refit ran
-    assert RatingDue.objects.filter(session_id=nights[3].pk).exists()
-    client.get("/")  # a process's first request looks for what is owed
-    timer.run()
-    assert not RatingDue.objects.exists()
+def test_the_refit_job_run_twice_refits_once(nights, club, job_queue):
+    """Run again (a retry, a worker that died after the refit), the job finds nothing owed."""
+    session_finish(session=nights[3])
+    job_queue.run_waiting()
+    (row,) = job_queue.rows(REFIT_JOB)
+    assert row.status == "SUCCESSFUL" and row.return_value >= 1
+    ratings = dict(PlayerRating.objects.values_list("player_id", "rating"))
+
+    assert rating_queue.ratings_refit.call() == 0
+
+    assert dict(PlayerRating.objects.values_list("player_id", "rating")) == ratings
     assert_ratings_are_the_full_refit()
 
-    later = played_night(club, 29, [("Ann", "Hal"), ("Bob", "Gus")], [10], finish=False)
-    session_finish(session=later)  # died again; the next finish, anywhere, does it too
-    with django_capture_on_commit_callbacks(execute=True):
-        other = Club.objects.create(name="Hillside", slug="hillside")
-        session_finish(session=played_night(other, 29, [("Ann", "Zoe"), ("Yan", "Xi")], [8], finish=False))
-    timer.run()
+
+def test_a_refit_that_fails_is_retried_by_the_queue_and_its_rows_stay_owed(
+    nights,
+    club,
+    job_queue,
+    monkeypatch,
+):
+    failures = []
+    original = rating_queue.ratings_refit_owed
+
+    def fails_once():
+        if not failures:
+            failures.append("statement timeout")
+            raise DatabaseError("canceling statement due to statement timeout")
+        return original()
+
+    monkeypatch.setattr(rating_queue, "ratings_refit_owed", fails_once)
+    session_finish(session=nights[3])
+    (row,) = job_queue.rows(REFIT_JOB)
+    row.run_after = row.enqueued_at
+    row.save(update_fields=["run_after"])
+    job_queue.run_due()
+    row.refresh_from_db()
+    assert row.status == "READY" and "statement timeout" in row.traceback  # the admin shows why
+    assert (row.run_after - row.started_at).total_seconds() >= rating_queue.RETRY_AFTER[0]
+    assert RatingDue.objects.filter(session_id=nights[3].pk).exists()
+
+    job_queue.run_waiting()
+    row.refresh_from_db()
+    assert row.status == "SUCCESSFUL" and len(row.worker_ids) == 2
     assert not RatingDue.objects.exists()
     assert_ratings_are_the_full_refit()
 
@@ -181,9 +187,8 @@ def test_a_refit_that_finds_another_stored_meanwhile_starts_again(nights, club, 
     assert_ratings_are_the_full_refit()
 
 
-def test_the_command_does_the_refits_owed(nights, club, settings):
-    settings.RATINGS_IN_BACKGROUND = True
-    session_finish(session=nights[3])  # no commit in a test: the refit is only owed
+def test_the_command_does_the_refits_owed(nights, club, job_queue):
+    session_finish(session=nights[3])  # no worker: the refit is only owed
     out = io.StringIO()
     call_command("rate_players", "--owed", stdout=out)
     assert out.getvalue().startswith("Did ")

@@ -37,9 +37,9 @@ def page_of(rows: QuerySet | Sequence, page: PageQuery) -> dict[str, Any]:
 def session_stamp(session: Session, *parts: object, marked: bool | None = None) -> str:
     """Return a stamp that changes whenever anything a session's reads show may have changed.
 
-    First, as the public pages do, settle the session's marked boards if their settle is
-    overdue (a lost or failed one, ``services.settle_soon``): no read, not even a 304,
-    answers from scores a settle still owes. ``marked`` (or the session's
+    First, as the public pages do, ask for the settle of the session's marked boards if it
+    is overdue (a settle job that failed every try, ``services.settle_soon``), so no read
+    is left for long with scores a settle still owes. ``marked`` (or the session's
     ``scores_marked``, read by the selectors) spares that check's query.
 
     Every result write (a director's, a table's, the API's; entry, correction, adjustment,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from django.core.signals import request_started
 from django.db.models import OuterRef
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -20,7 +19,7 @@ from tournaments.season.models import ClubMember
 from tournaments.season.selectors.competitions import competitions_of
 from tournaments.season.selectors.events import event_of_session, events_of
 from tournaments.season.selectors.ratings import session_fields
-from tournaments.season.services.rating_queue import rates, ratings_owed, refit_owed_at_start
+from tournaments.season.services.rating_queue import rates, ratings_owed
 
 
 def ratings_follow_the_night(session: Session) -> None:
@@ -94,7 +93,6 @@ def ready() -> None:
     night.session_finished.register(ratings_follow_the_night)
     night.session_reopened.register(ratings_follow_the_night)
     night.session_settled.register(ratings_follow_a_correction)
-    request_started.connect(refit_owed_at_start, dispatch_uid="season.refit_owed_at_start")
     night.public_session_page.register(session_field_strength)
     sections.home_page.register(player_search_form)
     sections.club_page.register(club_competitions)

@@ -3,7 +3,6 @@ hides a player is refused rather than leave his name in a cache that cannot be t
 
 from __future__ import annotations
 
-import heapq
 import re
 
 import pytest
@@ -14,9 +13,8 @@ from django.urls import reverse
 from tests.conftest import mitchell_3nt, seated_mitchell
 from tests.night.cached.conftest import _forget_prefix
 from tournaments.core.models import Player
-from tournaments.night.cached import CacheUnreachableError, stamps, store
+from tournaments.night.cached import CacheUnreachableError, store
 from tournaments.night.models import Session, TableAccess
-from tournaments.night.services import settle_timers
 from tournaments.night.services.results import result_record
 from tournaments.season.services.privacy import player_initials_set
 
@@ -48,16 +46,7 @@ def dead_cache(settings):
     settings.CLUBSCORE_SHARED_CACHE = True
     store._resting_until = 0.0
     yield
-    _forget_no_more_in_the_dead_cache()
     store._resting_until = 0.0
-
-
-def _forget_no_more_in_the_dead_cache() -> None:
-    """Drop the second forgets this test's writes left on the timers (``stamps._forget_again``, a
-    second on): run in the next test, they would find the dead cache and rest its pages' cache."""
-    with settle_timers._condition:
-        settle_timers._due[:] = [job for job in settle_timers._due if job[2] is not stamps._forget_again]
-        heapq.heapify(settle_timers._due)
 
 
 def _poll(client, session: Session, since: str = ""):

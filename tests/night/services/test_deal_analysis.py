@@ -1,23 +1,23 @@
-"""Dealing and PBN uploads answer at once; the double-dummy analyses follow in a thread (issue 24).
+"""Dealing and PBN uploads answer at once; the boards' analyses follow in a job of the queue (issues 24, 47).
 
-The suite analyses inside the request (``BOARD_ANALYSIS_IN_BACKGROUND = False``); these
-tests switch the thread on and hold it at a chosen solve (a gate around the solver), so
-what the pages show meanwhile is read while the thread waits, never while it writes
-(SQLite's shared in-memory test database refuses a read during another thread's write).
+The suite runs jobs inline, analysing inside the request; these tests use the queue's
+database backend (``job_queue``), so the analysis is a job that waits for a worker, and
+run it when they say, stopping it part-way (a solver that fails) where a test reads the
+pages meanwhile. A worker killed mid-job is tested in tests/core/test_job_worker_processes.py.
 """
 
 from __future__ import annotations
 
 import datetime
 import random
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
+from tests.queue import JobQueue
 from tournaments.bridge import Deal, deal_from_permutation
 from tournaments.bridge.deck import random_permutation
 from tournaments.bridge.formats.pbn import PbnBoard, write_pbn
@@ -29,40 +29,35 @@ from tournaments.night.services import deal_analysis
 from tournaments.night.services.boards import boards_deal
 from tournaments.night.services.sessions import session_create
 
-# Seconds: a bound for the thread's solves (0.1-0.3 s each on an idle machine, many times that
-# on a loaded one) and for the gate held while a test reads; each wait ends when its state comes.
-WAIT = 120
+pytestmark = pytest.mark.django_db
+
+ANALYSIS_JOB = deal_analysis.session_boards_analyse.module_path
 
 
-class Gate:
-    """Stands in for the solver: counts the solves, and holds the ``stop_at``-th until ``go``."""
+class SolverStopsAt:
+    """Stands in for the solver: counts the solves, and fails the ``stop_at``-th once (a job cut short)."""
 
-    def __init__(self, stop_at: int) -> None:
+    def __init__(self, stop_at: int | None = None, during: Callable[[], None] | None = None) -> None:
         self.stop_at = stop_at
+        self.during = during
         self.deals: list[str] = []
-        self.reached = threading.Event()
-        self.go = threading.Event()
 
     def __call__(self, deal: Deal, number: int) -> analysis.BoardAnalysis:
         self.deals.append(deal.pbn())
         if len(self.deals) == self.stop_at:
-            self.reached.set()
-            self.go.wait(WAIT)
+            self.stop_at = None
+            raise RuntimeError("the solver stopped here")
+        if self.during is not None:
+            during, self.during = self.during, None
+            during()
         return analysis.board_analysis(deal, number)
 
 
 @pytest.fixture
-def in_background(settings) -> None:
-    settings.BOARD_ANALYSIS_IN_BACKGROUND = True
-
-
-@pytest.fixture
-def gate(monkeypatch, in_background) -> Iterator[Gate]:
-    held = Gate(stop_at=1)
-    monkeypatch.setattr(deal_analysis, "board_analysis", held)
-    yield held
-    held.go.set()  # a thread still running would touch the next test's database
-    assert deal_analysis.analysis_wait(WAIT)
+def solver(monkeypatch) -> SolverStopsAt:
+    counted = SolverStopsAt()
+    monkeypatch.setattr(deal_analysis, "board_analysis", counted)
+    return counted
 
 
 def _session(club, name: str = "Long") -> Session:
@@ -84,7 +79,7 @@ def _upload(client, session: Session, boards: list[PbnBoard]):
 
 
 def _store_unanalysed(session: Session, count: int, seed: int) -> None:
-    """Boards as a process that died before analysing them left them: dealt, no analysis."""
+    """Boards as dealt before the queue, or by a job that failed every try: dealt, no analysis."""
     for pbn_board in _pbn_boards(count, seed):
         north, east, south, west = (pbn_board.deal[seat].pbn() for seat in "NESW")
         Board.objects.create(
@@ -107,15 +102,20 @@ def _assert_analysed_as_dealt(session: Session) -> None:
         ), f"board {board.number}"
 
 
-@pytest.mark.django_db(transaction=True)
-def test_an_upload_answers_before_the_analysis_and_the_session_page_counts_it(director_client, club, gate):
+def test_an_upload_answers_before_the_analysis_and_the_session_page_counts_it(
+    director_client,
+    club,
+    solver,
+    job_queue: JobQueue,
+):
     session = _session(club)
-    gate.stop_at = 4  # boards 1-3 stored, the thread holds the 4th solve
+    solver.stop_at = 4  # boards 1-3 stored, then the job is cut short
 
     response = _upload(director_client, session, _pbn_boards(10, seed=1))
 
     assert response.status_code == 302
-    assert gate.reached.wait(WAIT)
+    assert solver.deals == [] and len(job_queue.rows(ANALYSIS_JOB)) == 1  # answered; the job waits
+    job_queue.run_due()
     assert Board.objects.filter(session=session).exclude(north="").count() == 10
     assert Board.objects.filter(session=session, dd_tricks__isnull=False).count() == 3
     page = director_client.get(reverse("director:session", args=[session.pk])).content.decode()
@@ -124,73 +124,80 @@ def test_an_upload_answers_before_the_analysis_and_the_session_page_counts_it(di
     assert "being worked out" in board_page
     records = director_client.get(reverse("director:exchange:hand_records", args=[session.pk]))
     assert records.status_code == 200 and "being worked out" in records.content.decode()
+    assert len(job_queue.rows(ANALYSIS_JOB)) == 1  # the pages found the job waiting to be retried
 
-    gate.go.set()
-    assert deal_analysis.analysis_wait(WAIT)
+    job_queue.run_waiting()
     _assert_analysed_as_dealt(session)
     page = director_client.get(reverse("director:session", args=[session.pk])).content.decode()
     assert "Double-dummy analysis:" not in page
-    assert len(gate.deals) == 10  # each board solved once: the page reads did not start a second run
+    assert len(solver.deals) == 11  # each board solved once, and the one cut short again
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_board_re_dealt_while_it_is_analysed_keeps_its_new_deal(director_client, club, gate):
+def test_the_analysis_job_run_twice_solves_nothing_twice(club, solver, job_queue: JobQueue):
+    session = _session(club)
+    boards_deal(session=session, count=8, rng=random.Random(9))
+    job_queue.run_due()
+    assert len(solver.deals) == 8
+
+    assert deal_analysis.session_boards_analyse.call(session.pk) == 0
+
+    assert len(solver.deals) == 8
+    _assert_analysed_as_dealt(session)
+
+
+def test_a_board_re_dealt_while_it_is_analysed_keeps_its_new_deal(
+    director_client,
+    club,
+    solver,
+    job_queue: JobQueue,
+):
     session = _session(club)
     first, second = _pbn_boards(6, seed=2), _pbn_boards(6, seed=3)
     assert _upload(director_client, session, first).status_code == 302
-    assert gate.reached.wait(WAIT)  # the thread has read board 1's hands and is solving them
+    # While the job solves board 1's first deal, the director uploads the second file.
+    solver.during = lambda: _upload(director_client, session, second)
 
-    assert _upload(director_client, session, second).status_code == 302  # board 1 re-dealt meanwhile
-    gate.go.set()
-    assert deal_analysis.analysis_wait(WAIT)
+    job_queue.run_waiting()
 
-    assert gate.deals[0] == first[0].deal.pbn()  # the old deal was solved, and its write refused
+    assert solver.deals[0] == first[0].deal.pbn()  # the old deal was solved, and its write refused
     board = Board.objects.get(session=session, number=1)
     assert board.north == second[0].deal["N"].pbn()
     _assert_analysed_as_dealt(session)
 
 
-@pytest.mark.django_db(transaction=True)
-def test_boards_a_dead_process_left_are_picked_up_when_the_session_page_is_read(director_client, club, gate):
+@pytest.mark.parametrize("page", ["director:session", "director:board"])
+def test_boards_left_without_a_job_are_picked_up_when_a_page_shows_them(
+    director_client,
+    club,
+    solver,
+    job_queue: JobQueue,
+    page,
+):
     session = _session(club)
     _store_unanalysed(session, 5, seed=4)
+    args = [session.pk] if page == "director:session" else [session.pk, 2]
 
-    page = director_client.get(reverse("director:session", args=[session.pk])).content.decode()
+    assert director_client.get(reverse(page, args=args)).status_code == 200
+    assert director_client.get(reverse(page, args=args)).status_code == 200
 
-    assert "Double-dummy analysis: 0 of 5 boards done" in page
-    assert gate.reached.wait(WAIT)  # the page's read started the analysis
-    gate.go.set()
-    assert deal_analysis.analysis_wait(WAIT)
+    assert len(job_queue.rows(ANALYSIS_JOB)) == 1  # the second read found the first's job waiting
+    job_queue.run_due()
     _assert_analysed_as_dealt(session)
+    assert len(solver.deals) == 5
 
 
-@pytest.mark.django_db(transaction=True)
-def test_boards_a_dead_process_left_are_picked_up_by_a_board_page(director_client, club, gate):
-    session = _session(club)
-    _store_unanalysed(session, 5, seed=5)
-
-    assert director_client.get(reverse("director:board", args=[session.pk, 2])).status_code == 200
-    assert gate.reached.wait(WAIT)
-    gate.go.set()
-    assert deal_analysis.analysis_wait(WAIT)
-    _assert_analysed_as_dealt(session)
-
-
-@pytest.mark.django_db(transaction=True)
-def test_dealing_many_boards_leaves_their_analysis_to_the_thread(club, gate):
+def test_dealing_many_boards_leaves_their_analysis_to_a_job(club, solver, job_queue: JobQueue):
     session = _session(club)
 
     boards = boards_deal(session=session, count=12, rng=random.Random(6))
 
-    assert gate.reached.wait(WAIT)
     assert all(board.dd_tricks is None and board.is_dealt for board in boards)  # the answer did not wait
-    gate.go.set()
-    assert deal_analysis.analysis_wait(WAIT)
+    assert solver.deals == []
+    job_queue.run_due()
     _assert_analysed_as_dealt(session)
 
 
-@pytest.mark.django_db(transaction=True)
-def test_dealing_a_few_boards_analyses_them_in_the_request(club, in_background, monkeypatch):
+def test_dealing_a_few_boards_analyses_them_in_the_request(club, job_queue: JobQueue, monkeypatch):
     started = []
     monkeypatch.setattr(boards_service, "analysis_request", started.append)
     session = _session(club)
@@ -198,11 +205,10 @@ def test_dealing_a_few_boards_analyses_them_in_the_request(club, in_background, 
     boards = boards_deal(session=session, count=deal_analysis.SYNCHRONOUS_UP_TO, rng=random.Random(7))
 
     assert all(board.dd_tricks is not None for board in boards)
-    assert started == []
+    assert started == [] and job_queue.rows(ANALYSIS_JOB) == []
     _assert_analysed_as_dealt(session)
 
 
-@pytest.mark.django_db
 def test_the_command_analyses_the_boards_left_waiting(club, capsys):
     session = _session(club)
     _store_unanalysed(session, 3, seed=8)

@@ -1,5 +1,6 @@
-"""What ``/healthz`` reports: the database answers, its migrations are all applied, and the
-capabilities' own figures (the night's analysis queue) through the ``health_figures`` hook.
+"""What ``/healthz`` reports: the database answers, its migrations are all applied, the task
+queue moves (``jobs_figures``), and the capabilities' own figures (the night's analysis
+queue) through the ``health_figures`` hook.
 
 Cheap by design, since a supervisor or load balancer asks every few seconds: the
 migrations on disk are read once a process; the applied ones are one query, which is
@@ -16,6 +17,7 @@ from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 
 from tournaments.core.hooks import Hook
+from tournaments.core.selectors.jobs import jobs_figures
 
 # A capability adds its figures to the report (each a name and a count), e.g. the night's
 # boards waiting for their double-dummy analysis.
@@ -31,6 +33,7 @@ class Health:
 
     pending: list[str]
     figures: dict[str, int] = field(default_factory=dict)
+    queue_stuck: bool = False
 
 
 @cache
@@ -48,7 +51,11 @@ def migrations_applied() -> set[tuple[str, str]]:
 def health_read() -> Health:
     """The database's health; a ``DatabaseError`` (no answer, no migrations table) is the caller's."""
     pending = sorted(f"{app}.{name}" for app, name in migrations_planned() - migrations_applied())
-    figures: dict[str, int] = {}
+    queue = jobs_figures()
+    figures: dict[str, int] = {
+        "jobs_oldest_waiting_seconds": queue.oldest_waiting_seconds,
+        "jobs_failed_last_day": queue.failed_last_day,
+    }
     for part in health_figures():
         figures.update(part)
-    return Health(pending, figures)
+    return Health(pending, figures, queue_stuck=queue.stuck)

@@ -60,17 +60,21 @@ def write_one_statement() -> Iterator[None]:
         yield
 
 
-def locked(rows: models.QuerySet[M], *, of: tuple[str, ...] = (), nowait: bool = False) -> models.QuerySet[M]:
+def locked(
+    rows: models.QuerySet[M], *, of: tuple[str, ...] = (), nowait: bool = False, skip_locked: bool = False
+) -> models.QuerySet[M]:
     """``rows`` to be read locked for update until the write's transaction ends.
 
     Refused (``WriteProtocolError``) outside ``write()`` or ``write_if_free()``: on SQLite
     a lock without the gate would poll for the database, and any lock needs the
     transaction it lasts for. ``nowait`` takes effect on PostgreSQL only (SQLite has one
-    writer, which the gate already admitted).
+    writer, which the gate already admitted). ``skip_locked`` leaves out the rows another
+    transaction holds (a queue's workers claiming jobs side by side, ``core.services.job_worker``).
     """
     if not connection.in_atomic_block or not write_gate_held():
         raise WriteProtocolError("A row is locked outside a write: open one with writes.write() first.")
-    return rows.select_for_update(of=of, nowait=nowait and connection.vendor == "postgresql")
+    postgres = connection.vendor == "postgresql"
+    return rows.select_for_update(of=of, nowait=nowait and postgres, skip_locked=skip_locked and postgres)
 
 
 def locked_row(instance: M, rows: models.QuerySet[M] | None = None) -> M:

@@ -1,4 +1,5 @@
-"""``/healthz``: 200 when the database answers and its migrations are applied, 503 with the reason.
+"""``/healthz``: 200 when the database answers, its migrations are applied and the task queue
+moves; 503 with the reason.
 
 For a process supervisor or a load balancer: JSON, no login, nothing written (no
 session, no cookie), a couple of queries (pinned in tests/core/test_health.py). A stranger
@@ -35,5 +36,10 @@ def healthz(request: HttpRequest) -> JsonResponse:
         shown = ", ".join(health.pending[:5]) + (" ..." if len(health.pending) > 5 else "")
         reason = f"{len(health.pending)} migrations not applied ({shown}): run manage.py migrate"
         body = {"status": "unavailable", "reason": reason, "pending_migrations": len(health.pending)}
+        return JsonResponse({**body, **health.figures}, status=UNAVAILABLE)
+    if health.queue_stuck:
+        waited = health.figures["jobs_oldest_waiting_seconds"]
+        reason = f"the task queue is stuck: a job has waited {waited} s for a worker (manage.py run_jobs)"
+        body = {"status": "unavailable", "reason": reason, "pending_migrations": 0}
         return JsonResponse({**body, **health.figures}, status=UNAVAILABLE)
     return JsonResponse({"status": "ok", "pending_migrations": 0, **health.figures})

@@ -10,7 +10,7 @@ seconds while results are being entered. A file that gives its deals' tricks
 ([DoubleDummyTricks], as dealing programs and ClubScore's own export write) is taken at
 its word and only par is worked out: 200 boards in about a second instead of 20-50 s.
 A file without them (more than four boards to solve) is stored with the analyses empty,
-and a thread works them out after the answer (``services.deal_analysis``, issue 24).
+and a job of the task queue works them out after the answer (``services.deal_analysis``, issue 24).
 A board that already has results is never re-dealt (its results were scored on other
 cards); the whole file is then refused. The file is limited in size and in boards, so
 an upload cannot keep a worker busy. A file of several events (a congress's results, the
@@ -150,7 +150,7 @@ def pbn_import(
 def _analysis(pbn_board: PbnBoard, *, later: bool) -> BoardAnalysis | None:
     """The file's own double-dummy tricks when it gives them (no solver: issue 24), else DDS's.
 
-    ``later``: DDS's is left to the background thread (None).
+    ``later``: DDS's is left to a job of the queue (None).
     """
     if pbn_board.dd_tricks:
         return board_analysis_from_tricks(pbn_board.dd_tricks, pbn_board.number)

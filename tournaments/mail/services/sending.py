@@ -1,11 +1,10 @@
 """Send a finished night's results: recorded first, sent outside the write gate, once per result.
 
 The night calls ``results_mail_after_finish`` inside the finish's transaction and write
-gate (``night.hooks.session_finished``); it only asks for the sending to follow the
-commit (``transaction.on_commit``), so a finish that rolls back sends nothing. The
-commit's callback runs while the finish still holds the gate, so by default it hands the
-sending to a thread (``RESULTS_EMAIL_IN_BACKGROUND``; the test suite sends in the caller)
-and the tables' writes never wait for a mail server.
+gate (``night.hooks.session_finished``); it only asks, in that transaction, for a job of
+the task queue (``core.services.jobs``), so a finish that rolls back sends nothing and
+one that commits is sure to send, whatever process dies; a worker sends, and the tables'
+writes never wait for a mail server.
 
 Each email is recorded as pending in one short write under the gate, with the session's
 row locked (two finishes, or a finish and a resend, take turns), then sent with no lock
@@ -14,24 +13,28 @@ director's page shows (a failed send is never a 500). The pending record is what
 a duplicate: finishing again (a reopen and finish with nothing changed) finds the same
 result already told to the same address and sends nothing; a resend from a page that
 shows fewer emails than there now are skips whoever was sent one since (a double click).
+
+The job is idempotent: run again (a retry, a worker killed mid-way) it records nothing
+new, and sends the emails still pending that a stopped run had recorded but not sent,
+each letter written afresh and sent only if it still tells the result recorded. (A worker
+killed between the mail server's acceptance and the record of it sends that one email
+twice: at least once, never lost, is the side we chose.)
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import partial
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.mail import get_connection
-from django.db import connections, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django_tasks import TaskContext
 
+from tournaments.core.services.jobs import enqueue, job
 from tournaments.core.services.writes import write_one_statement
 from tournaments.mail.models import MailOptOut, MailReason, MailStatus, ResultMail
 from tournaments.mail.selectors.letters import Letter, session_letters
@@ -41,9 +44,6 @@ from tournaments.night.models import Session, SessionState
 from tournaments.night.services.locks import session_write
 
 logger = logging.getLogger(__name__)
-
-_threads: list[threading.Thread] = []
-_threads_lock = threading.Lock()
 
 
 @dataclass
@@ -56,38 +56,24 @@ class MailOutcome:
 
 
 def results_mail_after_finish(session: Session) -> None:
-    """The night finished (in its transaction): send its results once the finish commits."""
+    """The night finished (in its transaction): ask for its results' sending, a job that commits with it."""
     if email_configured() and session_mails_results(session):
-        transaction.on_commit(partial(_after_commit, session.pk))
+        enqueue(results_mail_finished, session.pk)
 
 
-def _after_commit(session_id: int) -> None:
-    if not settings.RESULTS_EMAIL_IN_BACKGROUND:
-        results_mail_send(session_id, reason=MailReason.FINISH)
-        return
-    thread = threading.Thread(target=_send_in_thread, args=(session_id,), name=f"results-mail-{session_id}")
-    with _threads_lock:
-        _threads[:] = [alive for alive in _threads if alive.is_alive()]
-        _threads.append(thread)
-    thread.start()
+@job(after_commit=True, retry_after=(60.0, 300.0, 1800.0), takes_context=True)
+def results_mail_finished(context: TaskContext, session_id: int) -> dict[str, int]:
+    """The queue's job: email the finished session's results to whoever has not had them.
 
-
-def _send_in_thread(session_id: int) -> None:
-    try:
-        results_mail_send(session_id, reason=MailReason.FINISH)
-    except Exception:  # a thread's error has nobody to answer: log it, the page shows the pending rows
-        logger.exception("Sending the results of session %s by email failed", session_id)
-    finally:
-        connections.close_all()
-
-
-def mail_wait(timeout: float) -> bool:
-    """Wait for this process's sending threads; True if none is left running (for tests, shutdown)."""
-    with _threads_lock:
-        running = list(_threads)
-    for thread in running:
-        thread.join(timeout)
-    return not any(thread.is_alive() for thread in running)
+    A server that refused some emails leaves them failed on the director's page, who can
+    send them again; the job itself fails (and is retried) only if it could not run. Run
+    again (its worker died), it also sends what its first run recorded but did not send;
+    the first run does not, as the pending emails may be another finish's job's, at work.
+    """
+    if not Session.objects.filter(pk=session_id).exists():
+        return {"sent": 0, "failed": 0}  # deleted since: nothing to tell
+    outcome = results_mail_send(session_id, reason=MailReason.FINISH, resume=context.attempt > 1)
+    return {"sent": outcome.sent, "failed": len(outcome.failed)}
 
 
 def results_mail_resend(
@@ -116,12 +102,18 @@ def results_mail_send(
     player_ids: Iterable[int] | None = None,
     user: User | None = None,
     shown_up_to: int | None = None,
+    resume: bool = False,
 ) -> MailOutcome:
-    """Write to every reachable member (of ``player_ids``): record, send, record the outcome."""
+    """Write to every reachable member (of ``player_ids``): record, send, record the outcome.
+
+    ``resume``: also send the finish's emails recorded but left unsent (``_left_pending``).
+    """
     session = Session.objects.select_related("club").get(pk=session_id)
     letters = session_letters(session, player_ids)  # read with no lock held
     outcome = MailOutcome()
     claimed = _claim(session_id, letters, reason, user, shown_up_to, outcome)
+    if resume:
+        claimed += _left_pending(session_id, letters, claimed)
     if claimed:
         _deliver(claimed, outcome)
     return outcome
@@ -176,6 +168,27 @@ def _claim(
             )
             claimed.append((mail, letter))
     return claimed
+
+
+def _left_pending(
+    session_id: int, letters: list[Letter], claimed: list[tuple[ResultMail, Letter]]
+) -> list[tuple[ResultMail, Letter]]:
+    """The finish's emails recorded but never sent (a run stopped between the two), with their letters.
+
+    A pending email is sent only with a letter that tells the same result (its digest): one
+    that no longer does is left pending, as the finish recorded the result since changed.
+    """
+    taken = {mail.pk for mail, _letter in claimed}
+    by_player = {(letter.seat.player.pk, letter.seat.email, letter.digest): letter for letter in letters}
+    pending = ResultMail.objects.filter(
+        session_id=session_id, reason=MailReason.FINISH, status=MailStatus.PENDING
+    ).exclude(pk__in=taken)
+    found = []
+    for mail in pending:
+        letter = by_player.get((mail.player_id, mail.email, mail.digest))
+        if letter is not None:
+            found.append((mail, letter))
+    return found
 
 
 def _deliver(claimed: list[tuple[ResultMail, Letter]], outcome: MailOutcome) -> None:

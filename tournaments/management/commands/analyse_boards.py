@@ -1,9 +1,9 @@
 """``manage.py analyse_boards [--session ID]``: work out the double-dummy analyses left waiting.
 
-Dealing and PBN imports leave the analyses to a thread of the web process
-(``services.deal_analysis``); boards a killed worker left without analysis are picked up
-when their session's pages are read, and here at once (from cron, or after a restart).
-Runs in this process, one deal at a time, each board stored as it is done.
+Dealing and PBN imports leave the analyses to a job of the task queue
+(``services.deal_analysis``), which a worker runs; boards whose job failed every try are
+asked for again when their session's pages are read, and solved here at once, without a
+worker. Runs in this process, one deal at a time, each board stored as it is done.
 """
 
 from __future__ import annotations

@@ -18,7 +18,6 @@ from tournaments.core.files import UnreadableFile, read_file_bytes
 from tournaments.exchange.selectors.deal_files import number_ranges
 from tournaments.exchange.services.deal_files import MAX_DEAL_FILE_BYTES, check_deal_file, deal_file_import
 from tournaments.night.models import Session
-from tournaments.night.services.deal_analysis import analysis_wait
 
 
 class Command(BaseCommand):
@@ -54,4 +53,3 @@ class Command(BaseCommand):
             _("Dealt boards %(numbers)s of session %(id)s from %(file)s (%(format)s).")
             % {"numbers": numbers, "id": found.pk, "file": file, "format": deal_file.format.upper()}
         )
-        analysis_wait(timeout=600)  # the command's process ends here: let the analyses finish first

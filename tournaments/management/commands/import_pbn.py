@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from tournaments.core.files import UnreadableFile, read_file_bytes
 from tournaments.exchange.services.pbn import MAX_PBN_BYTES, pbn_import
 from tournaments.night.models import Session
-from tournaments.night.services.deal_analysis import analysis_wait
 
 
 class Command(BaseCommand):
@@ -71,4 +70,3 @@ class Command(BaseCommand):
             )
         for line in (*(f"Not entered, {line}." for line in done.skipped), *done.differences):
             self.stderr.write(line)
-        analysis_wait(timeout=600)  # the command's process ends here: let the analyses finish first

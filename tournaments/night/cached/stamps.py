@@ -4,8 +4,9 @@ The stamp is the database's (``db.stamps``: one statement over what the pages sh
 cache keeps it under the session's id, so a poll that finds nothing changed asks only the
 cache. Kept by the first reader that reads it, ``only_if_absent``; forgotten by each write
 (``sessions_changed``): when its transaction commits, and once more ``AGAIN_AFTER``
-later (a reader that read the database before the commit may keep its stamp after it; a
-replica may lag, and its stamps are kept apart from the primary's). Whatever is kept is
+later, by a job of the task queue the write asks for (a reader that read the database
+before the commit may keep its stamp after it; a replica may lag, and its stamps are kept
+apart from the primary's). Whatever is kept is
 a stamp some reader read from the database, so a page is never labelled with a stamp
 newer than its content. A write that could not tell the cache (Redis restarting) leaves
 a stale stamp at most ``STAMP_SECONDS``.
@@ -21,12 +22,12 @@ from dataclasses import dataclass
 from functools import partial
 
 from django.conf import settings
-from django.core.cache import BaseCache
 from django.core.exceptions import ValidationError
 from django.db import DEFAULT_DB_ALIAS, connections, router, transaction
 from django.db.models import Q
 from django.utils.translation import gettext
 
+from tournaments.core.services.jobs import enqueue_unless_waiting, job
 from tournaments.db.stamps import (
     MARKED_BOARDS,
     SESSION_COLUMNS,
@@ -34,9 +35,8 @@ from tournaments.db.stamps import (
     stamp_of_row,
     structure_of_row,
 )
-from tournaments.night.cached.store import forget, keep, recall, shared, this_cache
+from tournaments.night.cached.store import forget, keep, recall, shared
 from tournaments.night.models import Pair, Session
-from tournaments.night.services.settle_timers import run_later
 
 STAMP_SECONDS = 30.0
 AGAIN_AFTER = 1.0
@@ -152,9 +152,12 @@ def sessions_changed(session_ids: Iterable[int], *, strict: bool = False) -> Non
             )
         )
     if _commits():
-        transaction.on_commit(partial(_forget_twice, keys))
+        transaction.on_commit(partial(forget, keys))
     else:
-        _forget_twice(keys)
+        forget(keys)
+    # Not locked: a burst's writes share the waiting job, and one that misses it (claimed
+    # meanwhile) leaves a stale stamp for STAMP_SECONDS at most.
+    enqueue_unless_waiting(stamps_forget_again, keys, after=AGAIN_AFTER, lock=False)
 
 
 def players_changed(player_ids: Sequence[int], hiding: bool) -> None:
@@ -171,10 +174,7 @@ def club_changed(club_id: int) -> None:
         sessions_changed(Session.objects.filter(club_id=club_id).values_list("pk", flat=True))
 
 
-def _forget_twice(keys: list[str]) -> None:
+@job(retry_after=())
+def stamps_forget_again(keys: list[str]) -> None:
+    """The queue's job: forget the stamps once more, a moment after the write that changed them."""
     forget(keys)
-    run_later(AGAIN_AFTER, _forget_again, keys, this_cache())
-
-
-def _forget_again(keys: list[str], using: BaseCache) -> None:
-    forget(keys, using=using)

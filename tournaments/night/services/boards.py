@@ -11,8 +11,9 @@ from blocking result entry (issue 13):
   the write lock when a transaction starts) other directors' writes wait milliseconds
   instead of failing with "database is locked".
 - More than ``deal_analysis.SYNCHRONOUS_UP_TO`` (4) deals are stored without their
-  analyses, which a thread works out after the answer (issue 24); up to 4 (a demo, a
-  misboarded deal re-dealt) are analysed here, under a second, and shown at once.
+  analyses, which a job of the task queue works out after the answer (issues 24, 47); up
+  to 4 (a demo, a misboarded deal re-dealt) are analysed here, under a second, and shown
+  at once.
 
 Re-dealing a board that already has results replaces the hands and par its results
 were played on: it is refused, naming the boards, unless the director confirms
@@ -131,7 +132,7 @@ def boards_deal(
     exist are re-dealt, which a director does before play when a deal is misboarded.
     The analyses run before the write transaction opens (see the module docstring), or,
     for more than a few boards (``background``, by default as the settings say), after
-    the answer in a thread (``services.deal_analysis``). A board with results is
+    the answer in a job of the queue (``services.deal_analysis``). A board with results is
     re-dealt only with ``redeal_played``, and audited as done by ``user``.
     """
     refuse_if_finished(session, "dealing")

@@ -1,35 +1,31 @@
-"""Work out the boards' double-dummy analyses after the request that dealt them (issue 24).
+"""Work out the boards' double-dummy analyses after the request that dealt them (issue 24, 47).
 
 DDS takes 0.1-0.25 s of CPU a deal, so a 200-board PBN file without its tricks held a
-worker for 20-50 s inside the upload. Dealing and the PBN import now store the deals at
-once with the analysis left empty (``Board.dd_tricks`` null) and answer; the analyses are
-then worked out by one background thread a process (one deal at a time, under
-``analysis._solver_lock``), each board stored by its own short write as soon as it is
-done. The write names the hands it analysed, so a board re-dealt meanwhile keeps its new
-deal, and its new deal is analysed next.
+worker for 20-50 s inside the upload. Dealing and the PBN import store the deals at once
+with the analysis left empty (``Board.dd_tricks`` null), and ask in the same transaction
+for a job of the task queue (``core.services.jobs``): a worker process analyses the
+session's waiting boards one deal at a time, each board stored by its own short write as
+soon as it is done. The write names the hands it analysed, so a board re-dealt meanwhile
+keeps its new deal, and its new deal is analysed next.
 
-Nothing is lost when a process dies: the boards without analysis are in the database,
-and are picked up again by the director's session page and the board pages (public and
-director's) and hand records, which already know whether a board is waiting
-(``analysis_resume``), and by ``manage.py analyse_boards``. A resume takes the boards
-from the last one down, so a live thread of another worker, which goes up from the
-first, meets it in the middle instead of both solving every board; each board is
-re-read just before it is solved.
+The job exists iff the dealing commits, and a worker that dies mid-way leaves it to be
+run again (``core.services.job_worker``): it reads what is still waiting, so boards
+done are not solved again. The pages that find a board waiting with no job for its
+session (a job that failed every try, boards dealt before the queue) ask for one
+(``analysis_resume``), and ``manage.py analyse_boards`` solves them in its own process.
 
-``BOARD_ANALYSIS_IN_BACKGROUND = False`` (the test suite's setting) analyses in the
-caller instead, so a test reads its analyses at once; so does a small deal
-(``SYNCHRONOUS_UP_TO`` boards), which costs under a second.
+A small deal (``SYNCHRONOUS_UP_TO`` boards, under a second) is analysed in the request;
+so is every deal where jobs run inline (the test suite's backend).
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 
-from django.conf import settings
-from django.db import DEFAULT_DB_ALIAS, connections
+from django.db import DEFAULT_DB_ALIAS
 
 from tournaments.bridge import Deal
+from tournaments.core.services.jobs import enqueue_unless_waiting, job, jobs_inline, jobs_running_or_waiting
 from tournaments.core.services.writes import write_one_statement
 from tournaments.night.analysis import BoardAnalysis, board_analysis
 from tournaments.night.models import Board
@@ -40,15 +36,10 @@ logger = logging.getLogger(__name__)
 SYNCHRONOUS_UP_TO = 4
 _HANDS = ("north", "east", "south", "west")
 
-_lock = threading.Lock()
-_queued: dict[int, bool] = {}  # session id -> from the last board down (a resume)
-_busy: set[int] = set()  # sessions the thread is analysing now
-_worker: threading.Thread | None = None
-
 
 def in_background(deals_to_solve: int) -> bool:
-    """Whether ``deals_to_solve`` new deals are left to the background thread."""
-    return settings.BOARD_ANALYSIS_IN_BACKGROUND and deals_to_solve > SYNCHRONOUS_UP_TO
+    """Whether ``deals_to_solve`` new deals are left to a job of the queue (else solved in the request)."""
+    return not jobs_inline() and deals_to_solve > SYNCHRONOUS_UP_TO
 
 
 def analysis_store_fields(board: Board, analysis: BoardAnalysis | None) -> None:
@@ -95,58 +86,21 @@ def boards_analyse(session_id: int, *, last_first: bool = False) -> int:
         stored += board_analysis_store(board, board_analysis(deal, board.number))
 
 
-def analysis_request(session_id: int, *, last_first: bool = False) -> None:
-    """Have the session's waiting boards analysed: by the background thread, or now (the setting off)."""
-    if not settings.BOARD_ANALYSIS_IN_BACKGROUND:
-        boards_analyse(session_id, last_first=last_first)
-        return
-    global _worker
-    with _lock:
-        _queued.setdefault(session_id, last_first)
-        if _worker is None or not _worker.is_alive():
-            _worker = threading.Thread(target=_drain, name="board-analysis", daemon=True)
-            _worker.start()
+@job(retry_after=(10.0, 60.0, 300.0))
+def session_boards_analyse(session_id: int) -> int:
+    """The queue's job: analyse the session's waiting boards; return how many were stored."""
+    return boards_analyse(session_id)
+
+
+def analysis_request(session_id: int) -> None:
+    """Have the session's waiting boards analysed by a job, asked for in the caller's write."""
+    enqueue_unless_waiting(session_boards_analyse, session_id)
 
 
 def analysis_resume(session_id: int) -> None:
-    """Pick up a session's boards left without analysis (a dead process), unless this process is at it.
+    """Ask for the analysis of boards found waiting, unless a job for the session waits or runs.
 
-    For the pages that found a board waiting: cheap when the thread already has the
-    session in hand, and harmless beside another worker's live thread (see the module).
+    For the pages that found a board waiting: one query when a job is at it.
     """
-    with _lock:
-        if session_id in _queued or session_id in _busy:
-            return
-    analysis_request(session_id, last_first=True)
-
-
-def analysis_wait(timeout: float) -> bool:
-    """Wait up to ``timeout`` seconds for the background thread to finish; True if it has (tests, bench)."""
-    worker = _worker
-    if worker is not None:
-        worker.join(timeout)
-        return not worker.is_alive()
-    return True
-
-
-def _drain() -> None:
-    """The background thread: analyse the queued sessions one after the other, then stop."""
-    global _worker
-    try:
-        while True:
-            with _lock:
-                if not _queued:
-                    _worker = None
-                    return
-                session_id, last_first = next(iter(_queued.items()))
-                del _queued[session_id]
-                _busy.add(session_id)
-            try:
-                boards_analyse(session_id, last_first=last_first)
-            except Exception:  # noqa: BLE001 - the boards stay waiting; the next resume retries
-                logger.exception("Double-dummy analysis of session %s failed", session_id)
-            finally:
-                with _lock:
-                    _busy.discard(session_id)
-    finally:
-        connections.close_all()
+    if jobs_inline() or not jobs_running_or_waiting(session_boards_analyse, session_id):
+        analysis_request(session_id)

@@ -46,6 +46,7 @@ from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.selectors.movements import PairKey
 from tournaments.night.services.locks import session_locked
 from tournaments.night.services.results import ResultEntry, result_record
+from tournaments.night.services.settle_soon import settle_soon
 
 _KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
 
@@ -207,8 +208,8 @@ def table_result_submit(*, access: TableAccess, entry: TableEntry) -> Submitted:
 
     Refused with the reason (``ValidationError``) when the session is not in play, the
     board is not this table's in that round, or the result is wrong or already in. The
-    result and its key are written in one short transaction; the caller then has the
-    scores settled (``services.settle_soon``), which the view does once its answer is sent.
+    result and its key are written in one short transaction, which asks for the scores'
+    settle, a job of the queue run once the tables pause (``services.settle_soon``).
     """
     if not _KEY.fullmatch(entry.key):
         raise ValidationError({"key": _("The entry has no valid key: reload the page and enter it again.")})
@@ -278,6 +279,7 @@ def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
     values = {"session": session.pk, "table": access.table, "key": entry.key, "board_number": entry.board}
     values["entry"] = _entry_text(entry)
     insert_row(TableSubmission, values | {"result": result.pk, "at": timezone.now()})
+    settle_soon(session.pk)  # the rescoring, a job that commits with the entry
     sessions_changed([session.pk])  # the pages' stamps (night.cached): a result in, a board marked
     return Submitted(result, entry.board, repeated=False)
 

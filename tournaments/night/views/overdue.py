@@ -1,11 +1,10 @@
-"""A page that finds an overdue settle has it made once its answer is sent, never while drawing it.
+"""A page that finds an overdue settle asks for it once its answer is sent, never while drawing it.
 
 A GET does not write (issue 29, point 2): the page is drawn from the last settled
-figures, and the settle a lost or failed timer still owes (``settle_soon``) runs when the
-server closes the response, as a table's send has its settle started
-(``views.table_entry.SettledAfterAnswer``). It never queues behind a writer
-(``scores_settle_if_due``): if one is at work, the next reader or write settles. The
-next poll of the standings then finds a new stamp and reads them.
+figures, and when the server closes the response, marked boards with no settle job
+waiting or running (one that failed every try) get one (``settle_soon.scores_settle_if_due``,
+a row of the task queue). It never queues behind a writer: if one is at work, the next
+reader asks. The next poll of the standings then finds a new stamp and reads them.
 """
 
 from __future__ import annotations

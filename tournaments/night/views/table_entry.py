@@ -44,7 +44,6 @@ from tournaments.night.models import TableAccess
 from tournaments.night.phone_words import phone_words
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.selectors import table_entry as selectors
-from tournaments.night.services.settle_soon import settle_soon
 from tournaments.night.services.table_entry import (
     KeyConflictError,
     TableEntry,
@@ -271,27 +270,7 @@ def table_submit(request: HttpRequest, token: str) -> JsonResponse:
     }
     if submitted.repeated:
         return JsonResponse(answer, status=200)
-    return SettledAfterAnswer(answer, session=access.session, status=201)
-
-
-class SettledAfterAnswer(JsonResponse):
-    """A stored result's answer, which has the session rescored once it has been sent.
-
-    The WSGI server closes a response after writing it, so the phone has its answer
-    (the result is stored) without waiting for the board and the standings to be
-    rescored; the rescoring is shared with whatever other tables send meanwhile
-    (``services.settle_soon``).
-    """
-
-    def __init__(self, data: dict[str, Any], *, session, **kwargs: Any) -> None:
-        super().__init__(data, **kwargs)
-        self._session = session
-
-    def close(self) -> None:
-        try:
-            settle_soon(self._session.pk)
-        finally:
-            super().close()
+    return JsonResponse(answer, status=201)  # the rescoring: a job the entry asked for (services.settle_soon)
 
 
 @require_GET
