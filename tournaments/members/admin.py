@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 
+from tournaments.core.admin import ReadOnlyAdminMixin
 from tournaments.members.models import MemberAccount, SignInRequest
 
 
@@ -9,13 +10,15 @@ from tournaments.members.models import MemberAccount, SignInRequest
 class MemberAccountAdmin(admin.ModelAdmin):
     """Link a volunteer's existing user to the address his clubs keep: one person, one sign-in."""
 
-    list_display = ["email", "user", "created_at"]
-    search_fields = ["email", "user__username"]
-    raw_id_fields = ["user"]
+    list_display = ("email", "user", "created_at")
+    search_fields = ("email", "user__username")
+    raw_id_fields = ("user",)
+    list_select_related = ("user",)
 
 
 @admin.register(SignInRequest)
-class SignInRequestAdmin(admin.ModelAdmin):
-    list_display = ["email", "created_at", "sent", "used_at", "ip"]
-    search_fields = ["email"]
-    readonly_fields = ["email", "ip", "browser_digest", "sent", "created_at", "used_at"]
+class SignInRequestAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """The requests the throttle counts: shown, never changed (a changed one would open a link)."""
+
+    list_display = ("email", "created_at", "sent", "used_at", "ip")
+    search_fields = ("email",)
