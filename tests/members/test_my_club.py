@@ -38,7 +38,10 @@ def test_a_member_guessing_other_members_ids_finds_nothing_and_changes_nothing(c
     # His own player, at a club that does not list that entry of him (Ann of Riverside at Hilltop).
     crossed = reverse("my_results_mail", args=[world.ann_riverside.pk, world.hilltop.slug])
     assert client.post(crossed, {"mailed": "0"}).status_code == 404
-    assert client.post(reverse("my_results_mail", args=[world.ann_riverside.pk, "no-such-club"])).status_code == 404
+    assert (
+        client.post(reverse("my_results_mail", args=[world.ann_riverside.pk, "no-such-club"])).status_code
+        == 404
+    )
 
 
 def test_his_page_shows_him_his_name_where_the_public_sees_his_initials(client, world):
@@ -58,7 +61,9 @@ def test_he_stops_and_restarts_one_clubs_results_mail(client, world):
     url = reverse("my_results_mail", args=[world.ann_hilltop.pk, world.hilltop.slug])
     client.post(url, {"mailed": "0"})
     assert MailOptOut.objects.filter(club=world.hilltop, player=world.ann_hilltop).exists()
-    assert "sends you no email" in client.get(reverse("my_player", args=[world.ann_hilltop.pk])).content.decode()
+    assert (
+        "sends you no email" in client.get(reverse("my_player", args=[world.ann_hilltop.pk])).content.decode()
+    )
     client.post(url, {"mailed": "1"})
     assert not MailOptOut.objects.exists()
 

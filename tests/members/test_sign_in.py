@@ -97,7 +97,12 @@ def test_one_network_address_cannot_walk_a_list_of_addresses(client, world):
 
 @pytest.mark.parametrize(
     "token",
-    ["nonsense", "MQ:1vXyZa:abcdefghijklmnopqrstuvwxyz0", signing.dumps(1, salt="another.salt"), signing.dumps("1", salt="clubscore.members.sign-in")],
+    [
+        "nonsense",
+        "MQ:1vXyZa:abcdefghijklmnopqrstuvwxyz0",
+        signing.dumps(1, salt="another.salt"),
+        signing.dumps("1", salt="clubscore.members.sign-in"),
+    ],
 )
 def test_a_forged_link_signs_nobody_in(client, world, token):
     ask_link(client, ANN)

@@ -16,7 +16,7 @@ from enum import Enum
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.mail import send_mail
 from django.urls import reverse
 from django.utils import timezone
@@ -97,7 +97,7 @@ class Outcome(Enum):
 @dataclass(frozen=True)
 class LinkUsed:
     outcome: Outcome
-    user: AbstractBaseUser | None = None
+    user: User | None = None
 
 
 @write()

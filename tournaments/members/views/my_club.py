@@ -96,7 +96,7 @@ def my_results_mail(request: HttpRequest, account: MemberAccount, pk: int, slug:
 
 @member_required
 def my_data(request: HttpRequest, account: MemberAccount, pk: int) -> HttpResponse:
-    """Everything his clubs hold on him, as the director's export gives it, of the clubs holding his address."""
+    """Everything the clubs keeping his address hold on him, as the director's export gives it."""
     player = accounts.member_player(account, pk)
     export = player_export(player, accounts.member_player_clubs(account, player))
     response = HttpResponse(

@@ -53,8 +53,7 @@ REFUSALS = {
     "unknown": (
         410,
         lambda: _(
-            "No club keeps this address on its member list any more. "
-            "Ask your club's membership secretary."
+            "No club keeps this address on its member list any more. Ask your club's membership secretary."
         ),
     ),
 }
