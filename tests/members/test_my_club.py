@@ -96,3 +96,12 @@ def test_a_member_whose_club_removed_his_address_keeps_no_club(client, world):
     page = client.get(reverse("my_club")).content.decode()
     assert "Riverside Bridge Club" not in page and "membership secretary" in page
     assert client.get(reverse("my_player", args=[world.bob.pk])).status_code == 404
+
+
+def test_a_signed_in_member_finds_no_club_on_the_directors_pages(client, world):
+    sign_in(client, ANN)
+    home = client.get(reverse("director:home"))
+    assert home.status_code == 200  # the director's home, of no club: the roles half of issue 48 decides more
+    assert world.riverside.name not in home.content.decode()
+    settings_page = client.get(reverse("director:club_settings", args=[world.riverside.slug]))
+    assert settings_page.status_code == 403

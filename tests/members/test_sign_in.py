@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -185,3 +186,18 @@ class RefusingBackend:
 
     def send_messages(self, messages: object) -> int:
         raise ConnectionRefusedError("the mail server is down")
+
+
+def test_a_request_is_kept_a_day_and_the_throttle_forgets_it_after_an_hour(client, world, monkeypatch):
+    now = service._now()
+    monkeypatch.setattr(service, "_now", lambda: now)
+    for _ in range(service.LINKS_PER_ADDRESS_AN_HOUR):
+        client.post(reverse("member_sign_in"), {"email": ANN})
+    assert client.post(reverse("member_sign_in"), {"email": ANN}).status_code == 429
+    monkeypatch.setattr(service, "_now", lambda: now + service.THROTTLE_WINDOW + timedelta(seconds=1))
+    assert client.post(reverse("member_sign_in"), {"email": ANN}).status_code == 200
+    monkeypatch.setattr(
+        service, "_now", lambda: now + service.REQUESTS_KEPT + service.THROTTLE_WINDOW + timedelta(seconds=2)
+    )
+    client.post(reverse("member_sign_in"), {"email": "nobody@example.org"})
+    assert list(SignInRequest.objects.values_list("email", flat=True)) == ["nobody@example.org"]

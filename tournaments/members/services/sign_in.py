@@ -35,6 +35,9 @@ logger = logging.getLogger(__name__)
 LINKS_PER_ADDRESS_AN_HOUR = 3
 REQUESTS_PER_IP_AN_HOUR = 20
 THROTTLE_WINDOW = timedelta(hours=1)
+# Requests older than this are deleted at the next request: the throttle needs the last hour,
+# a link lives minutes, and an address someone typed is kept no longer than that needs.
+REQUESTS_KEPT = timedelta(days=1)
 
 
 def _now() -> datetime:
@@ -60,6 +63,7 @@ def sign_in_link_request(*, email: str, browser_cookie: str, ip: str | None) -> 
 @write()
 def _request_store(*, email: str, browser_cookie: str, ip: str | None) -> SignInRequest | None:
     now = _now()
+    SignInRequest.objects.filter(created_at__lt=now - REQUESTS_KEPT).delete()
     recent = SignInRequest.objects.filter(created_at__gte=now - THROTTLE_WINDOW)
     if recent.filter(email=email).count() >= LINKS_PER_ADDRESS_AN_HOUR:
         return None
