@@ -1,8 +1,11 @@
 """The members' pages in each language ClubScore speaks: none of the members' English left on them."""
 
+import html
+
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from tests.members.conftest import ANN, ask_link, sign_in
 from tests.translated_pages import compiled, english_left, english_phrases, page_in
@@ -26,5 +29,16 @@ def test_the_members_pages_show_no_english(client, world, language, tmp_path):
             page_in(client, reverse("my_club"), language),
             page_in(client, reverse("my_player", args=[world.ann_riverside.pk]), language),
         ]
+        pages.append(_answer_in(Client(), {"email": "nobody@example.org"}, language))
+        pages.append(_answer_in(Client(), {"email": "not an address"}, language))
     for page in pages:
         assert english_left(page, phrases) == []
+
+
+def _answer_in(client: Client, data: dict[str, str], language: str) -> str:
+    """The sign-in page's answer to a request, in ``language`` (as ``page_in`` reads a page)."""
+    client.cookies["django_language"] = language
+    with translation.override(language):
+        response = client.post(reverse("member_sign_in"), data, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code in (200, 400)
+    return html.unescape(response.content.decode())
