@@ -23,6 +23,15 @@ def test_a_visitor_is_sent_to_sign_in_and_a_director_who_is_no_member_finds_no_p
     assert director_client.get(reverse("my_club")).status_code == 404
 
 
+def test_every_page_offers_a_signed_in_member_his_club_and_nobody_else(client, director_client, world):
+    my_club = f'href="{reverse("my_club")}"'
+    assert my_club not in Client().get(reverse("home")).content.decode()
+    assert my_club not in director_client.get(reverse("home")).content.decode()
+    member = Client()
+    sign_in(member, ANN)
+    assert my_club in member.get(reverse("player_search")).content.decode()
+
+
 def test_a_member_guessing_other_members_ids_finds_nothing_and_changes_nothing(client, world):
     sign_in(client, ANN)
     bob = world.bob.pk

@@ -19,6 +19,7 @@ from tournaments.members.services.sign_in import (
 from tournaments.members.tokens import BROWSER_COOKIE, LinkRefused, link_lifetime, link_read
 
 TEMPLATE = "tournaments/members/sign_in.html"
+MEMBER_SESSION_FLAG = "member_signed_in"  # read by templates/base.html
 
 
 @require_http_methods(["GET", "POST"])
@@ -74,6 +75,7 @@ def sign_in_link(request: HttpRequest, token: str) -> HttpResponse:
     if used.outcome is Outcome.CONFIRM:
         return render(request, "tournaments/members/confirm.html", {"token": token})
     login(request, used.user, backend="django.contrib.auth.backends.ModelBackend")
+    request.session[MEMBER_SESSION_FLAG] = True  # the pages' menu offers "My club" without a query
     response = redirect("my_club")
     response.delete_cookie(BROWSER_COOKIE)
     return response
