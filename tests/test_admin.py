@@ -25,6 +25,7 @@ from tournaments.core.services.api_tokens import api_token_check, api_token_crea
 from tournaments.core.services.api_write_counts import api_write_count_add
 from tournaments.federation.services.handicaps import session_handicaps_set
 from tournaments.mail.services.opt_out import mail_opt_out
+from tournaments.members.services.sign_in import sign_in_link_request, sign_in_link_use
 from tournaments.night.models import IndividualPlayer, Section
 from tournaments.night.services.boards import boards_ensure
 from tournaments.night.services.individual import individual_players_seat
@@ -81,6 +82,7 @@ READ_ONLY = [
     models.TableSubmission,
     models.DirectorCall,
     models.ResultMail,
+    models.SignInRequest,
     models.MasterPointAward,
     Section,
     IndividualPlayer,
@@ -168,6 +170,10 @@ def _club_records(club, user) -> str:
     models.ResultMail.objects.create(  # what a finish with EMAIL_URL set records (tests/mail)
         session=models.Session.objects.filter(state="finished").first(), player=keep, email="zoe@example.org"
     )
+    # A member's sign-in: the request for a link, and the account its use makes (tests/members).
+    sign_in_link_request(email="zoe@example.org", browser_cookie="browser", ip=None)
+    asked = models.SignInRequest.objects.get()
+    sign_in_link_use(request_id=asked.pk, browser_cookie="browser", confirmed=False)
     issued = api_token_create(club=club, name="club website", user=user)
     api_write_count_add(token_id=issued.token.pk, minute=29_000_000)
     models.ApiWriteKey.objects.create(  # what a write sent with an Idempotency-Key keeps (tests/api)

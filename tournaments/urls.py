@@ -11,6 +11,7 @@ from tournaments.core import urls as core
 from tournaments.exchange import urls as exchange
 from tournaments.federation import urls as federation
 from tournaments.mail import urls as mail
+from tournaments.members import urls as members
 from tournaments.night import urls as night
 from tournaments.season import urls as season
 from tournaments.teams import urls as teams
@@ -35,4 +36,5 @@ urlpatterns = [
     *exchange.public_routes,
     *season.public_routes,
     *mail.public_routes,
+    *members.public_routes,
 ]

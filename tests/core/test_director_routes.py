@@ -251,6 +251,10 @@ PUBLIC = {
     "pair", "player", "player_search", "competition", "teams_event_public", "teams_butler", "teams_match",
     # The opt-out link in a results email: its signed token names the member (tests/mail).
     "mail_opt_out",
+    # A member's sign-in by a link, and his own pages: his sign-in guards them, each player id
+    # his or a 404 (tests/members).
+    "member_sign_in", "member_sign_in_link", "member_sign_out",
+    "my_club", "my_player", "my_privacy", "my_results_mail", "my_data",
     # The public tables as spreadsheets, on their pages' terms (tests/exchange/test_downloads.py).
     "standings_csv", "standings_xlsx", "traveller_csv", "traveller_xlsx",
     "competition_csv", "competition_xlsx",

@@ -42,6 +42,7 @@ home_page: Hook[[], Section | None] = Hook(
     "core.home_page",
     receivers=(
         "core.home_clubs",
+        "members.home_sign_in",
         "night.home_sessions",
         "season.player_search_form",
     ),

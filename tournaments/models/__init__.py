@@ -13,6 +13,7 @@ that the one app label ``tournaments`` finds them all and no migration moved:
     season    PlayerMerge, ClubMember, Competition, Event, EventSession, PlayerRating,
               RatingSnapshot, RatedSession, RatingDue, RatingState
     mail      ResultMail, MailOptOut
+    members   MemberAccount, SignInRequest
     federation MasterPointAward (the master points ledger)
     exchange  PendingImport, BridgemateFeed
 
@@ -26,6 +27,7 @@ from tournaments.core.models.clubs import Club, Player
 from tournaments.exchange.models import BridgemateFeed, PendingImport
 from tournaments.federation.models import MasterPointAward, PlayerHandicap
 from tournaments.mail.models import MailOptOut, MailReason, MailStatus, ResultMail
+from tournaments.members.models import MemberAccount, SignInRequest
 from tournaments.night.models.audit import (
     AuditAction,
     ResultChange,
@@ -106,6 +108,7 @@ __all__ = [
     "MailOptOut",
     "MailReason",
     "MailStatus",
+    "MemberAccount",
     "MasterPointAward",
     "PlayerHandicap",
     "Direction",
@@ -131,6 +134,7 @@ __all__ = [
     "SessionChange",
     "SessionDeletion",
     "SessionState",
+    "SignInRequest",
     "Standing",
     "TableAccess",
     "TableSubmission",

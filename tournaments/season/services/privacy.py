@@ -30,6 +30,13 @@ def erased_name(player: Player) -> str:
 def player_initials_set(*, player: Player, shown_by_initials: bool, user: User | None) -> Player:
     """Show the player by initials on public pages (or by name again); refused for another club's player."""
     check_director_may_act(user, [player], "shows him by initials")
+    return player_initials_chosen(player=player, shown_by_initials=shown_by_initials)
+
+
+@write()
+def player_initials_chosen(*, player: Player, shown_by_initials: bool) -> Player:
+    """Show the player by initials (or by name again) as he chose himself: the caller (the
+    members' own page) has made sure the signed-in member is this player."""
     player.shown_by_initials = shown_by_initials
     player.save(update_fields=["shown_by_initials"])
     # Shown by initials hides his name: refused unless the pages' cache forgets it (night.cached).
