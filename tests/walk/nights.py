@@ -1,0 +1,291 @@
+"""Each kind of night a club runs, as the walk sets it up, plays it and recomputes it.
+
+A ``Night`` says what the new-session form is given, how the pairs are seated, how many
+boards are dealt, how the tables' phones and the desk's grid bring the results in, and
+how its figures follow from the results by the rules (``rules.py``). A new kind of night
+joins the walk as one more entry of ``NIGHTS`` (and its name in ``dimensions.NIGHTS``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from django.urls import reverse
+
+from tests.walk import rules
+from tests.walk.entries import Entry, key_of, read_csv, result_for
+from tests.walk.walk import Walk, WalkStopped
+
+Key = tuple[str, str]
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou", "Max", "Ned", "Oda",
+         "Pip", "Quin", "Rob", "Sue", "Tom")  # fmt: skip
+
+
+def player_names(count: int) -> list[str]:
+    return [f"{NAMES[index % len(NAMES)]} Walker{index + 1}" for index in range(count)]
+
+
+@dataclass
+class Night:
+    """A pairs night scored by matchpoints over one field (a Howell), with its movement's tables."""
+
+    name: str
+    movement: str
+    tables: int
+    pairs: int
+    boards_per_round: int = 2
+    rounds: int | None = None
+    scoring: str = "mp"
+    extra: dict[str, str] = field(default_factory=dict)
+    entries: tuple[str, ...] = ("phones", "grid")  # how its results may come in
+
+    @property
+    def players(self) -> int:
+        return 2 * self.pairs
+
+    # --- Setting up ----------------------------------------------------------------------------
+
+    @property
+    def create_fields(self) -> dict[str, str]:
+        return {
+            "movement": self.movement,
+            "tables": str(self.tables),
+            "boards_per_round": str(self.boards_per_round),
+            "rounds": "" if self.rounds is None else str(self.rounds),
+            "scoring": self.scoring,
+            **self.extra,
+        }
+
+    def after_create(self, walk: Walk) -> None:
+        """Anything the session page asks before the pairs (the sections of a sectioned night)."""
+
+    def seat(self, walk: Walk) -> None:
+        """Seat the pairs one by one with the session page's Add pair form."""
+        names = player_names(2 * self.pairs)
+        for index in range(self.pairs):
+            typed = self.pair_fields(index)
+            walk.submit(
+                "add pair",
+                walk.session_url,
+                reverse("director:pair_add", args=[walk.session_id]),
+                player1=names[2 * index],
+                player2=names[2 * index + 1],
+                **typed,
+            )
+
+    def pair_fields(self, index: int) -> dict[str, str]:
+        return {}
+
+    def board_count(self, walk: Walk) -> int:
+        if "boards" not in walk.facts:
+            # The boards step's count is the movement's boards (its "Set" form starts with it).
+            form = walk.form("session page", walk.session_url, f"/sessions/{walk.session_id}/boards/")
+            walk.facts["boards"] = int(form.fields["count"][0])
+        return walk.facts["boards"]
+
+    # --- Play ----------------------------------------------------------------------------------
+
+    def direction(self, side: str) -> str:
+        """The direction in a pair's key: a Mitchell's pairs are NS or EW for the night, a Howell's not."""
+        return ""
+
+    def grid_key(self, text: str, column: str) -> Key:
+        return key_of(text, self.direction(column))
+
+    def tokens(self, walk: Walk) -> list[str]:
+        """The tables' links, as the director's Tables page lists them for the table cards."""
+        page = walk.get("tables", reverse("director:tables", args=[walk.session_id])).content.decode()
+        tokens = list(dict.fromkeys(re.findall(r"/table/([A-Za-z0-9_-]{8,})/", page)))
+        if not tokens:
+            raise WalkStopped("the Tables page lists no table link")
+        return tokens
+
+    def round_count(self, walk: Walk, state: dict[str, Any]) -> int:
+        return int(state["rounds"])
+
+    def play_by_phones(self, walk: Walk) -> None:
+        tokens = self.tokens(walk)
+        for token in tokens:
+            walk.get("phone page", reverse("table_entry", args=[token]), who="phone")
+        first = walk.phone_json("phone state", reverse("table_state", args=[tokens[0]]), status=200)
+        rounds = self.round_count(walk, first)
+        for number in range(1, rounds + 1):
+            for token in tokens:
+                self.phone_round(walk, token, number)
+            self.between_rounds(walk, number)
+        for token in tokens:  # the last round's card: standings, nobody moves
+            walk.phone_json("phone after play", reverse("table_state", args=[token]), status=200)
+
+    def phone_round(self, walk: Walk, token: str, number: int) -> None:
+        state = walk.phone_json("phone state", reverse("table_state", args=[token]), status=200)
+        entry = next((r for r in state["table_rounds"] if r["number"] == number), None)
+        if entry is None or entry["sits_out"]:
+            return
+        table = state["table"]
+        ns = key_of(entry["ns"]["label"], self.direction("NS"))
+        ew = key_of(entry["ew"]["label"], self.direction("EW"))
+        for board in entry["boards"]:
+            if board["entered"] is not None:
+                continue
+            played = result_for(board["number"], table)
+            body = {
+                "key": f"walk-{token[:6]}-{number}-{board['number']}",
+                "round": number,
+                "board": board["number"],
+                "contract": played.contract,
+                "declarer": played.declarer,
+                "tricks": "" if played.contract == "Pass" else str(played.tricks),
+                "lead": "",
+            }
+            walk.phone_json("phone submit", reverse("table_submit", args=[token]), body, status=201)
+            walk.facts["entries"].append(Entry(board["number"], ns, ew, played))
+            if board["number"] != entry["boards"][-1]["number"]:
+                continue
+        walk.phone_json("phone round done", reverse("table_state", args=[token]), status=200)
+
+    def between_rounds(self, walk: Walk, number: int) -> None:
+        """What the director does once a round is in (a Swiss draws the next)."""
+
+    def play_by_grid(self, walk: Walk) -> None:
+        """The desk types each table's round from its paper traveller, table after table."""
+        url = reverse("director:round_traveller", args=[walk.session_id, 1, 1])
+        seen = 0
+        while "/grid/" in url and seen < 200:
+            seen += 1
+            round_, table = map(int, re.search(r"/rounds/(\d+)/tables/(\d+)/grid/", url).groups())
+            self.grid_round(walk, url, round_, table)
+            url = walk.facts.pop("next_url")
+            if "/grid/" not in url:
+                if self.more_rounds(walk, round_):
+                    url = reverse("director:round_traveller", args=[walk.session_id, round_ + 1, 1])
+
+    def more_rounds(self, walk: Walk, round_: int) -> bool:
+        return False
+
+    def grid_round(self, walk: Walk, url: str, round_: int, table: int) -> None:
+        form = walk.form("round grid", url, url)
+        typed: dict[str, str] = {}
+        for index in range(int(form.fields["lines"][0])):
+            board = int(form.fields[f"l{index}-board"][0])
+            ns, ew = form.fields[f"l{index}-ns"][0], form.fields[f"l{index}-ew"][0]
+            played = result_for(board, table)
+            typed[f"l{index}-contract"] = played.grid_text()
+            walk.facts["entries"].append(
+                Entry(board, self.grid_key(ns, "NS"), self.grid_key(ew, "EW"), played)
+            )
+        response = walk.post("round grid", url, form.data(**typed))
+        walk.facts["next_url"] = response["Location"]
+
+    # --- The rules' figures --------------------------------------------------------------------
+
+    def fields_of(self, key: Key) -> str:
+        """The field a pair is ranked in: one for a Howell, NS and EW for a Mitchell."""
+        return ""
+
+    def expected(self, walk: Walk) -> dict[Key, dict[str, Any]]:
+        """Each pair's percentage, matchpoints, boards and place, from the entries by the rules."""
+        entries: list[Entry] = walk.facts["entries"]
+        by_board: dict[int, list[Entry]] = defaultdict(list)
+        for entry in entries:
+            by_board[entry.board].append(entry)
+        largest = max(len(group) for group in by_board.values())
+        board_pct: dict[Key, dict[int, Fraction]] = defaultdict(dict)
+        board_mp: dict[Key, dict[int, Fraction]] = defaultdict(dict)
+        artificial: list[tuple[Entry, int]] = []
+        for number, group in by_board.items():
+            full = max(len(group), largest)
+            real = [e for e in group if isinstance(e.outcome, rules.Played)]
+            pcts = rules.scaled_percentages([e.ns_score() for e in real], full) if real else []
+            for entry, pct in zip(real, pcts, strict=True):
+                for key, mine in ((entry.ns, pct), (entry.ew, 100 - pct)):
+                    board_pct[key][number] = mine
+                    board_mp[key][number] = mine * (full - 1) / 100
+            artificial += [(e, full) for e in group if not isinstance(e.outcome, rules.Played)]
+        others = {key: rules.mean(figures.values()) for key, figures in board_pct.items() if figures}
+        for entry, full in artificial:
+            ns_pct, ew_pct = entry.outcome  # type: ignore[misc]
+            for key, given in ((entry.ns, ns_pct), (entry.ew, ew_pct)):
+                mine = Fraction(given)
+                if given == 60 and key in others:  # Law 12C2: at least Average-plus, or his own mean
+                    mine = max(mine, others[key])
+                board_pct[key][entry.board] = mine
+                board_mp[key][entry.board] = mine * (full - 1) / 100
+        table: dict[Key, dict[str, Any]] = {
+            key: {
+                "percentage": rules.mean(figures.values()),
+                "matchpoints": sum(board_mp[key].values(), Fraction(0)),
+                "boards": len(figures),
+            }
+            for key, figures in board_pct.items()
+        }
+        for field_name in {self.fields_of(key) for key in table}:
+            members = {key: row["percentage"] for key, row in table.items() if self.fields_of(key) == field_name}
+            for key, place in rules.places({"/".join(k): v for k, v in members.items()}).items():
+                table[tuple(key.split("/"))]["place"] = place  # type: ignore[index]
+        return table
+
+    def csv_key(self, row: dict[str, str]) -> Key:
+        return key_of(row["Pair"], self.direction("NS") and row["Pair"].split()[-1])
+
+    def check_figures(self, walk: Walk) -> None:
+        expected = self.expected(walk)
+        rows = read_csv(walk.get("standings CSV", reverse("standings_csv", args=[walk.session_id]), who="public"))
+        walk.keep_export("standings CSV", walk.get("standings CSV", reverse("standings_csv", args=[walk.session_id]), who="public"))
+        shown = {self.csv_key(row): row for row in rows}
+        if set(shown) != set(expected):
+            walk.figure("the standings' pairs", sorted(shown), str(sorted(expected)))
+        for key, want in expected.items():
+            row = shown.get(key)
+            if row is None:
+                continue
+            who = f"{' '.join(key).strip()}"
+            walk.figure(f"{who}'s %", row["%"], want["percentage"])
+            if "MP" in row:  # a barometer's standings are by rounds: percentages only
+                walk.figure(f"{who}'s matchpoints", row["MP"], want["matchpoints"], places=1)
+            walk.figure(f"{who}'s boards", row["Boards"], str(want["boards"]))
+            walk.figure(f"{who}'s place", row["Rank"], want["place"])
+        self.check_travellers(walk)
+
+    def check_travellers(self, walk: Walk) -> None:
+        """Each result's North-South score on the boards' downloaded travellers."""
+        entries: list[Entry] = walk.facts["entries"]
+        for number in sorted({e.board for e in entries}):
+            url = reverse("traveller_csv", args=[walk.session_id, number])
+            rows = read_csv(walk.get("traveller CSV", url, who="public"))
+            scores = sorted(str(e.ns_score()) for e in entries if e.board == number and isinstance(e.outcome, rules.Played))
+            shown = sorted(row["NS score"] for row in rows if row["NS score"] not in ("", None) and row["Contract"] not in ("",) and not row["Contract"].startswith("A"))
+            walk.figure(f"board {number}'s NS scores", " ".join(shown), " ".join(scores))
+
+    def public_extra(self, walk: Walk) -> None:
+        """Public pages of this kind of night beyond every night's."""
+
+
+@dataclass
+class Mitchell(Night):
+    def pair_fields(self, index: int) -> dict[str, str]:
+        return {"direction": "NS" if index % 2 == 0 else "EW", "number": str(index // 2 + 1)}
+
+    def direction(self, side: str) -> str:
+        return side
+
+    def grid_key(self, text: str, column: str) -> Key:
+        return key_of(text, column)
+
+    def fields_of(self, key: Key) -> str:
+        return key[0]
+
+    def csv_key(self, row: dict[str, str]) -> Key:
+        number, side = row["Pair"].split()
+        return ("NS" if side.upper().startswith("N") else "EW", number)
+
+
+NIGHTS: dict[str, Night] = {
+    "mitchell": Mitchell("mitchell", "mitchell", tables=3, pairs=6, rounds=3),
+    "howell": Night("howell", "howell", tables=2, pairs=4),
+    "barometer": Night("barometer", "barometer", tables=2, pairs=4, rounds=3),
+}
