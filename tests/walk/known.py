@@ -33,7 +33,64 @@ def other_language(combination: Combination) -> bool:
     return combination.language != "en"
 
 
-KNOWN: list[Known] = []
+def nights(*names: str) -> Callable[[Combination], bool]:
+    """The combinations of these kinds of night, in a language other than English."""
+    return lambda c: c.night in names and other_language(c)
+
+
+# The nights ranked in one field (not a Mitchell's two directions).
+ONE_FIELD = ("howell", "barometer")
+
+KNOWN: list[Known] = [
+    Known(
+        "no English on phones",
+        lambda c: c.entry == "phones" and other_language(c),
+        r"table %\(table\)d, %\(direction\)s, round %\(round\)d",
+        "issue 45 item 4: the phone's move card is English ('table 3, North-South, round 2')",
+    ),
+    Known(
+        "no English on phones",
+        lambda c: c.entry == "phones" and other_language(c) and (c.night == "howell" or (c.night in ONE_FIELD and c.handicaps == "on")),
+        r"'Standings'",
+        "found by the walk: a one-field night's standings are titled 'Standings' in English "
+        "(night/selectors/public.py and pages.py, StandingsTable(\"Standings\")), on the phones' standings",
+    ),
+    Known(
+        "no English on director pages",
+        lambda c: other_language(c) and c.night in ONE_FIELD and c.handicaps == "on",
+        r"^(session page|session page after finish|director session): 'Standings'",
+        "found by the walk: a one-field night's standings are titled 'Standings' in English "
+        "(StandingsTable(\"Standings\")), on the director's session page beside the handicapped ones",
+    ),
+    Known(
+        "no English on public pages",
+        lambda c: other_language(c) and c.night in ONE_FIELD and c.handicaps == "on",
+        r"^session: 'Standings'",
+        "found by the walk: a one-field night's standings are titled 'Standings' in English "
+        "(StandingsTable(\"Standings\")), on the public session page beside the handicapped ones",
+    ),
+    Known(
+        "no English on public pages",
+        nights(*ONE_FIELD),
+        r"^session: 'Field'",
+        "found by the walk: a one-field night's field strength reads 'Field' in English "
+        "('Le champ : Field', 'Field : force 50,0'; season/selectors/ratings.py groups ('Field', ...))",
+    ),
+    Known(
+        "no English on director pages",
+        nights(*ONE_FIELD),
+        r"^director audit: '%\((ns|home)\)s v %\((ew|away)\)s'",
+        "found by the walk: the audit log joins the pairs with an untranslated ' v ' "
+        "(templates/tournaments/night/director/audit.html: '1 v 2: 2H S 9 levées'); near item 4's audit log",
+    ),
+    Known(
+        "no English on director pages",
+        lambda c: c.language in ("fr", "de", "nl") and c.night in ONE_FIELD,
+        r"^traveller grid: 'EW'",
+        "found by the walk: the desk's traveller grid heads a board vulnerable EW with the English "
+        "'EW' ('Donneur E · Vulnérabilité : EW', page.board.vulnerability_text untranslated)",
+    ),
+]
 
 
 def known_for(combination: Combination, check: str) -> list[Known]:
