@@ -35,6 +35,8 @@ class Entry:
     ns: tuple[str, str]
     ew: tuple[str, str]
     outcome: rules.Played | tuple[int, int]  # a played result, or an artificial (NS %, EW %)
+    ns_players: tuple[str, ...] = ()  # an individual's partnerships, by their players' names
+    ew_players: tuple[str, ...] = ()
 
     def ns_score(self) -> int:
         assert isinstance(self.outcome, rules.Played)

@@ -39,18 +39,82 @@ def nights(*names: str) -> Callable[[Combination], bool]:
 
 
 # The nights ranked in one field (not a Mitchell's two directions).
-ONE_FIELD = ("howell", "barometer")
+ONE_FIELD = ("howell", "barometer", "individual")
+
+
+def individual_awarded(c: Combination) -> bool:
+    """An individual at a club whose federation's scale awards per place (item 1's 500 at finish)."""
+    return c.night == "individual" and c.federation in ("abf", "acbl")
+
+
+def finishes(c: Combination) -> bool:
+    """Whether the walk gets past the finish (and so reaches the public pages and files)."""
+    return not individual_awarded(c)
+
+ITEM_1 = "issue 45 item 1: an individual cannot finish in a club with a federation (500, IntegrityError)"
 
 KNOWN: list[Known] = [
+    Known("no server error", individual_awarded, r"^finish: .*IntegrityError", ITEM_1),
+    Known("reaches the end", individual_awarded, r"^step 'finish': .*IntegrityError", ITEM_1),
+    Known("figures", individual_awarded, r"^no figure was checked .*step 'finish'", ITEM_1),
+    Known("mail", individual_awarded, r"^the walk did not reach the results mail: step 'finish'", ITEM_1),
+    Known(
+        "mail",
+        lambda c: c.night == "individual" and finishes(c),
+        r"^36 results letters for 12 players$",
+        "issue 45 item 2: an individual's results mail writes to each partnership (36 letters to 12 players)",
+    ),
+    Known(
+        "figures",
+        lambda c: c.night == "individual" and finishes(c),
+        r"Walker\d+'s %",
+        "found by the walk: the individual standings do not scale a board with an artificial score by "
+        "Neuberg as the pairs' standings do (Bob 66.67% where the rules give 64.58%)",
+    ),
     Known(
         "no English on phones",
-        lambda c: c.entry == "phones" and other_language(c),
+        nights("individual"),
+        r"'no board yet'",
+        "issue 45 item 4: 'no board yet' is English on the phones",
+    ),
+    Known(
+        "no English on director pages",
+        nights("individual"),
+        r"^(session page|session page after finish|director session): '(%\(title\)s standings|Individual standings)'",
+        "found by the walk: an individual's session page links 'Individual standings' in English "
+        "(templates/tournaments/night/director/session/pairs.html, public/session.html: not marked)",
+    ),
+    Known(
+        "no English on public pages",
+        lambda c: c.night == "individual" and other_language(c) and finishes(c),
+        r"^session: '(%\(title\)s standings|Individual standings)'",
+        "found by the walk: an individual's public session page links 'Individual standings: each "
+        "player's own percentage...' in English (templates/tournaments/night/public/session.html: not marked)",
+    ),
+    Known(
+        "no English on phones",
+        lambda c: c.entry == "phones" and other_language(c) and c.night != "individual",  # its own moves
         r"table %\(table\)d, %\(direction\)s, round %\(round\)d",
         "issue 45 item 4: the phone's move card is English ('table 3, North-South, round 2')",
     ),
     Known(
+        "no English on director pages",
+        lambda c: c.night == "sections" and c.language in ("fr", "nl", "pl"),
+        r"^(add pair|session page): ' ?IMPs'",
+        "issue 45 item 3: an empty section's standings are headed 'IMPs' on a matchpoint night",
+    ),
+    Known(
+        "no internal numbers",
+        lambda c: c.night == "sections",
+        r"^pbn_download: ",
+        "found by the walk: the session's PBN file names the sections' pairs by their internal "
+        "numbers (101-104, 201-203), as item 3's pages do",
+    ),
+    Known(
         "no English on phones",
-        lambda c: c.entry == "phones" and other_language(c) and (c.night == "howell" or (c.night in ONE_FIELD and c.handicaps == "on")),
+        lambda c: c.entry == "phones"
+        and other_language(c)
+        and (c.night in ("howell", "individual") or (c.night in ONE_FIELD and c.handicaps == "on")),
         r"'Standings'",
         "found by the walk: a one-field night's standings are titled 'Standings' in English "
         "(night/selectors/public.py and pages.py, StandingsTable(\"Standings\")), on the phones' standings",
@@ -64,14 +128,14 @@ KNOWN: list[Known] = [
     ),
     Known(
         "no English on public pages",
-        lambda c: other_language(c) and c.night in ONE_FIELD and c.handicaps == "on",
+        lambda c: other_language(c) and c.night in ONE_FIELD and c.handicaps == "on" and finishes(c),
         r"^session: 'Standings'",
         "found by the walk: a one-field night's standings are titled 'Standings' in English "
         "(StandingsTable(\"Standings\")), on the public session page beside the handicapped ones",
     ),
     Known(
         "no English on public pages",
-        nights(*ONE_FIELD),
+        lambda c: nights(*ONE_FIELD)(c) and finishes(c),
         r"^session: 'Field'",
         "found by the walk: a one-field night's field strength reads 'Field' in English "
         "('Le champ : Field', 'Field : force 50,0'; season/selectors/ratings.py groups ('Field', ...))",

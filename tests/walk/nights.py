@@ -8,7 +8,7 @@ joins the walk as one more entry of ``NIGHTS`` (and its name in ``dimensions.NIG
 
 from __future__ import annotations
 
-import itertools
+import html
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -43,6 +43,7 @@ class Night:
     scoring: str = "mp"
     extra: dict[str, str] = field(default_factory=dict)
     entries: tuple[str, ...] = ("phones", "grid")  # how its results may come in
+    counts_artificial: bool = True  # an artificial adjusted score counts in the standings
 
     @property
     def players(self) -> int:
@@ -143,17 +144,21 @@ class Night:
                 "lead": "",
             }
             walk.phone_json("phone submit", reverse("table_submit", args=[token]), body, status=201)
-            walk.facts["entries"].append(Entry(board["number"], ns, ew, played))
-            if board["number"] != entry["boards"][-1]["number"]:
-                continue
+            walk.facts["entries"].append(
+                Entry(board["number"], ns, ew, played, self.players_of(entry["ns"]), self.players_of(entry["ew"]))
+            )
         walk.phone_json("phone round done", reverse("table_state", args=[token]), status=200)
+
+    def players_of(self, shown: dict[str, str]) -> tuple[str, ...]:
+        """The players of a side as the phone names them (an individual's: ``N Ann · S Bob``)."""
+        return tuple(part.strip().split(" ", 1)[-1] for part in shown["names"].split("·"))
 
     def between_rounds(self, walk: Walk, number: int) -> None:
         """What the director does once a round is in (a Swiss draws the next)."""
 
     def play_by_grid(self, walk: Walk) -> None:
         """The desk types each table's round from its paper traveller, table after table."""
-        url = reverse("director:round_traveller", args=[walk.session_id, 1, 1])
+        url = self.first_grid(walk)
         seen = 0
         while "/grid/" in url and seen < 200:
             seen += 1
@@ -163,6 +168,14 @@ class Night:
             if "/grid/" not in url:
                 if self.more_rounds(walk, round_):
                     url = reverse("director:round_traveller", args=[walk.session_id, round_ + 1, 1])
+
+    def first_grid(self, walk: Walk) -> str:
+        """Round 1's first table's grid, by the link of the session page's movement chart."""
+        page = walk.get("session page", walk.session_url).content.decode()
+        found = re.search(rf"/director/sessions/{walk.session_id}/rounds/1/tables/(\d+)/", page)
+        if found is None:
+            raise WalkStopped("the session page links no table of round 1")
+        return reverse("director:round_traveller", args=[walk.session_id, 1, int(found[1])])
 
     def more_rounds(self, walk: Walk, round_: int) -> bool:
         return False
@@ -187,6 +200,10 @@ class Night:
         """The field a pair is ranked in: one for a Howell, NS and EW for a Mitchell."""
         return ""
 
+    def members(self, entry: Entry, side: str) -> list[Key]:
+        """Who a side's figure on a board counts for: its pair (an individual: its two players)."""
+        return [entry.ns if side == "NS" else entry.ew]
+
     def expected(self, walk: Walk) -> dict[Key, dict[str, Any]]:
         """Each pair's percentage, matchpoints, boards and place, from the entries by the rules."""
         entries: list[Entry] = walk.facts["entries"]
@@ -202,19 +219,21 @@ class Night:
             real = [e for e in group if isinstance(e.outcome, rules.Played)]
             pcts = rules.scaled_percentages([e.ns_score() for e in real], full) if real else []
             for entry, pct in zip(real, pcts, strict=True):
-                for key, mine in ((entry.ns, pct), (entry.ew, 100 - pct)):
-                    board_pct[key][number] = mine
-                    board_mp[key][number] = mine * (full - 1) / 100
+                for side, mine in (("NS", pct), ("EW", 100 - pct)):
+                    for key in self.members(entry, side):
+                        board_pct[key][number] = mine
+                        board_mp[key][number] = mine * (full - 1) / 100
             artificial += [(e, full) for e in group if not isinstance(e.outcome, rules.Played)]
         others = {key: rules.mean(figures.values()) for key, figures in board_pct.items() if figures}
-        for entry, full in artificial:
+        for entry, full in artificial if self.counts_artificial else ():
             ns_pct, ew_pct = entry.outcome  # type: ignore[misc]
-            for key, given in ((entry.ns, ns_pct), (entry.ew, ew_pct)):
-                mine = Fraction(given)
-                if given == 60 and key in others:  # Law 12C2: at least Average-plus, or his own mean
-                    mine = max(mine, others[key])
-                board_pct[key][entry.board] = mine
-                board_mp[key][entry.board] = mine * (full - 1) / 100
+            for side, given in (("NS", ns_pct), ("EW", ew_pct)):
+                for key in self.members(entry, side):
+                    mine = Fraction(given)
+                    if given == 60 and key in others:  # Law 12C2: at least Average-plus, or his own mean
+                        mine = max(mine, others[key])
+                    board_pct[key][entry.board] = mine
+                    board_mp[key][entry.board] = mine * (full - 1) / 100
         table: dict[Key, dict[str, Any]] = {
             key: {
                 "percentage": rules.mean(figures.values()),
@@ -280,12 +299,88 @@ class Mitchell(Night):
         return key[0]
 
     def csv_key(self, row: dict[str, str]) -> Key:
-        number, side = row["Pair"].split()
+        """``1 NS``, ``A1 NS`` or ``NS A1`` (``EO``, ``OW``, ``WE`` in other languages)."""
+        words = row["Pair"].split()
+        number = next(word for word in words if re.fullmatch(r"[A-Z]?\d+", word))
+        side = next(word for word in words if word != number)
         return ("NS" if side.upper().startswith("N") else "EW", number)
+
+
+@dataclass
+class Sections(Mitchell):
+    """Two Mitchell sections of different sizes (A four tables, B three), matchpointed across the field."""
+
+    sections: tuple[tuple[str, int], ...] = (("A", 4), ("B", 3))
+
+    def after_create(self, walk: Walk) -> None:
+        spec = ", ".join(f"Mitchell {tables}" for _letter, tables in self.sections)
+        walk.submit(
+            "sections",
+            walk.session_url,
+            reverse("director:sections", args=[walk.session_id]),
+            **{"sections-sections": spec, "sections-boards_per_round": str(self.boards_per_round)},
+        )
+
+    def seat(self, walk: Walk) -> None:
+        names = iter(player_names(self.players))
+        for letter, tables in self.sections:
+            for table in range(1, tables + 1):
+                for direction in ("NS", "EW"):
+                    walk.submit(
+                        "add pair",
+                        walk.session_url,
+                        reverse("director:pair_add", args=[walk.session_id]),
+                        section=letter,
+                        direction=direction,
+                        number=str(table),
+                        player1=next(names),
+                        player2=next(names),
+                    )
+
+
+@dataclass
+class Individual(Night):
+    """An individual: each player a new partner every round, ranked alone (his partnerships' boards).
+
+    Its standings are the public individual standings page's (the pairs' download ranks the
+    round's partnerships, issue 45 item 2), where an artificial adjusted score has no
+    matchpoints and is not counted (the page says so)."""
+
+    counts_artificial: bool = False
+
+    @property
+    def players(self) -> int:
+        return 4 * self.tables
+
+    def seat(self, walk: Walk) -> None:
+        url = reverse("director:individual_players", args=[walk.session_id])
+        walk.submit("individual players", url, url, players="\n".join(player_names(self.players)))
+
+    def members(self, entry: Entry, side: str) -> list[Key]:
+        return [("", name) for name in (entry.ns_players if side == "NS" else entry.ew_players)]
+
+    def check_figures(self, walk: Walk) -> None:
+        expected = self.expected(walk)
+        url = reverse("individual_standings", args=[walk.session_id])
+        page = walk.get("individual standings", url, who="public").content.decode()
+        rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td class=\"names\">(.*?)</td><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", page)
+        shown = {("", html.unescape(name)): (place, boards, pct) for place, _n, name, boards, _mp, pct in rows}
+        if set(shown) != set(expected):
+            walk.figure("the individual standings' players", sorted(shown), str(sorted(expected)))
+        for key, want in expected.items():
+            if key not in shown:
+                continue
+            place, boards, pct = shown[key]
+            walk.figure(f"{key[1]}'s %", pct, want["percentage"])
+            walk.figure(f"{key[1]}'s boards", boards, str(want["boards"]))
+            walk.figure(f"{key[1]}'s place", place, want["place"])
+        self.check_travellers(walk)
 
 
 NIGHTS: dict[str, Night] = {
     "mitchell": Mitchell("mitchell", "mitchell", tables=3, pairs=6, rounds=3),
     "howell": Night("howell", "howell", tables=2, pairs=4),
+    "sections": Sections("sections", "mitchell", tables=4, pairs=14),
+    "individual": Individual("individual", "individual", tables=3, pairs=6, rounds=3, entries=("phones",)),
     "barometer": Night("barometer", "barometer", tables=2, pairs=4, rounds=3),
 }

@@ -94,7 +94,8 @@ class Walk:
         response = client.post(url, data, **extra)
         self._answered(name, "POST", url, response)
         if status is not None and response.status_code != status:
-            shown = _errors_of(response)
+            error = getattr(response, "exc_info", None)
+            shown = repr(error[1]) if error else _errors_of(response)
             raise WalkStopped(f"{name}: POST {url} answered {response.status_code}, not {status}: {shown}")
         return response
 
