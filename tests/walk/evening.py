@@ -108,6 +108,7 @@ def start(walk: Walk) -> None:
 def play(walk: Walk) -> None:
     walk.facts["entries"] = []
     night = night_of(walk)
+    night.before_play(walk)
     if walk.combination.entry == "phones":
         night.play_by_phones(walk)
     else:

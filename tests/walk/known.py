@@ -39,7 +39,11 @@ def nights(*names: str) -> Callable[[Combination], bool]:
 
 
 # The nights ranked in one field (not a Mitchell's two directions).
-ONE_FIELD = ("howell", "barometer", "individual")
+ONE_FIELD = ("howell", "barometer", "individual", "swiss", "imps")
+
+
+# Those of them scored by matchpoints: an IMP pairs' pages show no field strength, no handicaps.
+ONE_FIELD_MP = ("howell", "barometer", "individual", "swiss")
 
 
 def individual_awarded(c: Combination) -> bool:
@@ -114,28 +118,28 @@ KNOWN: list[Known] = [
         "no English on phones",
         lambda c: c.entry == "phones"
         and other_language(c)
-        and (c.night in ("howell", "individual") or (c.night in ONE_FIELD and c.handicaps == "on")),
+        and (c.night in ("howell", "individual", "imps") or (c.night in ONE_FIELD and c.handicaps == "on")),
         r"'Standings'",
         "found by the walk: a one-field night's standings are titled 'Standings' in English "
         "(night/selectors/public.py and pages.py, StandingsTable(\"Standings\")), on the phones' standings",
     ),
     Known(
         "no English on director pages",
-        lambda c: other_language(c) and c.night in ONE_FIELD and c.handicaps == "on",
-        r"^(session page|session page after finish|director session): 'Standings'",
+        lambda c: other_language(c) and c.night in ONE_FIELD_MP and c.handicaps == "on",
+        r"^(session page|session page after finish|director session|draw round): 'Standings'",
         "found by the walk: a one-field night's standings are titled 'Standings' in English "
         "(StandingsTable(\"Standings\")), on the director's session page beside the handicapped ones",
     ),
     Known(
         "no English on public pages",
-        lambda c: other_language(c) and c.night in ONE_FIELD and c.handicaps == "on" and finishes(c),
+        lambda c: other_language(c) and c.night in ONE_FIELD_MP and c.handicaps == "on" and finishes(c),
         r"^session: 'Standings'",
         "found by the walk: a one-field night's standings are titled 'Standings' in English "
         "(StandingsTable(\"Standings\")), on the public session page beside the handicapped ones",
     ),
     Known(
         "no English on public pages",
-        lambda c: nights(*ONE_FIELD)(c) and finishes(c),
+        lambda c: nights(*ONE_FIELD_MP)(c) and finishes(c),
         r"^session: 'Field'",
         "found by the walk: a one-field night's field strength reads 'Field' in English "
         "('Le champ : Field', 'Field : force 50,0'; season/selectors/ratings.py groups ('Field', ...))",

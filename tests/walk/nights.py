@@ -109,6 +109,9 @@ class Night:
     def round_count(self, walk: Walk, state: dict[str, Any]) -> int:
         return int(state["rounds"])
 
+    def before_play(self, walk: Walk) -> None:
+        """What the director does once play has started, before the first result (a Swiss draws)."""
+
     def play_by_phones(self, walk: Walk) -> None:
         tokens = self.tokens(walk)
         for token in tokens:
@@ -234,6 +237,8 @@ class Night:
                         mine = max(mine, others[key])
                     board_pct[key][entry.board] = mine
                     board_mp[key][entry.board] = mine * (full - 1) / 100
+        if "board_pct" in walk.facts:  # a Swiss asks for them, to score its matches
+            walk.facts["board_pct"] = board_pct
         table: dict[Key, dict[str, Any]] = {
             key: {
                 "percentage": rules.mean(figures.values()),
@@ -377,10 +382,119 @@ class Individual(Night):
         self.check_travellers(walk)
 
 
+@dataclass
+class ImpPairs(Night):
+    """A Howell scored by cross-IMPs: each result against every other of the board, ranked by
+    IMPs a board; an artificial Average-plus is +3 IMPs and Average-minus -3 (EBU practice)."""
+
+    scoring: str = "cross_imps"
+
+    def expected(self, walk: Walk) -> dict[Key, dict[str, Any]]:
+        entries: list[Entry] = walk.facts["entries"]
+        imps: dict[Key, list[Fraction]] = defaultdict(list)
+        for number in sorted({e.board for e in entries}):
+            group = [e for e in entries if e.board == number]
+            real = [e for e in group if isinstance(e.outcome, rules.Played)]
+            for entry, won in zip(real, rules.cross_imps([e.ns_score() for e in real]), strict=True):
+                imps[entry.ns].append(won)
+                imps[entry.ew].append(-won)
+            for entry in group:
+                if not isinstance(entry.outcome, rules.Played):
+                    ns_pct, ew_pct = entry.outcome
+                    imps[entry.ns].append(Fraction(3 if ns_pct > 50 else -3 if ns_pct < 50 else 0))
+                    imps[entry.ew].append(Fraction(3 if ew_pct > 50 else -3 if ew_pct < 50 else 0))
+        table = {
+            key: {"imps": sum(won, Fraction(0)), "per_board": rules.mean(won), "boards": len(won)}
+            for key, won in imps.items()
+        }
+        for key, place in rules.places({"/".join(k): row["per_board"] for k, row in table.items()}).items():
+            table[tuple(key.split("/"))]["place"] = place  # type: ignore[index]
+        return table
+
+    def check_figures(self, walk: Walk) -> None:
+        expected = self.expected(walk)
+        url = reverse("standings_csv", args=[walk.session_id])
+        response = walk.get("standings CSV", url, who="public")
+        walk.keep_export("standings CSV", response)
+        shown = {self.csv_key(row): row for row in read_csv(response)}
+        if set(shown) != set(expected):
+            walk.figure("the standings' pairs", sorted(shown), str(sorted(expected)))
+        for key, want in expected.items():
+            row = shown.get(key)
+            if row is None:
+                continue
+            who = " ".join(key).strip()
+            walk.figure(f"{who}'s IMPs", row["IMPs"], want["imps"])
+            walk.figure(f"{who}'s IMPs a board", row["IMPs/board"], want["per_board"])
+            walk.figure(f"{who}'s boards", row["Boards"], str(want["boards"]))
+            walk.figure(f"{who}'s place", row["Rank"], want["place"])
+        self.check_travellers(walk)
+
+
+@dataclass
+class Swiss(Night):
+    """A Swiss pairs: each round drawn by the director once the last is in, each table a match
+    whose share of the matchpoints is its share of 20 VPs (60% gives 12.00 to 8.00)."""
+
+    def round_count(self, walk: Walk, state: dict[str, Any]) -> int:
+        return self.rounds or 1
+
+    def before_play(self, walk: Walk) -> None:
+        self.draw(walk, 1)
+
+    def draw(self, walk: Walk, number: int) -> None:
+        walk.submit("draw round", walk.session_url, reverse("director:swiss_round", args=[walk.session_id]), round=str(number))
+
+    def between_rounds(self, walk: Walk, number: int) -> None:
+        if number < (self.rounds or 1):
+            self.draw(walk, number + 1)
+
+    def more_rounds(self, walk: Walk, round_: int) -> bool:
+        if round_ >= (self.rounds or 1):
+            return False
+        self.draw(walk, round_ + 1)
+        return True
+
+    def expected(self, walk: Walk) -> dict[Key, dict[str, Any]]:
+        table = super().expected(walk)
+        entries: list[Entry] = walk.facts["entries"]
+        pct = self.board_percentages(walk)
+        vps: dict[Key, Fraction] = defaultdict(Fraction)
+        matches = {(e.ns, e.ew, (e.board - 1) // self.boards_per_round) for e in entries}
+        for ns, ew, _round in matches:
+            boards = [e.board for e in entries if (e.ns, e.ew) == (ns, ew)]
+            share = rules.mean(pct[ns][b] for b in boards)
+            cents = int(share * 20 + Fraction(1, 2))
+            vps[ns] += Fraction(cents, 100)
+            vps[ew] += Fraction(2000 - cents, 100)
+        for key in table:
+            table[key]["vps"] = vps[key]
+        for key, place in rules.places({"/".join(k): v for k, v in vps.items()}).items():
+            table[tuple(key.split("/"))]["place"] = place  # type: ignore[index]
+        return table
+
+    def board_percentages(self, walk: Walk) -> dict[Key, dict[int, Fraction]]:
+        """Each pair's percentage on each board, as ``expected`` works them out."""
+        walk.facts["board_pct"] = {}
+        super().expected(walk)
+        return walk.facts.pop("board_pct")
+
+    def check_figures(self, walk: Walk) -> None:
+        super().check_figures(walk)
+        expected = self.expected(walk)
+        rows = read_csv(walk.get("standings CSV", reverse("standings_csv", args=[walk.session_id]), who="public"))
+        for row in rows:
+            key = self.csv_key(row)
+            if key in expected:
+                walk.figure(f"{' '.join(key).strip()}'s VPs", row["VPs"], expected[key]["vps"])
+
+
 NIGHTS: dict[str, Night] = {
     "mitchell": Mitchell("mitchell", "mitchell", tables=3, pairs=6, rounds=3),
     "howell": Night("howell", "howell", tables=2, pairs=4),
     "sections": Sections("sections", "mitchell", tables=4, pairs=14),
     "individual": Individual("individual", "individual", tables=3, pairs=6, rounds=3, entries=("phones",)),
     "barometer": Night("barometer", "barometer", tables=2, pairs=4, rounds=3),
+    "swiss": Swiss("swiss", "swiss", tables=2, pairs=4, rounds=3),
+    "imps": ImpPairs("imps", "howell", tables=2, pairs=4),
 }

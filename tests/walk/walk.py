@@ -212,4 +212,5 @@ def _errors_of(response) -> str:
     found = re.findall(r'<ul class="errorlist[^"]*"[^>]*>(.*?)</ul>', text, re.S)
     found += re.findall(r'class="message[^"]*error[^"]*"[^>]*>(.*?)<', text, re.S)
     found += re.findall(r'<div class="card problems"[^>]*>(.*?)</div>', text, re.S)
+    found += re.findall(r'<p class="error" role="alert">(.*?)</p>', text, re.S)
     return " / ".join(" ".join(re.sub("<[^>]+>", " ", item).split()) for item in found)[:500] or text[:300]
