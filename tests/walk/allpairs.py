@@ -26,10 +26,7 @@ def all_pairs(dimensions: Mapping[str, Sequence[str]], allowed: Callable[[Row], 
     """Rows (one value a dimension) covering every allowed pair of values of any two dimensions."""
     names = list(dimensions)
     uncovered = {
-        (a, x, b, y)
-        for a, b in combinations(names, 2)
-        for x in dimensions[a]
-        for y in dimensions[b]
+        (a, x, b, y) for a, b in combinations(names, 2) for x in dimensions[a] for y in dimensions[b]
     }
     rows: list[Row] = []
     while uncovered:
@@ -47,7 +44,9 @@ def all_pairs(dimensions: Mapping[str, Sequence[str]], allowed: Callable[[Row], 
         if best is None:  # the remaining pairs fit no allowed row
             seeds = sorted(uncovered)
             impossible = {
-                p for p in seeds if _grown({p[0]: p[1], p[2]: p[3]}, names, dimensions, uncovered, allowed) is None
+                p
+                for p in seeds
+                if _grown({p[0]: p[1], p[2]: p[3]}, names, dimensions, uncovered, allowed) is None
             }
             uncovered -= impossible
             continue
@@ -71,7 +70,9 @@ def _grown(
         choices = []
         for value in dimensions[name]:
             trial = row | {name: value}
-            gain = sum(1 for other, chosen in row.items() if _key(names, name, value, other, chosen) in uncovered)
+            gain = sum(
+                1 for other, chosen in row.items() if _key(names, name, value, other, chosen) in uncovered
+            )
             choices.append((-gain, list(dimensions[name]).index(value), value, trial))
         for _gain, _index, value, trial in sorted(choices, key=lambda c: (c[0], c[1])):
             if allowed(trial):
@@ -84,4 +85,3 @@ def _grown(
 
 def _key(names: Sequence[str], a: str, x: str, b: str, y: str) -> tuple[str, str, str, str]:
     return (a, x, b, y) if names.index(a) < names.index(b) else (b, y, a, x)
-

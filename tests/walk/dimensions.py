@@ -17,6 +17,7 @@ DIMENSIONS: dict[str, tuple[str, ...]] = {
     "federation": ("none", "abf", "ebu", "acbl"),
     "strata": ("off", "on"),
     "handicaps": ("off", "on"),
+    "boards": ("dealt", "made"),  # dealt by ClubScore (hands, analysis), or made for hand-dealt cards
     "entry": ("phones", "grid"),
     "language": ("en", "fr", "de", "nl", "pl"),
 }

@@ -22,8 +22,7 @@ from tests.walk.entries import Entry, key_of, read_csv, result_for
 from tests.walk.walk import Walk, WalkStopped
 
 Key = tuple[str, str]
-NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou", "Max", "Ned", "Oda",
-         "Pip", "Quin", "Rob", "Sue", "Tom")  # fmt: skip
+NAMES = "Ann Bob Cat Dan Eve Fay Gus Hal Ida Jon Kim Lou Max Ned Oda Pip Quin Rob Sue Tom".split()
 
 
 def player_names(count: int) -> list[str]:
@@ -66,18 +65,18 @@ class Night:
         """Anything the session page asks before the pairs (the sections of a sectioned night)."""
 
     def seat(self, walk: Walk) -> None:
-        """Seat the pairs one by one with the session page's Add pair form."""
-        names = player_names(2 * self.pairs)
-        for index in range(self.pairs):
-            typed = self.pair_fields(index)
-            walk.submit(
-                "add pair",
-                walk.session_url,
-                reverse("director:pair_add", args=[walk.session_id]),
-                player1=names[2 * index],
-                player2=names[2 * index + 1],
-                **typed,
-            )
+        """Seat the pairs one by one with the session page's Add pair form (read once: the page
+        after each pair offers the same form again)."""
+        names = iter(player_names(self.players))
+        form = walk.form(
+            "session page", walk.session_url, reverse("director:pair_add", args=[walk.session_id])
+        )
+        for typed in self.pairs_typed():
+            walk.post("add pair", form.action, form.data(player1=next(names), player2=next(names), **typed))
+
+    def pairs_typed(self) -> list[dict[str, str]]:
+        """What the Add pair form is given besides the names, a pair at a time."""
+        return [self.pair_fields(index) for index in range(self.pairs)]
 
     def pair_fields(self, index: int) -> dict[str, str]:
         return {}
@@ -148,9 +147,15 @@ class Night:
             }
             walk.phone_json("phone submit", reverse("table_submit", args=[token]), body, status=201)
             walk.facts["entries"].append(
-                Entry(board["number"], ns, ew, played, self.players_of(entry["ns"]), self.players_of(entry["ew"]))
+                Entry(
+                    board["number"],
+                    ns,
+                    ew,
+                    played,
+                    self.players_of(entry["ns"]),
+                    self.players_of(entry["ew"]),
+                )
             )
-        walk.phone_json("phone round done", reverse("table_state", args=[token]), status=200)
 
     def players_of(self, shown: dict[str, str]) -> tuple[str, ...]:
         """The players of a side as the phone names them (an individual's: ``N Ann · S Bob``)."""
@@ -168,9 +173,8 @@ class Night:
             round_, table = map(int, re.search(r"/rounds/(\d+)/tables/(\d+)/grid/", url).groups())
             self.grid_round(walk, url, round_, table)
             url = walk.facts.pop("next_url")
-            if "/grid/" not in url:
-                if self.more_rounds(walk, round_):
-                    url = reverse("director:round_traveller", args=[walk.session_id, round_ + 1, 1])
+            if "/grid/" not in url and self.more_rounds(walk, round_):  # a Swiss's next round, drawn
+                url = reverse("director:round_traveller", args=[walk.session_id, round_ + 1, 1])
 
     def first_grid(self, walk: Walk) -> str:
         """Round 1's first table's grid, by the link of the session page's movement chart."""
@@ -248,7 +252,9 @@ class Night:
             for key, figures in board_pct.items()
         }
         for field_name in {self.fields_of(key) for key in table}:
-            members = {key: row["percentage"] for key, row in table.items() if self.fields_of(key) == field_name}
+            members = {
+                key: row["percentage"] for key, row in table.items() if self.fields_of(key) == field_name
+            }
             for key, place in rules.places({"/".join(k): v for k, v in members.items()}).items():
                 table[tuple(key.split("/"))]["place"] = place  # type: ignore[index]
         return table
@@ -258,8 +264,9 @@ class Night:
 
     def check_figures(self, walk: Walk) -> None:
         expected = self.expected(walk)
-        rows = read_csv(walk.get("standings CSV", reverse("standings_csv", args=[walk.session_id]), who="public"))
-        walk.keep_export("standings CSV", walk.get("standings CSV", reverse("standings_csv", args=[walk.session_id]), who="public"))
+        response = walk.get("standings CSV", reverse("standings_csv", args=[walk.session_id]), who="public")
+        walk.keep_export("standings CSV", response)
+        rows = read_csv(response)
         shown = {self.csv_key(row): row for row in rows}
         if set(shown) != set(expected):
             walk.figure("the standings' pairs", sorted(shown), str(sorted(expected)))
@@ -276,13 +283,27 @@ class Night:
         self.check_travellers(walk)
 
     def check_travellers(self, walk: Walk) -> None:
-        """Each result's North-South score on the boards' downloaded travellers."""
+        """Each result's North-South score on the boards' downloaded travellers (once a walk: a
+        reopen changes no score)."""
+        if walk.facts.get("travellers checked"):
+            return
+        walk.facts["travellers checked"] = True
         entries: list[Entry] = walk.facts["entries"]
         for number in sorted({e.board for e in entries}):
             url = reverse("traveller_csv", args=[walk.session_id, number])
             rows = read_csv(walk.get("traveller CSV", url, who="public"))
-            scores = sorted(str(e.ns_score()) for e in entries if e.board == number and isinstance(e.outcome, rules.Played))
-            shown = sorted(row["NS score"] for row in rows if row["NS score"] not in ("", None) and row["Contract"] not in ("",) and not row["Contract"].startswith("A"))
+            scores = sorted(
+                str(e.ns_score())
+                for e in entries
+                if e.board == number and isinstance(e.outcome, rules.Played)
+            )
+            shown = sorted(
+                row["NS score"]
+                for row in rows
+                if row["NS score"] not in ("", None)
+                and row["Contract"] not in ("",)
+                and not row["Contract"].startswith("A")
+            )
             walk.figure(f"board {number}'s NS scores", " ".join(shown), " ".join(scores))
 
     def public_extra(self, walk: Walk) -> None:
@@ -326,21 +347,13 @@ class Sections(Mitchell):
             **{"sections-sections": spec, "sections-boards_per_round": str(self.boards_per_round)},
         )
 
-    def seat(self, walk: Walk) -> None:
-        names = iter(player_names(self.players))
-        for letter, tables in self.sections:
-            for table in range(1, tables + 1):
-                for direction in ("NS", "EW"):
-                    walk.submit(
-                        "add pair",
-                        walk.session_url,
-                        reverse("director:pair_add", args=[walk.session_id]),
-                        section=letter,
-                        direction=direction,
-                        number=str(table),
-                        player1=next(names),
-                        player2=next(names),
-                    )
+    def pairs_typed(self) -> list[dict[str, str]]:
+        return [
+            {"section": letter, "direction": direction, "number": str(table)}
+            for letter, tables in self.sections
+            for table in range(1, tables + 1)
+            for direction in ("NS", "EW")
+        ]
 
 
 @dataclass
@@ -368,8 +381,11 @@ class Individual(Night):
         expected = self.expected(walk)
         url = reverse("individual_standings", args=[walk.session_id])
         page = walk.get("individual standings", url, who="public").content.decode()
-        rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td><td class=\"names\">(.*?)</td><td>(.*?)</td><td>(.*?)</td><td>(.*?)</td></tr>", page)
-        shown = {("", html.unescape(name)): (place, boards, pct) for place, _n, name, boards, _mp, pct in rows}
+        cell = r"<td>(.*?)</td>"
+        rows = re.findall(rf"<tr>{cell}{cell}<td class=\"names\">(.*?)</td>{cell}{cell}{cell}</tr>", page)
+        shown = {
+            ("", html.unescape(name)): (place, boards, pct) for place, _n, name, boards, _mp, pct in rows
+        }
         if set(shown) != set(expected):
             walk.figure("the individual standings' players", sorted(shown), str(sorted(expected)))
         for key, want in expected.items():
@@ -443,7 +459,12 @@ class Swiss(Night):
         self.draw(walk, 1)
 
     def draw(self, walk: Walk, number: int) -> None:
-        walk.submit("draw round", walk.session_url, reverse("director:swiss_round", args=[walk.session_id]), round=str(number))
+        walk.submit(
+            "draw round",
+            walk.session_url,
+            reverse("director:swiss_round", args=[walk.session_id]),
+            round=str(number),
+        )
 
     def between_rounds(self, walk: Walk, number: int) -> None:
         if number < (self.rounds or 1):
@@ -482,7 +503,9 @@ class Swiss(Night):
     def check_figures(self, walk: Walk) -> None:
         super().check_figures(walk)
         expected = self.expected(walk)
-        rows = read_csv(walk.get("standings CSV", reverse("standings_csv", args=[walk.session_id]), who="public"))
+        rows = read_csv(
+            walk.get("standings CSV", reverse("standings_csv", args=[walk.session_id]), who="public")
+        )
         for row in rows:
             key = self.csv_key(row)
             if key in expected:
@@ -492,7 +515,7 @@ class Swiss(Night):
 NIGHTS: dict[str, Night] = {
     "mitchell": Mitchell("mitchell", "mitchell", tables=3, pairs=6, rounds=3),
     "howell": Night("howell", "howell", tables=2, pairs=4),
-    "sections": Sections("sections", "mitchell", tables=4, pairs=14),
+    "sections": Sections("sections", "mitchell", tables=4, pairs=14, boards_per_round=1),
     "individual": Individual("individual", "individual", tables=3, pairs=6, rounds=3, entries=("phones",)),
     "barometer": Night("barometer", "barometer", tables=2, pairs=4, rounds=3),
     "swiss": Swiss("swiss", "swiss", tables=2, pairs=4, rounds=3),

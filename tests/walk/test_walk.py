@@ -76,7 +76,9 @@ def _params():
             params.append(pytest.param(combination, check, None, id=name))
             for index, failure in enumerate(known.known_for(combination, check)):
                 mark = pytest.mark.xfail(strict=True, reason=failure.reason)
-                params.append(pytest.param(combination, check, failure, id=f"{name}-known{index}", marks=mark))
+                params.append(
+                    pytest.param(combination, check, failure, id=f"{name}-known{index}", marks=mark)
+                )
     return params
 
 
@@ -118,7 +120,7 @@ def _mail(walk: Walk) -> list[str]:
 def _no_internal_numbers(walk: Walk) -> list[str]:
     internal = re.compile(r"(?<![\w.,:/-])[1-9]0[1-9](?![\w.,:/-])")
     return [
-        f"{name}: {sorted(set(internal.findall(text)))} in {text[max(0, m.start() - 60):m.end() + 40]!r}"
+        f"{name}: {sorted(set(internal.findall(text)))} in {text[max(0, m.start() - 60) : m.end() + 40]!r}"
         for name, text in walk.public_texts.items()
         if (m := internal.search(text))
     ]
@@ -126,7 +128,9 @@ def _no_internal_numbers(walk: Walk) -> list[str]:
 
 def _english_of(who: str) -> Callable[[Walk], list[str]]:
     def english(walk: Walk) -> list[str]:
-        return [f"{page}: {found}" for (by, page), items in walk.english.items() if by == who for found in items]
+        return [
+            f"{page}: {found}" for (by, page), items in walk.english.items() if by == who for found in items
+        ]
 
     return english
 

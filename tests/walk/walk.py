@@ -33,13 +33,22 @@ class Combination:
     federation: str
     strata: str
     handicaps: str
+    boards: str
     entry: str
     language: str
 
     @property
     def id(self) -> str:
         return "-".join(
-            (self.night, self.federation, f"strata_{self.strata}", f"hcp_{self.handicaps}", self.entry, self.language)
+            (
+                self.night,
+                self.federation,
+                f"strata_{self.strata}",
+                f"hcp_{self.handicaps}",
+                self.boards,
+                self.entry,
+                self.language,
+            )
         )
 
 
@@ -89,7 +98,9 @@ class Walk:
             self._read_page(name, text, who=who)
         return response
 
-    def post(self, name: str, url: str, data: Any, *, who: str = "director", status: int | None = 302, **extra):
+    def post(
+        self, name: str, url: str, data: Any, *, who: str = "director", status: int | None = 302, **extra
+    ):
         client = getattr(self, who)
         response = client.post(url, data, **extra)
         self._answered(name, "POST", url, response)
@@ -132,12 +143,20 @@ class Walk:
             self._english(who, name, text)
 
     def _english(self, who: str, name: str, text: str) -> None:
-        """The English left on a page, each with the text it stands in (to find it by)."""
+        """The English left on a page, each with the text it stands in (to find it by).
+
+        A page read again (a phone's state each round) is checked again only when it changed."""
+        seen = self.facts.setdefault("english read", set())
+        if (who, name, text) in seen:
+            return
+        seen.add((who, name, text))
         found = english_left(text, self.language)
         if not found:
             return
         where = [t for t in page_texts(text) if english_left(f"<p>{html.escape(t)}</p>", self.language)]
-        self.english[(who, name)] = [f"{message!r} in {' / '.join(repr(t[:80]) for t in where[:4])}" for message in found]
+        shown = [f"{message!r} in {' / '.join(repr(t[:80]) for t in where[:4])}" for message in found]
+        kept = self.english.setdefault((who, name), [])
+        kept += [line for line in shown if line not in kept]
 
     def _read_phone(self, name: str, payload: Any) -> None:
         """A phone's JSON: its texts are what the table reads, so they are checked as a page's."""
@@ -153,7 +172,9 @@ class Walk:
             from openpyxl import load_workbook
 
             book = load_workbook(io.BytesIO(response.content), read_only=True)
-            cells = [str(c) for sheet in book.worksheets for row in sheet.iter_rows(values_only=True) for c in row]
+            cells = [
+                str(c) for sheet in book.worksheets for row in sheet.iter_rows(values_only=True) for c in row
+            ]
             self.public_texts[name] = " | ".join(c for c in cells if c != "None")
         elif kind.startswith(("text/", "application/xml", "application/json")) or kind.endswith("csv"):
             self.public_texts[name] = response.content.decode("utf-8", "replace")
