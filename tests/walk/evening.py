@@ -64,7 +64,9 @@ def create(walk: Walk) -> None:
     url = reverse("director:session_new")
     form = walk.form("new session", url, url)
     night = night_of(walk)
-    response = walk.post("new session", url, form.data(name=f"Walk {night.name}", **night.create_fields))
+    walk.facts["date"] = timezone.localdate()  # tonight, typed as ISO (every language's form reads it)
+    typed = form.data(name=f"Walk {night.name}", date=walk.facts["date"].isoformat(), **night.create_fields)
+    response = walk.post("new session", url, typed)
     walk.session_id = int(re.search(r"/sessions/(\d+)/", response["Location"])[1])
     night.after_create(walk)
 
@@ -174,7 +176,7 @@ def results_mail(walk: Walk) -> None:
 def awards(walk: Walk) -> None:
     club = walk.facts["club"]
     walk.get("master points", reverse("director:master_points", args=[club.slug]))
-    month = f"?month={timezone.localdate():%Y-%m}"  # the night's, created for today as the form offers
+    month = f"?month={walk.facts['date']:%Y-%m}"  # the night's month, as the page asks it
     if walk.combination.federation == "abf":
         url = reverse("director:master_points_abf", args=[club.slug]) + month
         walk.keep_export("ABF file", walk.get("ABF file", url))

@@ -22,7 +22,8 @@ from tests.walk.entries import Entry, key_of, read_csv, result_for
 from tests.walk.walk import Walk, WalkStopped
 
 Key = tuple[str, str]
-NAMES = "Ann Bob Cat Dan Eve Fay Gus Hal Ida Jon Kim Lou Max Ned Oda Pip Quin Rob Sue Tom".split()
+NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon")
+NAMES += ("Kim", "Lou", "Max", "Ned", "Oda", "Pip", "Quin", "Rob", "Sue", "Tom")
 
 
 def player_names(count: int) -> list[str]:
