@@ -106,7 +106,9 @@ KNOWN: list[Known] = [
     ),
     Known(
         "no English on phones",
-        lambda c: c.night == "sections" and c.entry == "phones" and other_language(c),
+        lambda c: (
+            c.night == "sections" and c.entry == "phones" and c.language in ("fr", "nl", "pl")
+        ),  # de: Board
         r"'Board %\((board|number|next|previous)\)[sd]'",
         "issue 45 item 4: the phone's move card is English ('Board 3: take it to table A2', "
         "a round of one board)",
