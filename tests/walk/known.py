@@ -121,6 +121,13 @@ KNOWN: list[Known] = [
     ),
     Known(
         "no internal numbers",
+        lambda c: c.night == "sections" and c.entry == "phones",
+        r"^phone state: ",
+        "issue 45 item 3: the sections' internal numbers show through on the phones "
+        "('NS 101' in the move card)",
+    ),
+    Known(
+        "no internal numbers",
         lambda c: c.night == "sections" and c.boards == "dealt",  # made boards have no PBN
         r"^pbn_download: ",
         "found by the walk: the session's PBN file names the sections' pairs by their internal "

@@ -138,7 +138,7 @@ class Walk:
 
     def _read_page(self, name: str, text: str, *, who: str) -> None:
         if who != "director":
-            self.public_texts[name] = " | ".join(page_texts(text))
+            self._keep_public(name, " | ".join(page_texts(text)))
         if self.language != "en":
             self._english(who, name, text)
 
@@ -161,9 +161,15 @@ class Walk:
     def _read_phone(self, name: str, payload: Any) -> None:
         """A phone's JSON: its texts are what the table reads, so they are checked as a page's."""
         texts = list(_strings(payload))
-        self.public_texts[name] = " | ".join(texts)
+        self._keep_public(name, " | ".join(texts))
         if self.language != "en":
             self._english("phone", name, "".join(f"<p>{html.escape(text)}</p>" for text in texts))
+
+    def _keep_public(self, name: str, text: str) -> None:
+        """Keep what the public read under ``name``: every reading (a phone's state each round)."""
+        kept = self.public_texts.get(name, "")
+        if text not in kept:
+            self.public_texts[name] = f"{kept} || {text}" if kept else text
 
     def keep_export(self, name: str, response) -> None:
         """An export's text (a CSV, a PBN, an XLSX's cells) for the internal numbers' check."""
@@ -175,9 +181,9 @@ class Walk:
             cells = [
                 str(c) for sheet in book.worksheets for row in sheet.iter_rows(values_only=True) for c in row
             ]
-            self.public_texts[name] = " | ".join(c for c in cells if c != "None")
+            self._keep_public(name, " | ".join(c for c in cells if c != "None"))
         elif kind.startswith(("text/", "application/xml", "application/json")) or kind.endswith("csv"):
-            self.public_texts[name] = response.content.decode("utf-8", "replace")
+            self._keep_public(name, response.content.decode("utf-8", "replace"))
 
     def figure(self, what: str, shown: Any, expected: Any, places: int = 2) -> None:
         """One figure the site shows against the rules' recomputation, rounded as shown."""
