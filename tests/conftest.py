@@ -62,6 +62,7 @@ RUN_FIRST = (
     ),
     "tests/e2e/test_browser.py",
     "tests/e2e/",
+    "tests/walk/test_walk.py",  # 36 whole evenings, about a minute and a half of one worker
     "tests/core/test_backup_in_use.py",
     "tests/core/test_director_routes.py",
     "tests/management/test_load_demo.py",
