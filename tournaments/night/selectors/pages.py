@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Count, F, Window
 from django.db.models.functions import RowNumber
+from django.utils.translation import gettext
 
 from tournaments.night.models import Board, Direction, Result, Session, Standing
 from tournaments.night.selectors.public import StandingsTable, traveller_query
@@ -121,7 +122,7 @@ def session_standings_page(session: Session, asked: int = 1) -> tuple[list[Stand
     if not found:
         rows = fetch(page.number)
     if one_field:
-        return [StandingsTable("Standings", rows)], page
+        return [StandingsTable(gettext("Standings"), rows)], page
     return [
         StandingsTable(str(direction.label), [row for row in rows if row.pair.direction == direction])
         for direction in (Direction.NS, Direction.EW)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Count, Exists, F, OuterRef, Q, QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from tournaments.bridge import Hand
 from tournaments.bridge.cards import SUITS_HIGH_FIRST
@@ -102,7 +103,7 @@ def session_standings(session: Session) -> list[StandingsTable]:
         standings.sort(
             key=lambda standing: (standing.rank, standing.pair.direction != "NS", standing.pair.number)
         )
-        return [StandingsTable("Standings", standings)]
+        return [StandingsTable(gettext("Standings"), standings)]
     tables = []
     for direction in (Direction.NS, Direction.EW):
         rows = [standing for standing in standings if standing.pair.direction == direction]

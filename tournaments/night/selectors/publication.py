@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.utils.translation import gettext
+
 from tournaments.bridge import movements as rules
 from tournaments.bridge.rounds import published_rounds, round_boards
 from tournaments.night.models import Board, Movement, Pair, Result, Session, SessionState, Standing
@@ -124,7 +126,7 @@ def standings_published(session: Session) -> list[StandingsTable]:
     standings after the published rounds for a barometer or a Swiss pairs in play.
     """
     held = _rounds_standings(session)
-    return session_standings(session) if held is None else [StandingsTable("Standings", held)]
+    return session_standings(session) if held is None else [StandingsTable(gettext("Standings"), held)]
 
 
 def standings_published_page(session: Session, asked: int = 1) -> tuple[list[StandingsTable], Page]:
@@ -132,7 +134,7 @@ def standings_published_page(session: Session, asked: int = 1) -> tuple[list[Sta
     held = _rounds_standings(session)
     if held is None:
         return session_standings_page(session, asked)
-    return [StandingsTable("Standings", held)], Page(1, 1, max(len(held), 1))
+    return [StandingsTable(gettext("Standings"), held)], Page(1, 1, max(len(held), 1))
 
 
 def standings_published_of(pairs: Iterable[Pair]) -> dict[int, Standing]:

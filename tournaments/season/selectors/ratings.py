@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from tournaments.bridge.season.rating import AVERAGE, expected_percentages, field_strength, pair_strength
 from tournaments.core.models import Player
@@ -69,7 +70,7 @@ def session_fields(session: Session, tables: Sequence[StandingsTable]) -> list[F
     if not members:
         return []
     ratings = _field_ratings(session)
-    groups = [("Field", sorted(members, key=lambda pk: members[pk][:2]))]
+    groups = [(gettext("Field"), sorted(members, key=lambda pk: members[pk][:2]))]
     if not session.ranks_one_field:
         by_number = sorted(members, key=lambda pk: members[pk][1])
         groups = [
