@@ -1,0 +1,112 @@
+"""A teams USEBIO file imported as a teams event: ClubScore's own file reads back to the same figures."""
+
+import random
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.teams.factories import swiss_round_published, teams_event_build
+from tournaments.core.models import Club
+from tournaments.exchange.selectors.teams_usebio import teams_event_usebio_bytes
+from tournaments.exchange.services.usebio_teams import usebio_teams_import
+from tournaments.night.services.boards import boards_deal
+from tournaments.night.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
+from tournaments.teams.models import TeamMatch, TeamsForm, TeamsScoring
+from tournaments.teams.selectors.events import teams_event_ranking
+from tournaments.teams.services.events import round_robin_draw, teams_round_publish
+
+pytestmark = pytest.mark.django_db
+
+OUTCOMES = [("4S", "S", "10"), ("3NT", "N", "8"), ("4H", "E", "11"), ("2D", "W", "9"), ("5CX", "S", "9")]
+
+
+def _play_round(teams_round, rng, *, adjust_last=False):
+    """Enter a result at every table of a published round: random contracts, one table adjusted if asked."""
+    session = teams_round.session
+    boards = boards_deal(session=session, count=teams_round.event.boards_per_match, rng=rng)
+    pairs = {pair.number: pair for pair in session.pairs.all()}
+    tables = session.movement_tables
+    for table in range(1, tables + 1):
+        for board in boards:
+            ns, ew = pairs[2 * table - 1], pairs[2 * table]
+            if adjust_last and table == tables and board == boards[-1]:
+                result_adjust(board=board, entry=AdjustedEntry(ns, ew, "A+", "A-"))
+            else:
+                result_record(board=board, entry=ResultEntry(ns, ew, *rng.choice(OUTCOMES)))
+
+
+def _swiss(club):
+    """Five teams, two Swiss rounds of three boards (a bye each round, an artificial score)."""
+    event = teams_event_build(club, teams=5, name="Exported Swiss", rounds=2, boards_per_match=3)
+    rng = random.Random(45)
+    for _round in range(2):
+        _play_round(swiss_round_published(event), rng, adjust_last=True)
+    return event
+
+
+def _fresh_club():
+    return Club.objects.create(name="Other club", slug="other-club")
+
+
+def _figures(event):
+    """Each match's teams, IMPs and VPs, and the standings, by team name: what a reader of the event sees."""
+    matches = {
+        (m.round.number, m.home.name, m.away.name if m.away else None): (
+            m.home_imps, m.away_imps, m.home_vp, m.away_vp,
+        )
+        for m in TeamMatch.objects.filter(round__event=event).select_related("round", "home", "away")
+    }  # fmt: skip
+    standings = [
+        (row.place, row.team.name, round(row.vp, 2), row.imps_for, row.imps_against)
+        for row in teams_event_ranking(event)
+    ]
+    return matches, standings
+
+
+def test_a_swiss_exported_then_imported_into_another_club_has_the_same_imps_vps_and_standings(club):
+    original = _swiss(club)
+    imported = usebio_teams_import(club=_fresh_club(), data=teams_event_usebio_bytes(original))
+    event = imported.event
+    assert event.form == TeamsForm.SWISS and event.boards_per_match == 3 and event.rounds == 2
+    assert imported.differences == []
+    matches, standings = _figures(event)
+    assert (matches, standings) == _figures(original)
+    assert all(imps is not None for figures in matches.values() if figures[1] is not None for imps in figures)
+    members = {team.name: [m.player.name for m in team.members.all()] for team in event.teams.all()}
+    assert members == {team.name: [m.player.name for m in team.members.all()] for team in original.teams.all()}
+
+
+def test_a_board_a_match_round_robin_reads_back_with_its_board_points(club):
+    original = teams_event_build(
+        club, teams=4, name="Point a board", boards_per_match=2, form=TeamsForm.ROUND_ROBIN,
+        scoring=TeamsScoring.BOARD_A_MATCH,
+    )  # fmt: skip
+    rng = random.Random(7)
+    for teams_round in round_robin_draw(event=original):
+        _play_round(teams_round_publish(teams_round=teams_round), rng)
+    imported = usebio_teams_import(club=_fresh_club(), data=teams_event_usebio_bytes(original))
+    assert imported.event.form == TeamsForm.ROUND_ROBIN
+    assert imported.event.scoring == TeamsScoring.BOARD_A_MATCH
+    assert imported.differences == []
+    assert _figures(imported.event) == _figures(original)
+
+
+def test_a_file_whose_stated_vps_differ_lists_the_difference(club):
+    original = _swiss(club)
+    data = teams_event_usebio_bytes(original)
+    first = teams_event_ranking(original)[0]
+    written = f"<TOTAL_SCORE>{float(first.vp)}</TOTAL_SCORE>".encode()
+    assert data.count(written) >= 1
+    changed = data.replace(written, b"<TOTAL_SCORE>99.0</TOTAL_SCORE>", 1)
+    imported = usebio_teams_import(club=_fresh_club(), data=changed)
+    assert any("99.0 VPs" in note for note in imported.differences)
+
+
+def test_a_line_of_teams_not_in_its_match_is_refused_by_name_and_nothing_is_stored(club):
+    original = _swiss(club)
+    data = teams_event_usebio_bytes(original).replace(b"<NS_TEAM>", b"<NS_TEAM>9", 1)
+    other = _fresh_club()
+    with pytest.raises(ValidationError) as refused:
+        usebio_teams_import(club=other, data=data)
+    assert "Round 1" in str(refused.value)
+    assert not other.teams_events.exists()
