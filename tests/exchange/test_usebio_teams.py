@@ -4,9 +4,12 @@ import random
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 
 from tests.teams.factories import swiss_round_published, teams_event_build
 from tournaments.core.models import Club
+from tournaments.exchange.models import PendingImport
 from tournaments.exchange.selectors.teams_usebio import teams_event_usebio_bytes
 from tournaments.exchange.services.usebio_teams import usebio_teams_import
 from tournaments.night.services.boards import boards_deal
@@ -110,3 +113,21 @@ def test_a_line_of_teams_not_in_its_match_is_refused_by_name_and_nothing_is_stor
         usebio_teams_import(club=other, data=data)
     assert "Round 1" in str(refused.value)
     assert not other.teams_events.exists()
+
+
+def test_the_usebio_page_previews_a_teams_file_storing_nothing_then_confirm_imports_it(director_client, club):
+    original = _swiss(_fresh_club())
+    data = teams_event_usebio_bytes(original)
+    upload = SimpleUploadedFile("swiss.xml", data)
+    response = director_client.post(reverse("director:exchange:usebio_upload"), {"club": club.pk, "file": upload})
+    page = response.content.decode()
+    assert response.status_code == 200 and "Preview: Exported Swiss" in page
+    assert "5 teams" in page and "2 rounds." in page and "VPs and places are the file's own" in page
+    assert not club.teams_events.exists()  # the preview's import was rolled back
+    pending = PendingImport.objects.get()
+    response = director_client.post(reverse("director:exchange:usebio_confirm"), {"sha256": pending.sha256})
+    assert response.status_code == 200
+    event = club.teams_events.get()
+    assert reverse("director:teams_event", args=[event.pk]) in response.content.decode()
+    assert _figures(event) == _figures(original)
+    assert not PendingImport.objects.exists()

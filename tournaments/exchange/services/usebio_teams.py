@@ -275,3 +275,55 @@ def _differences(stored: TeamsEvent, event: UsebioTeamsEvent) -> list[str]:
                 % {"team": team.name, "vp": team.total_vp, "place": team.place, "our_vp": row.vp, "our_place": row.place}
             )
     return notes
+
+
+@dataclass(frozen=True)
+class TeamsPreviewRow:
+    place: int
+    name: str
+    players: str
+    vp: float
+    file_place: int | None
+    file_vp: float | None
+
+
+@dataclass(frozen=True)
+class UsebioTeamsPreview:
+    name: str
+    form: str
+    rounds: int
+    rows: list[TeamsPreviewRow]
+    differences: list[str]
+
+
+class _DryRun(Exception):
+    """Raised to roll the preview's import back."""
+
+
+def usebio_teams_preview(*, club: Club, event: UsebioTeamsEvent, name: str = "") -> UsebioTeamsPreview:
+    """Import the teams event in a transaction that is rolled back, and return its standings and differences.
+
+    The very import a confirm runs, so a file it refuses is refused here (``ValidationError``).
+    """
+    found: list[UsebioTeamsPreview] = []
+    try:
+        with write():
+            imported = usebio_teams_store(club=club, event=event, name=name)
+            found.append(_preview(imported, event))
+            raise _DryRun
+    except _DryRun:
+        pass
+    return found[0]
+
+
+def _preview(imported: UsebioTeamsImport, event: UsebioTeamsEvent) -> UsebioTeamsPreview:
+    stated = {team.number: team for team in event.teams}
+    rows = []
+    for row in teams_event_ranking(imported.event):
+        team = stated[row.team.number]
+        players = ", ".join(member.player.name for member in row.team.members.select_related("player"))
+        rows.append(
+            TeamsPreviewRow(row.place, row.team.name, players, row.vp, team.place or None, team.total_vp)
+        )
+    stored = imported.event
+    return UsebioTeamsPreview(stored.name, stored.get_form_display(), stored.rounds, rows, imported.differences)
