@@ -1,4 +1,4 @@
-"""A session of sections' PBN names its pairs as the players do (A1), and reads back into a session of sections.
+"""A session of sections' PBN names its pairs as the players do (A1) and reads back into sections.
 
 The pairs of section A are stored as 101, 102..., a number no player knows and no other
 scorer reads: the [ScoreTable] and [TotalScoreTable] write ``A1``, and ClubScore's PBN

@@ -76,7 +76,9 @@ def test_a_swiss_exported_then_imported_into_another_club_has_the_same_imps_vps_
     assert (matches, standings) == _figures(original)
     assert all(imps is not None for figures in matches.values() if figures[1] is not None for imps in figures)
     members = {team.name: [m.player.name for m in team.members.all()] for team in event.teams.all()}
-    assert members == {team.name: [m.player.name for m in team.members.all()] for team in original.teams.all()}
+    assert members == {
+        team.name: [m.player.name for m in team.members.all()] for team in original.teams.all()
+    }
 
 
 def test_a_board_a_match_round_robin_reads_back_with_its_board_points(club):
@@ -119,7 +121,9 @@ def test_the_usebio_page_previews_a_teams_file_storing_nothing_then_confirm_impo
     original = _swiss(_fresh_club())
     data = teams_event_usebio_bytes(original)
     upload = SimpleUploadedFile("swiss.xml", data)
-    response = director_client.post(reverse("director:exchange:usebio_upload"), {"club": club.pk, "file": upload})
+    response = director_client.post(
+        reverse("director:exchange:usebio_upload"), {"club": club.pk, "file": upload}
+    )
     page = response.content.decode()
     assert response.status_code == 200 and "Preview: Exported Swiss" in page
     assert "5 teams" in page and "2 rounds." in page and "VPs and places are the file's own" in page

@@ -111,6 +111,14 @@ class UsebioUploadForm(_ClubsDirectedForm):
             mb=MAX_USEBIO_BYTES // 1_000_000,
         ),
     )
+    scale_imps = forms.BooleanField(
+        required=False,
+        label=_("Scale short pairs' IMPs"),
+        help_text=_(
+            "Cross-IMPs: a pair who played fewer boards than the field stands at its IMPs x the field's"
+            " boards / its boards, as the EBU prints it; unticked, at its raw sum."
+        ),
+    )
 
     def clean_file(self) -> UploadedFile:
         upload: UploadedFile = self.cleaned_data["file"]

@@ -91,8 +91,12 @@ def _score_rows(session: Session) -> dict[int, list[dict[str, str]]]:
     results = (
         Result.objects.filter(board__session=session)
         .select_related(
-            "ns_pair__player1", "ns_pair__player2", "ns_pair__section",
-            "ew_pair__player1", "ew_pair__player2", "ew_pair__section",
+            "ns_pair__player1",
+            "ns_pair__player2",
+            "ns_pair__section",
+            "ew_pair__player1",
+            "ew_pair__player2",
+            "ew_pair__section",
         )  # fmt: skip
         .order_by("board__number", "ns_pair__number", "pk")
     )

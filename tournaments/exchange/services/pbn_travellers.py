@@ -55,7 +55,9 @@ def travellers_enter(
                 % {"where": _where(result, stored), "theirs": result.ns_score, "ours": stored.ns_score}
             )
     scores_settle(session)
-    return differences + _percentage_differences(entered) + _total_differences(session, results, pairs, numbers)
+    return (
+        differences + _percentage_differences(entered) + _total_differences(session, results, pairs, numbers)
+    )
 
 
 def _stored_numbers(session: Session, results: PbnResults) -> dict[str, int]:
@@ -177,7 +179,7 @@ def _side_key(session: Session, side: str, number: int) -> tuple[str, int]:
 def _seat_pairs(
     session: Session, results: PbnResults, numbers: dict[str, int]
 ) -> dict[tuple[str, int], Pair]:
-    """The session's pairs by (direction, stored number), adding those the file names and the session lacks."""
+    """The session's pairs by (direction, stored number), with those the file names and the session lacks."""
     seated = {(pair.direction, pair.number): pair for pair in session.pairs.all()}
     sections = {section.letter: section for section in session.sections.all()}
     for result in results.results:

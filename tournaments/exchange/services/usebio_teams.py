@@ -26,7 +26,12 @@ from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.usebio import UsebioError, parse_adjusted
 from tournaments.bridge.formats.usebio.teams_reading import BOARD_A_MATCH, read_teams_usebio
-from tournaments.bridge.formats.usebio.teams_writing import SWISS_TEAMS, TeamsLine, UsebioMatch, UsebioTeamsEvent
+from tournaments.bridge.formats.usebio.teams_writing import (
+    SWISS_TEAMS,
+    TeamsLine,
+    UsebioMatch,
+    UsebioTeamsEvent,
+)
 from tournaments.bridge.teams.tables import match_pairs
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
@@ -126,7 +131,9 @@ def usebio_teams_store(
             form=_form(event),
             rounds=len(rounds),
             boards_per_match=event.boards_per_match,
-            scoring=TeamsScoring.BOARD_A_MATCH if event.match_scoring == BOARD_A_MATCH else TeamsScoring.WBF_VP,
+            scoring=TeamsScoring.BOARD_A_MATCH
+            if event.match_scoring == BOARD_A_MATCH
+            else TeamsScoring.WBF_VP,
             bye_vp=_bye_vp(event),
         )
         for team in sorted(event.teams, key=lambda team: team.number):
@@ -168,7 +175,9 @@ def _round_play(teams_round: TeamsRound, matches: list[UsebioMatch], user: User 
     pairs = {pair.number: pair for pair in session.pairs.all()}
     tables = {
         (match.home.number, match.away_team.number): match.table
-        for match in TeamMatch.objects.filter(round=teams_round, away__isnull=False).select_related("home", "away")
+        for match in TeamMatch.objects.filter(round=teams_round, away__isnull=False).select_related(
+            "home", "away"
+        )
     }
     for match in matches:
         if match.away is None:
@@ -176,7 +185,9 @@ def _round_play(teams_round: TeamsRound, matches: list[UsebioMatch], user: User 
         if len(match.boards) > len(boards):
             raise ValidationError(
                 {
-                    "file": _("%(where)s: a match of %(count)d boards, where the event plays %(most)d a match.")
+                    "file": _(
+                        "%(where)s: a match of %(count)d boards, where the event plays %(most)d a match."
+                    )
                     % {"where": where, "count": len(match.boards), "most": len(boards)}
                 }
             )
@@ -223,7 +234,9 @@ def _adjustments(line: TeamsLine, where: str) -> tuple[str, str]:
     )
 
 
-def _line_add(board: Board, line: TeamsLine, ns_pair: Pair, ew_pair: Pair, where: str, user: User | None) -> Result:
+def _line_add(
+    board: Board, line: TeamsLine, ns_pair: Pair, ew_pair: Pair, where: str, user: User | None
+) -> Result:
     try:
         if line.adjusted:
             ns, ew = _adjustments(line, where)
@@ -264,15 +277,30 @@ def _differences(stored: TeamsEvent, event: UsebioTeamsEvent) -> list[str]:
             if _differs(file_value, our_value):
                 notes.append(
                     _("Round %(round)d, team %(team)d's match: %(what)s %(file)s in the file, %(ours)s here.")
-                    % {"round": match.round, "team": match.home, "what": label, "file": file_value, "ours": our_value}
+                    % {
+                        "round": match.round,
+                        "team": match.home,
+                        "what": label,
+                        "file": file_value,
+                        "ours": our_value,
+                    }
                 )
     ranking = {row.team.number: row for row in teams_event_ranking(stored)}
     for team in event.teams:
         row = ranking[team.number]
         if _differs(team.total_vp, row.vp) or (team.place and team.place != row.place):
             notes.append(
-                _("Team %(team)s: %(vp)s VPs, place %(place)d in the file; %(our_vp)s, place %(our_place)d here.")
-                % {"team": team.name, "vp": team.total_vp, "place": team.place, "our_vp": row.vp, "our_place": row.place}
+                _(
+                    "Team %(team)s: %(vp)s VPs, place %(place)d in the file;"
+                    " %(our_vp)s, place %(our_place)d here."
+                )
+                % {
+                    "team": team.name,
+                    "vp": team.total_vp,
+                    "place": team.place,
+                    "our_vp": row.vp,
+                    "our_place": row.place,
+                }
             )
     return notes
 
@@ -326,4 +354,6 @@ def _preview(imported: UsebioTeamsImport, event: UsebioTeamsEvent) -> UsebioTeam
             TeamsPreviewRow(row.place, row.team.name, players, row.vp, team.place or None, team.total_vp)
         )
     stored = imported.event
-    return UsebioTeamsPreview(stored.name, stored.get_form_display(), stored.rounds, rows, imported.differences)
+    return UsebioTeamsPreview(
+        stored.name, stored.get_form_display(), stored.rounds, rows, imported.differences
+    )

@@ -57,10 +57,11 @@ def usebio_upload(request: SignedInRequest) -> HttpResponse:
         return render(request, TEMPLATES + "usebio_upload.html", {"form": form})
     if not form.is_valid():
         return _refused(request, form)
-    club, name, upload = (
+    club, name, upload, scale_imps = (
         form.cleaned_data["club"],
         form.cleaned_data["name"].strip(),
         form.cleaned_data["file"],
+        form.cleaned_data["scale_imps"],
     )
     data = upload.read()
     try:
@@ -70,7 +71,9 @@ def usebio_upload(request: SignedInRequest) -> HttpResponse:
     except UsebioError as error:
         return _refused(request, form, file_error=error)
     try:
-        preview = usebio_preview(club=club, event=event, name=name, awards=read_usebio_awards(data))
+        preview = usebio_preview(
+            club=club, event=event, name=name, awards=read_usebio_awards(data), scale_imps=scale_imps
+        )
     except ValidationError as error:
         return _refused(request, form, import_errors=error.messages)
     digest = hashlib.sha256(data).hexdigest()
@@ -90,6 +93,7 @@ def usebio_upload(request: SignedInRequest) -> HttpResponse:
         "file_name": upload.name,
         "sha256": digest,
         "imps": event.event_type != MATCHPOINTS,
+        "scale_imps": scale_imps,
     }
     return render(request, TEMPLATES + "usebio_preview.html", context)
 
@@ -97,7 +101,7 @@ def usebio_upload(request: SignedInRequest) -> HttpResponse:
 def _teams_preview(
     request: SignedInRequest, form: UsebioUploadForm, club: Club, name: str, data: bytes, file_name: str
 ) -> HttpResponse:
-    """A teams file's preview: the standings ClubScore works out beside the file's, from a rolled-back import."""
+    """A teams file's preview: ClubScore's standings beside the file's, from a rolled-back import."""
     event = read_teams_usebio(data)
     try:
         preview = usebio_teams_preview(club=club, event=event, name=name)
@@ -129,7 +133,8 @@ def _teams_confirm(request: SignedInRequest, pending: PendingImport) -> HttpResp
     teams_event = imported.event
     messages.success(
         request,
-        _("Imported %(event)s: %(count)d teams.") % {"event": teams_event.name, "count": teams_event.teams.count()},
+        _("Imported %(event)s: %(count)d teams.")
+        % {"event": teams_event.name, "count": teams_event.teams.count()},
     )
     context = {"teams_event": teams_event, "differences": imported.differences}
     return render(request, TEMPLATES + "usebio_teams_imported.html", context)
@@ -145,7 +150,11 @@ def usebio_confirm(request: SignedInRequest) -> HttpResponse:
         return _teams_confirm(request, pending)
     try:
         imported = usebio_import(
-            club=pending.club, data=bytes(pending.data), name=pending.name, user=request.user
+            club=pending.club,
+            data=bytes(pending.data),
+            name=pending.name,
+            user=request.user,
+            scale_imps=request.POST.get("scale_imps") == "on",
         )
     except ValidationError as error:
         form = UsebioUploadForm(initial={"club": pending.club_id, "name": pending.name}, user=request.user)

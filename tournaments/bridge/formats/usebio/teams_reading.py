@@ -18,7 +18,15 @@ import re
 from xml.etree.ElementTree import Element
 
 from tournaments.bridge.formats.usebio.parsing import parse_xml
-from tournaments.bridge.formats.usebio.reading import _PASSES, _SEATS, _child_text, _contract, _date, _float, _int
+from tournaments.bridge.formats.usebio.reading import (
+    _PASSES,
+    _SEATS,
+    _child_text,
+    _contract,
+    _date,
+    _float,
+    _int,
+)
 from tournaments.bridge.formats.usebio.teams_writing import (
     SWISS_TEAMS,
     TEAMS,
@@ -73,8 +81,10 @@ def _team_number(text: str, where: str) -> int:
 
 def _read_team(element: Element, index: int) -> UsebioTeam:
     where = f"TEAM {index}"
-    number_text = element.get("TEAM_ID") or _child_text(element, "TEAM_ID", where) or _child_text(
-        element, "TEAM_NUMBER", where
+    number_text = (
+        element.get("TEAM_ID")
+        or _child_text(element, "TEAM_ID", where)
+        or _child_text(element, "TEAM_NUMBER", where)
     )
     if not number_text:
         raise UsebioError(f"{where}: no TEAM_ID")
@@ -137,7 +147,11 @@ def _read_board(element: Element, where: str) -> TeamsBoard:
 def _read_match(element: Element, index: int, teams: set[int]) -> UsebioMatch:
     where = f"MATCH {index}"
     round_number = _int(element, "ROUND_NUMBER", where, low=1, high=99)
-    table = _int(element, "TABLE_NUMBER", where, low=1, high=999) if element.find("TABLE_NUMBER") is not None else index
+    table = (
+        _int(element, "TABLE_NUMBER", where, low=1, high=999)
+        if element.find("TABLE_NUMBER") is not None
+        else index
+    )
     where = f"MATCH of round {round_number}, table {table}"
     home = _team_number(_child_text(element, "TEAM", where, required=True), where)
     away_text = _child_text(element, "OPPOSING_TEAM", where)
@@ -168,7 +182,7 @@ def _club_name(root: Element) -> str:
 
 
 def read_teams_usebio(data: bytes) -> UsebioTeamsEvent:
-    """Read a teams USEBIO document's first event; raise ``UsebioError`` naming what is wrong, and its line."""
+    """Read a teams USEBIO document's first event; raise ``UsebioError`` naming what is wrong and where."""
     root, lines = parse_xml(data)
     with reading_lines(lines):
         return _read_event(root)
@@ -184,7 +198,8 @@ def _read_event(root: Element) -> UsebioTeamsEvent:
     scoring_text = _child_text(event, "MATCH_SCORING_METHOD", "EVENT").upper().replace(" ", "_")
     if scoring_text not in _MATCH_SCORING:
         raise UsebioError(
-            f"EVENT: <MATCH_SCORING_METHOD> {scoring_text[:30]!r}: ClubScore scores teams by VPS or BOARD_A_MATCH"
+            f"EVENT: <MATCH_SCORING_METHOD> {scoring_text[:30]!r}: "
+            "ClubScore scores teams by VPS or BOARD_A_MATCH"
         )
     teams = []
     for index, element in enumerate(event.findall("PARTICIPANTS/TEAM"), start=1):
