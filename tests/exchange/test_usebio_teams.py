@@ -1,6 +1,7 @@
 """A teams USEBIO file imported as a teams event: ClubScore's own file reads back to the same figures."""
 
 import random
+import re
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -135,3 +136,30 @@ def test_the_usebio_page_previews_a_teams_file_storing_nothing_then_confirm_impo
     assert reverse("director:teams_event", args=[event.pk]) in response.content.decode()
     assert _figures(event) == _figures(original)
     assert not PendingImport.objects.exists()
+
+
+def test_players_grouped_in_pairs_and_victory_points_apart_read_as_ebu_software_writes_them(club):
+    """EBU software puts a team's players in PAIRs, the VPs in TEAM_VICTORY_POINTS, the IMPs in TEAM_SCORE."""
+    original = _swiss(club)
+    text = teams_event_usebio_bytes(original).decode()
+    # Each team's four players as two PAIRs of two.
+    text = re.sub(
+        r"(<PLAYER>.*?</PLAYER>\s*<PLAYER>.*?</PLAYER>)",
+        r"<PAIR>\1</PAIR>",
+        text,
+        flags=re.DOTALL,
+    )
+    # Each played match's VPs moved to TEAM_VICTORY_POINTS, its IMPs given as TEAM_SCORE.
+    for side in ("", "OPPOSING_"):
+        text = re.sub(
+            rf"<{side}TEAM_SCORE>([^<]*)</{side}TEAM_SCORE>((?:(?!</MATCH>).)*?)"
+            rf"<{side}TEAM_IMPS>([^<]*)</{side}TEAM_IMPS>",
+            rf"<{side}TEAM_VICTORY_POINTS>\1</{side}TEAM_VICTORY_POINTS>\2<{side}TEAM_SCORE>\3</{side}TEAM_SCORE>",
+            text,
+            flags=re.DOTALL,
+        )
+    assert "<PAIR><PLAYER>" in text.replace("\n", "").replace(" ", "") and "TEAM_VICTORY_POINTS" in text
+    imported = usebio_teams_import(club=_fresh_club(), data=text.encode())
+    assert imported.differences == []
+    assert _figures(imported.event) == _figures(original)
+    assert {team.members.count() for team in imported.event.teams.all()} == {4}

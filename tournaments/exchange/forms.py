@@ -106,7 +106,7 @@ class UsebioUploadForm(_ClubsDirectedForm):
         help_text=lazy_percent(
             _(
                 "A results file (.xml) from Compscore, Scorer or another scorer, at most %(mb)s MB:"
-                " a pairs event scored by matchpoints, cross-IMPs or Butler."
+                " a pairs event scored by matchpoints, cross-IMPs or Butler, or a teams event."
             ),
             mb=MAX_USEBIO_BYTES // 1_000_000,
         ),

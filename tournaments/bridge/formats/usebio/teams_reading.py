@@ -6,8 +6,10 @@ an evening of several teams (``MULTI_TEAMS``, ``MULTIPLE_TEAMS``, ``TEAMS_OF_FOU
 ``MATCH_SCORING_METHOD`` ``VPS`` or board-a-match (``BOARD_A_MATCH``, ``POINT_A_BOARD``);
 ``PARTICIPANTS/TEAM`` with ``TEAM_ID`` and ``TEAM_NAME`` as attributes (or as children)
 and its ``PLAYER``s; ``MATCH`` with ``ROUND_NUMBER``, ``TABLE_NUMBER``, ``TEAM``,
-``OPPOSING_TEAM`` (none for a bye), the scores, and ``BOARD``s whose ``TRAVELLER_LINE``s
-name the ``NS_TEAM`` and ``EW_TEAM``. The values are ``teams_writing``'s, so a file
+``OPPOSING_TEAM`` (none for a bye), the scores (``TEAM_SCORE`` the VPs, or the IMPs where
+``TEAM_VICTORY_POINTS`` gives the VPs, as EBU software writes them), and ``BOARD``s whose
+``TRAVELLER_LINE``s name the ``NS_TEAM`` and ``EW_TEAM``. A team's players may be grouped
+in its ``PAIR``s. The values are ``teams_writing``'s, so a file
 ClubScore wrote reads back as the values it was written from. Whatever is wrong is
 refused by name and line, as the pairs reader does.
 """
@@ -91,7 +93,8 @@ def _read_team(element: Element, index: int) -> UsebioTeam:
     number = _team_number(number_text, where)
     name = " ".join((element.get("TEAM_NAME") or _child_text(element, "TEAM_NAME", where)).split())
     players = []
-    for player in element.findall("PLAYER"):
+    # ClubScore writes a team's players in it; EBU software groups them in its PAIRs.
+    for player in [*element.findall("PLAYER"), *element.findall("PAIR/PLAYER")]:
         player_name = " ".join(_child_text(player, "PLAYER_NAME", where).split())
         federation = _child_text(player, "NATIONAL_ID_NUMBER", where)
         if player_name:
@@ -163,15 +166,20 @@ def _read_match(element: Element, index: int, teams: set[int]) -> UsebioMatch:
     for board in element.findall("BOARD"):
         with at_element(board):
             boards.append(_read_board(board, where))
+    # A file that gives TEAM_VICTORY_POINTS (EBU software) has the match's IMPs as its TEAM_SCORE.
+    vps = element.find("TEAM_VICTORY_POINTS") is not None
+    score, opposing = _float(element, "TEAM_SCORE", where), _float(element, "OPPOSING_TEAM_SCORE", where)
     return UsebioMatch(
         round_number,
         table,
         home,
         away,
-        _float(element, "TEAM_IMPS", where),
-        _float(element, "OPPOSING_TEAM_IMPS", where),
-        _float(element, "TEAM_SCORE", where),
-        _float(element, "OPPOSING_TEAM_SCORE", where),
+        _float(element, "TEAM_IMPS", where) if not vps or element.find("TEAM_IMPS") is not None else score,
+        _float(element, "OPPOSING_TEAM_IMPS", where)
+        if not vps or element.find("OPPOSING_TEAM_IMPS") is not None
+        else opposing,
+        _float(element, "TEAM_VICTORY_POINTS", where) if vps else score,
+        _float(element, "OPPOSING_TEAM_VICTORY_POINTS", where) if vps else opposing,
         tuple(sorted(boards, key=lambda board: board.number)),
     )
 
