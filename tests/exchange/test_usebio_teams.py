@@ -163,3 +163,16 @@ def test_players_grouped_in_pairs_and_victory_points_apart_read_as_ebu_software_
     assert imported.differences == []
     assert _figures(imported.event) == _figures(original)
     assert {team.members.count() for team in imported.event.teams.all()} == {4}
+
+
+def test_a_team_of_three_players_is_refused_naming_the_team(club):
+    original = _swiss(club)
+    text = teams_event_usebio_bytes(original).decode()
+    first_team = text.index("<TEAM TEAM_ID=")
+    player = text.index("<PLAYER>", first_team)
+    text = text[:player] + text[text.index("</PLAYER>", player) + len("</PLAYER>") :]
+    other = _fresh_club()
+    with pytest.raises(ValidationError) as refused:
+        usebio_teams_import(club=other, data=text.encode())
+    assert "Team " in str(refused.value) and "not 3" in str(refused.value)
+    assert not other.teams_events.exists()

@@ -30,6 +30,7 @@ from tournaments.bridge.formats.usebio.teams_writing import (
     SWISS_TEAMS,
     TeamsLine,
     UsebioMatch,
+    UsebioTeam,
     UsebioTeamsEvent,
 )
 from tournaments.bridge.teams.tables import match_pairs
@@ -137,12 +138,7 @@ def usebio_teams_store(
             bye_vp=_bye_vp(event),
         )
         for team in sorted(event.teams, key=lambda team: team.number):
-            team_add(
-                event=stored,
-                name=team.name,
-                player_names=[player.name for player in team.players],
-                number=team.number,
-            )
+            _team_add(stored, team)
         drawn = [] if stored.form == TeamsForm.SWISS else round_robin_draw(event=stored)
         if drawn and len(drawn) < len(rounds):
             raise ValidationError(
@@ -156,6 +152,24 @@ def usebio_teams_store(
             _round_play(teams_round, matches, user)
         differences = _differences(stored, event)
     return UsebioTeamsImport(stored, differences)
+
+
+def _team_add(stored: TeamsEvent, team: UsebioTeam) -> None:
+    """Add the file's team under its number; a team ClubScore refuses is named in the error."""
+    try:
+        team_add(
+            event=stored,
+            name=team.name,
+            player_names=[player.name for player in team.players],
+            number=team.number,
+        )
+    except ValidationError as error:
+        raise ValidationError(
+            {
+                "file": _("Team %(number)d (%(name)s): %(error)s")
+                % {"number": team.number, "name": team.name, "error": " ".join(error.messages)}
+            }
+        ) from None
 
 
 def _round_play(teams_round: TeamsRound, matches: list[UsebioMatch], user: User | None) -> None:
