@@ -76,7 +76,15 @@ def test_the_preview_lists_the_differences_before_anything_is_stored(director_cl
             lambda text: text.replace("<SCORE>-140</SCORE>", "<SCORE>Adj</SCORE>", 1),
             "Line 294: BOARD 1, line 1: &lt;SCORE&gt; &#x27;Adj&#x27;",
         ),
-        (lambda text: text.replace('EVENT_TYPE="BUTLER_PAIRS">', 'EVENT_TYPE="TEAMS">', 1), "not TEAMS"),
+        (
+            lambda text: text.replace('EVENT_TYPE="BUTLER_PAIRS">', 'EVENT_TYPE="AGGREGATE">', 1),
+            "not AGGREGATE",
+        ),
+        # A teams type on a pairs file: it is read as a teams file, which names no team.
+        (
+            lambda text: text.replace('EVENT_TYPE="BUTLER_PAIRS">', 'EVENT_TYPE="TEAMS">', 1),
+            "TEAM&gt;s, not 0",
+        ),
         (lambda text: text[:5000], "not well-formed"),
     ],
 )

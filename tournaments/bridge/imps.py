@@ -105,3 +105,15 @@ def butler_imps(ns_scores: Sequence[Score], datum: int | None = None) -> list[in
     if datum is None:
         return [None] * len(ns_scores)
     return [None if score is None else imps(score - datum) for score in ns_scores]
+
+
+def scaled_imp_total(total: float, played: int, field_boards: int) -> float:
+    """A pair's IMPs scaled to the field's boards, as the EBU prints a cross-IMP pair who played fewer.
+
+    ``total`` x ``field_boards`` / ``played``: a pair that played 20 of the field's 24 boards
+    for +30 stands at +36, the total it would have at the same IMPs a board. A pair that
+    played every board, or none, keeps its total.
+    """
+    if played <= 0 or played >= field_boards:
+        return total
+    return total * field_boards / played

@@ -106,9 +106,17 @@ class UsebioUploadForm(_ClubsDirectedForm):
         help_text=lazy_percent(
             _(
                 "A results file (.xml) from Compscore, Scorer or another scorer, at most %(mb)s MB:"
-                " a pairs event scored by matchpoints, cross-IMPs or Butler."
+                " a pairs event scored by matchpoints, cross-IMPs or Butler, or a teams event."
             ),
             mb=MAX_USEBIO_BYTES // 1_000_000,
+        ),
+    )
+    scale_imps = forms.BooleanField(
+        required=False,
+        label=_("Scale short pairs' IMPs"),
+        help_text=_(
+            "Cross-IMPs: a pair who played fewer boards than the field stands at its IMPs x the field's"
+            " boards / its boards, as the EBU prints it; unticked, at its raw sum."
         ),
     )
 

@@ -11,7 +11,7 @@ from django.utils.text import slugify
 
 from tournaments.bridge.formats.lin import write_lin
 from tournaments.bridge.formats.pbn import PbnBoard, write_pbn
-from tournaments.night.models import Board, Pair, Result, Session, Standing
+from tournaments.night.models import Board, Pair, Result, Session, Standing, section_pair_number
 from tournaments.night.selectors.public import (
     DoubleDummyRow,
     HandView,
@@ -50,6 +50,14 @@ def _figure(value: float | None) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
+def pair_id(pair: Pair) -> str:
+    """The pair's number as a PBN ``PairId``: ``3``, or in a session of sections its section's ``A3``
+    (not the ``103`` it is stored as, which no player knows and no scorer reads back)."""
+    if pair.section is not None:
+        return f"{pair.section.letter}{section_pair_number(pair.number)}"
+    return str(pair.number)
+
+
 def _names(pair: Pair | None) -> str:
     return pair.names if pair is not None else ""
 
@@ -60,8 +68,8 @@ def _score_row(result: Result) -> dict[str, str]:
     scored = bool(result.contract) and not result.is_adjusted and not result.is_assigned
     score = result.ns_score
     return {
-        "PairId_NS": str(result.ns_pair.number),
-        "PairId_EW": str(result.ew_pair.number) if result.ew_pair is not None else "",
+        "PairId_NS": pair_id(result.ns_pair),
+        "PairId_EW": pair_id(result.ew_pair) if result.ew_pair is not None else "",
         "Contract": "Pass" if passed else (result.contract if scored else ""),
         "Declarer": result.declarer if scored and not passed else "",
         "Result": str(result.tricks) if scored and not passed and result.tricks is not None else "",
@@ -82,7 +90,14 @@ def _score_rows(session: Session) -> dict[int, list[dict[str, str]]]:
     rows: dict[int, list[dict[str, str]]] = {}
     results = (
         Result.objects.filter(board__session=session)
-        .select_related("ns_pair__player1", "ns_pair__player2", "ew_pair__player1", "ew_pair__player2")
+        .select_related(
+            "ns_pair__player1",
+            "ns_pair__player2",
+            "ns_pair__section",
+            "ew_pair__player1",
+            "ew_pair__player2",
+            "ew_pair__section",
+        )  # fmt: skip
         .order_by("board__number", "ns_pair__number", "pk")
     )
     for result in results:
@@ -94,13 +109,13 @@ def session_pbn_totals(session: Session) -> list[dict[str, str]]:
     """The pairs' [TotalScoreTable] rows from the session's standings, by field and rank (one query)."""
     standings = (
         Standing.objects.filter(session=session, boards_played__gt=0)
-        .select_related("pair__player1", "pair__player2")
+        .select_related("pair__player1", "pair__player2", "pair__section")
         .order_by("pair__direction", "rank", "pair__number")
     )
     return [
         {
             "Rank": str(standing.rank),
-            "PairId": str(standing.pair.number),
+            "PairId": pair_id(standing.pair),
             "Direction": standing.pair.direction,
             "TotalScoreMP": _figure(standing.matchpoints),
             "TotalPercentage": _figure(standing.percentage),

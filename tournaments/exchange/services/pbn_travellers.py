@@ -24,11 +24,11 @@ from django.utils.translation import gettext as _
 
 from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.bridge.formats.pbn.results import PASS_CONTRACTS, PbnResult, PbnResults, PbnTotal
-from tournaments.night.models import Board, Direction, Pair, Result, Session, Standing
+from tournaments.night.models import Board, Direction, Pair, Result, Section, Session, Standing
 from tournaments.night.services.movement import session_play_for_results
 from tournaments.night.services.results import ResultEntry, result_record
 from tournaments.night.services.scoring.settle import scores_settle
-from tournaments.night.services.sessions import pair_add
+from tournaments.night.services.sessions import pair_add, section_number_base
 
 
 def travellers_enter(
@@ -40,12 +40,13 @@ def travellers_enter(
     its line. ``boards`` are the session's boards by number, dealt from the same file.
     """
     session_play_for_results(session=session)  # the file's results were played (issue 28, point 7)
-    pairs = _seat_pairs(session, results)
+    numbers = _stored_numbers(session, results)
+    pairs = _seat_pairs(session, results, numbers)
     differences = []
     entered: list[tuple[PbnResult, Result]] = []
     for result in results.results:
-        ns_pair = pairs[_side_key(session, Direction.NS, results.numbers[result.ns_id])]
-        ew_pair = pairs[_side_key(session, Direction.EW, results.numbers[result.ew_id])]
+        ns_pair = pairs[_side_key(session, Direction.NS, numbers[result.ns_id])]
+        ew_pair = pairs[_side_key(session, Direction.EW, numbers[result.ew_id])]
         stored = _record(boards[result.board], result, ns_pair, ew_pair, user)
         entered.append((result, stored))
         if result.ns_score is not None and stored.ns_score is not None and stored.ns_score != result.ns_score:
@@ -54,7 +55,33 @@ def travellers_enter(
                 % {"where": _where(result, stored), "theirs": result.ns_score, "ours": stored.ns_score}
             )
     scores_settle(session)
-    return differences + _percentage_differences(entered) + _total_differences(session, results, pairs)
+    return (
+        differences + _percentage_differences(entered) + _total_differences(session, results, pairs, numbers)
+    )
+
+
+def _stored_numbers(session: Session, results: PbnResults) -> dict[str, int]:
+    """Each pair id's number as the session stores it: a section's pair ``A1`` is section A's 1 (101).
+
+    A file of sections goes into a session divided into the same sections; a letter the
+    session has no section for is refused by name.
+    """
+    sections = {section.letter: section for section in session.sections.all()}
+    numbers = dict(results.numbers)
+    for pair_id, letter in results.sections.items():
+        section = sections.get(letter)
+        if section is None:
+            raise ValidationError(
+                {
+                    "file": _(
+                        "Pair %(pair)s is of section %(letter)s, which %(session)s does not have:"
+                        " divide the session into the file's sections first."
+                    )
+                    % {"pair": pair_id, "letter": letter, "session": session.name}
+                }
+            )
+        numbers[pair_id] = section_number_base(section) + results.numbers[pair_id]
+    return numbers
 
 
 def _rounding(figure: str) -> float:
@@ -63,7 +90,7 @@ def _rounding(figure: str) -> float:
 
 
 def _total_differences(
-    session: Session, results: PbnResults, pairs: dict[tuple[str, int], Pair]
+    session: Session, results: PbnResults, pairs: dict[tuple[str, int], Pair], numbers: dict[str, int]
 ) -> list[str]:
     """Where a [TotalScoreTable]'s TotalPercentage differs from the pair's standing beyond its rounding."""
     sides: dict[str, Direction] = {}
@@ -79,9 +106,9 @@ def _total_differences(
         if not total.percentage:
             continue
         pair = None
-        if total.pair_id in results.numbers:
+        if total.pair_id in numbers:
             side = Direction(total.direction) if total.direction else sides[total.pair_id]
-            pair = pairs.get(_side_key(session, side, results.numbers[total.pair_id]))
+            pair = pairs.get(_side_key(session, side, numbers[total.pair_id]))
         standing = standings.get(pair.pk) if pair is not None else None
         if pair is None or standing is None:
             differences.append(
@@ -149,23 +176,34 @@ def _side_key(session: Session, side: str, number: int) -> tuple[str, int]:
     return (side if session.is_mitchell else Direction.NONE, number)
 
 
-def _seat_pairs(session: Session, results: PbnResults) -> dict[tuple[str, int], Pair]:
-    """The session's pairs by (direction, number), adding those the file names and the session lacks."""
+def _seat_pairs(
+    session: Session, results: PbnResults, numbers: dict[str, int]
+) -> dict[tuple[str, int], Pair]:
+    """The session's pairs by (direction, stored number), with those the file names and the session lacks."""
     seated = {(pair.direction, pair.number): pair for pair in session.pairs.all()}
+    sections = {section.letter: section for section in session.sections.all()}
     for result in results.results:
         for side, pair_id, names in (
             (Direction.NS, result.ns_id, result.ns_names),
             (Direction.EW, result.ew_id, result.ew_names),
         ):
-            key = _side_key(session, side, results.numbers[pair_id])
+            key = _side_key(session, side, numbers[pair_id])
             if key not in seated:
-                seated[key] = _pair_add(session, key, pair_id, names, result)
+                section = sections.get(results.sections.get(pair_id, ""))
+                number = results.numbers[pair_id] if section is not None else key[1]
+                seated[key] = _pair_add(session, (key[0], number), pair_id, names, result, section)
     return seated
 
 
 def _pair_add(
-    session: Session, key: tuple[str, int], pair_id: str, names: tuple[str, ...], result: PbnResult
+    session: Session,
+    key: tuple[str, int],
+    pair_id: str,
+    names: tuple[str, ...],
+    result: PbnResult,
+    section: Section | None = None,
 ) -> Pair:
+    """Seat the file's pair under its number (a section's pair: its number in ``section``)."""
     direction, number = key
     try:
         return pair_add(
@@ -175,6 +213,7 @@ def _pair_add(
             player_names=list(names[:2]) or [f"Pair {pair_id} {direction}".strip()],
             direction=direction,
             number=number,
+            section=section,
         )
     except ValidationError as error:
         raise ValidationError(

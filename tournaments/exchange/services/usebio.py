@@ -117,10 +117,18 @@ def check_usebio_file(data: bytes) -> UsebioEvent:
         ) from None
 
 
-def usebio_import(*, club: Club, data: bytes, name: str = "", user: User | None = None) -> UsebioImport:
-    """Store a USEBIO file of another scorer as a new session of the club, all or nothing."""
+def usebio_import(
+    *, club: Club, data: bytes, name: str = "", user: User | None = None, scale_imps: bool = False
+) -> UsebioImport:
+    """Store a USEBIO file of another scorer as a new session of the club, all or nothing.
+
+    ``scale_imps``: a cross-IMP pair who played fewer boards stands at its IMPs scaled to the
+    field's boards (the EBU's practice, ``Session.imps_scaled``), not at its raw sum.
+    """
     event = check_usebio_file(data)
-    return usebio_store(club=club, event=event, name=name, user=user, awards=read_usebio_awards(data))
+    return usebio_store(
+        club=club, event=event, name=name, user=user, awards=read_usebio_awards(data), scale_imps=scale_imps
+    )
 
 
 def usebio_store(
@@ -130,9 +138,10 @@ def usebio_store(
     name: str = "",
     user: User | None = None,
     awards: UsebioAwards | None = None,
+    scale_imps: bool = False,
 ) -> UsebioImport:
     """Store a read USEBIO event as a new session (see the module docstring); list the differences,
-    the file's master points (``awards``) among them."""
+    the file's master points (``awards``) among them; ``scale_imps`` as ``usebio_import``'s."""
     lines = sum(len(board.lines) for board in event.boards)
     if lines > MAX_USEBIO_LINES:
         raise ValidationError(
@@ -158,6 +167,7 @@ def usebio_store(
             for pair in _pairs_who_played(event)
         }
         _mark_handicapped(session, event)
+        _mark_imps_scaled(session, event, scale_imps)
         mark_point_type(session, awards)
         boards = _boards_add(session, event)
         results, not_played = [], []
@@ -190,6 +200,13 @@ def _mark_handicapped(session: Session, event: UsebioEvent) -> None:
     if event.event_type == MATCHPOINTS and any(pair.handicap for pair in event.pairs):
         session.handicapped = True
         session.save(update_fields=["handicapped", "updated_at"])
+
+
+def _mark_imps_scaled(session: Session, event: UsebioEvent, scale_imps: bool) -> None:
+    """A cross-IMP file imported with its short pairs' IMPs scaled (the EBU's practice) keeps that setting."""
+    if scale_imps and event.event_type == CROSS_IMPS:
+        session.imps_scaled = True
+        session.save(update_fields=["imps_scaled", "updated_at"])
 
 
 def _handicap(pair: UsebioPair) -> Decimal | None:

@@ -35,7 +35,7 @@ from tournaments.bridge.formats.usebio import (
     UsebioEvent,
 )
 from tournaments.bridge.formats.usebio.conventions import FileFigure, file_figure, full_top
-from tournaments.bridge.imps import butler_datum
+from tournaments.bridge.imps import butler_datum, scaled_imp_total
 from tournaments.bridge.matchpoints import places
 from tournaments.night.models import Pair, Result, Session, Standing
 
@@ -177,10 +177,11 @@ def _matchpoint_differences(
     return [text % figures]
 
 
-def _figure(event: UsebioEvent, standing: Standing, handicap: float | None) -> float:
-    """ClubScore's figure for a pair as the file states it: percentage (with half any handicap) or IMPs."""
+def _figure(event: UsebioEvent, standing: Standing, handicap: float | None, field_boards: int = 0) -> float:
+    """ClubScore's figure for a pair as the file states it: percentage (with half any handicap) or IMPs,
+    scaled to the ``field_boards`` where the session scales them (``Session.imps_scaled``)."""
     if event.event_type != MATCHPOINTS:
-        return standing.imps or 0.0
+        return scaled_imp_total(standing.imps or 0.0, standing.boards_played, field_boards)
     return standing.percentage + (handicap or 0) / 2
 
 
@@ -190,8 +191,12 @@ def _pair_differences(session: Session, event: UsebioEvent, pairs: dict[PairKey,
         for standing in Standing.objects.filter(pair__session=session, boards_played__gt=0)
     }
     ranked = [pair for pair in event.pairs if pair.key in pairs and pairs[pair.key].pk in standings]
-    figures = {pair.key: _figure(event, standings[pairs[pair.key].pk], pair.handicap) for pair in ranked}
-    raw = {pair.key: _figure(event, standings[pairs[pair.key].pk], None) for pair in ranked}
+    # Scaled to the field's boards only where the session says so; else each pair's raw sum.
+    field = max((s.boards_played for s in standings.values()), default=0) if session.imps_scaled else 0
+    figures = {
+        pair.key: _figure(event, standings[pairs[pair.key].pk], pair.handicap, field) for pair in ranked
+    }
+    raw = {pair.key: _figure(event, standings[pairs[pair.key].pk], None, field) for pair in ranked}
     differences = []
     for pair in ranked:
         ours = figures[pair.key]

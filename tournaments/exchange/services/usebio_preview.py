@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Max
+
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioEvent
 from tournaments.bridge.formats.usebio.awards import UsebioAwards
+from tournaments.bridge.imps import scaled_imp_total
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
 from tournaments.exchange.services.usebio import UsebioImport, usebio_store
@@ -46,7 +49,12 @@ class _DryRun(Exception):
 
 
 def usebio_preview(
-    *, club: Club, event: UsebioEvent, name: str = "", awards: UsebioAwards | None = None
+    *,
+    club: Club,
+    event: UsebioEvent,
+    name: str = "",
+    awards: UsebioAwards | None = None,
+    scale_imps: bool = False,
 ) -> UsebioPreview:
     """Import the event in a transaction that is rolled back, and return what it gave.
 
@@ -57,7 +65,7 @@ def usebio_preview(
     found: list[UsebioPreview] = []
     try:
         with write():
-            imported = usebio_store(club=club, event=event, name=name, awards=awards)
+            imported = usebio_store(club=club, event=event, name=name, awards=awards, scale_imps=scale_imps)
             found.append(_preview(imported, event))
             raise _DryRun
     except _DryRun:
@@ -70,6 +78,9 @@ def _preview(imported: UsebioImport, event: UsebioEvent) -> UsebioPreview:
     numbers = session_numbers(event)
     stated = {(pair.direction, numbers[pair.key]): pair for pair in event.pairs}
     rows = []
+    field = (
+        (session.standings.aggregate(most=Max("boards_played"))["most"] or 0) if session.imps_scaled else 0
+    )
     for pair in session.pairs.select_related("player1", "player2", "standing").order_by(
         "-direction", "number"
     ):
@@ -83,7 +94,9 @@ def _preview(imported: UsebioImport, event: UsebioEvent) -> UsebioPreview:
                 label=file_pair.label if file_pair else pair.label,
                 names=pair.names,
                 place=f"{standing.rank}{'=' if standing.tied else ''}",
-                figure=(standing.imps or 0.0) if imps else standing.percentage,
+                figure=scaled_imp_total(standing.imps or 0.0, standing.boards_played, field)
+                if imps
+                else standing.percentage,
                 file_place=file_pair.place if file_pair else None,
                 file_figure=(file_pair.total_score if imps else file_pair.percentage) if file_pair else None,
             )

@@ -27,12 +27,15 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioError, read_usebio
 from tournaments.bridge.formats.usebio.awards import read_usebio_awards
+from tournaments.bridge.formats.usebio.teams_reading import is_teams_usebio, read_teams_usebio
+from tournaments.core.models import Club
 from tournaments.core.views.access import SignedInRequest, director_required
 from tournaments.exchange.forms import UsebioUploadForm
 from tournaments.exchange.models import PendingImport
 from tournaments.exchange.services.pending import pending_done, pending_keep
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.exchange.services.usebio_preview import usebio_preview
+from tournaments.exchange.services.usebio_teams import usebio_teams_import, usebio_teams_preview
 from tournaments.exchange.views.waiting import waiting_import
 
 TEMPLATES = "tournaments/exchange/"
@@ -54,18 +57,23 @@ def usebio_upload(request: SignedInRequest) -> HttpResponse:
         return render(request, TEMPLATES + "usebio_upload.html", {"form": form})
     if not form.is_valid():
         return _refused(request, form)
-    club, name, upload = (
+    club, name, upload, scale_imps = (
         form.cleaned_data["club"],
         form.cleaned_data["name"].strip(),
         form.cleaned_data["file"],
+        form.cleaned_data["scale_imps"],
     )
     data = upload.read()
     try:
+        if is_teams_usebio(data):
+            return _teams_preview(request, form, club, name, data, upload.name)
         event = read_usebio(data)
     except UsebioError as error:
         return _refused(request, form, file_error=error)
     try:
-        preview = usebio_preview(club=club, event=event, name=name, awards=read_usebio_awards(data))
+        preview = usebio_preview(
+            club=club, event=event, name=name, awards=read_usebio_awards(data), scale_imps=scale_imps
+        )
     except ValidationError as error:
         return _refused(request, form, import_errors=error.messages)
     digest = hashlib.sha256(data).hexdigest()
@@ -85,8 +93,51 @@ def usebio_upload(request: SignedInRequest) -> HttpResponse:
         "file_name": upload.name,
         "sha256": digest,
         "imps": event.event_type != MATCHPOINTS,
+        "scale_imps": scale_imps,
     }
     return render(request, TEMPLATES + "usebio_preview.html", context)
+
+
+def _teams_preview(
+    request: SignedInRequest, form: UsebioUploadForm, club: Club, name: str, data: bytes, file_name: str
+) -> HttpResponse:
+    """A teams file's preview: ClubScore's standings beside the file's, from a rolled-back import."""
+    event = read_teams_usebio(data)
+    try:
+        preview = usebio_teams_preview(club=club, event=event, name=name)
+    except ValidationError as error:
+        return _refused(request, form, import_errors=error.messages)
+    digest = hashlib.sha256(data).hexdigest()
+    pending_keep(
+        user=request.user,
+        club=club,
+        kind=PendingImport.Kind.USEBIO,
+        sha256=digest,
+        data=data,
+        date=event.date,
+        name=name,
+    )
+    context = {"club": club, "event": event, "preview": preview, "file_name": file_name, "sha256": digest}
+    return render(request, TEMPLATES + "usebio_teams_preview.html", context)
+
+
+def _teams_confirm(request: SignedInRequest, pending: PendingImport) -> HttpResponse:
+    try:
+        imported = usebio_teams_import(
+            club=pending.club, data=bytes(pending.data), name=pending.name, user=request.user
+        )
+    except ValidationError as error:
+        form = UsebioUploadForm(initial={"club": pending.club_id, "name": pending.name}, user=request.user)
+        return _refused(request, form, import_errors=error.messages)
+    pending_done(pending)
+    teams_event = imported.event
+    messages.success(
+        request,
+        _("Imported %(event)s: %(count)d teams.")
+        % {"event": teams_event.name, "count": teams_event.teams.count()},
+    )
+    context = {"teams_event": teams_event, "differences": imported.differences}
+    return render(request, TEMPLATES + "usebio_teams_imported.html", context)
 
 
 @director_required
@@ -95,9 +146,15 @@ def usebio_confirm(request: SignedInRequest) -> HttpResponse:
     pending = waiting_import(request, PendingImport.Kind.USEBIO, "director:exchange:usebio_upload")
     if isinstance(pending, HttpResponse):
         return pending
+    if is_teams_usebio(bytes(pending.data)):
+        return _teams_confirm(request, pending)
     try:
         imported = usebio_import(
-            club=pending.club, data=bytes(pending.data), name=pending.name, user=request.user
+            club=pending.club,
+            data=bytes(pending.data),
+            name=pending.name,
+            user=request.user,
+            scale_imps=request.POST.get("scale_imps") == "on",
         )
     except ValidationError as error:
         form = UsebioUploadForm(initial={"club": pending.club_id, "name": pending.name}, user=request.user)

@@ -128,6 +128,16 @@ class Session(models.Model):
         blank=True,
         help_text="Strata B's and C's limits (a pair below one: that stratum), as text.",
     )
+    # Cross-IMPs: a pair who played fewer boards than the field stands at its total scaled to the
+    # field's boards (the EBU's practice, ``bridge.imps.scaled_imp_total``), else at its raw sum.
+    imps_scaled = models.BooleanField(
+        default=False,
+        verbose_name=gettext_lazy("IMPs scaled to the field's boards"),
+        help_text=gettext_lazy(
+            "A pair who played fewer boards than the field stands at its IMPs x the field's boards"
+            " / its boards (the EBU's practice), not at its raw sum."
+        ),
+    )
     # The colour of the master points the session awards, when its club's federation has more
     # than one club scale (USEBIO's MASTER_POINT_TYPE: the ABF's RED for a special club
     # session, Grade B4c); blank for the federation's ordinary scale (bridge.federations).

@@ -18,7 +18,8 @@ artificial score (``-`` or ``?`` for the contract) is not read and is listed in 
 file's ``skipped`` lines, for the director to give on the board page. ClubScore needs
 pair numbers: a pair id or a partnership's name that is a number or a label with one
 (``7``, ``Para-7``, ``Pair 7``) gives it; other partnerships are numbered by their
-first appearance in the file.
+first appearance in the file. A section's pair (``A1``: ClubScore writes a session of
+sections' pairs so) keeps its number within its section, the letter in ``PbnResults.sections``.
 
 The [TotalScoreTable]'s rows (5.10) are read too (``PbnTotal``): each pair's
 ``TotalPercentage`` and ``TotalScoreMP`` as written, with its ``NrBoards`` where given,
@@ -30,7 +31,7 @@ EW 1 share the id ``1``); Ruter writes the pair's last seat there, not its field
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tournaments.bridge.formats.pbn.tags import Game, Section
 
@@ -38,6 +39,7 @@ PASS_CONTRACTS = {"PASS", "AP", "P", "PASSED"}
 _UNKNOWN = {"", "-", "?"}
 # A pair's label: "7", "Para-7", "Pair 7"; not a player's login such as "jdr9999".
 _PAIR_LABEL = re.compile(r"(?:\D*[\s_-])?(\d{1,4})")
+_SECTION_PAIR = re.compile(r"([A-Z])(\d{1,2})")
 _SCORE_PART = re.compile(r"(NS|EW)\s+([+-]?\d+)", re.IGNORECASE)
 
 
@@ -77,8 +79,9 @@ class PbnResults:
 
     results: tuple[PbnResult, ...]
     skipped: tuple[str, ...]
-    numbers: dict[str, int]  # pair id -> ClubScore pair number
+    numbers: dict[str, int]  # pair id -> ClubScore pair number (a section's pair: its number there)
     totals: tuple[PbnTotal, ...] = ()  # the [TotalScoreTable]'s rows, in file order
+    sections: dict[str, str] = field(default_factory=dict)  # pair id 'A1' -> its section's letter 'A'
 
 
 def split_names(text: str) -> tuple[str, ...]:
@@ -238,11 +241,26 @@ def _total_score_names(games: list[Game]) -> dict[str, str]:
     return names
 
 
+def pair_sections(results: list[PbnResult]) -> dict[str, str]:
+    """The section of every pair id that names one (``A1``, as ClubScore writes a section's pair)."""
+    ids = dict.fromkeys(pair for result in results for pair in (result.ns_id, result.ew_id))
+    return {pair: found[1] for pair in ids if (found := _SECTION_PAIR.fullmatch(pair.strip()))}
+
+
 def pair_numbers(results: list[PbnResult]) -> dict[str, int]:
-    """Give every pair id a number: the one in its label, else the next free one in file order."""
+    """Give every pair id a number: the one in its label, else the next free one in file order.
+
+    A section's pair (``A1``) keeps its number in its section: A1 and B1 are both 1.
+    """
     ids = list(dict.fromkeys(pair for result in results for pair in (result.ns_id, result.ew_id)))
     numbers: dict[str, int] = {}
     for pair in ids:
+        found = _SECTION_PAIR.fullmatch(pair.strip())
+        if found:
+            numbers[pair] = int(found[2])
+    for pair in ids:
+        if pair in numbers:
+            continue
         match = _PAIR_LABEL.fullmatch(pair.strip())
         if match and int(match[1]) >= 1 and int(match[1]) not in numbers.values():
             numbers[pair] = int(match[1])
@@ -270,4 +288,6 @@ def read_results(games: list[tuple[Game, int]], all_games: list[Game]) -> PbnRes
                 skipped.append(result)
             elif result is not None:
                 results.append(result)
-    return PbnResults(tuple(results), tuple(skipped), pair_numbers(results), read_totals(all_games))
+    return PbnResults(
+        tuple(results), tuple(skipped), pair_numbers(results), read_totals(all_games), pair_sections(results)
+    )
