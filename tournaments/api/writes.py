@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from ninja import Router
 
 from tournaments.api import refusals
-from tournaments.api.auth import ClubToken, TokenRequest, club_result, club_session
+from tournaments.api.auth import ClubToken, TokenRequest, bind_operation_roles, club_result, club_session
 from tournaments.api.http import json_response
 from tournaments.api.reads import session_document
 from tournaments.api.schemas import CorrectionIn, Error, Id, ResultIn, ResultOut, SessionOut
@@ -135,3 +135,7 @@ def start(request: TokenRequest, session_id: Id) -> HttpResponse:
 )
 def finish(request: TokenRequest, session_id: Id) -> HttpResponse:
     return _state_change(request, session_id, session_finish)
+
+
+# Each write checks its own roles (core/route_roles.API_OPERATION_ROLES) against the token's creator.
+bind_operation_roles(router)

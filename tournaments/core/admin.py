@@ -9,7 +9,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from tournaments.core import changes
-from tournaments.core.models import ApiToken, ApiWriteCount, Club, Player
+from tournaments.core.models import ApiToken, ApiWriteCount, Club, ClubRole, Player
 from tournaments.core.services.api_tokens import api_token_revoke
 
 
@@ -30,12 +30,23 @@ class ReadOnlyAdminMixin(ShownOnlyAdminMixin):
         return False
 
 
+class ClubRoleInline(admin.TabularInline):
+    """The club's volunteers and their roles (an administrator's page grants them too)."""
+
+    model = ClubRole
+    fk_name = "club"
+    extra = 1
+    fields = ("user", "role", "granted_by", "granted_at")
+    readonly_fields = ("granted_by", "granted_at")
+    autocomplete_fields = ("user",)
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
     list_display = ("name", "slug")
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
-    filter_horizontal = ("directors",)
+    inlines = (ClubRoleInline,)
 
     def get_readonly_fields(self, request, obj=None) -> tuple[str, ...]:
         # Changing them rescores boards: services.scoring.method.club_set_adjustment_percentages.
