@@ -21,8 +21,10 @@ from tests.conftest import a_director, friday_mitchell, riverside_club, seated_m
 from tests.module_world import rolled_back_at_the_end
 from tournaments import models
 from tournaments.bridge.season.members import MemberLine
+from tournaments.core.models import Role
 from tournaments.core.services.api_tokens import api_token_check, api_token_create
 from tournaments.core.services.api_write_counts import api_write_count_add
+from tournaments.core.services.roles import role_grant
 from tournaments.federation.services.handicaps import session_handicaps_set
 from tournaments.mail.services.opt_out import mail_opt_out
 from tournaments.night.models import IndividualPlayer, Section
@@ -168,6 +170,7 @@ def _club_records(club, user) -> str:
         session=models.Session.objects.filter(state="finished").first(), player=keep, email="zoe@example.org"
     )
     issued = api_token_create(club=club, name="club website", user=user)
+    role_grant(club=club, user=user, role=Role.SCORER, by=user)  # a ClubRoleChange
     api_write_count_add(token_id=issued.token.pk, minute=29_000_000)
     models.PendingImport.objects.create(
         user=user, club=club, sha256="0" * 64, text="", date=datetime.date(2026, 11, 16), name="Sunday"

@@ -214,7 +214,10 @@ ROUTES: dict[str, Route] = {
         _slug,
         mixed=lambda a, b: (
             {"slug": b.club.slug},
-            {"action": "remove", "held": ClubRole.objects.filter(club=a.club).values_list("pk", flat=True)[0]},
+            {
+                "action": "remove",
+                "held": ClubRole.objects.filter(club=a.club).values_list("pk", flat=True)[0],
+            },
         ),
     ),
     "director:master_points": Route(_slug),
@@ -300,8 +303,12 @@ def test_every_director_route_of_the_resolver_is_in_the_table():
 
 def test_every_director_route_says_which_roles_it_needs():
     assert sorted(set(DIRECTOR_ROUTES) - set(ROUTE_ROLES)) == [], "a director route with no roles declared"
-    assert sorted(set(ROUTE_ROLES) - set(DIRECTOR_ROUTES)) == [], "the roles' table names a route that is gone"
-    assert all(Role.ADMINISTRATOR in roles for roles in ROUTE_ROLES.values()), "the administrator holds every role"
+    assert sorted(set(ROUTE_ROLES) - set(DIRECTOR_ROUTES)) == [], (
+        "the roles' table names a route that is gone"
+    )
+    assert all(Role.ADMINISTRATOR in roles for roles in ROUTE_ROLES.values()), (
+        "the administrator holds every role"
+    )
 
 
 def test_every_other_route_is_known_to_be_public_or_guarded_elsewhere():
@@ -341,7 +348,9 @@ def world(django_db_setup, django_db_blocker) -> Iterator[World]:
         holders: dict[Role, AbstractBaseUser] = {Role.ADMINISTRATOR: director}
         for role in Role:
             if role != Role.ADMINISTRATOR:
-                holders[role] = users.objects.create_user(username=f"a-{role.value}", password="role-pw-12345")
+                holders[role] = users.objects.create_user(
+                    username=f"a-{role.value}", password="role-pw-12345"
+                )
                 ClubRole.objects.create(club=club, user=holders[role], role=role)
         yield World(club_a_world(club, director), club_b_world(users), director, nobody, holders)
 

@@ -95,7 +95,9 @@ def bind_operation_roles(router: Router) -> None:
     """Give each of the router's operations a ``ClubToken`` that checks that operation's roles."""
     for path_view in router.path_operations.values():
         for operation in path_view.operations:
-            operation.auth_callbacks = [ClubToken(operation.view_func.__name__)]
+            # Set as the operation's own auth, so the router's ``auth`` does not replace it when bound.
+            operation.auth_param = ClubToken(operation.view_func.__name__)
+            operation.auth_callbacks = [operation.auth_param]
 
 
 NO_SESSION = gettext_lazy("This token's club has no session with that id.")
