@@ -11,12 +11,12 @@ from django.conf import settings
 from django.db import migrations, models
 
 ROLES = [
-    ("administrator", "administrator"),
-    ("director", "director"),
-    ("scorer", "scorer"),
-    ("treasurer", "treasurer"),
-    ("membership_secretary", "membership secretary"),
-    ("results_uploader", "results uploader"),
+    ("administrator", "Administrator"),
+    ("director", "Director"),
+    ("scorer", "Scorer"),
+    ("treasurer", "Treasurer"),
+    ("membership_secretary", "Membership secretary"),
+    ("results_uploader", "Results uploader"),
 ]
 
 

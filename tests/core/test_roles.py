@@ -59,7 +59,7 @@ def test_a_scorer_corrects_a_result_but_cannot_change_the_clubs_settings(
 
     settings = scorer.post(reverse("director:club_settings", args=[club.slug]), {"federation": "ebu"})
     assert settings.status_code == 403
-    assert "it needs one of: administrator." in settings.content.decode()
+    assert "it needs one of: Administrator." in settings.content.decode()
     club.refresh_from_db()
     assert club.federation == ""
 
@@ -121,7 +121,7 @@ def test_the_administrator_grants_and_removes_a_role_and_both_are_recorded(club,
         ("scorer", False, director),
     ]
     page = director_client.get(url).content.decode()
-    assert "Sam no longer scorer, removed by director" in page
+    assert "Sam no longer Scorer, removed by director" in page
 
 
 def test_the_last_administrator_cannot_remove_himself(club, director, director_client):
@@ -154,7 +154,7 @@ def test_with_a_second_administrator_the_first_may_step_down(club, director, dir
     [
         ({"action": "grant", "username": "nobody-here", "role": "scorer"}, "No user is named"),
         ({"action": "grant", "username": "director", "role": "king"}, "Choose one of the roles listed."),
-        ({"action": "grant", "username": "director", "role": "administrator"}, "already administrator"),
+        ({"action": "grant", "username": "director", "role": "administrator"}, "already Administrator here"),
     ],
 )
 def test_a_grant_the_page_cannot_make_is_refused_with_a_message(club, director_client, post, said):

@@ -77,9 +77,10 @@ class ClubToken(HttpBearer):
         return API_OPERATION_ROLES.get(self.operation, frozenset())
 
     def _creator_may(self, token: ApiToken) -> bool:
-        if token.created_by_id is None:
+        creator = token.created_by
+        if creator is None:
             return True
-        return bool(roles_held(token.created_by, token.club_id) & self._needed())
+        return bool(roles_held(creator, token.club_id) & self._needed())
 
 
 NO_ROLE = gettext_lazy(

@@ -5,6 +5,7 @@ an audit keeps is shown, never edited, so the admin cannot make it disagree with
 """
 
 from django.contrib import admin
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
@@ -53,17 +54,18 @@ class ClubAdmin(admin.ModelAdmin):
         if formset.model is not ClubRole:
             super().save_formset(request, form, formset, change)
             return
+        editor = request.user if isinstance(request.user, User) else None
         held = formset.save(commit=False)
         for gone in formset.deleted_objects:
             ClubRoleChange.objects.create(
-                club=gone.club, user=gone.user, role=gone.role, granted=False, by=request.user
+                club=gone.club, user=gone.user, role=gone.role, granted=False, by=editor
             )
             gone.delete()
         for role in held:
             if role.pk is None:
-                role.granted_by = request.user
+                role.granted_by = editor
                 ClubRoleChange.objects.create(
-                    club=role.club, user=role.user, role=role.role, granted=True, by=request.user
+                    club=role.club, user=role.user, role=role.role, granted=True, by=editor
                 )
             role.save()
 

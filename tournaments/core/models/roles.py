@@ -15,12 +15,12 @@ from django.utils.translation import gettext_lazy
 
 
 class Role(models.TextChoices):
-    ADMINISTRATOR = "administrator", gettext_lazy("administrator")
-    DIRECTOR = "director", gettext_lazy("director")
-    SCORER = "scorer", gettext_lazy("scorer")
-    TREASURER = "treasurer", gettext_lazy("treasurer")
-    MEMBERSHIP_SECRETARY = "membership_secretary", gettext_lazy("membership secretary")
-    RESULTS_UPLOADER = "results_uploader", gettext_lazy("results uploader")
+    ADMINISTRATOR = "administrator", gettext_lazy("Administrator")
+    DIRECTOR = "director", gettext_lazy("Director")
+    SCORER = "scorer", gettext_lazy("Scorer")
+    TREASURER = "treasurer", gettext_lazy("Treasurer")
+    MEMBERSHIP_SECRETARY = "membership_secretary", gettext_lazy("Membership secretary")
+    RESULTS_UPLOADER = "results_uploader", gettext_lazy("Results uploader")
 
 
 class ClubRole(models.Model):
