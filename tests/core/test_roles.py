@@ -166,3 +166,28 @@ def test_a_grant_the_page_cannot_make_is_refused_with_a_message(club, director_c
 def test_a_director_may_not_open_the_roles_page(club):
     director_only = _holder(club, Role.DIRECTOR, "dan")
     assert director_only.get(reverse("director:club_roles", args=[club.slug])).status_code == 403
+
+
+def test_a_role_granted_or_removed_in_the_admin_is_recorded_as_on_the_page(
+    club, director, admin_client, admin_user
+):
+    sam = get_user_model().objects.create_user(username="sam")
+    mine = ClubRole.objects.get(club=club, user=director)
+    url = reverse("admin:tournaments_club_change", args=[club.pk])
+    form = admin_client.get(url).context["adminform"].form
+    fields = {
+        name: value for name, value in form.initial.items() if value is not None and name != "directors"
+    }
+    inline = {
+        "roles-TOTAL_FORMS": "2", "roles-INITIAL_FORMS": "1",
+        "roles-MIN_NUM_FORMS": "0", "roles-MAX_NUM_FORMS": "1000",
+        "roles-0-id": mine.pk, "roles-0-club": club.pk, "roles-0-user": director.pk,
+        "roles-0-role": "administrator",
+        "roles-1-club": club.pk, "roles-1-user": sam.pk, "roles-1-role": "scorer",
+    }  # fmt: skip
+    response = admin_client.post(url, {**fields, **inline})
+    assert response.status_code == 302, response.context["errors"] if response.context else response
+    granted = ClubRole.objects.get(club=club, user=sam)
+    assert (granted.role, granted.granted_by) == (Role.SCORER, admin_user)
+    change = ClubRoleChange.objects.get(club=club, user=sam)
+    assert (change.granted, change.by) == (True, admin_user)
