@@ -191,3 +191,19 @@ def test_a_role_granted_or_removed_in_the_admin_is_recorded_as_on_the_page(
     assert (granted.role, granted.granted_by) == (Role.SCORER, admin_user)
     change = ClubRoleChange.objects.get(club=club, user=sam)
     assert (change.granted, change.by) == (True, admin_user)
+
+
+def test_the_home_page_offers_each_role_only_the_links_its_roles_open(club, director_client):
+    settings, roles = (
+        reverse(name, args=[club.slug]) for name in ("director:club_settings", "director:club_roles")
+    )
+    members = reverse("director:members", args=[club.slug])
+    scorer_home = _holder(club, Role.SCORER, "sam").get(reverse("director:home")).content.decode()
+    assert settings not in scorer_home and roles not in scorer_home and members not in scorer_home
+    assert reverse("imports:upload") in scorer_home
+    secretary_home = (
+        _holder(club, Role.MEMBERSHIP_SECRETARY, "meg").get(reverse("director:home")).content.decode()
+    )
+    assert members in secretary_home and reverse("imports:upload") not in secretary_home
+    administrator_home = director_client.get(reverse("director:home")).content.decode()
+    assert all(url in administrator_home for url in (settings, roles, members, reverse("imports:upload")))

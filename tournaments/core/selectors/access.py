@@ -44,6 +44,14 @@ def roles_held(user: User, club_id: int) -> frozenset[Role]:
     return frozenset(Role(role) for role in rows)
 
 
+def roles_held_anywhere(user: User) -> frozenset[Role]:
+    """Return every role this user holds at any club (every role for a superuser)."""
+    if user.is_superuser:
+        return frozenset(Role)
+    rows = ClubRole.objects.filter(user_id=user.pk).values_list("role", flat=True).distinct()
+    return frozenset(Role(role) for role in rows)
+
+
 def roles_refusal() -> str:
     """Say which roles the refused route needs, in the reader's language."""
     needed = roles_needed()
