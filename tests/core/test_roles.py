@@ -207,3 +207,11 @@ def test_the_home_page_offers_each_role_only_the_links_its_roles_open(club, dire
     assert members in secretary_home and reverse("imports:upload") not in secretary_home
     administrator_home = director_client.get(reverse("director:home")).content.decode()
     assert all(url in administrator_home for url in (settings, roles, members, reverse("imports:upload")))
+
+
+def test_the_home_page_lists_a_clubs_sessions_only_to_roles_that_open_them(club, mitchell_session):
+    session_url = reverse("director:session", args=[mitchell_session.pk])
+    for role, listed in [(Role.SCORER, True), (Role.RESULTS_UPLOADER, True), (Role.TREASURER, False),
+                         (Role.MEMBERSHIP_SECRETARY, False)]:  # fmt: skip
+        home = _holder(club, role, f"u-{role.value}").get(reverse("director:home")).content.decode()
+        assert (session_url in home) is listed, role

@@ -64,15 +64,16 @@ ROUTE_ROLES: dict[str, frozenset[Role]] = {
     # Results and their corrections: the scorer's work as much as the director's.
     **dict.fromkeys(
         [
-            "director:session", "director:board", "director:board_traveller", "director:audit",
+            "director:board", "director:board_traveller", "director:audit",
             "director:table_round", "director:round_traveller", "director:result_edit",
             "director:result_delete", "director:teams_cards",
         ],
         SCORES,
     ),
-    # Files in and out: the results uploader's whole job.
+    # Files in and out: the results uploader's whole job (the session's page, read-only, links them).
     **dict.fromkeys(
         [
+            "director:session",
             "director:exchange:pbn_download", "director:exchange:pbn_upload",
             "director:exchange:lin_download", "director:exchange:usebio_download",
             "director:exchange:hand_records",

@@ -13,7 +13,7 @@ from django.urls import Resolver404, resolve
 
 from tournaments.core import sections
 from tournaments.core.models import Role
-from tournaments.core.route_roles import roles_for_route
+from tournaments.core.route_roles import ROUTE_ROLES, roles_for_route, route_roles
 from tournaments.core.selectors.access import clubs_directed, roles_held, roles_held_anywhere
 from tournaments.core.selectors.clubs import club_get, clubs_list
 from tournaments.core.views.access import SignedInRequest
@@ -46,7 +46,9 @@ def director_home(request: SignedInRequest) -> HttpResponse:
             )
             for club in clubs
         ]
-        context["sections"] = sections.sections(sections.director_home(request.user))
+        # The sessions and events listed are those of the clubs where a role opens a session's page.
+        with route_roles(ROUTE_ROLES["director:session"]):
+            context["sections"] = sections.sections(sections.director_home(request.user))
     return render(request, "tournaments/core/director_home.html", context)
 
 
