@@ -21,8 +21,10 @@ from tests.conftest import a_director, friday_mitchell, riverside_club, seated_m
 from tests.module_world import rolled_back_at_the_end
 from tournaments import models
 from tournaments.bridge.season.members import MemberLine
+from tournaments.core.models import Role
 from tournaments.core.services.api_tokens import api_token_check, api_token_create
 from tournaments.core.services.api_write_counts import api_write_count_add
+from tournaments.core.services.roles import role_grant
 from tournaments.federation.services.handicaps import session_handicaps_set
 from tournaments.mail.services.opt_out import mail_opt_out
 from tournaments.members.services.sign_in import sign_in_link_request, sign_in_link_use
@@ -175,6 +177,7 @@ def _club_records(club, user) -> str:
     asked = models.SignInRequest.objects.get()
     sign_in_link_use(request_id=asked.pk, browser_cookie="browser", confirmed=False)
     issued = api_token_create(club=club, name="club website", user=user)
+    role_grant(club=club, user=user, role=Role.SCORER, by=user)  # a ClubRoleChange
     api_write_count_add(token_id=issued.token.pk, minute=29_000_000)
     models.ApiWriteKey.objects.create(  # what a write sent with an Idempotency-Key keeps (tests/api)
         token=issued.token, key="retry-key-0001", request="0" * 64, status=204, content_type="text/html"

@@ -272,6 +272,7 @@ def _pages(session) -> list[tuple[str, str]]:
         ("delete session", reverse("director:session_delete", args=[playing.pk])),
         ("finish", reverse("director:state_confirm", args=[playing.pk, "finish"])),
         ("api tokens", reverse("director:api_tokens", args=[session.club.slug])),
+        ("roles", reverse("director:club_roles", args=[session.club.slug])),
     ]
 
 

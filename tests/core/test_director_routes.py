@@ -1,4 +1,4 @@
-"""Every route that needs a club's director refuses everyone else: found by walking the URL resolver.
+"""Every route that needs a club's role refuses everyone else: found by walking the URL resolver.
 
 Each route under /director/ is in ``ROUTES``, which says how to build its arguments from
 club A's objects (``club_worlds``). For each, by GET and by POST: a visitor is sent to log
@@ -10,6 +10,10 @@ club A's director, with the same arguments, is not refused (so the arguments are
 a refusal means the guard). A route the table does not know fails the suite: nobody adds
 an unguarded director page without saying how it is guarded. Every other route is listed
 as public (or guarded elsewhere, as the admin and the API's tokens) for the same reason.
+
+The same walk goes again for each role a user may hold at club A (issue 48): a role the
+route's entry in ``ROUTE_ROLES`` (tournaments/core/route_roles.py) names gets in with club
+A's arguments; every other role is refused as club B's director is, and changes nothing.
 """
 
 from __future__ import annotations
@@ -30,7 +34,8 @@ from tests.core.club_worlds import MARKER, ClubA, ClubB, club_a_world, club_b_wo
 from tests.examples import EXAMPLES
 from tests.exchange.bws_files import first_results, real_night
 from tests.module_world import rolled_back_at_the_end
-from tournaments.core.models import Club
+from tournaments.core.models import Club, ClubRole, Role
+from tournaments.core.route_roles import ROUTE_ROLES
 from tournaments.season.models import ClubMember
 
 pytestmark = pytest.mark.django_db
@@ -212,6 +217,16 @@ ROUTES: dict[str, Route] = {
     "director:mail_resend": Route(_session),
     "director:members": Route(_slug),
     "director:club_settings": Route(_slug),
+    "director:club_roles": Route(
+        _slug,
+        mixed=lambda a, b: (
+            {"slug": b.club.slug},
+            {
+                "action": "remove",
+                "held": ClubRole.objects.filter(club=a.club).values_list("pk", flat=True)[0],
+            },
+        ),
+    ),
     "director:master_points": Route(_slug),
     "director:master_points_abf": Route(_slug),
     "director:master_points_acbl": Route(_slug),
@@ -302,6 +317,16 @@ def test_every_director_route_of_the_resolver_is_in_the_table():
     assert sorted(set(ROUTES) - set(DIRECTOR_ROUTES)) == [], "the table names a route that is gone"
 
 
+def test_every_director_route_says_which_roles_it_needs():
+    assert sorted(set(DIRECTOR_ROUTES) - set(ROUTE_ROLES)) == [], "a director route with no roles declared"
+    assert sorted(set(ROUTE_ROLES) - set(DIRECTOR_ROUTES)) == [], (
+        "the roles' table names a route that is gone"
+    )
+    assert all(Role.ADMINISTRATOR in roles for roles in ROUTE_ROLES.values()), (
+        "the administrator holds every role"
+    )
+
+
 def test_every_other_route_is_known_to_be_public_or_guarded_elsewhere():
     others = {
         name
@@ -318,6 +343,8 @@ class World:
     b: ClubB
     a_director: AbstractBaseUser
     nobody: AbstractBaseUser
+    # One user per role at club A, holding that role alone (the administrator is a_director).
+    holders: dict[Role, AbstractBaseUser]
 
 
 @pytest.fixture(scope="module")
@@ -334,7 +361,14 @@ def world(django_db_setup, django_db_blocker) -> Iterator[World]:
         club = Club.objects.create(name="Riverside Bridge Club", slug="riverside")
         club.directors.add(director)
         nobody = users.objects.create_user(username="player", password="player-pw-12345")
-        yield World(club_a_world(club, director), club_b_world(users), director, nobody)
+        holders: dict[Role, AbstractBaseUser] = {Role.ADMINISTRATOR: director}
+        for role in Role:
+            if role != Role.ADMINISTRATOR:
+                holders[role] = users.objects.create_user(
+                    username=f"a-{role.value}", password="role-pw-12345"
+                )
+                ClubRole.objects.create(club=club, user=holders[role], role=role)
+        yield World(club_a_world(club, director), club_b_world(users), director, nobody, holders)
 
 
 def _client(user: AbstractBaseUser | None) -> Client:
@@ -413,3 +447,36 @@ def test_only_the_clubs_director_passes(name, world):
         assert owner.post(url, own).status_code in (200, 302), (
             f"{name}: the POST is refused for more than its club"
         )
+
+
+def _refused_for_want_of_role(route: Route, response, who: str, method: str, url: str, a: ClubA) -> None:
+    """A role the route does not name is treated as club B's director is (a user of no club, on players)."""
+    check = _assert_harmless if route.across == OWN else _assert_refused
+    check(response, who, method, url, a)
+
+
+@pytest.mark.parametrize("name", sorted(ROUTES))
+def test_each_role_at_the_club_passes_only_where_the_table_names_it(name, world):
+    route, a = ROUTES[name], world.a
+    url = reverse(name, kwargs=route.kwargs(a))
+    allowed = ROUTE_ROLES[name]
+    before = _all_rows()
+    for role, holder in world.holders.items():
+        if role in allowed:
+            continue
+        client = _client(holder)
+        body = route.post(a) if route.post else {}
+        for method, data in (("get", {}), ("post", body)):
+            response = getattr(client, method)(url, data)
+            _refused_for_want_of_role(route, response, f"club A's {role.value}", method, url, a)
+    assert _all_rows() == before, f"{name}: a role it does not name changed club A's data"
+
+    for role in sorted(allowed - {Role.ADMINISTRATOR}):
+        client = _client(world.holders[role])
+        response = client.get(url)
+        if response.status_code == 405:
+            response = client.post(url)
+        assert response.status_code not in (403, 404), (name, role.value, url, response.status_code)
+        if route.post and "club" in route.post(a):
+            response = client.post(url, route.post(a))
+            assert response.status_code in (200, 302), (name, role.value, "its club's POST refused")

@@ -18,9 +18,12 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from ninja import Router
 from ninja.security import HttpBearer
 
-from tournaments.core.models import ApiToken
+from tournaments.core.models import ApiToken, Role
+from tournaments.core.route_roles import API_OPERATION_ROLES
+from tournaments.core.selectors.access import roles_held
 from tournaments.core.services.api_tokens import api_token_check
 from tournaments.core.services.api_write_counts import api_write_count_add
 from tournaments.night.models import Result, Session
@@ -48,12 +51,54 @@ class Refused(Exception):
 
 
 class ClubToken(HttpBearer):
-    """Accept an active token of any club; each write then looks in its club alone (``club_session``)."""
+    """Accept an active token of any club; each write then looks in its club alone (``club_session``).
+
+    Bound to one operation (``bind_operation_roles``), a token passes only while its
+    creator holds, at the token's club and at the moment of use, one of the roles the
+    operation needs (``core/route_roles.API_OPERATION_ROLES``): a demoted user's token
+    loses what he lost. A token issued by the ``api_token`` command has no creator: the
+    server's operator holds every role (a creator's deletion revokes his tokens).
+    """
 
     openapi_description = "A club's API token, created by a director (shown once)."
 
+    def __init__(self, operation: str = "") -> None:
+        super().__init__()
+        self.operation = operation
+
     def authenticate(self, request: HttpRequest, token: str) -> ApiToken | None:
-        return api_token_check(token)
+        found = api_token_check(token)
+        if found is not None and not self._creator_may(found):
+            raise Refused(403, str(NO_ROLE) % {"roles": _role_names(self._needed())})
+        return found
+
+    def _needed(self) -> frozenset[Role]:
+        # An operation missing from the table needs a role nobody holds.
+        return API_OPERATION_ROLES.get(self.operation, frozenset())
+
+    def _creator_may(self, token: ApiToken) -> bool:
+        creator = token.created_by
+        if creator is None:
+            return True
+        return bool(roles_held(creator, token.club_id) & self._needed())
+
+
+NO_ROLE = gettext_lazy(
+    "This token's creator no longer holds a role this write needs at its club (%(roles)s)."
+)
+
+
+def _role_names(roles: frozenset[Role]) -> str:
+    return ", ".join(sorted(str(role.label) for role in roles))
+
+
+def bind_operation_roles(router: Router) -> None:
+    """Give each of the router's operations a ``ClubToken`` that checks that operation's roles."""
+    for path_view in router.path_operations.values():
+        for operation in path_view.operations:
+            # Set as the operation's own auth, so the router's ``auth`` does not replace it when bound.
+            operation.auth_param = ClubToken(operation.view_func.__name__)
+            operation.auth_callbacks = [operation.auth_param]
 
 
 NO_SESSION = gettext_lazy("This token's club has no session with that id.")

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from ninja import Router
 
 from tournaments.api import refusals
-from tournaments.api.auth import ClubToken, TokenRequest, club_result, club_session
+from tournaments.api.auth import ClubToken, TokenRequest, bind_operation_roles, club_result, club_session
 from tournaments.api.http import json_response
 from tournaments.api.idempotency import idempotent_write
 from tournaments.api.reads import session_document
@@ -152,3 +152,7 @@ def start(request: TokenRequest, session_id: Id) -> HttpResponse:
 )
 def finish(request: TokenRequest, session_id: Id) -> HttpResponse:
     return _state_change(request, session_id, session_finish)
+
+
+# Each write checks its own roles (core/route_roles.API_OPERATION_ROLES) against the token's creator.
+bind_operation_roles(router)

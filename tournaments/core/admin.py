@@ -5,11 +5,20 @@ an audit keeps is shown, never edited, so the admin cannot make it disagree with
 """
 
 from django.contrib import admin
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
 from tournaments.core import changes
-from tournaments.core.models import ApiToken, ApiWriteCount, ApiWriteKey, Club, Player
+from tournaments.core.models import (
+    ApiToken,
+    ApiWriteCount,
+    ApiWriteKey,
+    Club,
+    ClubRole,
+    ClubRoleChange,
+    Player,
+)
 from tournaments.core.services.api_tokens import api_token_revoke
 
 
@@ -30,12 +39,43 @@ class ReadOnlyAdminMixin(ShownOnlyAdminMixin):
         return False
 
 
+class ClubRoleInline(admin.TabularInline):
+    """The club's volunteers and their roles (an administrator's page grants them too)."""
+
+    model = ClubRole
+    fk_name = "club"
+    extra = 1
+    fields = ("user", "role", "granted_by", "granted_at")
+    readonly_fields = ("granted_by", "granted_at")
+    autocomplete_fields = ("user",)
+
+
 @admin.register(Club)
 class ClubAdmin(admin.ModelAdmin):
     list_display = ("name", "slug")
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
-    filter_horizontal = ("directors",)
+    inlines = (ClubRoleInline,)
+
+    def save_formset(self, request: HttpRequest, form, formset, change: bool) -> None:
+        """Save the roles' inline, recording each role granted or removed here as the roles page does."""
+        if formset.model is not ClubRole:
+            super().save_formset(request, form, formset, change)
+            return
+        editor = request.user if isinstance(request.user, User) else None
+        held = formset.save(commit=False)
+        for gone in formset.deleted_objects:
+            ClubRoleChange.objects.create(
+                club=gone.club, user=gone.user, role=gone.role, granted=False, by=editor
+            )
+            gone.delete()
+        for role in held:
+            if role.pk is None:
+                role.granted_by = editor
+                ClubRoleChange.objects.create(
+                    club=role.club, user=role.user, role=role.role, granted=True, by=editor
+                )
+            role.save()
 
     def get_readonly_fields(self, request, obj=None) -> tuple[str, ...]:
         # Changing them rescores boards: services.scoring.method.club_set_adjustment_percentages.
@@ -61,6 +101,26 @@ class PlayerAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
         if change:
             changes.players_shown_changed([obj.pk], False)
+
+
+@admin.register(ClubRole)
+class ClubRoleAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Who holds which role where: granted on a club's page (its inline) or the roles page."""
+
+    list_display = ("user", "role", "club", "granted_by", "granted_at")
+    list_filter = ("role", "club")
+    search_fields = ("user__username", "club__name")
+    list_select_related = ("user", "club", "granted_by")
+
+
+@admin.register(ClubRoleChange)
+class ClubRoleChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Each role granted or removed, by whom and when: a record, read-only."""
+
+    list_display = ("at", "user", "role", "granted", "club", "by")
+    list_filter = ("role", "club")
+    search_fields = ("user__username", "club__name")
+    list_select_related = ("user", "club", "by")
 
 
 @admin.register(ApiToken)

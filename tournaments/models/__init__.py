@@ -4,7 +4,7 @@ Each capability keeps its own tables (``tournaments.<capability>.models``) and i
 imports them from there, never from here (tests/test_architecture.py); this hub exists so
 that the one app label ``tournaments`` finds them all and no migration moved:
 
-    core      Club, Player, ApiToken, ApiWriteCount, ApiWriteKey
+    core      Club, Player, ApiToken, ApiWriteCount, ApiWriteKey, ClubRole, ClubRoleChange
     night     Session, Pair, Board, Result, Standing, the audit (ResultChange,
               SessionChange, SessionDeletion), the tables' links (TableAccess,
               TableSubmission, DirectorCall)
@@ -24,6 +24,7 @@ keep it exported here.
 
 from tournaments.core.models.api_tokens import ApiToken, ApiWriteCount, ApiWriteKey
 from tournaments.core.models.clubs import Club, Player
+from tournaments.core.models.roles import ClubRole, ClubRoleChange
 from tournaments.exchange.models import BridgemateFeed, PendingImport
 from tournaments.federation.models import MasterPointAward, PlayerHandicap
 from tournaments.mail.models import MailOptOut, MailReason, MailStatus, ResultMail
@@ -98,6 +99,8 @@ __all__ = [
     "AuditAction",
     "Board",
     "Club",
+    "ClubRole",
+    "ClubRoleChange",
     "ClubMember",
     "Competition",
     "CompetitionMethod",

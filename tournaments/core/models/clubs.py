@@ -17,11 +17,15 @@ from tournaments.bridge.names import clean_name
 class Club(models.Model):
     name = models.CharField(max_length=120, unique=True)
     slug = models.SlugField(max_length=60, unique=True)
+    # Everyone holding a role here, through ``ClubRole`` (core/models/roles.py): ``add`` grants
+    # the administrator's role; what a user may do is read from the roles (selectors/access.py).
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL,
         blank=True,
+        through="tournaments.ClubRole",
+        through_fields=("club", "user"),
         related_name="directed_clubs",
-        help_text=gettext_lazy("Users who may run this club's sessions."),
+        help_text=gettext_lazy("Users who hold a role at this club."),
     )
     average_plus = models.FloatField(
         default=60.0, help_text=gettext_lazy("Percentage an Average-plus adjusted score gives (Law 12C2).")

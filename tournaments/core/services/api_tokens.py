@@ -61,11 +61,20 @@ def api_token_revoke(*, token: ApiToken) -> ApiToken:
     return token
 
 
+def api_tokens_revoke_of_deleted_user(sender: object, instance: User, **kwargs: object) -> None:
+    """Revoke the tokens a user created when he is deleted (Django's ``pre_delete``).
+
+    A token with no creator is the server operator's (the ``api_token`` command) and holds
+    every role; a creator's deletion must not turn his tokens into such ones.
+    """
+    ApiToken.objects.filter(created_by=instance, revoked_at__isnull=True).update(revoked_at=timezone.now())
+
+
 def api_token_check(secret: str) -> ApiToken | None:
     """Return the active token ``secret`` is, with its club, noting its use; None if unknown or revoked."""
     if not secret.startswith(TOKEN_PREFIX):
         return None
-    token = ApiToken.objects.select_related("club").filter(digest=token_digest(secret)).first()
+    token = ApiToken.objects.select_related("club", "created_by").filter(digest=token_digest(secret)).first()
     if token is None or not token.is_active:
         return None
     now = timezone.now()

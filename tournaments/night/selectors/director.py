@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from tournaments.bridge.movement_sections import number_label
-from tournaments.core.selectors.access import clubs_directed, user_directs
+from tournaments.core.selectors.access import clubs_directed, roles_refusal, user_directs
 from tournaments.night.models import Board, Pair, Result, ResultChange, Session, SessionChange
 from tournaments.night.selectors.movements import board_encounters, encounter_keys, pair_key, session_movement
 
@@ -40,7 +40,7 @@ def session_for_director(user: User, session_id: int) -> Session:
     """Return the session if this user directs its club; 404 when absent, 403 when not theirs."""
     session = get_object_or_404(Session.objects.select_related("club"), pk=session_id)
     if not user_directs(user, session.club_id):
-        raise PermissionDenied("You do not direct this club.")
+        raise PermissionDenied(roles_refusal())
     return session
 
 
@@ -74,7 +74,7 @@ def result_for_director(user: User, result_id: int) -> Result:
         Result.objects.select_related("board__session__club", "ns_pair", "ew_pair"), pk=result_id
     )
     if not user_directs(user, result.board.session.club_id):
-        raise PermissionDenied("You do not direct this club.")
+        raise PermissionDenied(roles_refusal())
     return result
 
 

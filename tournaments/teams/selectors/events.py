@@ -13,12 +13,11 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 
 from tournaments.bridge.teams.ranking import MatchScore, TeamRank, rank_teams
 from tournaments.bridge.teams.tables import match_pairs
 from tournaments.core.models import Club
-from tournaments.core.selectors.access import clubs_directed, user_directs
+from tournaments.core.selectors.access import clubs_directed, roles_refusal, user_directs
 from tournaments.night.models import Standing
 from tournaments.teams.models import Team, TeamMatch, TeamMember, TeamsEvent, TeamsRound
 
@@ -52,7 +51,7 @@ def teams_event_for_director(user: User, event_id: int) -> TeamsEvent:
     """Return the event if this user directs its club; 404 when absent, 403 when not theirs."""
     event = get_object_or_404(TeamsEvent.objects.select_related("club"), pk=event_id)
     if not user_directs(user, event.club_id):
-        raise PermissionDenied(_("You do not direct this club."))
+        raise PermissionDenied(roles_refusal())
     return event
 
 
