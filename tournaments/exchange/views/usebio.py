@@ -16,6 +16,7 @@ user who directs no club gets 403, a visitor the login page. The file is limited
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 
 from django.contrib import messages
@@ -76,16 +77,7 @@ def usebio_upload(request: SignedInRequest) -> HttpResponse:
         )
     except ValidationError as error:
         return _refused(request, form, import_errors=error.messages)
-    digest = hashlib.sha256(data).hexdigest()
-    pending_keep(
-        user=request.user,
-        club=club,
-        kind=PendingImport.Kind.USEBIO,
-        sha256=digest,
-        data=data,
-        date=event.date,
-        name=name,
-    )
+    digest = _kept_until_confirmed(request, club, data, event.date, name)
     context = {
         "club": club,
         "event": event,
@@ -98,6 +90,23 @@ def usebio_upload(request: SignedInRequest) -> HttpResponse:
     return render(request, TEMPLATES + "usebio_preview.html", context)
 
 
+def _kept_until_confirmed(
+    request: SignedInRequest, club: Club, data: bytes, date: datetime.date, name: str
+) -> str:
+    """Keep the previewed file for its Confirm (pairs or teams alike); return its SHA-256, the form's key."""
+    digest = hashlib.sha256(data).hexdigest()
+    pending_keep(
+        user=request.user,
+        club=club,
+        kind=PendingImport.Kind.USEBIO,
+        sha256=digest,
+        data=data,
+        date=date,
+        name=name,
+    )
+    return digest
+
+
 def _teams_preview(
     request: SignedInRequest, form: UsebioUploadForm, club: Club, name: str, data: bytes, file_name: str
 ) -> HttpResponse:
@@ -107,16 +116,7 @@ def _teams_preview(
         preview = usebio_teams_preview(club=club, event=event, name=name)
     except ValidationError as error:
         return _refused(request, form, import_errors=error.messages)
-    digest = hashlib.sha256(data).hexdigest()
-    pending_keep(
-        user=request.user,
-        club=club,
-        kind=PendingImport.Kind.USEBIO,
-        sha256=digest,
-        data=data,
-        date=event.date,
-        name=name,
-    )
+    digest = _kept_until_confirmed(request, club, data, event.date, name)
     context = {"club": club, "event": event, "preview": preview, "file_name": file_name, "sha256": digest}
     return render(request, TEMPLATES + "usebio_teams_preview.html", context)
 
