@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
@@ -96,16 +97,19 @@ def test_one_network_address_cannot_walk_a_list_of_addresses(client, world):
     assert statuses == [200] * service.REQUESTS_PER_IP_AN_HOUR + [429] * 5
 
 
-@pytest.mark.parametrize(
-    "token",
-    [
-        "nonsense",
-        "MQ:1vXyZa:abcdefghijklmnopqrstuvwxyz0",
-        signing.dumps(1, salt="another.salt"),
-        signing.dumps("1", salt="clubscore.members.sign-in"),
-    ],
-)
-def test_a_forged_link_signs_nobody_in(client, world, token):
+# Each forged token is made in the test: a signature holds its moment, so made at collection
+# it would differ between pytest-xdist's workers, which must collect the same tests.
+FORGED: dict[str, Callable[[], str]] = {
+    "nonsense": lambda: "nonsense",
+    "a made-up signature": lambda: "MQ:1vXyZa:abcdefghijklmnopqrstuvwxyz0",
+    "another salt's signature": lambda: signing.dumps(1, salt="another.salt"),
+    "a string where the id is a number": lambda: signing.dumps("1", salt="clubscore.members.sign-in"),
+}
+
+
+@pytest.mark.parametrize("forged", FORGED, ids=list(FORGED))
+def test_a_forged_link_signs_nobody_in(client, world, forged):
+    token = FORGED[forged]()
     ask_link(client, ANN)
     response = client.get(reverse("member_sign_in_link", args=[token]))
     assert response.status_code == 400 and "not a sign-in link" in response.content.decode()
