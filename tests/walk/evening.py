@@ -9,6 +9,7 @@ its board and the two pairs as the site named them.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from fractions import Fraction
@@ -16,7 +17,8 @@ from fractions import Fraction
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from tests.walk import rules
 from tests.walk.entries import Entry
@@ -200,14 +202,34 @@ def exports(walk: Walk) -> None:
     walk.keep_export(
         "session LIN", walk.get("session LIN", reverse("session_lin", args=[pk]), who="public", status=hands)
     )
-    for name in ("pbn_download", "lin_download", "usebio_download"):
-        response = walk.get(
-            name,
-            reverse(f"director:exchange:{name}", args=[pk]),
-            status=None if name != "usebio_download" else 200,
-        )
+    for name in ("pbn_download", "lin_download"):
+        response = walk.get(name, reverse(f"director:exchange:{name}", args=[pk]), status=None)
         if response.status_code == 200:
             walk.keep_export(name, response)
+    if walk.combination.night == "individual":
+        usebio_refused(walk)
+    else:
+        usebio = reverse("director:exchange:usebio_download", args=[pk])
+        walk.keep_export("usebio_download", walk.get("usebio_download", usebio))
+
+
+def usebio_refused(walk: Walk) -> None:
+    """An individual cannot be written as USEBIO (its players, not its one-round partnerships,
+    are ranked): the download sends the director back to the session, which says why, in his
+    language."""
+    pk = walk.session_id
+    session_url = reverse("director:session", args=[pk])
+    url = reverse("director:exchange:usebio_download", args=[pk])
+    response = walk.get("usebio_download", url, status=302)
+    if response["Location"] != session_url:
+        raise WalkStopped(
+            f"usebio_download: refused to {response['Location']}, not the session {session_url}"
+        )
+    page = html.unescape(walk.get("usebio refused", session_url).content.decode())
+    with translation.override(walk.combination.language):
+        said = gettext("This session cannot be written as USEBIO: %(error)s").split("%(error)s")[0]
+    if said not in page:
+        raise WalkStopped(f"usebio_download: the session page does not say {said!r}")
 
 
 def public_pages(walk: Walk) -> None:
