@@ -256,6 +256,42 @@ def director_pages(walk: Walk) -> None:
     walk.get("director board 1", reverse("director:board", args=[pk, 1]))
 
 
+SIGN_IN_LINK = re.compile(r"https?://\S+/members/sign-in/(\S+)/")
+
+
+def member_signs_in(walk: Walk) -> None:
+    """A member who played asks for a sign-in link, follows the one the outbox holds, and finds
+    the evening among his results on ``/me/``: a percentage and a place, in his language."""
+    pk = walk.session_id
+    email = "walker0@example.org"  # the first player of the member list, who played
+    sent = len(mail.outbox)
+    walk.post("member sign-in", reverse("member_sign_in"), {"email": email}, who="member", status=200)
+    letters = [m for m in mail.outbox[sent:] if m.to == [email]]
+    token = SIGN_IN_LINK.search(letters[0].body) if len(letters) == 1 else None
+    if token is None:
+        raise WalkStopped(f"member sign-in: {len(letters)} letters to {email}, not one with a link")
+    link = walk.get(
+        "member sign-in link", reverse("member_sign_in_link", args=[token[1]]), who="member", status=302
+    )
+    if link["Location"] != reverse("my_club"):
+        raise WalkStopped(f"member sign-in link: sent to {link['Location']}, not {reverse('my_club')}")
+    home = walk.get("my club", reverse("my_club"), who="member").content.decode()
+    players = sorted(set(re.findall(r'href="/me/players/(\d+)/"', home)))
+    if len(players) != 1:
+        raise WalkStopped(f"my club: {len(players)} players of the member listed, not his one")
+    page = walk.get("my results", reverse("my_player", args=[int(players[0])]), who="member").content.decode()
+    row = re.search(rf'<a href="/session/{pk}/">[^<]*</a>.*?</tr>', page, re.S)
+    if row is None:
+        raise WalkStopped(f"my results: the evening (/session/{pk}/) is not among the member's results")
+    figures = re.findall(r'<td class="num[^"]*">([^<]*)</td>', row[0])
+    if (
+        len(figures) != 2
+        or not re.fullmatch(r"-?\d+[.,]\d\d", figures[0])
+        or not re.search(r"\d", figures[1])
+    ):
+        raise WalkStopped(f"my results: the evening shows {figures}, not a percentage and a place")
+
+
 Step = tuple[str, Callable[[Walk], None]]
 STEPS: list[Step] = [
     ("club settings", club_settings),
@@ -278,4 +314,5 @@ STEPS: list[Step] = [
     ("awards", awards),
     ("exports", exports),
     ("public pages", public_pages),
+    ("member signs in", member_signs_in),
 ]
