@@ -54,3 +54,15 @@ def test_a_score_where_the_board_is_not_played_is_refused() -> None:
     m = individual(5, 1, rounds=1)
     with pytest.raises(MovementError, match="round 1 table 2 does not play board 1"):
         individual_standings(m, {(1, 2, 1): 100})
+
+
+def test_a_board_with_a_table_unscored_is_scaled_to_the_full_board_by_neuberg() -> None:
+    """Round 1's shared board, table 3 adjusted (no score): NS 420 beats 170 among two results,
+    1 matchpoint of 1; on the board of three it weighs (1 + 0.5) * 3 / 2 - 0.5 = 1.75 of 2,
+    87.5%, and the loser's 0 weighs 0.25, 12.5% (EBU/WBF Neuberg, as a pairs night's)."""
+    m = individual(3, 1, rounds=1)
+    by_player = {line.player: line for line in individual_standings(m, {(1, 1, 1): 420, (1, 2, 1): 170})}
+    assert {p: by_player[p].percentage for p in (12, 9, 1, 11)} == {12: 87.5, 9: 87.5, 1: 12.5, 11: 12.5}
+    assert {p: by_player[p].percentage for p in (2, 8, 7, 4)} == {2: 12.5, 8: 12.5, 7: 87.5, 4: 87.5}
+    assert (by_player[12].matchpoints, by_player[12].top) == (1.75, 2.0)
+    assert by_player[3].boards == 0 and by_player[3].percentage is None  # table 3 unscored

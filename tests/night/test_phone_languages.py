@@ -115,7 +115,7 @@ def test_the_public_board_page_says_par_in_the_readers_language(client, mitchell
 
 
 def test_the_audit_log_keeps_no_phones_language_and_reads_in_the_directors(client, director_client, night):
-    """A French phone enters a board; the English director reads "1 NS v 1 EW", a French one "1 EO"."""
+    """A French phone enters a board; an English director reads "1 NS v 1 EW", a French "1 NS contre 1 EO"."""
     token = _token(night, 1)
     board = _boards(night, 1, 1)[0]
     response = client.post(
@@ -134,7 +134,7 @@ def test_the_audit_log_keeps_no_phones_language_and_reads_in_the_directors(clien
     assert "1 NS v 1 EW: 4\u2663" in re.sub(r"<[^>]+>", "", english) and "EO" not in english
     director_client.cookies["django_language"] = "fr"
     french = html.unescape(director_client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode())
-    assert "1 NS v 1 EO: 4\u2663" in re.sub(r"<[^>]+>", "", french)
+    assert "1 NS contre 1 EO: 4\u2663" in re.sub(r"<[^>]+>", "", french)
     assert "saisi à la table 1" in french
 
 

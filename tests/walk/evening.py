@@ -9,6 +9,7 @@ its board and the two pairs as the site named them.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from fractions import Fraction
@@ -16,7 +17,8 @@ from fractions import Fraction
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from tests.walk import rules
 from tests.walk.entries import Entry
@@ -200,14 +202,34 @@ def exports(walk: Walk) -> None:
     walk.keep_export(
         "session LIN", walk.get("session LIN", reverse("session_lin", args=[pk]), who="public", status=hands)
     )
-    for name in ("pbn_download", "lin_download", "usebio_download"):
-        response = walk.get(
-            name,
-            reverse(f"director:exchange:{name}", args=[pk]),
-            status=None if name != "usebio_download" else 200,
-        )
+    for name in ("pbn_download", "lin_download"):
+        response = walk.get(name, reverse(f"director:exchange:{name}", args=[pk]), status=None)
         if response.status_code == 200:
             walk.keep_export(name, response)
+    if walk.combination.night == "individual":
+        usebio_refused(walk)
+    else:
+        usebio = reverse("director:exchange:usebio_download", args=[pk])
+        walk.keep_export("usebio_download", walk.get("usebio_download", usebio))
+
+
+def usebio_refused(walk: Walk) -> None:
+    """An individual cannot be written as USEBIO (its players, not its one-round partnerships,
+    are ranked): the download sends the director back to the session, which says why, in his
+    language."""
+    pk = walk.session_id
+    session_url = reverse("director:session", args=[pk])
+    url = reverse("director:exchange:usebio_download", args=[pk])
+    response = walk.get("usebio_download", url, status=302)
+    if response["Location"] != session_url:
+        raise WalkStopped(
+            f"usebio_download: refused to {response['Location']}, not the session {session_url}"
+        )
+    page = html.unescape(walk.get("usebio refused", session_url).content.decode())
+    with translation.override(walk.combination.language):
+        said = gettext("This session cannot be written as USEBIO: %(error)s").split("%(error)s")[0]
+    if said not in page:
+        raise WalkStopped(f"usebio_download: the session page does not say {said!r}")
 
 
 def public_pages(walk: Walk) -> None:
@@ -234,6 +256,42 @@ def director_pages(walk: Walk) -> None:
     walk.get("director board 1", reverse("director:board", args=[pk, 1]))
 
 
+SIGN_IN_LINK = re.compile(r"https?://\S+/members/sign-in/(\S+)/")
+
+
+def member_signs_in(walk: Walk) -> None:
+    """A member who played asks for a sign-in link, follows the one the outbox holds, and finds
+    the evening among his results on ``/me/``: a percentage and a place, in his language."""
+    pk = walk.session_id
+    email = "walker0@example.org"  # the first player of the member list, who played
+    sent = len(mail.outbox)
+    walk.post("member sign-in", reverse("member_sign_in"), {"email": email}, who="member", status=200)
+    letters = [m for m in mail.outbox[sent:] if m.to == [email]]
+    token = SIGN_IN_LINK.search(letters[0].body) if len(letters) == 1 else None
+    if token is None:
+        raise WalkStopped(f"member sign-in: {len(letters)} letters to {email}, not one with a link")
+    link = walk.get(
+        "member sign-in link", reverse("member_sign_in_link", args=[token[1]]), who="member", status=302
+    )
+    if link["Location"] != reverse("my_club"):
+        raise WalkStopped(f"member sign-in link: sent to {link['Location']}, not {reverse('my_club')}")
+    home = walk.get("my club", reverse("my_club"), who="member").content.decode()
+    players = sorted(set(re.findall(r'href="/me/players/(\d+)/"', home)))
+    if len(players) != 1:
+        raise WalkStopped(f"my club: {len(players)} players of the member listed, not his one")
+    page = walk.get("my results", reverse("my_player", args=[int(players[0])]), who="member").content.decode()
+    row = re.search(rf'<a href="/session/{pk}/">[^<]*</a>.*?</tr>', page, re.S)
+    if row is None:
+        raise WalkStopped(f"my results: the evening (/session/{pk}/) is not among the member's results")
+    figures = re.findall(r'<td class="num[^"]*">([^<]*)</td>', row[0])
+    if (
+        len(figures) != 2
+        or not re.fullmatch(r"-?\d+[.,]\d\d", figures[0])
+        or not re.search(r"\d", figures[1])
+    ):
+        raise WalkStopped(f"my results: the evening shows {figures}, not a percentage and a place")
+
+
 Step = tuple[str, Callable[[Walk], None]]
 STEPS: list[Step] = [
     ("club settings", club_settings),
@@ -256,4 +314,5 @@ STEPS: list[Step] = [
     ("awards", awards),
     ("exports", exports),
     ("public pages", public_pages),
+    ("member signs in", member_signs_in),
 ]

@@ -382,8 +382,10 @@ class Individual(Night):
         expected = self.expected(walk)
         url = reverse("individual_standings", args=[walk.session_id])
         page = walk.get("individual standings", url, who="public").content.decode()
-        cell = r"<td>(.*?)</td>"
-        rows = re.findall(rf"<tr>{cell}{cell}<td class=\"names\">(.*?)</td>{cell}{cell}{cell}</tr>", page)
+        table = re.search(r'<table id="individual-standings".*?</table>', page, re.S)
+        cell, number = r"<td>(.*?)</td>", r'<td class="num">(.*?)</td>'
+        row = rf'<tr>{cell}{cell}<td class="names">(.*?)</td>{number}{number}{number}</tr>'
+        rows = re.findall(row, table.group(0)) if table else []
         shown = {
             ("", html.unescape(name)): (place, boards, pct) for place, _n, name, boards, _mp, pct in rows
         }

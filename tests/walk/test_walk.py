@@ -43,6 +43,7 @@ CHECKS = (
     "no English on phones",
     "no English on public pages",
     "no English on director pages",
+    "no English on member pages",
 )
 _WALKS: dict[Combination, Walk] = {}
 
@@ -60,7 +61,7 @@ def walked(combination: Combination, director, club, after_commit) -> Walk:
         language = combination.language
         director_client = _client(language)
         director_client.force_login(director)
-        walk = Walk(combination, director_client, _client(language), _client(language))
+        walk = Walk(combination, director_client, _client(language), _client(language), _client(language))
         walk.facts["club"] = club
         walk.facts["after_commit"] = after_commit
         _WALKS[combination] = walk.run(STEPS)
@@ -144,6 +145,7 @@ PROBLEMS = {
     "no English on phones": _english_of("phone"),
     "no English on public pages": _english_of("public"),
     "no English on director pages": _english_of("director"),
+    "no English on member pages": _english_of("member"),
 }
 
 

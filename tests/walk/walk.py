@@ -62,6 +62,7 @@ class Walk:
     director: Client
     phone: Client
     public: Client
+    member: Client | None = None  # a member of the club, signed in by his link (``/me/``)
     session_id: int | None = None
     steps_done: list[str] = field(default_factory=list)
     stopped: str = ""

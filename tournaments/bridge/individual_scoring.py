@@ -5,7 +5,9 @@ played the board (``matchpoints.board_matchpoints`` on the North-South scores), 
 each player is credited with his side's figures: North and South the North-South
 matchpoints and percentage, East and West the East-West ones. His session percentage is the
 mean of his board percentages (SPEC decision 8, as for a pair), and places are shared on
-equal percentages (``matchpoints.places``). Who sat where comes from the movement, so a
+equal percentages (``matchpoints.places``). A board with a table unscored (an adjusted
+result the standings do not count) is scaled to the full board by Neuberg, as a pairs
+night's short board is (``matchpoints.neuberg``). Who sat where comes from the movement, so a
 score is keyed by where it was played: (round, table, board).
 """
 
@@ -16,7 +18,14 @@ from collections.abc import Mapping
 from typing import NamedTuple
 
 from tournaments.bridge.individual import IndividualMovement, MovementError, Seating
-from tournaments.bridge.matchpoints import Score, board_matchpoints, mean_percentage, places
+from tournaments.bridge.matchpoints import (
+    BoardMatchpoints,
+    Score,
+    board_matchpoints,
+    mean_percentage,
+    neuberg,
+    places,
+)
 
 __all__ = ["PlayerStanding", "individual_standings"]
 
@@ -61,7 +70,9 @@ def individual_standings(
     pcts: dict[int, list[float | None]] = defaultdict(list)
     for board, seatings in sorted(_seatings_by_board(movement).items()):
         scores = [ns_scores.get((s.round, s.table, board)) for s in seatings]
-        for seating, figures in zip(seatings, board_matchpoints(scores), strict=True):
+        for seating, figures in zip(
+            seatings, _scaled(board_matchpoints(scores), full=len(seatings)), strict=True
+        ):
             if figures is None:
                 continue
             top = figures.ns_mp + figures.ew_mp
@@ -82,6 +93,27 @@ def individual_standings(
         for p, place in zip(players, ranked, strict=True)
     ]
     return sorted(lines, key=lambda line: (line.place, line.player))
+
+
+def _scaled(figures: list[BoardMatchpoints | None], *, full: int) -> list[BoardMatchpoints | None]:
+    """A board's figures on the board of ``full`` results its seatings make (Neuberg).
+
+    A table without a score (an adjusted result the standings do not count) leaves the board
+    fewer real results, compared among fewer partnerships; scaled as a pairs night scales a
+    short board, a player's board weighs what it would have on a full board."""
+    results = sum(figure is not None for figure in figures)
+    if results == full or full <= 1:
+        return figures
+    top = full - 1
+    scaled: list[BoardMatchpoints | None] = []
+    for figure in figures:
+        if figure is None:
+            scaled.append(None)
+            continue
+        ns_mp = neuberg(figure.ns_mp, results=results, full=full)
+        ew_mp = top - ns_mp
+        scaled.append(BoardMatchpoints(ns_mp, ew_mp, ns_mp * 100 / top, ew_mp * 100 / top))
+    return scaled
 
 
 def _or_last(percentage: float | None) -> float:

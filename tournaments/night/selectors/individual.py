@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, gettext_noop
+
 from tournaments.bridge.individual import individual, player_card
 from tournaments.bridge.individual_scoring import PlayerStanding, individual_standings
 from tournaments.core.models import Player
@@ -154,7 +156,13 @@ def individual_cards(session: Session) -> list[tuple[str, list[CardRound]]]:
     return cards
 
 
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+# Marked where bridge_text marks them; translated when a move is written, in the table's language.
+SEAT_NAMES = {
+    "N": gettext_noop("North"),
+    "E": gettext_noop("East"),
+    "S": gettext_noop("South"),
+    "W": gettext_noop("West"),
+}
 
 
 def individual_moves(session: Session, round_: int, table: int) -> list[dict[str, str]]:
@@ -173,9 +181,10 @@ def individual_moves(session: Session, round_: int, table: int) -> list[dict[str
     for seat, number in zip("NESW", seating.players, strict=True):
         following = movement.position(number, round_ + 1)
         to = (
-            "sits out"
+            gettext("sits out")
             if following is None
-            else f"table {following.table}, {SEAT_NAMES[following.seat_of(number) or 'N']}"
+            else gettext("table %(table)d, %(seat)s")
+            % {"table": following.table, "seat": gettext(SEAT_NAMES[following.seat_of(number) or "N"])}
         )
         lines.append({"pair": f"{seat} {number}", "names": names.get(number, ""), "to": to})
     return lines
