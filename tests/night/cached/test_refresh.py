@@ -186,8 +186,28 @@ def _no_standings_for_tables(client, session: Session, admin) -> None:
         "language": "en",
         "matchpoint_scale": 1,
         "_save": "Save",
+        **_roles_inline_unchanged(club),
     }
     assert admin.post(url, form).status_code == 302  # table_standings (a checkbox) left unticked
+
+
+def _roles_inline_unchanged(club) -> dict[str, object]:  # noqa: ANN001 - a Club
+    """The club's page's inline of its volunteers' roles, posted back as it is."""
+    roles = list(club.roles.order_by("pk"))
+    form: dict[str, object] = {
+        "roles-TOTAL_FORMS": len(roles),
+        "roles-INITIAL_FORMS": len(roles),
+        "roles-MIN_NUM_FORMS": 0,
+        "roles-MAX_NUM_FORMS": 1000,
+    }
+    for index, role in enumerate(roles):
+        form |= {
+            f"roles-{index}-id": role.pk,
+            f"roles-{index}-club": club.pk,
+            f"roles-{index}-user": role.user_id,
+            f"roles-{index}-role": role.role,
+        }
+    return form
 
 
 TABLES_ONLY = {
