@@ -61,7 +61,12 @@ from tournaments.exchange.services.usebio_differences import (
     not_played_differences,
     usebio_differences,
 )
-from tournaments.exchange.services.usebio_lines import mark_point_type, stated_score_add, stated_score_notes
+from tournaments.exchange.services.usebio_lines import (
+    lines_within,
+    mark_point_type,
+    stated_score_add,
+    stated_score_notes,
+)
 from tournaments.exchange.services.usebio_sections import sections_add, session_numbers
 from tournaments.exchange.services.usebio_stated import scorer_stated_keep, stated_keep
 from tournaments.night.models import (
@@ -143,13 +148,7 @@ def usebio_store(
     """Store a read USEBIO event as a new session (see the module docstring); list the differences,
     the file's master points (``awards``) among them; ``scale_imps`` as ``usebio_import``'s."""
     lines = sum(len(board.lines) for board in event.boards)
-    if lines > MAX_USEBIO_LINES:
-        raise ValidationError(
-            {
-                "file": _("The file holds %(lines)s results; at most %(most)s are imported at once.")
-                % {"lines": f"{lines:,}", "most": f"{MAX_USEBIO_LINES:,}"}
-            }
-        )
+    lines_within(lines, MAX_USEBIO_LINES)
     numbers = session_numbers(event)
     with write():
         session = session_create(

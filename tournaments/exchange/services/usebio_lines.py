@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournaments.bridge.federations import scale_of
@@ -61,3 +62,14 @@ def mark_point_type(session: Session, awards: UsebioAwards | None) -> None:
     if scale_of(session.club.federation, point_type) is not None:
         session.master_point_type = point_type
         session.save(update_fields=["master_point_type", "updated_at"])
+
+
+def lines_within(lines: int, most: int) -> None:
+    """Refuse a file of more result lines than an import takes at once (pairs or teams alike)."""
+    if lines > most:
+        raise ValidationError(
+            {
+                "file": _("The file holds %(lines)s results; at most %(most)s are imported at once.")
+                % {"lines": f"{lines:,}", "most": f"{most:,}"}
+            }
+        )

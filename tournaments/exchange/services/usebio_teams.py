@@ -36,6 +36,7 @@ from tournaments.bridge.formats.usebio.teams_writing import (
 from tournaments.bridge.teams.tables import match_pairs
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
+from tournaments.exchange.services.usebio_lines import lines_within
 from tournaments.night.models import Adjustment, Board, Pair, Result, Session
 from tournaments.night.services.locks import session_locked
 from tournaments.night.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
@@ -116,13 +117,7 @@ def usebio_teams_store(
 ) -> UsebioTeamsImport:
     """Store a read teams USEBIO event as a new teams event (see the module docstring)."""
     lines = sum(len(board.lines) for match in event.matches for board in match.boards)
-    if lines > MAX_TEAMS_LINES:
-        raise ValidationError(
-            {
-                "file": _("The file holds %(lines)s results; at most %(most)s are imported at once.")
-                % {"lines": f"{lines:,}", "most": f"{MAX_TEAMS_LINES:,}"}
-            }
-        )
+    lines_within(lines, MAX_TEAMS_LINES)
     rounds = _rounds(event)
     with write():
         stored = teams_event_create(
