@@ -120,7 +120,7 @@ def test_json_shape() -> None:
         ((2,), {}, "tables"),
         ((9,), {}, "tables"),
         (("3",), {}, "tables"),
-        ((3, 0), {}, "boards_per_round"),
+        ((3, 0), {}, "boards a round"),
         ((3,), {"rounds": 12}, "rounds"),
         ((5,), {"rounds": 6}, "rounds"),
         ((True,), {}, "tables"),

@@ -45,16 +45,16 @@ def test_a_short_barometer_plays_its_first_rounds():
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        ((3, 2), "pairs must be a whole number from 4 up"),
-        ((62, 2), "pairs must be at most 60"),
-        ((8, 0), "boards_per_round must be a whole number from 1 up"),
-        ((8, True), "boards_per_round must be a whole number from 1 up"),
+        ((3, 2), "pairs must be from 4 to 60, not 3"),
+        ((62, 2), "pairs must be from 4 to 60, not 62"),
+        ((8, 0), "boards a round must be from 1 up, not 0"),
+        ((8, True), "boards a round must be a whole number, not True"),
     ],
 )
 def test_a_barometer_that_cannot_be_played_is_refused_by_name(arguments, message):
     with pytest.raises(MovementError, match=message):
         barometer(*arguments)
-    with pytest.raises(MovementError, match="rounds must be at most 7"):
+    with pytest.raises(MovementError, match="rounds must be from 1 to 7, not 8"):
         barometer(8, 2, rounds=8)
 
 

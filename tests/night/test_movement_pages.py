@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from django.urls import reverse
 
@@ -243,3 +245,22 @@ def test_public_pages_in_play_read_in_a_fixed_number_of_queries(
     url = reverse(name, args=args(movement_session))
     with django_assert_num_queries(queries):
         client.get(url)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("fr", "tables : au moins 3, pas 2"),
+        ("de", "Tische: mindestens 3, nicht 2"),
+        ("pl", "stoły: co najmniej 3, nie 2"),
+    ],
+)
+def test_a_movement_refused_by_the_rules_is_said_in_the_directors_language(
+    director_client, movement_session, language, said
+):
+    """The rules' own refusal (a Mitchell needs 3 tables) was English inside a French sentence."""
+    form = {"movement": "mitchell", "tables": "2", "boards_per_round": "3", "even_tables": "skip"}
+    url = reverse("director:movement", args=[movement_session.pk])
+    page = director_client.post(url, form, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert said in html.unescape(page)
+    assert "must be" not in page

@@ -57,7 +57,7 @@ TABLES = range(3, 9)
 SEATS = ("N", "E", "S", "W")
 
 
-class MovementError(ValueError):
+class MovementError(pairs.MovementError):
     """An argument that no individual movement fits; the message names the argument."""
 
 
@@ -106,12 +106,12 @@ class IndividualMovement:
     seatings: tuple[Seating, ...]
 
     def seatings_in_round(self, round: int) -> tuple[Seating, ...]:
-        _check_int("round", round, 1, self.rounds)
+        pairs.whole_in_range("round", round, 1, self.rounds, error=MovementError)
         return tuple(s for s in self.seatings if s.round == round)
 
     def position(self, player: int, round: int) -> Seating | None:
         """Where ``player`` sits in ``round``; None when he sits out."""
-        _check_int("player", player, 1, self.players)
+        pairs.whole_in_range("player", player, 1, self.players, error=MovementError)
         for s in self.seatings_in_round(round):
             if player in s.players:
                 return s
@@ -174,14 +174,6 @@ def player_card(movement: IndividualMovement, player: int) -> list[CardLine]:
             )
         )
     return lines
-
-
-def _check_int(name: str, value: object, minimum: int, maximum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise MovementError(f"{name} must be a whole number, not {value!r}")
-    if not minimum <= value <= maximum:
-        raise MovementError(f"{name} must be from {minimum} to {maximum}, not {value}")
-    return value
 
 
 # Base round of each Z-cyclic whist individual: per table (N, E, S, W) as residues mod
@@ -250,11 +242,11 @@ def _rainbow(q: int, rounds: int, bpr: int) -> list[Seating]:
 
 def individual(tables: int, boards_per_round: int = 2, *, rounds: int | None = None) -> IndividualMovement:
     """The individual movement for ``tables`` (3..8); see the module docstring."""
-    n = _check_int("tables", tables, TABLES.start, TABLES.stop - 1)
-    bpr = _check_int("boards_per_round", boards_per_round, 1, 8)
+    n = pairs.whole_in_range("tables", tables, TABLES.start, TABLES.stop - 1, error=MovementError)
+    bpr = pairs.whole_in_range("boards_per_round", boards_per_round, 1, 8, error=MovementError)
     whist = n in _WHIST
     most = 4 * n - 1 if whist else n
-    r_total = most if rounds is None else _check_int("rounds", rounds, 1, most)
+    r_total = most if rounds is None else pairs.whole_in_range("rounds", rounds, 1, most, error=MovementError)
     seatings = _whist(n, r_total, bpr) if whist else _rainbow(n, r_total, bpr)
     return IndividualMovement(
         kind="whist" if whist else "rainbow",

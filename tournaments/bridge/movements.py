@@ -57,6 +57,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from tournaments.bridge.text import Term, WordedError, gettext_noop, quoted
+
 Direction = Literal["NS", "EW"]
 MitchellPair = tuple[str, int]
 Pair = int | MitchellPair
@@ -65,6 +67,7 @@ __all__ = [
     "Encounter",
     "Movement",
     "MovementError",
+    "whole_in_range",
     "circle_round",
     "format_movement_chart",
     "howell",
@@ -72,8 +75,8 @@ __all__ = [
 ]
 
 
-class MovementError(ValueError):
-    """An argument that no movement fits; the message names the argument."""
+class MovementError(WordedError):
+    """An argument that no movement fits; the message names the argument (a page translates it)."""
 
 
 @dataclass(frozen=True)
@@ -141,13 +144,13 @@ class Movement:
         return table in self.table_numbers
 
     def _check_round(self, round: int) -> None:
-        _check_int("round", round, 1)
+        whole_in_range("round", round, 1)
         if round > self.rounds:
             raise MovementError(f"round {round} is beyond the movement's {self.rounds} rounds")
 
     def encounter(self, round: int, table: int) -> Encounter:
         self._check_round(round)
-        _check_int("table", table, 1)
+        whole_in_range("table", table, 1)
         if not self.has_table(table):
             raise MovementError(f"table {table} is beyond the movement's {self.tables} tables")
         if (round, table) not in self._by_key:  # a section of fewer rounds than another
@@ -198,12 +201,55 @@ class Movement:
         return tuple(range(1, 2 * self.tables + 1))
 
 
-def _check_int(name: str, value: object, minimum: int, maximum: int | None = None) -> int:
+# The arguments a movement's refusal names, as a director reads them (the pages translate).
+ARGUMENT_NAMES: dict[str, Term] = {
+    "tables": Term(gettext_noop("tables")),
+    "boards_per_round": Term(gettext_noop("boards a round")),
+    "rounds": Term(gettext_noop("rounds")),
+    "round": Term(gettext_noop("round")),
+    "table": Term(gettext_noop("table")),
+    "pairs": Term(gettext_noop("pairs")),
+    "player": Term(gettext_noop("player")),
+    "arrow_switch_rounds": Term(gettext_noop("the arrow switch's rounds")),
+    "matches": Term(gettext_noop("matches")),
+    "boards": Term(gettext_noop("boards")),
+}
+
+
+def whole_in_range(
+    name: str,
+    value: object,
+    minimum: int,
+    maximum: int | None = None,
+    *,
+    error: type[MovementError] | None = None,
+) -> int:
+    """Return ``value`` if it is a whole number from ``minimum`` (to ``maximum``); else refuse.
+
+    Every movement (pairs, individual, rounds, teams) checks its arguments here, so the
+    refusal is one sentence in the catalogues whichever movement a director asked for.
+    """
+    refusal = error or MovementError
+    term = ARGUMENT_NAMES.get(name, Term(name))
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MovementError(f"{name} must be an int, not {value!r}")
-    if value < minimum or (maximum is not None and value > maximum):
-        bound = f"from {minimum}" + (f" to {maximum}" if maximum is not None else " up")
-        raise MovementError(f"{name} must be {bound}, not {value}")
+        raise refusal(
+            gettext_noop("%(name)s must be a whole number, not %(value)s"), name=term, value=quoted(value)
+        )
+    if maximum is None and value < minimum:
+        raise refusal(
+            gettext_noop("%(name)s must be from %(minimum)d up, not %(value)d"),
+            name=term,
+            minimum=minimum,
+            value=value,
+        )
+    if maximum is not None and not minimum <= value <= maximum:
+        raise refusal(
+            gettext_noop("%(name)s must be from %(minimum)d to %(maximum)d, not %(value)d"),
+            name=term,
+            minimum=minimum,
+            maximum=maximum,
+            value=value,
+        )
     return value
 
 
@@ -213,7 +259,7 @@ def _arrows(arrow_switch_rounds: Iterable[int], rounds: int) -> frozenset[int]:
     except TypeError:
         raise MovementError(f"arrow_switch_rounds must be rounds, not {arrow_switch_rounds!r}") from None
     for r in chosen:
-        _check_int("arrow_switch_rounds", r, 1, rounds)
+        whole_in_range("arrow_switch_rounds", r, 1, rounds)
     return chosen
 
 
@@ -235,14 +281,14 @@ def mitchell(
     phantom: MitchellPair | None = None,
 ) -> Movement:
     """A Mitchell for ``tables`` (3 up); see the module docstring for the rules."""
-    n = _check_int("tables", tables, 3)
-    bpr = _check_int("boards_per_round", boards_per_round, 1)
+    n = whole_in_range("tables", tables, 3)
+    bpr = whole_in_range("boards_per_round", boards_per_round, 1)
     if even not in ("relay", "skip"):
         raise MovementError(f"even must be 'relay' or 'skip', not {even!r}")
     skip = n % 2 == 0 and even == "skip"
     relay = n % 2 == 0 and even == "relay"
     most = n - 1 if skip else n
-    r_total = most if rounds is None else _check_int("rounds", rounds, 1, most)
+    r_total = most if rounds is None else whole_in_range("rounds", rounds, 1, most)
     arrows = _arrows(arrow_switch_rounds, r_total)
     if phantom is not None and (
         not isinstance(phantom, tuple)
@@ -292,11 +338,11 @@ def howell(
     arrow_switch_rounds: Iterable[int] = (),
 ) -> Movement:
     """A Howell for 4..16 pairs (odd: a phantom pair N + 1); see the module docstring."""
-    p = _check_int("pairs", pairs, 4, 16)
-    bpr = _check_int("boards_per_round", boards_per_round, 1)
+    p = whole_in_range("pairs", pairs, 4, 16)
+    bpr = whole_in_range("boards_per_round", boards_per_round, 1)
     n = p + p % 2
     most = n - 1
-    r_total = most if rounds is None else _check_int("rounds", rounds, 1, most)
+    r_total = most if rounds is None else whole_in_range("rounds", rounds, 1, most)
     arrows = _arrows(arrow_switch_rounds, r_total)
     m = n - 1  # pairs 1..m rotate, pair n is stationary at table 1
     starter = _starter_adder(m)

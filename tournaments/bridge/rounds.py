@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
-from tournaments.bridge.movements import Encounter, Movement, MovementError, circle_round
+from tournaments.bridge.movements import Encounter, Movement, MovementError, circle_round, whole_in_range
 from tournaments.bridge.teams.scoring import victory_points
 from tournaments.bridge.teams.swiss import swiss_pairings
 
@@ -47,14 +47,6 @@ MAX_PAIRS = 60
 DrawnRound = tuple[tuple[int, int], ...]
 
 
-def _whole(name: str, value: object, minimum: int, maximum: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise MovementError(f"{name} must be a whole number from {minimum} up, not {value!r}")
-    if maximum is not None and value > maximum:
-        raise MovementError(f"{name} must be at most {maximum}, not {value}")
-    return value
-
-
 def round_boards(round_: int, boards_per_round: int) -> tuple[int, ...]:
     """Return the boards every table plays in ``round_``: the round's own set."""
     return tuple(range((round_ - 1) * boards_per_round + 1, round_ * boards_per_round + 1))
@@ -62,10 +54,10 @@ def round_boards(round_: int, boards_per_round: int) -> tuple[int, ...]:
 
 def barometer(pairs: int, boards_per_round: int, *, rounds: int | None = None) -> Movement:
     """Return a barometer for ``pairs`` pairs (4 up): a round robin, every table on set r in round r."""
-    p = _whole("pairs", pairs, 4, MAX_PAIRS)
-    bpr = _whole("boards_per_round", boards_per_round, 1)
+    p = whole_in_range("pairs", pairs, 4, MAX_PAIRS)
+    bpr = whole_in_range("boards_per_round", boards_per_round, 1)
     n = p + p % 2
-    total = n - 1 if rounds is None else _whole("rounds", rounds, 1, n - 1)
+    total = n - 1 if rounds is None else whole_in_range("rounds", rounds, 1, n - 1)
     encounters = []
     for r in range(1, total + 1):
         # Pair n's match last: in an odd field n is the phantom (no pair is seated under the
@@ -92,9 +84,9 @@ def swiss_movement(tables: int, boards_per_round: int, rounds: int, draw: Sequen
     The boards of every round to come are counted (``board_sets``), so they can be made
     before play; a round not yet drawn has no encounter, so no result can be entered for it.
     """
-    size = _whole("tables", tables, 2)
-    bpr = _whole("boards_per_round", boards_per_round, 1)
-    total = _whole("rounds", rounds, 1, 2 * size - 1)
+    size = whole_in_range("tables", tables, 2)
+    bpr = whole_in_range("boards_per_round", boards_per_round, 1)
+    total = whole_in_range("rounds", rounds, 1, 2 * size - 1)
     if len(draw) > total:
         raise MovementError(f"{len(draw)} rounds are drawn of the movement's {total}")
     encounters = []
@@ -128,7 +120,7 @@ def swiss_pairs_draw(
     matches from table 1 down, the bye (with the phantom, the lowest number not seated)
     at the last table.
     """
-    size = _whole("tables", tables, 2)
+    size = whole_in_range("tables", tables, 2)
     seated = list(pairs)
     if len(seated) not in (2 * size - 1, 2 * size):
         raise MovementError(f"{size} tables seat {2 * size - 1} or {2 * size} pairs, not {len(seated)}")
@@ -159,7 +151,7 @@ def match_vps(
     on the WBF 20-VP scale. At matchpoints the pair's share of the match's matchpoints is
     its share of the 20 VPs, in hundredths: 60% gives 12.00 to 8.00.
     """
-    _whole("boards", boards, 1)
+    whole_in_range("boards", boards, 1)
     if (imps is None) == (percentage is None):
         raise ValueError("give the match's IMPs or its percentage, one of them")
     if imps is not None:

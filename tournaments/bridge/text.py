@@ -30,6 +30,13 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+class Term(str):
+    """A word inside a refusal (an argument's name, "tables") that a page translates with it.
+
+    Mark it for the catalogues where it is made: ``Term(gettext_noop("tables"))``.
+    """
+
+
 class WordedError(ValueError):
     """A refusal that carries its English sentence and its parameters apart.
 

@@ -13,7 +13,7 @@ from django.utils.translation import get_language, gettext
 
 from tournaments.bridge.calls import Contract
 from tournaments.bridge.seats import Seat
-from tournaments.bridge.text import WordedError
+from tournaments.bridge.text import Term, WordedError
 from tournaments.bridge.words import BridgeWords, words_for
 
 
@@ -30,6 +30,8 @@ def _word(value: object, words: BridgeWords) -> object:
     """A parameter as the page writes it: bridge words in its letters, refusals translated."""
     if isinstance(value, WordedError):
         return translated(value)
+    if isinstance(value, Term):
+        return gettext(value)
     if isinstance(value, Contract):
         return words.contract(str(value))
     if isinstance(value, Seat):

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from tournaments.bridge.adjusted import Assigned
 from tournaments.bridge.imps import imps
-from tournaments.bridge.movements import Encounter, Movement, MovementError
+from tournaments.bridge.movements import Encounter, Movement, whole_in_range
 
 # An artificial adjusted score at a table: (NS's adjustment, EW's adjustment), "A+", "A", "A-".
 Artificial = tuple[str, str]
@@ -50,9 +50,8 @@ class MatchPairs(NamedTuple):
 
 def teams_movement(matches: int, boards: int) -> Movement:
     """Return the movement of a teams round: ``matches`` matches of ``boards`` boards, one round."""
-    for name, value in (("matches", matches), ("boards", boards)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise MovementError(f"{name} must be a whole number from 1 up, not {value!r}")
+    whole_in_range("matches", matches, 1)
+    whole_in_range("boards", boards, 1)
     tables = 2 * matches
     numbers = tuple(range(1, boards + 1))
     encounters = tuple(Encounter(1, t, 2 * t - 1, 2 * t, 1, numbers) for t in range(1, tables + 1))

@@ -69,6 +69,7 @@ from tournaments.exchange.services.usebio_lines import (
 )
 from tournaments.exchange.services.usebio_sections import sections_add, session_numbers
 from tournaments.exchange.services.usebio_stated import scorer_stated_keep, stated_keep
+from tournaments.night.bridge_errors import translated
 from tournaments.night.models import (
     Adjustment,
     Board,
@@ -215,7 +216,12 @@ def _handicap(pair: UsebioPair) -> Decimal | None:
     try:
         return from_usebio_handicap(pair.handicap)
     except HandicapError as error:
-        raise ValidationError({"file": f"Pair {pair.label}: {error} (HANDICAP {pair.handicap})"}) from error
+        raise ValidationError(
+            {
+                "file": _("Pair %(pair)s: %(error)s (HANDICAP %(handicap)s)")
+                % {"pair": pair.label, "error": translated(error), "handicap": pair.handicap}
+            }
+        ) from error
 
 
 def _mark_arrow_switch(session: Session, event: UsebioEvent) -> None:

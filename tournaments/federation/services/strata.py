@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.strata import StrataError, check_limits, pair_stratum
+from tournaments.bridge.text import quoted
 from tournaments.core.services.writes import locked, write
 from tournaments.federation.selectors.strata import player_values
 from tournaments.federation.services.awards import session_awards_write
@@ -34,7 +36,9 @@ def _strata_write(session: Session, pairs: list[Pair]) -> None:
 def session_strata_set(*, session: Session, basis: str, limits: Sequence[Decimal]) -> Session:
     """Stratify the session (or stop: ``basis`` blank) and give each pair its stratum."""
     if basis not in StrataBasis.values:
-        raise ValidationError({"strata_basis": f"Strata by holdings or by rating, not {basis!r}."})
+        raise ValidationError(
+            {"strata_basis": _("Strata by holdings or by rating, not %(basis)s.") % {"basis": quoted(basis)}}
+        )
     if basis:
         try:
             checked = check_limits(limits)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from tournaments.bridge.individual import individual, partnership_number
 from tournaments.core.services.writes import write
@@ -24,25 +25,33 @@ from tournaments.night.services.sessions import player_find_or_create, refuse_if
 
 def _check_session(session: Session) -> None:
     if not session.is_individual or not session.has_movement:
-        raise ValidationError({"players": "This session is not an individual: seat its pairs instead."})
+        raise ValidationError({"players": _("This session is not an individual: seat its pairs instead.")})
     refuse_if_finished(session, "changing its players", "players")
     if Result.objects.filter(board__session=session).exists():
-        raise ValidationError({"players": "Results are in: the partnerships played cannot change now."})
+        raise ValidationError({"players": _("Results are in: the partnerships played cannot change now.")})
 
 
 def _members(session: Session, names: Sequence[str], count: int) -> list:
     cleaned = [" ".join(name.split()) for name in names]
     if len(cleaned) != count:
         raise ValidationError(
-            {"players": f"This individual seats {count} players, one a line; {len(cleaned)} were given."}
+            {
+                "players": _("This individual seats %(count)d players, one a line; %(given)d were given.")
+                % {"count": count, "given": len(cleaned)}
+            }
         )
     seen: dict[str, int] = {}
     for number, name in enumerate(cleaned, start=1):
         if not name:
-            raise ValidationError({"players": f"Player {number}: the name is empty."})
+            raise ValidationError(
+                {"players": _("Player %(number)d: the name is empty.") % {"number": number}}
+            )
         if name.casefold() in seen:
             raise ValidationError(
-                {"players": f"Player {number}: {name} is already player {seen[name.casefold()]}."}
+                {
+                    "players": _("Player %(number)d: %(name)s is already player %(first)d.")
+                    % {"number": number, "name": name, "first": seen[name.casefold()]}
+                }
             )
         seen[name.casefold()] = number
     return [player_find_or_create(club=session.club, name=name) for name in cleaned]

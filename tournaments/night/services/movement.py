@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
 from tournaments.night import hooks
+from tournaments.night.bridge_errors import translated
 from tournaments.night.models import (
     Board,
     EvenTables,
@@ -123,7 +124,7 @@ def session_movement_set(
         )
     except ValueError as error:
         raise ValidationError(
-            {"movement": _("This movement cannot be played: %(error)s") % {"error": error}}
+            {"movement": _("This movement cannot be played: %(error)s") % {"error": translated(error)}}
         ) from None
     _check_seated_pairs_fit(session, kind, tables)
     session.movement = kind

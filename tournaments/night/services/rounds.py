@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from tournaments.bridge.movements import MovementError
 from tournaments.bridge.rounds import swiss_pairs_draw
 from tournaments.core.services.writes import write
+from tournaments.night.bridge_errors import translated
 from tournaments.night.models import Movement, Session, SessionAction, SessionState
 from tournaments.night.selectors.movements import swiss_drawn
 from tournaments.night.selectors.rounds import round_incomplete_text, rounds_progress, swiss_scores
@@ -59,7 +60,9 @@ def swiss_round_draw(*, session: Session, round_number: int, user: User | None =
             session.movement_tables or 0, seeding, swiss_scores(progress), swiss_drawn(session)
         )
     except MovementError as error:
-        raise ValidationError({"round": _("The round cannot be drawn: %(why)s.") % {"why": error}}) from None
+        raise ValidationError(
+            {"round": _("The round cannot be drawn: %(why)s.") % {"why": translated(error)}}
+        ) from None
     session.swiss_draw = [*(session.swiss_draw or []), [list(table) for table in tables]]
     session.save(update_fields=["swiss_draw", "updated_at"])
     session_audit(

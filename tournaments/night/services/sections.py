@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournaments.core.services.writes import write
+from tournaments.night.bridge_errors import translated
 from tournaments.night.models import Movement, Section, SectionScoring, Session
 from tournaments.night.selectors.movements import build_movement, sectioned_movement
 from tournaments.night.services.locks import session_locked
@@ -82,7 +83,10 @@ def _check_specs(specs: Sequence[SectionSpec]) -> None:
                 )
         except ValueError as error:
             raise ValidationError(
-                {"sections": _("Section %(letter)s: %(error)s.") % {"letter": spec.letter, "error": error}}
+                {
+                    "sections": _("Section %(letter)s: %(error)s.")
+                    % {"letter": spec.letter, "error": translated(error)}
+                }
             ) from None
 
 

@@ -156,7 +156,7 @@ def _check_in_movement(session: Session, number: int, direction: str) -> None:
     An individual's pairs are its partnerships, made from its players (services.individual)."""
     if session.is_individual:
         raise ValidationError(
-            {"players": "An individual's pairs are made from its players: seat the players."}
+            {"players": _("An individual's pairs are made from its players: seat the players.")}
         )
     highest = movement_pair_numbers(session)
     if highest is None or number <= highest:
