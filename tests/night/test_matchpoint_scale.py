@@ -7,6 +7,8 @@ file's own traveller matchpoints and pair totals (``TOTAL_SCORE``), read here wi
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 import xml.etree.ElementTree as ET
 
@@ -95,3 +97,53 @@ def test_the_director_chooses_the_scale_on_the_clubs_settings_page(club, directo
     assert club.matchpoint_scale == 2
     refused = director_client.post(url, {"federation": "", "language": "en", "matchpoint_scale": "3"})
     assert refused.status_code == 400 and Club.objects.get(pk=club.pk).matchpoint_scale == 2
+
+
+def _board_one_lines() -> dict[str, tuple[float, float]]:
+    """Compscore's traveller of board 1 (2 a pair beaten): each NS pair's line's NS and EW matchpoints."""
+    board = next(
+        board
+        for board in ET.fromstring(fixture_bytes(FILE)).iter("BOARD")
+        if board.findtext("BOARD_NUMBER") == "1" and board.find("TRAVELLER_LINE") is not None
+    )
+    return {
+        line.findtext("NS_PAIR_NUMBER").replace("NS", " NS"): (
+            float(line.findtext("NS_MATCH_POINTS")),
+            float(line.findtext("EW_MATCH_POINTS")),
+        )
+        for line in board.iter("TRAVELLER_LINE")
+    }
+
+
+def test_the_public_board_page_and_the_downloads_print_the_clubs_scale(club, client, director_client):
+    """The public traveller, the traveller's and the standings' CSV printed 1 a pair beaten on a
+    club of 2: each line and total now reads as Compscore's own file (issue 45, 8)."""
+    Club.objects.filter(pk=club.pk).update(matchpoint_scale=2)
+    session = usebio_import(club=club, data=fixture_bytes(FILE)).session
+    director_client.post(reverse("director:state", args=[session.pk]), {"action": "finish", "confirm": "yes"})
+    expected = _board_one_lines()
+    page = client.get(reverse("board", args=[session.pk, 1])).content.decode()
+    for ns, figures in expected.items():
+        row = re.search(rf'data-label="NS"><a [^>]*>{ns}</a></td>(.*?)</tr>', page, re.S).group(1)
+        printed = re.findall(r'<td class="num" data-label="[^"]*MP">([^<]*)</td>', row)
+        assert tuple(float(cell) for cell in printed) == figures
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                client.get(reverse("traveller_csv", args=[session.pk, 1])).content.decode("utf-8-sig")
+            )
+        )
+    )
+    header = rows[0]
+    for row in rows[1:]:
+        line = dict(zip(header, row, strict=True))
+        assert (float(line["NS MP"]), float(line["EW MP"])) == expected[f"{line['NS']}"]
+    totals = _file_totals()
+    rows = list(
+        csv.reader(
+            io.StringIO(client.get(reverse("standings_csv", args=[session.pk])).content.decode("utf-8-sig"))
+        )
+    )
+    for row in rows[1:]:
+        line = dict(zip(rows[0], row, strict=True))
+        assert float(line["MP"]) == pytest.approx(float(totals[line["Pair"]]), abs=0.05)

@@ -15,6 +15,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.bridge.formats.spreadsheet_cells import Cell, figure
+from tournaments.bridge.matchpoints import on_scale
 from tournaments.bridge.strata import stratum_name
 from tournaments.exchange.selectors.hand_records import session_pbn_filename
 from tournaments.exchange.spreadsheets import Table
@@ -61,7 +62,7 @@ def standings_table(session: Session) -> Table:
     header += [name for columns in beside for name in columns.header]
     rows = [
         _field_cells(table.title, fields)
-        + _standing_row(standing, session.is_imps)
+        + _standing_row(standing, session.is_imps, _scale(session))
         + [cell for columns in beside for cell in columns.cells(standing.pair.label)]
         for table in tables
         for standing in table.standings
@@ -77,7 +78,7 @@ def _individual_standings_table(session: Session) -> Table:
         played = line.boards > 0 and line.percentage is not None
         figures: list[Cell] = [None, None]
         if played:
-            figures = [figure(line.matchpoints, 1), figure(line.percentage, 2)]
+            figures = [_matchpoints(line.matchpoints, _scale(session)), figure(line.percentage, 2)]
         rank = _rank_cell(line.place, line.tied) if played else None
         rows.append([rank, line.number, line.player.public_name, *figures, line.boards])
     return Table("Standings", ["Rank", "Player", "Name", "MP", "%", "Boards"], rows)
@@ -192,7 +193,16 @@ def _field_cells(title: str, fields: bool) -> list[Cell]:
     return [title] if fields else []
 
 
-def _standing_row(standing: Standing, imps: bool) -> list[Cell]:
+def _scale(session: Session) -> int:
+    """The club's matchpoint scale (1 or 2 a pair beaten): the downloads print the pages' figures."""
+    return session.club.matchpoint_scale or 1
+
+
+def _matchpoints(matchpoints: float | None, scale: int) -> Cell:
+    return figure(None if matchpoints is None else on_scale(matchpoints, scale), 1)
+
+
+def _standing_row(standing: Standing, imps: bool, scale: int) -> list[Cell]:
     """A pair's line; a pair with no board played yet has no place and no figures."""
     ranked = standing.is_ranked
     if not ranked:
@@ -200,7 +210,7 @@ def _standing_row(standing: Standing, imps: bool) -> list[Cell]:
     elif imps:
         figures = [figure(standing.imps, 2), figure(standing.imps_per_board, 2)]
     else:
-        figures = [figure(standing.matchpoints, 1), figure(standing.percentage, 2)]
+        figures = [_matchpoints(standing.matchpoints, scale), figure(standing.percentage, 2)]
     rank = _rank_cell(standing.rank, standing.tied) if ranked else None
     pair = standing.pair
     return [rank, _pair_cell(pair), pair.public_names, *figures, standing.boards_played]
@@ -219,11 +229,12 @@ def traveller_table(board: Board) -> Table:
     imps = board.session.is_imps
     header = ["NS", "NS names", "EW", "EW names", "Contract", "By", "Lead", "Tricks", "Over/under"]
     header += ["NS score", *(["NS IMPs", "EW IMPs"] if imps else []), "NS MP", "EW MP", "NS %", "EW %"]
-    rows = [_result_row(result, imps) for result in board_traveller(board)]
+    scale = _scale(board.session)
+    rows = [_result_row(result, imps, scale) for result in board_traveller(board)]
     return Table(f"Board {board.number}", header, rows)
 
 
-def _result_row(result: Result, imps: bool) -> list[Cell]:
+def _result_row(result: Result, imps: bool, scale: int) -> list[Cell]:
     ew = result.ew_pair
     row: list[Cell] = [
         _pair_cell(result.ns_pair),
@@ -239,7 +250,7 @@ def _result_row(result: Result, imps: bool) -> list[Cell]:
     ]
     if imps:
         row += [figure(result.ns_imps, 2), figure(result.ew_imps, 2)]
-    row += [figure(result.ns_matchpoints, 1), figure(result.ew_matchpoints, 1)]
+    row += [_matchpoints(result.ns_matchpoints, scale), _matchpoints(result.ew_matchpoints, scale)]
     return row + [figure(result.ns_percentage, 1), figure(result.ew_percentage, 1)]
 
 
