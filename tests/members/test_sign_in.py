@@ -205,3 +205,23 @@ def test_a_request_is_kept_a_day_and_the_throttle_forgets_it_after_an_hour(clien
     )
     client.post(reverse("member_sign_in"), {"email": "nobody@example.org"})
     assert list(SignInRequest.objects.values_list("email", flat=True)) == ["nobody@example.org"]
+
+
+def test_the_link_is_mailed_by_the_queue_in_the_language_it_was_asked_in_and_retried(
+    client, world, job_queue, settings
+):
+    """The request only writes; the worker mails, in French for a French page, and a mail server
+    that refuses leaves the job to be tried again rather than losing the link."""
+    settings.EMAIL_BACKEND = "tests.members.test_sign_in.RefusingBackend"
+    client.post(reverse("member_sign_in"), {"email": ANN}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert mail.outbox == []
+    (row,) = job_queue.rows("tournaments.members.services.sign_in.sign_in_link_mail")
+    job_queue.run_due()
+    assert mail.outbox == []
+    row.refresh_from_db()
+    assert row.status == "READY"  # put back for a later try
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    job_queue.run_waiting()
+    (letter,) = mail.outbox
+    assert letter.to == [ANN]
+    assert "Ouvrez ce lien" in letter.body, letter.body

@@ -8,7 +8,6 @@ names a shared one, and a throttle per process lets through as many mails as pro
 
 from __future__ import annotations
 
-import logging
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -19,16 +18,16 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.mail import send_mail
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.crypto import constant_time_compare
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from tournaments.core.services.jobs import enqueue, job
 from tournaments.core.services.writes import locked, write
 from tournaments.members.models import MemberAccount, SignInRequest
 from tournaments.members.selectors.accounts import email_known, memberships_of
 from tournaments.members.tokens import LinkRefused, browser_digest, link_lifetime, link_token
-
-logger = logging.getLogger(__name__)
 
 # At most this many requests an hour for one address (so at most this many mails, whoever
 # asks), and from one network address (so nobody walks a list of addresses).
@@ -50,14 +49,9 @@ def new_browser_cookie() -> str:
 
 
 def sign_in_link_request(*, email: str, browser_cookie: str, ip: str | None) -> bool:
-    """Store the request and mail the link when a club holds ``email`` (normalised); False when
-    throttled, in which case nothing is stored or sent. The mail goes after the write commits."""
-    asked = _request_store(email=email, browser_cookie=browser_cookie, ip=ip)
-    if asked is None:
-        return False
-    if asked.sent:
-        _mail_link(asked)
-    return True
+    """Store the request and, when a club holds ``email`` (normalised), put its mail on the
+    queue in the same write; False when throttled, in which case nothing is stored or sent."""
+    return _request_store(email=email, browser_cookie=browser_cookie, ip=ip) is not None
 
 
 @write()
@@ -69,17 +63,36 @@ def _request_store(*, email: str, browser_cookie: str, ip: str | None) -> SignIn
         return None
     if ip and recent.filter(ip=ip).count() >= REQUESTS_PER_IP_AN_HOUR:
         return None
-    return SignInRequest.objects.create(
+    asked = SignInRequest.objects.create(
         email=email,
         ip=ip or None,
         browser_digest=browser_digest(browser_cookie),
         sent=email_known(email),
         created_at=now,
     )
+    if asked.sent:
+        enqueue(sign_in_link_mail, asked.pk, get_language() or settings.LANGUAGE_CODE)
+    return asked
+
+
+@job(retry_after=(10.0, 60.0))
+def sign_in_link_mail(request_id: int, language: str) -> None:
+    """Mail the link of request ``request_id`` in the language it was asked in, off the request.
+
+    The job exists iff the request's row committed (``enqueue``), and a mail server that
+    refuses is tried again twice; after the link's few minutes a try would be useless, so
+    no more. Inline (the test suite) it runs at the enqueue: a rolled-back request's link,
+    should one be mailed, is refused when used (``sign_in_link_use`` finds no request).
+    """
+    asked = SignInRequest.objects.filter(pk=request_id, sent=True).first()
+    if asked is None:  # deleted since (a day old) or never to be sent
+        return
+    with translation.override(language):
+        _mail_link(asked)
 
 
 def _mail_link(asked: SignInRequest) -> None:
-    """Send the link; a mail server that refuses is logged, and the page answers as always."""
+    """Send the link; a mail server that refuses raises, and the queue tries again."""
     link = f"{settings.SITE_URL}{reverse('member_sign_in_link', args=[link_token(asked.pk)])}"
     minutes = int(link_lifetime().total_seconds() // 60)
     body = _(
@@ -87,10 +100,7 @@ def _mail_link(asked: SignInRequest) -> None:
         "It works once, for %(minutes)s minutes. If you did not ask for it, ignore this mail: "
         "nobody can sign in without it."
     ) % {"link": link, "minutes": minutes}
-    try:
-        send_mail(_("Your ClubScore sign-in link"), body, None, [asked.email])
-    except OSError:  # smtplib's errors are OSErrors
-        logger.exception("The sign-in link for request %s could not be mailed", asked.pk)
+    send_mail(_("Your ClubScore sign-in link"), body, None, [asked.email])
 
 
 class Outcome(Enum):
