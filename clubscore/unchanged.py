@@ -33,9 +33,8 @@ from django.utils.deprecation import MiddlewareMixin
 from django.utils.http import http_date
 
 from clubscore.replica import public_read
+from tournaments.night import live
 from tournaments.night.cached.store import shared
-from tournaments.night.cached.tables import Held
-from tournaments.night.cached.unchanged import standings_unchanged, table_unchanged
 
 STATE_VIEW, STANDINGS_VIEW = "table_state", "session_standings"
 # What Django's add_never_cache_headers writes (the view's never_cache), less its work.
@@ -67,7 +66,7 @@ class UnchangedMiddleware:
         view, part = route
         since = request.GET.get("since", "")
         if view == STATE_VIEW:
-            if not table_unchanged(str(part), Held.parse(since)):
+            if not live.table_unchanged(str(part), since):
                 return None
             response = HttpResponse(status=204)
             response.headers["Expires"] = http_date(time.time())
@@ -76,7 +75,7 @@ class UnchangedMiddleware:
             from tournaments.night.selectors.pages import page_asked
 
             with public_read():  # the stamp's key the view reads: a replica's are kept apart
-                found = standings_unchanged(int(part), page_asked(request.GET.get("page")), since)
+                found = live.standings_unchanged(int(part), page_asked(request.GET.get("page")), since)
             if not found:
                 return None
             response = HttpResponse(status=204)

@@ -16,14 +16,14 @@ from contextlib import contextmanager
 from django.db.models import QuerySet
 
 from tournaments.core.services.writes import locked_row, write
-from tournaments.night.cached import sessions_changed
+from tournaments.night import live
 from tournaments.night.models import Session
 
 
 def session_locked(session: Session, rows: QuerySet[Session] | None = None) -> Session:
     """Lock the session's row and read it afresh (through ``rows``: ``only``, ``select_related``)."""
     fresh = locked_row(session, rows)
-    sessions_changed([fresh.pk])
+    live.session_changed([fresh.pk])
     return fresh
 
 
