@@ -5,7 +5,7 @@ changed (97% and 68% in ``bench/bench_evening.py``): the views answer them from 
 alone, with no query, yet each went through the whole middleware stack first (sessions,
 CSRF, authentication, messages, the club's language, which asks the database when the
 browser names no language we speak). ``UnchangedMiddleware`` answers those cases before
-that stack, with the very checks the views make first (``night.cached.unchanged``:
+that stack, with the very checks the views make first (the live evening's interface, ``night.live``:
 ``table_unchanged``, ``standings_unchanged``), and hands everything else,
 a stamp it cannot confirm from the cache included, to the stack and the view as before.
 
@@ -34,7 +34,6 @@ from django.utils.http import http_date
 
 from clubscore.replica import public_read
 from tournaments.night import live
-from tournaments.night.cached.store import shared
 
 STATE_VIEW, STANDINGS_VIEW = "table_state", "session_standings"
 # What Django's add_never_cache_headers writes (the view's never_cache), less its work.
@@ -52,7 +51,7 @@ class UnchangedMiddleware:
         self.dressing: dict[str, str] | None = None
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method == "GET" and "since=" in request.META.get("QUERY_STRING", "") and shared():
+        if request.method == "GET" and "since=" in request.META.get("QUERY_STRING", "") and live.shared():
             response = self._unchanged(request)
             if response is not None:
                 return response

@@ -3,23 +3,23 @@
 Moved here from the view (``night.views.table_entry.table_state``, which now only turns the
 answer into a response): every phone asks every 15 s, and with a shared cache a refresh in a
 session where nothing changed costs one round trip to the cache and no query; one after
-another table's result, one statement (the table's own stamp, ``night.cached.tables``); a
+another table's result, one statement (the table's own stamp, ``night.live.tables``); a
 changed state is built once per change and kept under its stamp.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 
 from django.core.serializers.json import DjangoJSONEncoder
 
-from tournaments.night.cached.stamps import Stamp, session_stamp
-from tournaments.night.cached.tables import (
+from tournaments.night.live.stamps import Stamp, session_stamp
+from tournaments.night.live.tables import (
     STAMP_HEADER,
     Held,
     Seen,
     Slots,
+    TableAnswer,
     TableLink,
     TableStamp,
     held_now,
@@ -31,19 +31,6 @@ from tournaments.night.cached.tables import (
 )
 from tournaments.night.models import TableAccess
 from tournaments.night.selectors import table_entry as selectors
-
-
-@dataclass(frozen=True)
-class TableAnswer:
-    """A phone's answer: ``status`` (200, 204, or a refusal's 404/410), its JSON ``body`` (none
-    for a 204), the ``headers`` to add, and the session it is of, with whether a settle may be
-    owed (``marked``: None when unknown) for the caller to ask for after answering."""
-
-    status: int
-    body: bytes = b""
-    headers: dict[str, str] = field(default_factory=dict)
-    session_id: int | None = None
-    marked: bool | None = None
 
 
 def _refused(error: selectors.TableLinkError) -> TableAnswer:

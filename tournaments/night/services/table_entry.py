@@ -30,8 +30,8 @@ from django.utils.translation import gettext as _
 from tournaments.bridge.movement_sections import number_label
 from tournaments.core.services.writes import write
 from tournaments.db.sql import insert_row
-from tournaments.db.table_entry import pairs_with_clashes, session_state_share_locked
 from tournaments.night import live
+from tournaments.night.live.sql.table_entry import pairs_with_clashes, session_state_share_locked
 from tournaments.night.models import (
     Board,
     DirectorCall,

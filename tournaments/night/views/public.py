@@ -8,7 +8,8 @@ from django.template.loader import render_to_string
 
 from tournaments.core.sections import sections
 from tournaments.night import hooks
-from tournaments.night.cached import rendered, session_digest_read, session_stamp
+from tournaments.night.live.pages import rendered
+from tournaments.night.live.stamps import session_digest_read, session_stamp
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.individual import individual_session_standings
 from tournaments.night.selectors.pages import board_traveller_page, page_asked
@@ -65,7 +66,7 @@ def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
     The stamp comes from the shared cache when it holds it, so an unchanged poll asks the
     database nothing; a changed one gets the tables as the first reader after the change
-    rendered them (``night.cached``: once per change, not once per reader).
+    rendered them (``night.live``: once per change, not once per reader).
     """
     stamp = session_stamp(pk)
     if stamp is None:

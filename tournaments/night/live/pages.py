@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from django.utils.translation import get_language
 
-from tournaments.night.cached.store import keep, recall
+from tournaments.night.live.store import keep, recall
 
 PAGE_SECONDS = 600.0
 
