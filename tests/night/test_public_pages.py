@@ -376,9 +376,10 @@ def _many_sessions(played_session: Session) -> None:
         ("home", lambda s: [], 2),
         # club, sessions, competitions, events over several sessions, teams events
         ("club", lambda s: [s.club.slug], 5),
-        # session, the poll's stamp, standings, boards; the field: its pairs' players, their ratings;
-        # the event the session is in
-        ("session", lambda s: [s.pk], 7),
+        # the stamp; session, standings, boards; the field: its pairs' players, their ratings;
+        # the event the session is in; the stamp again (the page kept only if unchanged:
+        # night/live/pages.py; the next reader's costs the stamp alone, tests/night/live)
+        ("session", lambda s: [s.pk], 8),
         # stamp, session, standings, the stamp again (kept only if unchanged: night/live/pages.py)
         ("session_standings", lambda s: [s.pk], 4),
         # board, results, the session's board numbers

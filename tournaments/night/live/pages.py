@@ -8,7 +8,9 @@ again, and what a player hid is not served from here to anyone; it expires unrea
 ``PAGE_SECONDS``. This holds with a process's own cache too (no ``CACHE_URL``): the key
 is the stamp, not who wrote last.
 
-A table's state is kept the same way, under its session's stamp, by ``tables``.
+A table's state is kept the same way, under its session's stamp, by ``tables``; the whole
+public session page too (issue 52), for every reader whose page is not his own
+(``page_for_anyone``): what it buys and costs is decision 0081's (docs/scaling.md).
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
 from tournaments.night.live.store import keep, recall
@@ -54,3 +58,34 @@ def rendered(
         return render(now)
     keep(key, page, PAGE_SECONDS)
     return page
+
+
+# What a page kept for anyone holds where the reader's own CSRF token goes (the language
+# chooser's form): each reader's is put in when it is served (``page_for_anyone``).
+CSRF_STAND_IN = "clubscore-csrf-stand-in-0f6c"
+
+
+def page_for_anyone(request: HttpRequest) -> int | None:
+    """The page number of a public page a reader may be served from what another reader drew,
+    or None when the page is the reader's own: signed in (a member's menu, a director's), with
+    messages waiting, or asked with anything but a page number (the page shows its address).
+
+    What else differs by reader is in the key (the language, ``rendered``) or in the stamp (the
+    players' names and whether they are shown by initials, ``sql.stamps``)."""
+    user, session = getattr(request, "user", None), getattr(request, "session", None)
+    if (user is not None and user.is_authenticated) or request.COOKIES.get("messages"):
+        return None
+    if session is not None and "_messages" in session:
+        return None
+    query = request.META.get("QUERY_STRING", "")
+    if not query:
+        return 1
+    name, _, number = query.partition("=")
+    if name != "page" or not number.isdigit() or len(number) > 5 or number.startswith("0") or number == "1":
+        return None  # page=1 is page 1 under another address: drawn for this reader
+    return int(number)
+
+
+def served_to(request: HttpRequest, page: str) -> str:
+    """A page drawn with ``CSRF_STAND_IN`` for its form's token, with this reader's token put in."""
+    return page.replace(CSRF_STAND_IN, get_token(request))
