@@ -18,11 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
+from django.db import DEFAULT_DB_ALIAS, router
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
-from tournaments.night.live.store import keep, recall
+from tournaments.night.live.stamps import Stamp, stamp_key
+from tournaments.night.live.store import keep, recall, recall_many, shared
+from tournaments.night.models import Session
 
 PAGE_SECONDS = 600.0
 
@@ -36,6 +39,7 @@ def rendered(
     part: object,
     render: Callable[[str], T],
     stamp_now: Callable[[], str],
+    on_kept: Callable[[T], None] | None = None,
 ) -> T:
     """The page ``kind`` (of ``part``: its page number, its table's token) as kept under ``stamp``,
     or ``render(stamp)`` (the page labelled with its stamp) and kept.
@@ -45,7 +49,7 @@ def rendered(
     (``stamp_now``). Else it could show rows of a later stamp under an earlier one, which
     would come back if the write were undone (a player hidden, shown, hidden again), and
     be served to every reader holding it; it is rendered again under the later stamp,
-    for this reader alone.
+    for this reader alone. ``on_kept`` is told of a page kept (``page_latest_kept``).
     """
     # A page is kept once per language it is read in: the French reader's is not the Dutch one's.
     key = f"clubscore:page:{kind}:{get_language()}:{session_id}:{part}:{stamp}"
@@ -57,7 +61,36 @@ def rendered(
     if now != stamp:
         return render(now)
     keep(key, page, PAGE_SECONDS)
+    if on_kept is not None:
+        on_kept(page)
     return page
+
+
+def _latest_key(kind: str, session_id: int, part: object) -> str:
+    return f"clubscore:page-latest:{kind}:{get_language()}:{session_id}:{part}"
+
+
+def page_latest(kind: str, session_id: int, part: object) -> tuple[Stamp | None, str | None]:
+    """The session's stamp as the shared cache holds it, and the page ``kind`` last kept for
+    anyone if it was drawn at that stamp: one round trip (``MGET``) where the stamp and then
+    the page under it were two, which on a busy 2-core server cost an unchanged page twice
+    the standings' unchanged poll. (None, None) without a shared cache."""
+    if not shared():
+        return None, None
+    keys = [stamp_key(session_id, router.db_for_read(Session) or DEFAULT_DB_ALIAS)]
+    keys.append(_latest_key(kind, session_id, part))
+    found = recall_many(keys)
+    stamp = Stamp(*found[keys[0]]) if keys[0] in found else None
+    latest = found.get(keys[1])
+    if stamp is None or latest is None or latest[0] != stamp.digest:
+        return stamp, None
+    return stamp, latest[1]
+
+
+def page_latest_kept(kind: str, session_id: int, part: object, stamp: str, page: str) -> None:
+    """Keep ``page``, drawn at ``stamp`` and kept under it, as the latest for ``page_latest``."""
+    if shared():
+        keep(_latest_key(kind, session_id, part), (stamp, page), PAGE_SECONDS)
 
 
 # What a page kept for anyone holds where the reader's own CSRF token goes (the language

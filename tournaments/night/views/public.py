@@ -8,7 +8,14 @@ from django.template.loader import render_to_string
 
 from tournaments.core.sections import sections
 from tournaments.night import hooks
-from tournaments.night.live.pages import CSRF_STAND_IN, page_for_anyone, rendered, served_to
+from tournaments.night.live.pages import (
+    CSRF_STAND_IN,
+    page_for_anyone,
+    page_latest,
+    page_latest_kept,
+    rendered,
+    served_to,
+)
 from tournaments.night.live.stamps import session_digest_read, session_stamp
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.individual import individual_session_standings
@@ -22,6 +29,7 @@ from tournaments.night.views.asking import standings_poll_ms
 from tournaments.night.views.overdue import settled_after_answer
 
 SESSION_PAGE = "tournaments/night/public/session.html"
+SESSION_PAGE_KIND = "session-page"
 
 
 def _standings_context(request: HttpRequest, session, stamp: str | None = None) -> dict:
@@ -59,15 +67,24 @@ def session(request: HttpRequest, pk: int) -> HttpResponse:
         # Drawn from the last settle; a lost or failed one is made good once this is sent (issue 24;
         # a GET does not write, issue 29: ``views.overdue``).
         return settled_after_answer(response, session.pk, marked=session.scores_marked)
-    stamp = session_stamp(pk)
-    if stamp is None:
-        raise Http404("No such session.")
+    stamp, page = page_latest(SESSION_PAGE_KIND, pk, asked)  # one round trip while nothing changed
+    if page is None:
+        stamp = stamp or session_stamp(pk)
+        if stamp is None:
+            raise Http404("No such session.")
+        digest = stamp.digest
 
-    def render_page(label: str) -> str:
-        context = _session_context(request, selectors.session_get(pk), standings_stamp(pk, asked, label))
-        return render_to_string(SESSION_PAGE, context | {"csrf_token": CSRF_STAND_IN}, request)
+        def render_page(label: str) -> str:
+            context = _session_context(request, selectors.session_get(pk), standings_stamp(pk, asked, label))
+            return render_to_string(SESSION_PAGE, context | {"csrf_token": CSRF_STAND_IN}, request)
 
-    page = rendered("session-page", pk, stamp.digest, asked, render_page, lambda: session_digest_read(pk))
+        def kept(drawn: str) -> None:
+            page_latest_kept(SESSION_PAGE_KIND, pk, asked, digest, drawn)
+
+        page = rendered(
+            SESSION_PAGE_KIND, pk, digest, asked, render_page, lambda: session_digest_read(pk), kept
+        )
+    assert stamp is not None
     return settled_after_answer(HttpResponse(served_to(request, page)), pk, marked=stamp.marked)
 
 
