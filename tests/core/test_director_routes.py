@@ -254,6 +254,7 @@ ROUTES: dict[str, Route] = {
     "director:money_fees": Route(_slug),
     "director:money_memberships": Route(_slug),
     "director:money_renewal": Route(_slug),
+    "director:money_memberships_export": Route(lambda a: {"slug": a.club.slug, "fmt": "csv"}),
     "director:money_membership": Route(
         _member,
         mixed=lambda a, b: ({"slug": b.club.slug, "player": _member(a)["player"]}, {"ending": "resigned"}),
