@@ -112,3 +112,16 @@ class MembershipForm(forms.Form):
     def __init__(self, *args: object, club_id: int, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["type"].queryset = MembershipType.objects.filter(club_id=club_id)  # type: ignore[attr-defined]
+
+
+class MembershipFileForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("Memberships (CSV or XLSX)"),
+        help_text=gettext_lazy("A line a member: his federation number or name, type, paid until, left."),
+    )
+
+    def clean_file(self) -> object:
+        file = self.cleaned_data["file"]
+        if file.size > 1_000_000:
+            raise forms.ValidationError(gettext_lazy("A list of memberships is at most 1 MB."))
+        return file
