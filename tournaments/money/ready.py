@@ -11,6 +11,7 @@ from tournaments.core.models import Club
 from tournaments.core.sections import Link, Section
 from tournaments.money.selectors.memberships import member_standings
 from tournaments.money.services.charges import charge_the_night
+from tournaments.money.services.merges import accounts_follow_merge
 from tournaments.night import hooks as night_hooks
 from tournaments.night.models import Session
 from tournaments.season import hooks as season_hooks
@@ -43,3 +44,4 @@ def ready() -> None:
     night_hooks.director_session_page.register(director_session_takings)
     night_hooks.session_finished.register(charge_the_night)
     season_hooks.member_list_columns.register(member_list_membership)
+    season_hooks.player_merged.register(accounts_follow_merge)

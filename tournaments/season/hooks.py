@@ -25,6 +25,7 @@ player_merged: Hook[[Player, Player], None] = Hook(
     receivers=(
         "mail.mail_follow_merge",
         "federation.awards_follow_merge",
+        "money.accounts_follow_merge",
     ),
 )
 """Called in the merge's transaction (kept player, duplicate), before the duplicate is deleted."""

@@ -40,6 +40,9 @@ class AccountKind(models.TextChoices):
     TABLE_MONEY = "table_money", gettext_lazy("Table money income")
     SUBSCRIPTIONS = "subscriptions", gettext_lazy("Subscription income")
     EXTRAS = "extras", gettext_lazy("Extras income")
+    # A duplicate player's account, emptied into the kept player's when the two were merged
+    # (its lines stay, as every line does; it names no player any more).
+    MERGED = "merged", gettext_lazy("Merged player's account")
 
 
 class Cause(models.TextChoices):
@@ -97,7 +100,9 @@ class Account(models.Model):
                 fields=["club", "player"], condition=Q(kind="player"), name="account_one_per_player"
             ),
             models.UniqueConstraint(
-                fields=["club", "kind"], condition=~Q(kind="player"), name="account_one_per_club_kind"
+                fields=["club", "kind"],
+                condition=~Q(kind__in=["player", "merged"]),
+                name="account_one_per_club_kind",
             ),
             models.CheckConstraint(
                 condition=Q(kind="player", player__isnull=False)
