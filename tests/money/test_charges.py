@@ -159,3 +159,20 @@ def test_a_bad_fee_schedule_is_refused_naming_its_field(director_client, club, f
     from tournaments.money.models import FeeSchedule
 
     assert not FeeSchedule.objects.exists()
+
+
+def test_the_desk_takes_extras_and_counts_the_cash(director_client, night, club):
+    ann, bob = Player.objects.get(name=ANN), Player.objects.get(name="Bob North")
+    desk = reverse("director:money_desk", args=[night.pk])
+    posted = {"action": "fee", "player": ann.pk, "amount": "8,00", "payer": "", "method": "cash"}
+    assert director_client.post(desk, posted).status_code == 302
+    fee = TableFee.objects.get(session=night, player=ann)
+    assert director_client.post(desk, {"action": "receive", "fee": fee.pk}).status_code == 302
+    extra = {"action": "extra", "player": bob.pk, "what": "Coffee", "amount": "1.50", "method": "cash"}
+    assert director_client.post(desk, extra).status_code == 302
+    page = director_client.get(desk).content.decode()
+    assert "Cash to count: 9.50" in page
+    assert player_balance(club, bob) == 0  # the coffee charged and paid at once
+    assert account_balance(club_account(club, AccountKind.EXTRAS)) == Decimal("1.50")
+    refused = director_client.post(desk, extra | {"amount": "0"})
+    assert refused.status_code == 400 and "Amount:" in refused.content.decode()
