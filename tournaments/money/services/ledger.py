@@ -16,7 +16,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -106,14 +106,14 @@ def club_account(club: Club, kind: AccountKind | str) -> Account:
     """The club's own account of ``kind`` (cash, bank, an income), made the first time it is used."""
     if kind == AccountKind.PLAYER:
         raise ValueError("A player's account is found by player_account.")
-    with transaction.atomic():
+    with write():
         account, _created = Account.objects.get_or_create(club=club, kind=kind, player=None)
     return account
 
 
 def player_account(club: Club, player: Player) -> Account:
     """The player's account at the club, made the first time it is used (a visitor's too)."""
-    with transaction.atomic():
+    with write():
         account, _created = Account.objects.get_or_create(club=club, kind=AccountKind.PLAYER, player=player)
     return account
 
@@ -173,7 +173,7 @@ def post(
         reverses=reverses,
     )
     try:
-        with transaction.atomic():
+        with write():
             posting.save()
     except IntegrityError:
         if not key:
