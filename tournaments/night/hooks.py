@@ -38,6 +38,7 @@ session_finished: Hook[[Session], None] = Hook(
         "mail.results_mail_after_finish",
         "federation.strata_complete",  # before the awards, which read the strata
         "federation.awards_follow_the_night",
+        "money.charge_the_night",
     ),
 )
 """Called when a night finishes, in its transaction, once its last entries are settled."""
@@ -88,6 +89,7 @@ director_session_page: Hook[[Session], Section | None] = Hook(
         "federation.director_session_awards",
         "federation.director_session_handicaps",
         "federation.director_session_strata",
+        "money.director_session_takings",
     ),
 )
 """A part each at the foot of the director's session page (its master points, or why none)."""
