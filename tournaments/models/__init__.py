@@ -14,6 +14,8 @@ that the one app label ``tournaments`` finds them all and no migration moved:
               RatingSnapshot, RatedSession, RatingDue, RatingState
     mail      ResultMail, MailOptOut
     members   MemberAccount, SignInRequest
+    money     ClubBooks, Account, Posting, PostingLine (the books), MembershipType,
+              Membership, FeeSchedule, FeeRate, SessionFees, TableFee, DeskExtra
     federation MasterPointAward (the master points ledger)
     exchange  PendingImport, BridgemateFeed
 
@@ -29,6 +31,25 @@ from tournaments.exchange.models import BridgemateFeed, PendingImport
 from tournaments.federation.models import MasterPointAward, PlayerHandicap
 from tournaments.mail.models import MailOptOut, MailReason, MailStatus, ResultMail
 from tournaments.members.models import MemberAccount, SignInRequest
+from tournaments.money.models import (
+    Account,
+    AccountKind,
+    Cause,
+    ChargeKind,
+    ClubBooks,
+    DeskExtra,
+    Ending,
+    FeeRate,
+    FeeSchedule,
+    FeeStandard,
+    Membership,
+    MembershipType,
+    PayMethod,
+    Posting,
+    PostingLine,
+    SessionFees,
+    TableFee,
+)
 from tournaments.night.models.audit import (
     AuditAction,
     ResultChange,
@@ -86,6 +107,23 @@ from tournaments.teams.models import (
 )
 
 __all__ = [
+    "Account",
+    "AccountKind",
+    "Cause",
+    "ChargeKind",
+    "ClubBooks",
+    "DeskExtra",
+    "Ending",
+    "FeeRate",
+    "FeeSchedule",
+    "FeeStandard",
+    "Membership",
+    "MembershipType",
+    "PayMethod",
+    "Posting",
+    "PostingLine",
+    "SessionFees",
+    "TableFee",
     "ASSIGNED_MAX_PARTS",
     "MAX_PAIR_NUMBER",
     "MAX_STORED_PAIR_NUMBER",
