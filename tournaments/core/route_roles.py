@@ -92,6 +92,11 @@ ROUTE_ROLES: dict[str, frozenset[Role]] = {
          "director:player_erase", "director:player_data"],
         MEMBERS,
     ),
+    # The club's bank statements: the treasurer's (and the administrator's).
+    **dict.fromkeys(
+        ["director:money_bank", "director:money_bank_import", "director:money_bank_entry"],
+        ADMIN | {Role.TREASURER},
+    ),
     # Players as the nights name them: a director merges the duplicates a night made.
     **dict.fromkeys(["director:player", "director:duplicates", "director:merge"], PLAYERS),
 }  # fmt: skip

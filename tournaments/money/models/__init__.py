@@ -1,5 +1,6 @@
 """The money's tables, one module per subject (the bank's statements in their own)."""
 
+from tournaments.money.models.bank import BankEntry, BankImport, BankImportState, EntryState, MatchedBy
 from tournaments.money.models.fees import (
     ChargeKind,
     DeskExtra,
@@ -24,15 +25,20 @@ from tournaments.money.models.memberships import Ending, Membership, MembershipT
 __all__ = [
     "Account",
     "AccountKind",
+    "BankEntry",
+    "BankImport",
+    "BankImportState",
     "Cause",
     "ChargeKind",
     "ClubBooks",
     "DeskExtra",
     "Ending",
+    "EntryState",
     "FeeRate",
     "FeeSchedule",
     "FeeStandard",
     "LedgerChangeRefused",
+    "MatchedBy",
     "Membership",
     "MembershipType",
     "PayMethod",

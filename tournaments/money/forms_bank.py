@@ -1,0 +1,37 @@
+"""The bank pages' forms: a statement's upload, and a line matched by hand."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournaments.money.services.bank_import import MAX_BANK_FILE_BYTES
+
+
+class BankFileForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("Bank statement"),
+        help_text=gettext_lazy(
+            "As the bank exports it: CSV (with a header line naming the date and the amount), OFX or MT940."
+        ),
+    )
+
+    def clean_file(self) -> bytes:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_BANK_FILE_BYTES:
+            raise forms.ValidationError(
+                _("The file is %(size)s bytes; a bank statement is at most 5 MB.")
+                % {"size": f"{upload.size:,}"}
+            )
+        return bytes(upload.read())
+
+
+class EntryMatchForm(forms.Form):
+    """The member a line matched to nobody is from, chosen among the club's."""
+
+    player = forms.TypedChoiceField(label=gettext_lazy("Member"), coerce=int, choices=())
+
+    def __init__(self, *args: object, members: list[tuple[int, str]], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["player"].choices = [("", "—"), *members]  # type: ignore[attr-defined]
