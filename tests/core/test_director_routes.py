@@ -276,6 +276,8 @@ ROUTES: dict[str, Route] = {
     "director:swiss_round": Route(_session),
     "director:player": Route(_player, ELSEWHERE),
     "director:money_bank": Route(_slug),
+    "director:money_account": Route(_member),
+    "director:money_account_download": Route(lambda a: {**_member(a), "fmt": "csv"}),
     "director:money_bank_import": Route(
         _bank_import, mixed=lambda a, b: ({"slug": b.club.slug, "pk": _bank_import(a)["pk"]}, {})
     ),
@@ -306,6 +308,8 @@ PUBLIC = {
     # his or a 404 (tests/members).
     "member_sign_in", "member_sign_in_link", "member_sign_out",
     "my_club", "my_player", "my_privacy", "my_results_mail", "my_data",
+    # A member's statement at one of his clubs, his own or a 404 (tests/money/test_statements.py).
+    "my_statement", "my_statement_download",
     # The public tables as spreadsheets, on their pages' terms (tests/exchange/test_downloads.py).
     "standings_csv", "standings_xlsx", "traveller_csv", "traveller_xlsx",
     "competition_csv", "competition_xlsx",

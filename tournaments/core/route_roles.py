@@ -94,7 +94,10 @@ ROUTE_ROLES: dict[str, frozenset[Role]] = {
     ),
     # The club's bank statements: the treasurer's (and the administrator's).
     **dict.fromkeys(
-        ["director:money_bank", "director:money_bank_import", "director:money_bank_entry"],
+        [
+            "director:money_bank", "director:money_bank_import", "director:money_bank_entry",
+            "director:money_account", "director:money_account_download",
+        ],
         ADMIN | {Role.TREASURER},
     ),
     # Players as the nights name them: a director merges the duplicates a night made.

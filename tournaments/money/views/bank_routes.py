@@ -6,12 +6,25 @@ books grow side by side; ``tournaments/urls.py`` gathers both.
 
 from django.urls import path
 
-from tournaments.money.views import bank
+from tournaments.money.views import bank, statements
 
 director = [
     path("clubs/<slug:slug>/money/bank/", bank.bank, name="money_bank"),
     path("clubs/<slug:slug>/money/bank/<int:pk>/", bank.bank_import, name="money_bank_import"),
     path("clubs/<slug:slug>/money/bank/lines/<int:pk>/", bank.bank_entry, name="money_bank_entry"),
+    path("clubs/<slug:slug>/money/accounts/<int:player>/", statements.account, name="money_account"),
+    path(
+        "clubs/<slug:slug>/money/accounts/<int:player>/statement.<str:fmt>",
+        statements.account,
+        name="money_account_download",
+    ),
 ]
 
-public_routes: list = []
+public_routes = [
+    path("me/players/<int:pk>/clubs/<slug:slug>/statement/", statements.my_statement, name="my_statement"),
+    path(
+        "me/players/<int:pk>/clubs/<slug:slug>/statement.<str:fmt>",
+        statements.my_statement,
+        name="my_statement_download",
+    ),
+]
