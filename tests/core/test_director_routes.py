@@ -277,6 +277,9 @@ ROUTES: dict[str, Route] = {
     "director:player": Route(_player, ELSEWHERE),
     "director:money_bank": Route(_slug),
     "director:money_account": Route(_member),
+    "director:money_reports": Route(_slug),
+    "director:money_report": Route(lambda a: {**_slug(a), "name": "trial-balance"}),
+    "director:money_report_download": Route(lambda a: {**_slug(a), "name": "balances", "fmt": "csv"}),
     "director:money_account_download": Route(lambda a: {**_member(a), "fmt": "csv"}),
     "director:money_bank_import": Route(
         _bank_import, mixed=lambda a, b: ({"slug": b.club.slug, "pk": _bank_import(a)["pk"]}, {})

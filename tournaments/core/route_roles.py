@@ -96,7 +96,8 @@ ROUTE_ROLES: dict[str, frozenset[Role]] = {
     **dict.fromkeys(
         [
             "director:money_bank", "director:money_bank_import", "director:money_bank_entry",
-            "director:money_account", "director:money_account_download",
+            "director:money_account", "director:money_account_download", "director:money_reports",
+            "director:money_report", "director:money_report_download",
         ],
         ADMIN | {Role.TREASURER},
     ),

@@ -6,7 +6,7 @@ books grow side by side; ``tournaments/urls.py`` gathers both.
 
 from django.urls import path
 
-from tournaments.money.views import bank, statements
+from tournaments.money.views import bank, reports, statements
 
 director = [
     path("clubs/<slug:slug>/money/bank/", bank.bank, name="money_bank"),
@@ -17,6 +17,11 @@ director = [
         "clubs/<slug:slug>/money/accounts/<int:player>/statement.<str:fmt>",
         statements.account,
         name="money_account_download",
+    ),
+    path("clubs/<slug:slug>/money/reports/", reports.reports, name="money_reports"),
+    path("clubs/<slug:slug>/money/reports/<slug:name>/", reports.report, name="money_report"),
+    path(
+        "clubs/<slug:slug>/money/reports/<slug:name>.<str:fmt>", reports.report, name="money_report_download"
     ),
 ]
 
