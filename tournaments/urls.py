@@ -12,6 +12,7 @@ from tournaments.exchange import urls as exchange
 from tournaments.federation import urls as federation
 from tournaments.mail import urls as mail
 from tournaments.members import urls as members
+from tournaments.money import urls as money
 from tournaments.money.views import bank_routes as money_bank
 from tournaments.night import urls as night
 from tournaments.season import urls as season
@@ -25,6 +26,7 @@ director: list[URLPattern | URLResolver] = [
     *season.director,
     *mail.director_routes,
     *federation.director,
+    *money.director,
     *money_bank.director,
     path("", include((exchange.director_exchange, "exchange"))),
 ]

@@ -1,0 +1,89 @@
+"""Memberships: the club's types, each member's type and state, and the yearly renewal run."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.core.selectors.access import club_for_director
+from tournaments.core.views.access import SignedInRequest
+from tournaments.core.views.forms import form_write
+from tournaments.money.forms import MembershipForm, MembershipTypeForm
+from tournaments.money.selectors.memberships import member_standings, membership_types
+from tournaments.money.services.memberships import membership_set, membership_type_save, renewal_run
+from tournaments.season.models import ClubMember
+
+TEMPLATES = "tournaments/money/"
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def memberships(request: SignedInRequest, slug: str) -> HttpResponse:
+    """The club's membership types (and a new one), and every member's type and state today."""
+    club = club_for_director(request.user, slug)
+    form = MembershipTypeForm(request.POST or None)
+    done = form_write(
+        request,
+        form,
+        lambda: membership_type_save(club=club, **form.cleaned_data),
+        message=lambda kind: _("The membership type %(name)s is saved.") % {"name": kind.name},
+        to=lambda _kind: reverse("director:money_memberships", args=[club.slug]),
+    )
+    if done is not None:
+        return done
+    standings = sorted(
+        member_standings(club).values(), key=lambda s: (s.member.player.name.casefold(), s.member.pk)
+    )
+    context = {"club": club, "form": form, "types": membership_types(club), "standings": standings}
+    return render(request, TEMPLATES + "memberships.html", context, status=400 if form.is_bound else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def membership(request: SignedInRequest, slug: str, player: int) -> HttpResponse:
+    """One member's membership: his type, the day he has paid until, and whether he left."""
+    club = club_for_director(request.user, slug)
+    member = get_object_or_404(ClubMember.objects.select_related("player"), club=club, player_id=player)
+    current = getattr(member, "membership", None)
+    initial = {
+        "type": current.type_id if current else None,
+        "paid_until": current.paid_until if current else None,
+        "ending": current.ending if current else "",
+    }
+    form = MembershipForm(request.POST or None, initial=initial, club_id=club.pk)
+    done = form_write(
+        request,
+        form,
+        lambda: membership_set(
+            member=member,
+            type=form.cleaned_data["type"],
+            paid_until=form.cleaned_data["paid_until"],
+            ending=form.cleaned_data["ending"] or "",
+        ),
+        message=lambda _saved: _("%(name)s's membership is saved.") % {"name": member.player.name},
+        to=lambda _saved: reverse("director:money_memberships", args=[club.slug]),
+    )
+    if done is not None:
+        return done
+    context = {"club": club, "member": member, "form": form}
+    return render(request, TEMPLATES + "membership.html", context, status=400 if form.is_bound else 200)
+
+
+@login_required
+@require_POST
+def renewal(request: SignedInRequest, slug: str) -> HttpResponse:
+    """Post each current member's subscription for this membership year (twice posts nothing again)."""
+    club = club_for_director(request.user, slug)
+    done = renewal_run(club=club, today=timezone.localdate(), by=request.user)
+    messages.success(
+        request,
+        _("Renewal: %(posted)d subscriptions posted, %(already)d already posted or paid.")
+        % {"posted": done.posted, "already": done.already},
+    )
+    return redirect(reverse("director:money_memberships", args=[club.slug]))
