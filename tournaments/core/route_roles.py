@@ -119,6 +119,9 @@ API_OPERATION_ROLES: dict[str, frozenset[Role]] = {
     "result_remove": SCORES,
     "start": RUNS_SESSIONS,
     "finish": RUNS_SESSIONS,
+    # The books' reads (tournaments/api/accounts.py): a treasurer's token; a member reads his own.
+    "accounts_list": ADMIN | {Role.TREASURER},
+    "account_postings": ADMIN | {Role.TREASURER},
 }
 
 # What a request to no route of the table may do with a club (a public page, a command):
