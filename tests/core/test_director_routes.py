@@ -278,6 +278,7 @@ ROUTES: dict[str, Route] = {
     "director:money_bank": Route(_slug),
     "director:money_account": Route(_member),
     "director:money_reports": Route(_slug),
+    "director:money_statement_mail": Route(_slug),
     "director:money_report": Route(lambda a: {**_slug(a), "name": "trial-balance"}),
     "director:money_report_download": Route(lambda a: {**_slug(a), "name": "balances", "fmt": "csv"}),
     "director:money_account_download": Route(lambda a: {**_member(a), "fmt": "csv"}),

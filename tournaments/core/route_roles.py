@@ -99,7 +99,7 @@ ROUTE_ROLES: dict[str, frozenset[Role]] = {
         [
             "director:money_bank", "director:money_bank_import", "director:money_bank_entry",
             "director:money_account", "director:money_account_download", "director:money_reports",
-            "director:money_report", "director:money_report_download",
+            "director:money_report", "director:money_report_download", "director:money_statement_mail",
         ],
         ADMIN | {Role.TREASURER},
     ),

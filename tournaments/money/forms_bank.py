@@ -67,3 +67,13 @@ class AccountPaymentForm(forms.Form):
     on = forms.DateField(label=gettext_lazy("Date"))
     memo = forms.CharField(label=gettext_lazy("Note"), max_length=200, required=False)
     token = forms.CharField(widget=forms.HiddenInput, max_length=32)
+
+
+class ThresholdForm(forms.Form):
+    threshold = forms.DecimalField(
+        label=gettext_lazy("Email the members whose balance is below"),
+        max_digits=12,
+        decimal_places=2,
+        max_value=0,
+        min_value=-1000000,
+    )

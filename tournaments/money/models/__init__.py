@@ -1,6 +1,15 @@
 """The money's tables, one module per subject (the bank's statements in their own)."""
 
-from tournaments.money.models.bank import BankEntry, BankImport, BankImportState, EntryState, MatchedBy
+from tournaments.money.models.bank import (
+    BankEntry,
+    BankImport,
+    BankImportState,
+    EntryState,
+    MatchedBy,
+    NoticeStatus,
+    StatementNotice,
+    StatementSettings,
+)
 from tournaments.money.models.fees import (
     ChargeKind,
     DeskExtra,
@@ -41,9 +50,12 @@ __all__ = [
     "MatchedBy",
     "Membership",
     "MembershipType",
+    "NoticeStatus",
     "PayMethod",
     "Posting",
     "PostingLine",
     "SessionFees",
+    "StatementNotice",
+    "StatementSettings",
     "TableFee",
 ]

@@ -111,3 +111,48 @@ class BankEntry(models.Model):
     @property
     def text(self) -> str:
         return " ".join(part for part in (self.name, self.reference, self.description) if part)
+
+
+class StatementSettings(models.Model):
+    """A club's statements by email: sent to members whose balance is below ``threshold``."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, related_name="statement_settings")
+    threshold = models.DecimalField(
+        max_digits=AMOUNT_DIGITS,
+        decimal_places=AMOUNT_PLACES,
+        default=0,
+        help_text=gettext_lazy(
+            "A member whose balance is below this is emailed his statement (0: all in debit)."
+        ),
+    )
+
+    def __str__(self) -> str:
+        return f"{self.club}: below {self.threshold}"
+
+
+class NoticeStatus(models.TextChoices):
+    PENDING = "pending", gettext_lazy("Pending")
+    SENT = "sent", gettext_lazy("Sent")
+    FAILED = "failed", gettext_lazy("Failed")
+
+
+class StatementNotice(models.Model):
+    """One statement emailed to one member on one day: recorded before it is sent, so it is sent once."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="statement_notices")
+    player = models.ForeignKey("tournaments.Player", on_delete=models.CASCADE, related_name="+")
+    on = models.DateField()
+    email = models.EmailField()
+    balance = models.DecimalField(max_digits=AMOUNT_DIGITS, decimal_places=AMOUNT_PLACES)
+    status = models.CharField(max_length=8, choices=NoticeStatus.choices, default=NoticeStatus.PENDING)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    error = models.CharField(max_length=1000, blank=True, default="")
+
+    class Meta:
+        ordering = ["club", "-on", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "player", "on"], name="statement_notice_once_a_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} {self.on} {self.balance} ({self.status})"

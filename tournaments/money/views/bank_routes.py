@@ -18,6 +18,7 @@ director = [
         statements.account,
         name="money_account_download",
     ),
+    path("clubs/<slug:slug>/money/statements/mail/", statements.statement_mail, name="money_statement_mail"),
     path("clubs/<slug:slug>/money/reports/", reports.reports, name="money_reports"),
     path("clubs/<slug:slug>/money/reports/<slug:name>/", reports.report, name="money_report"),
     path(

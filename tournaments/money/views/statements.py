@@ -10,6 +10,7 @@ player's, or a club that does not hold him, is a 404, as a page that is not ther
 from __future__ import annotations
 
 import uuid
+from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -28,10 +29,14 @@ from tournaments.members.models import MemberAccount
 from tournaments.members.selectors import accounts
 from tournaments.members.views.my_club import member_required
 from tournaments.money.downloads import MoneyTable, download
-from tournaments.money.forms_bank import AccountPaymentForm, PeriodForm
+from tournaments.money.forms_bank import AccountPaymentForm, PeriodForm, ThresholdForm
+from tournaments.money.models import StatementNotice, StatementSettings
 from tournaments.money.selectors.bank import member_or_holder
+from tournaments.money.selectors.ledger import currency_of
 from tournaments.money.selectors.statements import MemberStatement, member_statement
+from tournaments.money.selectors.statements_mail import members_below
 from tournaments.money.services.account_payments import account_payment
+from tournaments.money.services.statement_mail import statement_mail_ask
 
 TEMPLATES = "money/"
 FORMATS = ("csv", "xlsx")
@@ -125,3 +130,32 @@ def my_statement(
     player = accounts.member_player(member, pk)
     club = get_object_or_404(accounts.member_player_clubs(member, player), slug=slug)
     return _statement_response(request, club, player, fmt, {"treasurer": False})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def statement_mail(request: SignedInRequest, slug: str) -> HttpResponse:
+    """The members below the club's threshold, and the button that emails them their statements."""
+    club = club_for_director(request.user, slug)
+    settings = StatementSettings.objects.filter(club=club).first()
+    current = settings.threshold if settings is not None else Decimal("0.00")
+    form = ThresholdForm(request.POST or None, initial={"threshold": current})
+    if request.method == "POST" and form.is_valid():
+        try:
+            due = statement_mail_ask(club=club, threshold=form.cleaned_data["threshold"], by=request.user)
+        except ValidationError as error:
+            form_add_service_error(form, error)
+        else:
+            messages.success(
+                request, _("Statements are being emailed to %(count)d members.") % {"count": due}
+            )
+            return redirect("director:money_statement_mail", club.slug)
+    threshold = form.cleaned_data["threshold"] if form.is_bound and form.is_valid() else current
+    context = {
+        "club": club,
+        "form": form,
+        "below": members_below(club, threshold),
+        "notices": list(StatementNotice.objects.filter(club=club).select_related("player")[:50]),
+        "currency": currency_of(club),
+    }
+    return render(request, TEMPLATES + "statement_mail.html", context, status=400 if form.is_bound else 200)
