@@ -20,7 +20,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.core.models import Club
@@ -109,7 +109,7 @@ def statement_message(statement: MemberStatement, email: str) -> EmailMultiAlter
     context = {"statement": statement, "url": absolute(reverse("my_club"))}
     subject = _("%(club)s: your statement, balance %(balance)s %(currency)s") % {
         "club": statement.club.name,
-        "balance": statement.carried_forward,
+        "balance": formats.number_format(statement.carried_forward, 2),
         "currency": statement.currency,
     }
     body = render_to_string("money/statement_mail.txt", context)
