@@ -108,7 +108,10 @@ ROUTE_ROLES: dict[str, frozenset[Role]] = {
     # The club's money: the books and the fees are the treasurer's; memberships his and the
     # membership secretary's; the night's takings his and the director's at the desk.
     **dict.fromkeys(["director:money_books", "director:money_fees", "director:money_renewal"], BOOKS),
-    **dict.fromkeys(["director:money_memberships", "director:money_membership"], BOOKS | MEMBERS),
+    **dict.fromkeys(
+        ["director:money_memberships", "director:money_membership", "director:money_memberships_export"],
+        BOOKS | MEMBERS,
+    ),
     "director:money_desk": BOOKS | RUNS_SESSIONS,
 }  # fmt: skip
 

@@ -12,5 +12,10 @@ director = [
     path(
         "clubs/<slug:slug>/money/memberships/<int:player>/", memberships.membership, name="money_membership"
     ),
+    path(
+        "clubs/<slug:slug>/money/memberships/members.<slug:fmt>",
+        memberships.memberships_export,
+        name="money_memberships_export",
+    ),
     path("sessions/<int:session_id>/desk/", desk.desk, name="money_desk"),
 ]

@@ -118,9 +118,8 @@ def fee_settle(fee: TableFee, session: Session, by: User | None = None) -> None:
 def charge_the_night(session: Session) -> None:
     """Charge every fee of the finished night to its payer's account, once (the finish's hook)."""
     fees_ensure(session)
-    for fee in locked(
-        TableFee.objects.filter(session=session).select_related("player", "payer").order_by("pk")
-    ):
+    fees = TableFee.objects.filter(session=session).select_related("player", "payer").order_by("pk")
+    for fee in locked(fees, of=("self",)):
         fee_settle(fee, session)
 
 
@@ -199,7 +198,9 @@ def _take(
 def fee_receive(*, fee: TableFee, by: User | None = None) -> TableFee:
     """Mark the fee's money as taken at the desk (cash, card or bank): once, whatever the clicks."""
     locked_row(fee.session)
-    fee = locked_row(fee, TableFee.objects.select_related("session__club", "player", "payer"))
+    fee = locked(TableFee.objects.select_related("session__club", "player", "payer"), of=("self",)).get(
+        pk=fee.pk
+    )
     if fee.payment_id is not None:
         return fee
     if fee.amount <= 0:

@@ -4,22 +4,30 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments.core.models import Club
 from tournaments.core.selectors.access import club_for_director
 from tournaments.core.views.access import SignedInRequest
 from tournaments.core.views.forms import form_write
+from tournaments.exchange.spreadsheets import CSV_TYPE, XLSX_TYPE, Table, csv_bytes, xlsx_bytes
 from tournaments.money.forms import MembershipForm, MembershipTypeForm
-from tournaments.money.selectors.memberships import member_standings, membership_types
+from tournaments.money.selectors.memberships import MemberStanding, member_standings, membership_types
 from tournaments.money.services.memberships import membership_set, membership_type_save, renewal_run
 from tournaments.season.models import ClubMember
 
 TEMPLATES = "tournaments/money/"
+
+
+def _standings(club: Club) -> list[MemberStanding]:
+    return sorted(
+        member_standings(club).values(), key=lambda s: (s.member.player.name.casefold(), s.member.pk)
+    )
 
 
 @login_required
@@ -87,3 +95,40 @@ def renewal(request: SignedInRequest, slug: str) -> HttpResponse:
         % {"posted": done.posted, "already": done.already},
     )
     return redirect(reverse("director:money_memberships", args=[club.slug]))
+
+
+@login_required
+@require_GET
+def memberships_export(request: SignedInRequest, slug: str, fmt: str) -> HttpResponse:
+    """The member list with each member's type, paid-until day and state, as CSV or XLSX."""
+    club = club_for_director(request.user, slug)
+    if fmt not in ("csv", "xlsx"):
+        raise Http404("No such format.")
+    table = Table(
+        title=str(_("Members")),
+        header=[
+            str(_("Name")),
+            str(_("Federation number")),
+            str(_("Email")),
+            str(_("Membership type")),
+            str(_("Paid until")),
+            str(_("State")),
+        ],
+        rows=[
+            [
+                s.member.player.name,
+                s.member.player.federation_number,
+                s.member.email,
+                s.type.name if s.type else "",
+                s.membership.paid_until.isoformat() if s.membership and s.membership.paid_until else "",
+                s.state_label,
+            ]
+            for s in _standings(club)
+        ],
+    )
+    if fmt == "xlsx":
+        response = HttpResponse(xlsx_bytes(table), content_type=XLSX_TYPE)
+    else:
+        response = HttpResponse(csv_bytes(table), content_type=CSV_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="{club.slug}-members.{fmt}"'
+    return response
