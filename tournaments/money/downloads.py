@@ -56,11 +56,11 @@ def xlsx_bytes(table: MoneyTable) -> bytes:
     assert sheet is not None  # a new workbook has its one sheet
     sheet.title = ILLEGAL_CHARACTERS_RE.sub("", table.title)[:31].translate(str.maketrans("", "", "[]:*?/\\"))
     for column, name in enumerate(table.header, start=1):
-        cell = sheet.cell(row=1, column=column, value=name)
-        cell.data_type, cell.font = "s", Font(bold=True)
+        heading = sheet.cell(row=1, column=column, value=name)
+        heading.data_type, heading.font = "s", Font(bold=True)
     for row_number, row in enumerate(table.rows, start=2):
         for column, value in enumerate(row, start=1):
-            cell = sheet.cell(row=row_number, column=column)
+            cell = sheet.cell(row=row_number, column=column)  # a new sheet's cell, never a merged one
             if isinstance(value, Decimal):
                 cell.value, cell.number_format = float(value), "0.00"
             elif isinstance(value, str):

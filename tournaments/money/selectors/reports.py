@@ -62,18 +62,14 @@ def takings(club: Club, since: datetime.date | None = None, until: datetime.date
             by_session[row["session_id"]][row["method"]] += row["total"]
             names[row["session_id"]] = (row["session__date"], row["session__name"])
     ordered = sorted(by_session, key=lambda pk: (names[pk][0], pk))
-    table = [
-        [
-            names[pk][0].isoformat(),
-            names[pk][1],
-            *(by_session[pk][m] for m in methods),
-            sum(by_session[pk].values(), ZERO),
-        ]
+    night_totals = {pk: sum(by_session[pk].values(), ZERO) for pk in ordered}
+    table: list[list[ReportCell]] = [
+        [names[pk][0].isoformat(), names[pk][1], *(by_session[pk][m] for m in methods), night_totals[pk]]
         for pk in ordered
     ]
     totals: list[ReportCell] = ["", _("Total")]
     totals += [sum((by_session[pk][m] for pk in ordered), ZERO) for m in methods]
-    totals.append(sum((row[-1] for row in table), ZERO))  # type: ignore[misc]
+    totals.append(sum(night_totals.values(), ZERO))
     return Report(
         _("Takings per session"),
         [_("Date"), _("Session"), *(str(m.label) for m in methods), _("Total")],
@@ -96,17 +92,14 @@ def income(club: Club, since: datetime.date | None = None, until: datetime.date 
         for row in rows:
             month = row["month"].date() if isinstance(row["month"], datetime.datetime) else row["month"]
             months[month][row[f"{side}__kind"]] += sign * row["total"]
-    table = [
-        [
-            month.strftime("%Y-%m"),
-            *(months[month][kind] for kind in INCOMES),
-            sum(months[month].values(), ZERO),
-        ]
+    month_totals = {month: sum(months[month].values(), ZERO) for month in months}
+    table: list[list[ReportCell]] = [
+        [month.strftime("%Y-%m"), *(months[month][kind] for kind in INCOMES), month_totals[month]]
         for month in sorted(months)
     ]
     totals: list[ReportCell] = [_("Total")]
     totals += [sum((months[m][kind] for m in months), ZERO) for kind in INCOMES]
-    totals.append(sum((row[-1] for row in table), ZERO))  # type: ignore[misc]
+    totals.append(sum(month_totals.values(), ZERO))
     return Report(
         _("Income by kind and month"),
         [_("Month"), *(str(AccountKind(kind).label) for kind in INCOMES), _("Total")],
@@ -121,15 +114,13 @@ def member_balances(
     """Every player's account at the club and its balance now (below zero: he owes the club)."""
     by_id = balances(club)
     accounts = Account.objects.filter(club=club, kind=AccountKind.PLAYER).select_related("player")
-    table = sorted(
-        (
-            [account.player.name, account.player.federation_number, by_id.get(account.pk, ZERO)]
-            for account in accounts
-            if account.player
-        ),
-        key=lambda row: str(row[0]),
-    )
-    owed = sum((row[2] for row in table if row[2] < 0), ZERO)  # type: ignore[operator,misc]
+    held = sorted(
+        ((account.player.name, account.player.federation_number, by_id.get(account.pk, ZERO))
+         for account in accounts if account.player),
+        key=lambda row: row[0],
+    )  # fmt: skip
+    owed = sum((balance for _name, _number, balance in held if balance < 0), ZERO)
+    table: list[list[ReportCell]] = [list(row) for row in held]
     return Report(
         _("Every member's balance"),
         [_("Name"), _("Federation number"), _("Balance")],
@@ -141,6 +132,7 @@ def member_balances(
 def ious(club: Club, since: datetime.date | None = None, until: datetime.date | None = None) -> Report:
     """The fees and extras left as an IOU at the desk and not paid since."""
     table: list[list[ReportCell]] = []
+    total = ZERO
     for model in (TableFee, DeskExtra):
         rows = _dated(
             model.objects.filter(session__club=club, method=PayMethod.IOU, payment__isnull=True),
@@ -151,19 +143,22 @@ def ious(club: Club, since: datetime.date | None = None, until: datetime.date | 
         for row in rows:
             what = row.what if isinstance(row, DeskExtra) else str(row.get_kind_display())
             table.append([row.session.date.isoformat(), row.session.name, row.player.name, what, row.amount])
+            total += row.amount
     table.sort(key=lambda row: (str(row[0]), str(row[2])))
     return Report(
         _("IOUs outstanding"),
         [_("Date"), _("Session"), _("Player"), _("What"), _("Amount")],
         table,
-        ["", "", "", _("Total"), sum((row[4] for row in table), ZERO)],  # type: ignore[misc]
+        ["", "", "", _("Total"), total],
     )
 
 
 def trial(club: Club, since: datetime.date | None = None, until: datetime.date | None = None) -> Report:
     """Each account with a balance as a debit or a credit; the difference of the totals is zero."""
     rows = trial_balance(club)
-    table = [[str(row.account), str(row.account.get_kind_display()), row.debit, row.credit] for row in rows]
+    table: list[list[ReportCell]] = [
+        [str(row.account), str(row.account.get_kind_display()), row.debit, row.credit] for row in rows
+    ]
     debits = sum((row.debit for row in rows), ZERO)
     credits = sum((row.credit for row in rows), ZERO)
     return Report(

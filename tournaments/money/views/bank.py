@@ -58,10 +58,11 @@ def bank(request: SignedInRequest, slug: str) -> HttpResponse:
     form = BankFileForm(request.POST or None, request.FILES or None)
     refusal = ""
     if request.method == "POST" and form.is_valid():
-        upload = request.FILES["file"]
+        upload = request.FILES.get("file")
+        filename = getattr(upload, "name", "") or ""
         try:
             imported = bank_file_upload(
-                club=club, data=form.cleaned_data["file"], filename=upload.name or "", by=request.user
+                club=club, data=form.cleaned_data["file"], filename=filename, by=request.user
             )
         except BankFileError as error:
             refusal = refusal_text(error)
