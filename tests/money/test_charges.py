@@ -144,3 +144,18 @@ def test_the_desk_opens_for_the_treasurer_and_the_director_of_the_club_only(
     assert client.get(reverse("director:money_desk", args=[night.pk])).status_code in (403, 404)
     response = client.post(reverse("director:money_fees", args=[night.club.slug]), {"action": "schedule"})
     assert response.status_code in (403, 404)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("member", "-5"), ("visitor", "5000"), ("junior", "2.555"), ("member", "five")],
+    ids=["negative", "absurd", "three-places", "text"],
+)
+def test_a_bad_fee_schedule_is_refused_naming_its_field(director_client, club, field, value):
+    data = {"action": "schedule", "name": "Club night", "member": "5", "visitor": "8", "junior": "2.5"}
+    response = director_client.post(reverse("director:money_fees", args=[club.slug]), data | {field: value})
+    assert response.status_code == 400
+    assert list(response.context["schedule_form"].errors) == [field]
+    from tournaments.money.models import FeeSchedule
+
+    assert not FeeSchedule.objects.exists()

@@ -48,3 +48,42 @@ def test_the_member_list_downloads_with_type_paid_until_and_state(director_clien
         director_client.get(reverse("director:money_memberships_export", args=[club.slug, "pdf"])).status_code
         == 404
     )
+
+
+def _upload(client, club, name: str, content: bytes):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return client.post(
+        reverse("director:money_memberships", args=[club.slug]),
+        {"action": "import", "file": SimpleUploadedFile(name, content)},
+    )
+
+
+def test_memberships_are_read_back_from_a_csv_and_from_the_download(director_client, club, lapsed):
+    from tournaments.money.models import Membership
+
+    text = "member;type;paid until;left\nPat Plain;Full;31/03/2027;\nOlga Ortiz;Full;2027-03-31;resigned\n"
+    assert _upload(director_client, club, "m.csv", text.encode("cp1252")).status_code == 302
+    pat = Membership.objects.get(member__player__name="Pat Plain")
+    assert (pat.type.name, pat.paid_until, pat.ending) == ("Full", datetime.date(2027, 3, 31), "")
+    assert Membership.objects.get(member=lapsed).ending == "resigned"
+    xlsx = director_client.get(reverse("director:money_memberships_export", args=[club.slug, "xlsx"])).content
+    assert _upload(director_client, club, "m.xlsx", xlsx).status_code == 302
+    assert Membership.objects.get(member=lapsed).ending == "resigned"  # the download's state is not read
+
+
+def test_a_bad_memberships_file_names_every_bad_line_and_stores_nothing(director_client, club, lapsed):
+    from tournaments.money.models import Membership
+
+    text = (
+        "Pat Plain;Full;2027-03-31;\nNobody;Full;2027-03-31;\n"
+        "Olga Ortiz;Gold;2027-03-31;\nPat Plain;Full;soon;\n"
+    )
+    response = _upload(director_client, club, "m.csv", text.encode())
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Line 4: &#x27;soon&#x27; is not a day" in page
+    response = _upload(director_client, club, "m.csv", text.replace("soon", "2027-03-31").encode())
+    page = response.content.decode()
+    assert "Line 2: &#x27;Nobody&#x27; is not on the club" in page and "Line 3: &#x27;Gold&#x27;" in page
+    assert not Membership.objects.filter(member__player__name="Pat Plain").exists()

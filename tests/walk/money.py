@@ -28,7 +28,7 @@ def table_money(walk: Walk) -> None:
     walk.get("table money", url)
     fees = {
         "action": "schedule",
-        "name": "Club",
+        "name": "Walk fees",
         "default": "on",
         "member": "5.00",
         "visitor": "8.00",

@@ -14,8 +14,6 @@ from django.utils.translation import gettext_lazy
 from tournaments.core.models import Player
 from tournaments.money.models import Ending, FeeSchedule, MembershipType, PayMethod
 
-AMOUNT = {"max_length": 20}
-
 
 def _player_choices(players: Iterable[Player], blank: str) -> list[tuple[str, str]]:
     return [("", blank), *((str(player.pk), player.name) for player in players)]
@@ -26,9 +24,9 @@ class ScheduleForm(forms.Form):
         max_length=80, label=gettext_lazy("Kind of session"), initial=gettext_lazy("Club night")
     )
     default = forms.BooleanField(required=False, label=gettext_lazy("The club's usual fees"))
-    member = forms.CharField(label=gettext_lazy("Member"), **AMOUNT)
-    visitor = forms.CharField(label=gettext_lazy("Visitor"), **AMOUNT)
-    junior = forms.CharField(label=gettext_lazy("Junior"), required=False, **AMOUNT)
+    member = forms.CharField(label=gettext_lazy("Member"), max_length=20)
+    visitor = forms.CharField(label=gettext_lazy("Visitor"), max_length=20)
+    junior = forms.CharField(label=gettext_lazy("Junior"), required=False, max_length=20)
 
 
 class RateForm(forms.Form):
@@ -36,7 +34,7 @@ class RateForm(forms.Form):
         queryset=FeeSchedule.objects.none(), label=gettext_lazy("Kind of session")
     )
     name = forms.CharField(max_length=60, label=gettext_lazy("Rate"))
-    amount = forms.CharField(label=gettext_lazy("Amount"), **AMOUNT)
+    amount = forms.CharField(label=gettext_lazy("Amount"), max_length=20)
 
     def __init__(self, *args: object, club_id: int, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
@@ -56,7 +54,7 @@ class FeeForm(forms.Form):
     """One player's fee for the night: amount, who pays and how."""
 
     player = forms.IntegerField(widget=forms.HiddenInput)
-    amount = forms.CharField(label=gettext_lazy("Fee"), **AMOUNT)
+    amount = forms.CharField(label=gettext_lazy("Fee"), max_length=20)
     payer = forms.ChoiceField(label=gettext_lazy("Paid by"), required=False)
     method = forms.ChoiceField(label=gettext_lazy("How"), choices=PayMethod.choices)
 
@@ -68,7 +66,7 @@ class FeeForm(forms.Form):
 class ExtraForm(forms.Form):
     player = forms.ChoiceField(label=gettext_lazy("Player"))
     what = forms.CharField(max_length=80, label=gettext_lazy("What"))
-    amount = forms.CharField(label=gettext_lazy("Amount"), **AMOUNT)
+    amount = forms.CharField(label=gettext_lazy("Amount"), max_length=20)
     method = forms.ChoiceField(label=gettext_lazy("How"), choices=PayMethod.choices)
 
     def __init__(self, *args: object, players: Iterable[Player] = (), **kwargs: object) -> None:
@@ -114,3 +112,16 @@ class MembershipForm(forms.Form):
     def __init__(self, *args: object, club_id: int, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["type"].queryset = MembershipType.objects.filter(club_id=club_id)  # type: ignore[attr-defined]
+
+
+class MembershipFileForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("Memberships (CSV or XLSX)"),
+        help_text=gettext_lazy("A line a member: his federation number or name, type, paid until, left."),
+    )
+
+    def clean_file(self) -> object:
+        file = self.cleaned_data["file"]
+        if file.size > 1_000_000:
+            raise forms.ValidationError(gettext_lazy("A list of memberships is at most 1 MB."))
+        return file

@@ -92,7 +92,7 @@ def fee_settle(fee: TableFee, session: Session, by: User | None = None) -> None:
         post_reversal(posting=Posting.objects.get(pk=fee.charge_id), by=by, on=session.date)
         fee.charge = None
     if fee.amount > 0:
-        payer = fee.payer if fee.payer_id else fee.player
+        payer = fee.payer or fee.player
         club = session.club
         fee.charges += 1
         fee.charge = post(
@@ -205,7 +205,7 @@ def fee_receive(*, fee: TableFee, by: User | None = None) -> TableFee:
         return fee
     if fee.amount <= 0:
         raise ValidationError({"amount": _("%(player)s pays nothing tonight.") % {"player": fee.player.name}})
-    payer = fee.payer if fee.payer_id else fee.player
+    payer = fee.payer or fee.player
     fee.payment = _take(fee.session, payer, fee.method, fee.amount, Cause.DESK_PAYMENT, fee.pk, by)
     fee.save(update_fields=["payment"])
     return fee

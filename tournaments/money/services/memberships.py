@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -11,8 +12,11 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments.bridge.season.members import MemberListError
+from tournaments.bridge.text import quoted
 from tournaments.core.models import Club
 from tournaments.core.services.writes import locked_row, write
+from tournaments.money.memberships_file import MembershipLine
 from tournaments.money.models import AccountKind, Cause, Ending, Membership, MembershipType, Posting
 from tournaments.money.models.memberships import MAX_GRACE_DAYS
 from tournaments.money.selectors.memberships import member_standings
@@ -134,3 +138,45 @@ def renewal_run(*, club: Club, today: date | None = None, by: User | None = None
         membership.paid_until = end
         membership.save(update_fields=["paid_until", "changed_at"])
     return Renewal(posted, already)
+
+
+@write()
+def memberships_import(*, club: Club, lines: Sequence[MembershipLine]) -> int:
+    """Set each line's member's type, paid-until day and ending, all or nothing; return how many.
+
+    Refused (``MemberListError``, every bad line named) for a member not on the club's list
+    or a type the club does not have.
+    """
+    locked_row(club)
+    members = list(ClubMember.objects.filter(club=club).select_related("player"))
+    by_number = {m.player.federation_number.casefold(): m for m in members if m.player.federation_number}
+    by_name = {m.player.name.casefold(): m for m in members}
+    types = {kind.name.casefold(): kind for kind in MembershipType.objects.filter(club=club)}
+    errors, plans = [], []
+    for line in lines:
+        key = line.member.casefold()
+        member = by_number.get(key) or by_name.get(key)
+        kind = types.get(line.type.casefold()) if line.type else None
+        if member is None:
+            errors.append(
+                (
+                    line.line,
+                    _("%(member)s is not on the club's member list") % {"member": quoted(line.member)},
+                )
+            )
+        elif line.type and kind is None:
+            errors.append(
+                (
+                    line.line,
+                    _("%(type)s is not one of the club's membership types") % {"type": quoted(line.type)},
+                )
+            )
+        else:
+            plans.append((member, kind, line))
+    if errors:
+        raise MemberListError(errors)
+    for member, kind, line in plans:
+        current = Membership.objects.filter(member=member).first()
+        ending = line.ending if line.ending is not None else (current.ending if current else "")
+        membership_set(member=member, type=kind, paid_until=line.paid_until, ending=ending)
+    return len(plans)

@@ -46,7 +46,10 @@ def _post(request: SignedInRequest, session: Session, players: dict[int, Player]
     if action == "fee":
         form = FeeForm(request.POST, players=players.values())
         if not form.is_valid():
-            return [f"{form.fields[name].label}: {' '.join(found)}" for name, found in form.errors.items()]
+            return [
+                f"{form.fields[name].label}: {' '.join(str(each) for each in found)}"
+                for name, found in form.errors.items()
+            ]
         player = players.get(form.cleaned_data["player"])
         if player is None:
             return [_("That player did not play this session.")]
@@ -79,7 +82,10 @@ def _post(request: SignedInRequest, session: Session, players: dict[int, Player]
     if action == "extra":
         extra = ExtraForm(request.POST, players=players.values())
         if not extra.is_valid():
-            return [f"{extra.fields[name].label}: {' '.join(found)}" for name, found in extra.errors.items()]
+            return [
+                f"{extra.fields[name].label}: {' '.join(str(each) for each in found)}"
+                for name, found in extra.errors.items()
+            ]
         labels = {name: str(field.label) for name, field in extra.fields.items()}
         try:
             extra_add(
@@ -97,7 +103,8 @@ def _post(request: SignedInRequest, session: Session, players: dict[int, Player]
         chosen = SessionScheduleForm(request.POST, club_id=session.club_id)
         if not chosen.is_valid():
             return [
-                f"{chosen.fields[name].label}: {' '.join(found)}" for name, found in chosen.errors.items()
+                f"{chosen.fields[name].label}: {' '.join(str(each) for each in found)}"
+                for name, found in chosen.errors.items()
             ]
         session_schedule_set(session=session, schedule=chosen.cleaned_data["schedule"])
         return None

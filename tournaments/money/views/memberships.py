@@ -11,14 +11,21 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments.bridge.season.members import MemberListError
 from tournaments.core.models import Club
 from tournaments.core.selectors.access import club_for_director
 from tournaments.core.views.access import SignedInRequest
 from tournaments.core.views.forms import form_write
 from tournaments.exchange.spreadsheets import CSV_TYPE, XLSX_TYPE, Table, csv_bytes, xlsx_bytes
-from tournaments.money.forms import MembershipForm, MembershipTypeForm
+from tournaments.money.forms import MembershipFileForm, MembershipForm, MembershipTypeForm
+from tournaments.money.memberships_file import parse_memberships
 from tournaments.money.selectors.memberships import MemberStanding, member_standings, membership_types
-from tournaments.money.services.memberships import membership_set, membership_type_save, renewal_run
+from tournaments.money.services.memberships import (
+    membership_set,
+    membership_type_save,
+    memberships_import,
+    renewal_run,
+)
 from tournaments.season.models import ClubMember
 
 TEMPLATES = "tournaments/money/"
@@ -33,23 +40,42 @@ def _standings(club: Club) -> list[MemberStanding]:
 @login_required
 @require_http_methods(["GET", "POST"])
 def memberships(request: SignedInRequest, slug: str) -> HttpResponse:
-    """The club's membership types (and a new one), and every member's type and state today."""
+    """The club's membership types (and a new one), every member's type and state today, and the
+    upload of a list of memberships (all or nothing, every bad line named)."""
     club = club_for_director(request.user, slug)
-    form = MembershipTypeForm(request.POST or None)
+    importing = request.method == "POST" and request.POST.get("action") == "import"
+    form = MembershipTypeForm(None if importing else (request.POST or None))
+    upload = MembershipFileForm(request.POST if importing else None, request.FILES if importing else None)
+    here = reverse("director:money_memberships", args=[club.slug])
+    errors: list[tuple[int, str]] = []
+    if importing and upload.is_valid():
+        try:
+            count = memberships_import(club=club, lines=parse_memberships(upload.cleaned_data["file"].read()))
+        except MemberListError as error:
+            errors = error.errors
+        else:
+            messages.success(request, _("%(count)d memberships saved.") % {"count": count})
+            return redirect(here)
     done = form_write(
         request,
         form,
         lambda: membership_type_save(club=club, **form.cleaned_data),
         message=lambda kind: _("The membership type %(name)s is saved.") % {"name": kind.name},
-        to=lambda _kind: reverse("director:money_memberships", args=[club.slug]),
+        to=lambda _kind: here,
     )
     if done is not None:
         return done
-    standings = sorted(
-        member_standings(club).values(), key=lambda s: (s.member.player.name.casefold(), s.member.pk)
+    context = {
+        "club": club,
+        "form": form,
+        "upload": upload,
+        "errors": errors,
+        "types": membership_types(club),
+        "standings": _standings(club),
+    }
+    return render(
+        request, TEMPLATES + "memberships.html", context, status=400 if request.method == "POST" else 200
     )
-    context = {"club": club, "form": form, "types": membership_types(club), "standings": standings}
-    return render(request, TEMPLATES + "memberships.html", context, status=400 if form.is_bound else 200)
 
 
 @login_required
