@@ -13,6 +13,7 @@ from tournaments.federation import urls as federation
 from tournaments.mail import urls as mail
 from tournaments.members import urls as members
 from tournaments.money import urls as money
+from tournaments.money.views import bank_routes as money_bank
 from tournaments.night import urls as night
 from tournaments.season import urls as season
 from tournaments.teams import urls as teams
@@ -26,6 +27,7 @@ director: list[URLPattern | URLResolver] = [
     *mail.director_routes,
     *federation.director,
     *money.director,
+    *money_bank.director,
     path("", include((exchange.director_exchange, "exchange"))),
 ]
 
@@ -39,4 +41,5 @@ urlpatterns = [
     *season.public_routes,
     *mail.public_routes,
     *members.public_routes,
+    *money_bank.public_routes,
 ]

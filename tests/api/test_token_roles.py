@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from tournaments.api import writes
+from tournaments.api import accounts, writes
 from tournaments.api.auth import ClubToken
 from tournaments.core.models import ClubRole, Role
 from tournaments.core.route_roles import API_OPERATION_ROLES
@@ -49,9 +49,15 @@ def test_a_deleted_creators_tokens_are_revoked(client, club, in_play):
 
 def test_every_api_write_says_which_roles_it_needs_and_checks_them():
     operations = [op for view in writes.router.path_operations.values() for op in view.operations]
-    names = {op.view_func.__name__ for op in operations}
+    books = [op for view in accounts.router.path_operations.values() for op in view.operations]
+    names = {op.view_func.__name__ for op in [*operations, *books]}
     assert names == set(API_OPERATION_ROLES), "an API write with no roles declared, or a declared one gone"
     assert all(
         isinstance(op.auth_param, ClubToken) and op.auth_param.operation == op.view_func.__name__
         for op in operations
+    )
+    # The books' reads: a token checked for the operation's roles first, then a member's own sign-in.
+    assert all(
+        any(isinstance(a, ClubToken) and a.operation == op.view_func.__name__ for a in op.auth_callbacks)
+        for op in books
     )

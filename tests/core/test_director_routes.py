@@ -137,6 +137,34 @@ def _new_event_in_a(a: ClubA) -> dict[str, Any]:
     }
 
 
+def _bank_import(a: ClubA) -> dict[str, Any]:
+    """Club A's bank file, previewed (made once in the test's savepoint, found again after)."""
+    from tournaments.money.models import BankImport
+
+    imported, _ = BankImport.objects.get_or_create(
+        club=a.club, filename="bank.csv", defaults={"format": "csv", "data": BANK_CSV, "digest": "0" * 64}
+    )
+    return {"slug": a.club.slug, "pk": imported.pk}
+
+
+def _bank_entry(a: ClubA) -> dict[str, Any]:
+    """A line of club A's bank matched to nobody."""
+    from tournaments.money.models import BankEntry, BankImport, EntryState
+
+    imported = BankImport.objects.get(pk=_bank_import(a)["pk"])
+    entry, _ = BankEntry.objects.get_or_create(
+        club=a.club,
+        key="1" * 64,
+        defaults={
+            "bank_import": imported, "line": 2, "on": "2026-11-24", "amount": "20.00",
+            "state": EntryState.UNMATCHED, "name": "Stranger",
+        },
+    )  # fmt: skip
+    return {"slug": a.club.slug, "pk": entry.pk}
+
+
+BANK_CSV = b"Date;Name;Amount\r\n24/11/2026;Stranger;20,00\r\n"
+
 ROUTES: dict[str, Route] = {
     "director:home": Route(_none, OWN),
     "director:session_new": Route(_none, OWN, post=_new_session_in_a),
@@ -247,6 +275,20 @@ ROUTES: dict[str, Route] = {
     "director:session_master_point_type": Route(_session),
     "director:swiss_round": Route(_session),
     "director:player": Route(_player, ELSEWHERE),
+    "director:money_bank": Route(_slug),
+    "director:money_account": Route(_member),
+    "director:money_reports": Route(_slug),
+    "director:money_statement_mail": Route(_slug),
+    "director:money_report": Route(lambda a: {**_slug(a), "name": "trial-balance"}),
+    "director:money_report_download": Route(lambda a: {**_slug(a), "name": "balances", "fmt": "csv"}),
+    "director:money_account_download": Route(lambda a: {**_member(a), "fmt": "csv"}),
+    "director:money_bank_import": Route(
+        _bank_import, mixed=lambda a, b: ({"slug": b.club.slug, "pk": _bank_import(a)["pk"]}, {})
+    ),
+    "director:money_bank_entry": Route(
+        _bank_entry,
+        mixed=lambda a, b: ({"slug": b.club.slug, "pk": _bank_entry(a)["pk"]}, {"action": "leave"}),
+    ),
     "director:player_initials": Route(_player, ELSEWHERE),
     "director:player_erase": Route(_player, ELSEWHERE),
     "director:player_data": Route(_player, ELSEWHERE),
@@ -280,6 +322,8 @@ PUBLIC = {
     # his or a 404 (tests/members).
     "member_sign_in", "member_sign_in_link", "member_sign_out",
     "my_club", "my_player", "my_privacy", "my_results_mail", "my_data",
+    # A member's statement at one of his clubs, his own or a 404 (tests/money/test_statements.py).
+    "my_statement", "my_statement_download",
     # The public tables as spreadsheets, on their pages' terms (tests/exchange/test_downloads.py).
     "standings_csv", "standings_xlsx", "traveller_csv", "traveller_xlsx",
     "competition_csv", "competition_xlsx",

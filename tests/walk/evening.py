@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from tests.walk import money, rules
+from tests.walk import bank, money, rules
 from tests.walk.entries import Entry
 from tests.walk.forms import form_posting_to
 from tests.walk.nights import NIGHTS, Night, player_names
@@ -318,4 +318,5 @@ STEPS: list[Step] = [
     ("exports", exports),
     ("public pages", public_pages),
     ("member signs in", member_signs_in),
+    ("member pays by bank", bank.member_pays_by_bank),
 ]

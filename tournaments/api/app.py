@@ -20,7 +20,7 @@ from ninja import NinjaAPI
 from ninja.errors import AuthenticationError, HttpError
 from ninja.errors import ValidationError as RequestInvalid
 
-from tournaments.api import boards, players, reads, writes
+from tournaments.api import accounts, boards, players, reads, writes
 from tournaments.api.auth import Refused
 from tournaments.night.services.results import NotInMovementError, ResultGoneError
 
@@ -38,6 +38,7 @@ api.add_router("", reads.router)
 api.add_router("", boards.router)
 api.add_router("", players.router)
 api.add_router("", writes.router)
+api.add_router("", accounts.router)
 
 
 def _error(request: HttpRequest, status: int, detail: str, field: str | None = None) -> HttpResponse:

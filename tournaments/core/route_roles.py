@@ -94,6 +94,15 @@ ROUTE_ROLES: dict[str, frozenset[Role]] = {
          "director:player_erase", "director:player_data"],
         MEMBERS,
     ),
+    # The club's bank statements: the treasurer's (and the administrator's).
+    **dict.fromkeys(
+        [
+            "director:money_bank", "director:money_bank_import", "director:money_bank_entry",
+            "director:money_account", "director:money_account_download", "director:money_reports",
+            "director:money_report", "director:money_report_download", "director:money_statement_mail",
+        ],
+        ADMIN | {Role.TREASURER},
+    ),
     # Players as the nights name them: a director merges the duplicates a night made.
     **dict.fromkeys(["director:player", "director:duplicates", "director:merge"], PLAYERS),
     # The club's money: the books and the fees are the treasurer's; memberships his and the
@@ -113,6 +122,9 @@ API_OPERATION_ROLES: dict[str, frozenset[Role]] = {
     "result_remove": SCORES,
     "start": RUNS_SESSIONS,
     "finish": RUNS_SESSIONS,
+    # The books' reads (tournaments/api/accounts.py): a treasurer's token; a member reads his own.
+    "accounts_list": ADMIN | {Role.TREASURER},
+    "account_postings": ADMIN | {Role.TREASURER},
 }
 
 # What a request to no route of the table may do with a club (a public page, a command):

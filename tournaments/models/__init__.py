@@ -50,6 +50,7 @@ from tournaments.money.models import (
     SessionFees,
     TableFee,
 )
+from tournaments.money.models.bank import BankEntry, BankImport, StatementNotice, StatementSettings  # noqa: F401
 from tournaments.night.models.audit import (
     AuditAction,
     ResultChange,

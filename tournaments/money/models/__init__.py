@@ -1,5 +1,15 @@
 """The money's tables, one module per subject (the bank's statements in their own)."""
 
+from tournaments.money.models.bank import (
+    BankEntry,
+    BankImport,
+    BankImportState,
+    EntryState,
+    MatchedBy,
+    NoticeStatus,
+    StatementNotice,
+    StatementSettings,
+)
 from tournaments.money.models.fees import (
     ChargeKind,
     DeskExtra,
@@ -24,20 +34,28 @@ from tournaments.money.models.memberships import Ending, Membership, MembershipT
 __all__ = [
     "Account",
     "AccountKind",
+    "BankEntry",
+    "BankImport",
+    "BankImportState",
     "Cause",
     "ChargeKind",
     "ClubBooks",
     "DeskExtra",
     "Ending",
+    "EntryState",
     "FeeRate",
     "FeeSchedule",
     "FeeStandard",
     "LedgerChangeRefused",
+    "MatchedBy",
     "Membership",
     "MembershipType",
+    "NoticeStatus",
     "PayMethod",
     "Posting",
     "PostingLine",
     "SessionFees",
+    "StatementNotice",
+    "StatementSettings",
     "TableFee",
 ]
