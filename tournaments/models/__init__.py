@@ -14,6 +14,7 @@ that the one app label ``tournaments`` finds them all and no migration moved:
               RatingSnapshot, RatedSession, RatingDue, RatingState
     mail      ResultMail, MailOptOut
     members   MemberAccount, SignInRequest
+    bookings  PlannedSession, ClosedDate, ProgrammeDate, BookingRules, Booking, PartnerAsk
     federation MasterPointAward (the master points ledger)
     exchange  PendingImport, BridgemateFeed
 
@@ -22,6 +23,14 @@ services' and forms' messages. Migrations name ``tournaments.models.validate_ass
 keep it exported here.
 """
 
+from tournaments.bookings.models import (
+    Booking,
+    BookingRules,
+    ClosedDate,
+    PartnerAsk,
+    PlannedSession,
+    ProgrammeDate,
+)
 from tournaments.core.models.api_tokens import ApiToken, ApiWriteCount, ApiWriteKey
 from tournaments.core.models.clubs import Club, Player
 from tournaments.core.models.roles import ClubRole, ClubRoleChange
@@ -86,6 +95,12 @@ from tournaments.teams.models import (
 )
 
 __all__ = [
+    "ProgrammeDate",
+    "PlannedSession",
+    "PartnerAsk",
+    "ClosedDate",
+    "BookingRules",
+    "Booking",
     "ASSIGNED_MAX_PARTS",
     "MAX_PAIR_NUMBER",
     "MAX_STORED_PAIR_NUMBER",
