@@ -135,7 +135,9 @@ def booking_make(
     now = _now()
     try:
         with write():
-            date = locked(ProgrammeDate.objects.filter(pk=date.pk).select_related("planned__club")).get()
+            date = locked(
+                ProgrammeDate.objects.filter(pk=date.pk).select_related("planned__club"), of=("self",)
+            ).get()
             check_bookable(date)
             _check_free(date, player, himself=True)
             if partner is not None:
@@ -183,8 +185,12 @@ def promote_waiting(date: ProgrammeDate) -> list[Booking]:
 
 def _booking_locked(booking: Booking) -> tuple[ProgrammeDate, Booking]:
     """The booking's date then the booking, locked in that order (every writer's order)."""
-    date = locked(ProgrammeDate.objects.filter(pk=booking.date_id).select_related("planned__club")).get()
-    return date, locked(Booking.objects.filter(pk=booking.pk).select_related("player", "partner")).get()
+    date = locked(
+        ProgrammeDate.objects.filter(pk=booking.date_id).select_related("planned__club"), of=("self",)
+    ).get()
+    return date, locked(
+        Booking.objects.filter(pk=booking.pk).select_related("player", "partner"), of=("self",)
+    ).get()
 
 
 def _refuse_unless_his(booking: Booking, player: Player | None) -> None:

@@ -70,7 +70,9 @@ def _to_seat(date: ProgrammeDate) -> list[Booking]:
 def night_seat(*, date: ProgrammeDate, user: User | None = None) -> Seated:
     """Seat every booked pair not yet seated (no-shows left out) in the date's session, and give
     the session the suggested movement if it has none; all or nothing."""
-    date = locked(ProgrammeDate.objects.filter(pk=date.pk).select_related("planned__club")).get()
+    date = locked(
+        ProgrammeDate.objects.filter(pk=date.pk).select_related("planned__club"), of=("self",)
+    ).get()
     if date.cancelled_at is not None:
         raise BookingRefused(_("This date is cancelled: there is nothing to seat."))
     if date.planned.kind != SessionKind.PAIRS:
@@ -126,7 +128,9 @@ def walk_in_add(*, date: ProgrammeDate, names: list[str]) -> Booking:
         raise BookingRefused(_("Give the walk-in pair's names."))
     club = date.planned.club
     with write():
-        date = locked(ProgrammeDate.objects.filter(pk=date.pk).select_related("planned__club")).get()
+        date = locked(
+            ProgrammeDate.objects.filter(pk=date.pk).select_related("planned__club"), of=("self",)
+        ).get()
         if date.cancelled_at is not None:
             raise BookingRefused(_("This date is cancelled: it takes no bookings."))
         try:

@@ -44,7 +44,7 @@ def partner_ask(*, account: MemberAccount, single: Booking) -> PartnerAsk:
     try:
         with write():
             date = locked(
-                ProgrammeDate.objects.filter(pk=single.date_id).select_related("planned__club")
+                ProgrammeDate.objects.filter(pk=single.date_id).select_related("planned__club"), of=("self",)
             ).get()
             check_bookable(date)
             single = locked(Booking.objects.filter(pk=single.pk)).get()
@@ -68,7 +68,9 @@ def partner_ask(*, account: MemberAccount, single: Booking) -> PartnerAsk:
 @write()
 def partner_ask_answer(*, account: MemberAccount, ask: PartnerAsk, accept: bool) -> PartnerAsk:
     """The single answers an ask: accepted, the pair is booked (a place or the waiting list)."""
-    date = locked(ProgrammeDate.objects.filter(pk=ask.single.date_id).select_related("planned__club")).get()
+    date = locked(
+        ProgrammeDate.objects.filter(pk=ask.single.date_id).select_related("planned__club"), of=("self",)
+    ).get()
     single = locked(Booking.objects.filter(pk=ask.single_id)).get()
     ask = locked(PartnerAsk.objects.filter(pk=ask.pk)).get()
     player = member_player_at(account, date.planned.club)

@@ -69,7 +69,7 @@ def nights_open(today: datetime.date) -> int:
         try:
             with write():
                 locked_date = locked(
-                    ProgrammeDate.objects.filter(pk=date.pk).select_related("planned__club")
+                    ProgrammeDate.objects.filter(pk=date.pk).select_related("planned__club"), of=("self",)
                 ).get()
                 if locked_date.session_id is None:
                     booked = locked_date.bookings.filter(status=BookingStatus.BOOKED).count()
@@ -85,7 +85,9 @@ def date_remind(date_id: int) -> int:
     """Remind the date's booked players (those who did not opt out), and send the directors the
     summary; once (``reminded_at``). Return how many mails went."""
     with write():
-        date = locked(ProgrammeDate.objects.filter(pk=date_id).select_related("planned__club")).first()
+        date = locked(
+            ProgrammeDate.objects.filter(pk=date_id).select_related("planned__club"), of=("self",)
+        ).first()
         if date is None or date.reminded_at is not None or date.cancelled_at is not None:
             return 0
         date.reminded_at = _now()
