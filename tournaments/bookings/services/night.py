@@ -96,7 +96,8 @@ def night_seat(*, date: ProgrammeDate, user: User | None = None) -> Seated:
             pair = pair_add(session=session, player_names=names, direction=direction)
         except ValidationError as error:
             raise BookingRefused(
-                _("%(names)s: %(reason)s") % {"names": " – ".join(names), "reason": " ".join(error.messages)}
+                _("%(names)s cannot be seated: %(reason)s")
+                % {"names": " – ".join(names), "reason": " ".join(error.messages)}
             ) from None
         booking.pair = pair
         booking.save(update_fields=["pair"])
