@@ -25,7 +25,7 @@ director: list[URLPattern | URLResolver] = [
     *season.director,
     *mail.director_routes,
     *federation.director,
-    *bookings.director,
+    *bookings.director_routes,
     path("", include((exchange.director_exchange, "exchange"))),
 ]
 

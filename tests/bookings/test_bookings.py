@@ -14,7 +14,7 @@ from tests.bookings.conftest import first_date, mailed, member_client, next_week
 from tournaments.bookings.models import Booking, BookingStatus, ClosedDate, ProgrammeDate
 from tournaments.bookings.selectors.programme import member_player_at
 from tournaments.bookings.services import bookings as booking_services
-from tournaments.bookings.services.bookings import BookingRefused, booking_cancel, booking_make
+from tournaments.bookings.services.bookings import booking_cancel, booking_make
 from tournaments.bookings.services.programme import booking_rules_set, closed_date_add, programme_date_cancel
 from tournaments.bookings.services.scheduled import date_remind, programme_daily
 from tournaments.core.models import Club

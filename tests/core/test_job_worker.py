@@ -100,7 +100,8 @@ def test_the_daily_jobs_are_enqueued_once_a_day_however_many_workers_look(settin
     assert job_worker.schedules_enqueue(night.replace(hour=23)) == 0
     assert job_worker.schedules_enqueue(night + datetime.timedelta(days=1, hours=2)) == 3  # the next day
 
-    paths = sorted(path.rpartition(".")[2] for path in DBTaskResult.objects.values_list("task_path", flat=True))
+    task_paths = DBTaskResult.objects.values_list("task_path", flat=True)
+    paths = sorted(path.rpartition(".")[2] for path in task_paths)
     assert paths == [
         "backup_nightly",
         "backup_nightly",

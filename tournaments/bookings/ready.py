@@ -1,4 +1,4 @@
-"""The bookings' part of the shared pages: the programme on the club's page, its link on the director's home."""
+"""The bookings' part of the shared pages: the programme on the club's page, a link on the director's."""
 
 from __future__ import annotations
 

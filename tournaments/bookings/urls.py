@@ -18,7 +18,7 @@ public_routes = [
     path("bookings/feed/<str:token>.ics", member.my_bookings_ical, name="my_bookings_ical"),
 ]
 
-director = [
+director_routes = [
     path("clubs/<slug:slug>/programme/", director.programme, name="programme"),
     path("clubs/<slug:slug>/programme/new/", director.planned_new, name="planned_new"),
     path(
