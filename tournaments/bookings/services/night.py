@@ -66,10 +66,32 @@ def _to_seat(date: ProgrammeDate) -> list[Booking]:
     )
 
 
+def _movement_fit(session: Session, pairs: int) -> bool:
+    """Give the session the suggested movement for ``pairs`` before they are seated, when it has
+    none or one too small for them (walk-ins after a first seating); a movement the director
+    chose that seats them all is kept. False when the director must set it himself."""
+    advice = movement_advice(pairs)
+    if advice is None or advice.kind != session.movement:
+        return False
+    if session.has_movement and (session.movement_tables or 0) >= advice.tables:
+        return False
+    try:
+        with write():
+            session_movement_set(
+                session=session,
+                kind=advice.kind,
+                tables=advice.tables,
+                boards_per_round=advice.boards_per_round,
+            )
+    except ValidationError:  # the pairs are seated all the same; the director sets the movement
+        return False
+    return True
+
+
 @write()
 def night_seat(*, date: ProgrammeDate, user: User | None = None) -> Seated:
-    """Seat every booked pair not yet seated (no-shows left out) in the date's session, and give
-    the session the suggested movement if it has none; all or nothing."""
+    """Seat every booked pair not yet seated (no-shows left out) in the date's session, first giving
+    it the suggested movement for them all if it has none or one too small; all or nothing."""
     date = locked(
         ProgrammeDate.objects.filter(pk=date.pk).select_related("planned__club"), of=("self",)
     ).get()
@@ -84,6 +106,8 @@ def night_seat(*, date: ProgrammeDate, user: User | None = None) -> Seated:
     session = night_session(date, already + len(bookings))
     if session.state != SessionState.PREPARATION:
         raise BookingRefused(_("The session has started: add late pairs on the session's page."))
+    movement_set = _movement_fit(session, session.pairs.count() + len(bookings))
+    session.refresh_from_db()
     seated = []
     for booking in bookings:
         direction = ""
@@ -102,21 +126,6 @@ def night_seat(*, date: ProgrammeDate, user: User | None = None) -> Seated:
         booking.pair = pair
         booking.save(update_fields=["pair"])
         seated.append(pair)
-    movement_set = False
-    if not session.has_movement:
-        advice = movement_advice(session.pairs.count())
-        if advice is not None and advice.kind == session.movement:
-            try:
-                with write():
-                    session = session_movement_set(
-                        session=session,
-                        kind=advice.kind,
-                        tables=advice.tables,
-                        boards_per_round=advice.boards_per_round,
-                    )
-                movement_set = True
-            except ValidationError:  # the pairs stay seated; the director sets the movement himself
-                pass
     date.seated_at = _now()
     date.save(update_fields=["seated_at"])
     return Seated(session, seated, movement_set)
