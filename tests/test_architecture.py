@@ -185,7 +185,8 @@ LIVE_PARTS = ("backend", "pages", "phones", "sql", "stamps", "store", "tables", 
 # rules (bridge), the persistence room (db), itself and the capabilities before it; the
 # core imports none of them; the JSON API stands on them all.
 CAPABILITIES = (
-    "core", "night", "teams", "season", "mail", "federation", "exchange", "members", "money", "api",
+    "core", "night", "teams", "season", "mail", "federation", "exchange",
+    "members", "money", "bookings", "api",
 )  # fmt: skip
 MODELS = tuple(f"tournaments.{name}.models" for name in CAPABILITIES[:-1])
 # The app's root: what Django loads by name (the models hub, the admin, the routes, the

@@ -7,6 +7,7 @@ templates and links keep their names as capabilities move.
 
 from django.urls import URLPattern, URLResolver, include, path
 
+from tournaments.bookings import urls as bookings
 from tournaments.core import urls as core
 from tournaments.exchange import urls as exchange
 from tournaments.federation import urls as federation
@@ -28,6 +29,7 @@ director: list[URLPattern | URLResolver] = [
     *federation.director,
     *money.director,
     *money_bank.director,
+    *bookings.director_routes,
     path("", include((exchange.director_exchange, "exchange"))),
 ]
 
@@ -42,4 +44,5 @@ urlpatterns = [
     *mail.public_routes,
     *members.public_routes,
     *money_bank.public_routes,
+    *bookings.public_routes,
 ]

@@ -374,8 +374,8 @@ def _many_sessions(played_session: Session) -> None:
     [
         # clubs, sessions
         ("home", lambda s: [], 2),
-        # club, sessions, competitions, events over several sessions, teams events
-        ("club", lambda s: [s.club.slug], 5),
+        # club, sessions, competitions, events over several sessions, teams events, the programme
+        ("club", lambda s: [s.club.slug], 6),
         # the stamp; session, standings, boards; the field: its pairs' players, their ratings;
         # the event the session is in; the stamp again (the page kept only if unchanged:
         # night/live/pages.py; the next reader's costs the stamp alone, tests/night/live)

@@ -16,6 +16,7 @@ that the one app label ``tournaments`` finds them all and no migration moved:
     members   MemberAccount, SignInRequest
     money     ClubBooks, Account, Posting, PostingLine (the books), MembershipType,
               Membership, FeeSchedule, FeeRate, SessionFees, TableFee, DeskExtra
+    bookings  PlannedSession, ClosedDate, ProgrammeDate, BookingRules, Booking, PartnerAsk
     federation MasterPointAward (the master points ledger)
     exchange  PendingImport, BridgemateFeed
 
@@ -24,6 +25,14 @@ services' and forms' messages. Migrations name ``tournaments.models.validate_ass
 keep it exported here.
 """
 
+from tournaments.bookings.models import (
+    Booking,
+    BookingRules,
+    ClosedDate,
+    PartnerAsk,
+    PlannedSession,
+    ProgrammeDate,
+)
 from tournaments.core.models.api_tokens import ApiToken, ApiWriteCount, ApiWriteKey
 from tournaments.core.models.clubs import Club, Player
 from tournaments.core.models.roles import ClubRole, ClubRoleChange
@@ -125,6 +134,12 @@ __all__ = [
     "PostingLine",
     "SessionFees",
     "TableFee",
+    "ProgrammeDate",
+    "PlannedSession",
+    "PartnerAsk",
+    "ClosedDate",
+    "BookingRules",
+    "Booking",
     "ASSIGNED_MAX_PARTS",
     "MAX_PAIR_NUMBER",
     "MAX_STORED_PAIR_NUMBER",
