@@ -7,6 +7,7 @@ templates and links keep their names as capabilities move.
 
 from django.urls import URLPattern, URLResolver, include, path
 
+from tournaments.bookings import entry_urls as entries
 from tournaments.core import urls as core
 from tournaments.exchange import urls as exchange
 from tournaments.federation import urls as federation
@@ -24,6 +25,7 @@ director: list[URLPattern | URLResolver] = [
     *season.director,
     *mail.director_routes,
     *federation.director,
+    *entries.director,
     path("", include((exchange.director_exchange, "exchange"))),
 ]
 
@@ -37,4 +39,5 @@ urlpatterns = [
     *season.public_routes,
     *mail.public_routes,
     *members.public_routes,
+    *entries.public_routes,
 ]

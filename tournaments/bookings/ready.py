@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tournaments.bookings import entries_ready
+
 
 def ready() -> None:
-    pass
+    entries_ready.ready()

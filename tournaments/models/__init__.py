@@ -27,6 +27,10 @@ from tournaments.bookings.models import (
     Booking,
     BookingRules,
     ClosedDate,
+    Entry,
+    EntryEvent,
+    EntryPayment,
+    EntryPlayer,
     PartnerAsk,
     PlannedSession,
     ProgrammeDate,
@@ -95,6 +99,10 @@ from tournaments.teams.models import (
 )
 
 __all__ = [
+    "Entry",
+    "EntryEvent",
+    "EntryPayment",
+    "EntryPlayer",
     "ProgrammeDate",
     "PlannedSession",
     "PartnerAsk",
