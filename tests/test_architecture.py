@@ -189,6 +189,7 @@ CAPABILITIES = (
     "federation",
     "exchange",
     "members",
+    "money",
     "bookings",
     "api",
 )

@@ -10,6 +10,7 @@ from tournaments.exchange import admin as exchange_admin
 from tournaments.federation import admin as federation_admin
 from tournaments.mail import admin as mail_admin
 from tournaments.members import admin as members_admin
+from tournaments.money import admin as money_admin
 from tournaments.night import admin as night_admin
 from tournaments.season import admin as season_admin
 from tournaments.teams import admin as teams_admin
@@ -21,6 +22,7 @@ __all__ = [
     "jobs_admin",
     "mail_admin",
     "members_admin",
+    "money_admin",
     "night_admin",
     "season_admin",
     "teams_admin",

@@ -15,9 +15,10 @@ class TournamentsConfig(AppConfig):
         from tournaments.federation import ready as federation
         from tournaments.mail import ready as mail
         from tournaments.members import ready as members
+        from tournaments.money import ready as money
         from tournaments.night import ready as night
         from tournaments.season import ready as season
         from tournaments.teams import ready as teams
 
-        for capability in (core, night, exchange, teams, season, mail, federation, members, bookings):
+        for capability in (core, night, exchange, teams, season, mail, federation, members, money, bookings):
             capability.ready()

@@ -15,6 +15,8 @@ that the one app label ``tournaments`` finds them all and no migration moved:
     mail      ResultMail, MailOptOut
     members   MemberAccount, SignInRequest
     bookings  PlannedSession, ClosedDate, ProgrammeDate, BookingRules, Booking, PartnerAsk
+    money     ClubBooks, Account, Posting, PostingLine (the books), MembershipType,
+              Membership, FeeSchedule, FeeRate, SessionFees, TableFee, DeskExtra
     federation MasterPointAward (the master points ledger)
     exchange  PendingImport, BridgemateFeed
 
@@ -42,6 +44,25 @@ from tournaments.exchange.models import BridgemateFeed, PendingImport
 from tournaments.federation.models import MasterPointAward, PlayerHandicap
 from tournaments.mail.models import MailOptOut, MailReason, MailStatus, ResultMail
 from tournaments.members.models import MemberAccount, SignInRequest
+from tournaments.money.models import (
+    Account,
+    AccountKind,
+    Cause,
+    ChargeKind,
+    ClubBooks,
+    DeskExtra,
+    Ending,
+    FeeRate,
+    FeeSchedule,
+    FeeStandard,
+    Membership,
+    MembershipType,
+    PayMethod,
+    Posting,
+    PostingLine,
+    SessionFees,
+    TableFee,
+)
 from tournaments.night.models.audit import (
     AuditAction,
     ResultChange,
@@ -109,6 +130,23 @@ __all__ = [
     "ClosedDate",
     "BookingRules",
     "Booking",
+    "Account",
+    "AccountKind",
+    "Cause",
+    "ChargeKind",
+    "ClubBooks",
+    "DeskExtra",
+    "Ending",
+    "FeeRate",
+    "FeeSchedule",
+    "FeeStandard",
+    "Membership",
+    "MembershipType",
+    "PayMethod",
+    "Posting",
+    "PostingLine",
+    "SessionFees",
+    "TableFee",
     "ASSIGNED_MAX_PARTS",
     "MAX_PAIR_NUMBER",
     "MAX_STORED_PAIR_NUMBER",

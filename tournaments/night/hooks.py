@@ -38,6 +38,7 @@ session_finished: Hook[[Session], None] = Hook(
         "mail.results_mail_after_finish",
         "federation.strata_complete",  # before the awards, which read the strata
         "federation.awards_follow_the_night",
+        "money.charge_the_night",
     ),
 )
 """Called when a night finishes, in its transaction, once its last entries are settled."""
