@@ -40,6 +40,7 @@ class AccountKind(models.TextChoices):
     TABLE_MONEY = "table_money", gettext_lazy("Table money income")
     SUBSCRIPTIONS = "subscriptions", gettext_lazy("Subscription income")
     EXTRAS = "extras", gettext_lazy("Extras income")
+    ENTRY_FEES = "entry_fees", gettext_lazy("Entry fee income")
 
 
 class Cause(models.TextChoices):
@@ -52,6 +53,7 @@ class Cause(models.TextChoices):
     BANK_LINE = "bank_line", gettext_lazy("Bank statement line")
     MANUAL = "manual", gettext_lazy("Treasurer's entry")
     REVERSAL = "reversal", gettext_lazy("Reversal")
+    ENTRY = "entry", gettext_lazy("Entry to an event")
 
 
 class ClubBooks(models.Model):
