@@ -1,4 +1,4 @@
-"""Entries to an event: fees with the early bird, confirmations, refusals that write nothing, the constraints."""
+"""Entries to an event: the early-bird fee, confirmations, refusals that write nothing, the constraints."""
 
 from __future__ import annotations
 
