@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from tests.walk import rules
+from tests.walk import entries_step, rules
 from tests.walk.entries import Entry
 from tests.walk.forms import form_posting_to
 from tests.walk.nights import NIGHTS, Night, player_names
@@ -315,4 +315,5 @@ STEPS: list[Step] = [
     ("exports", exports),
     ("public pages", public_pages),
     ("member signs in", member_signs_in),
+    ("entries", entries_step.entries),
 ]
