@@ -22,6 +22,8 @@ from tournaments.bookings.models import Entry, EntryEventKind, EntryPayment, Ent
 from tournaments.bookings.services.entries import Named, entry_cancel, entry_confirm, entry_make
 from tournaments.bookings.services.entry_mail import entry_confirmations_mail
 from tournaments.core.models import Club, Player
+from tournaments.money.models import Membership, MembershipType
+from tournaments.season.models import ClubMember
 
 pytestmark = pytest.mark.django_db
 
@@ -182,3 +184,16 @@ def test_another_clubs_member_is_a_visitor_here(club, monkeypatch, director):
     with pytest.raises(ValidationError) as refused:
         _pair(event, "Ann Able", "Bob Baker")
     assert "member list" in refused.value.message_dict["player_1"][0]
+
+
+def test_a_member_of_a_junior_type_pays_the_junior_fee_unasked(club, monkeypatch):
+    members = club_members(club)
+    junior = MembershipType.objects.create(club=club, name="Junior", junior=True)
+    Membership.objects.create(
+        member=ClubMember.objects.get(club=club, player=members["Bob Baker"]), type=junior
+    )
+    event = championship(club)
+    at(monkeypatch, LATE)
+    entry = _pair(event, "Ann Able", "Bob Baker")
+    assert [place.category for place in entry.players.order_by("position")] == ["member", "junior"]
+    assert entry.fee == Decimal("30.00")

@@ -28,6 +28,7 @@ from tournaments.bookings.services.entry_payments import entry_refund
 from tournaments.core.models import Club, Player
 from tournaments.core.services.players import check_name, player_find_or_create
 from tournaments.core.services.writes import locked_row, write
+from tournaments.money.models import Membership
 from tournaments.season.models import ClubMember
 from tournaments.teams.models import TEAM_MAX_PLAYERS, TEAM_MIN_PLAYERS
 
@@ -254,11 +255,16 @@ def _check_each_once(event: EntryEvent, players: list[Player]) -> None:
 
 
 def _category(event: EntryEvent, player: Player, junior: bool) -> str:
-    if junior:
+    """A junior (said so on the form, or a member of a junior type: the money's memberships),
+    else a member of the club, else a visitor."""
+    membership = ClubMember.objects.filter(club=event.club, player=player).first()
+    if junior or (membership is not None and _junior_member(membership)):
         return PlayerCategory.JUNIOR
-    if ClubMember.objects.filter(club=event.club, player=player).exists():
-        return PlayerCategory.MEMBER
-    return PlayerCategory.VISITOR
+    return PlayerCategory.MEMBER if membership is not None else PlayerCategory.VISITOR
+
+
+def _junior_member(member: ClubMember) -> bool:
+    return Membership.objects.filter(member=member, type__junior=True).exists()
 
 
 @write()
