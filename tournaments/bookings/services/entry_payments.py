@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, User
 from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -112,7 +113,11 @@ def _payment(
         charge_reference=str(posting.pk) if posting is not None else "",
         by=_user(user),
     )
-    payment.save()
+    try:
+        with transaction.atomic():
+            payment.save()
+    except IntegrityError:  # another payment of the entry got in first (entry_paid_once)
+        raise ValidationError({"entry": _("This entry is already paid.")}) from None
     return payment
 
 
