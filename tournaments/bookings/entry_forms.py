@@ -12,6 +12,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from tournaments.bookings.models import EntryEvent, EntryEventKind
 from tournaments.bookings.services.entries import Named
@@ -25,7 +26,7 @@ MAX_LIMIT = 500
 DATETIME = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
 
 
-def _fee(label: str) -> forms.DecimalField:
+def _fee(label: StrOrPromise) -> forms.DecimalField:
     return forms.DecimalField(
         min_value=Decimal("0"),
         max_value=MAX_FEE,

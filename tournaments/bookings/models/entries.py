@@ -24,8 +24,6 @@ from tournaments.core.models.clubs import Club, Player
 from tournaments.night.models.sessions import Session
 from tournaments.teams.models import TeamsEvent
 
-MONEY = {"max_digits": 9, "decimal_places": 2}
-
 
 class EntryEventKind(models.TextChoices):
     CONGRESS = "congress", gettext_lazy("Congress (pairs)")
@@ -65,9 +63,15 @@ class EntryEvent(models.Model):
     limit = models.PositiveSmallIntegerField(
         verbose_name=gettext_lazy("limit"), help_text=gettext_lazy("Most entries (pairs or teams) taken.")
     )
-    member_fee = models.DecimalField(**MONEY, verbose_name=gettext_lazy("member's fee"))
-    visitor_fee = models.DecimalField(**MONEY, verbose_name=gettext_lazy("visitor's fee"))
-    junior_fee = models.DecimalField(**MONEY, verbose_name=gettext_lazy("junior's fee"))
+    member_fee = models.DecimalField(
+        max_digits=9, decimal_places=2, verbose_name=gettext_lazy("member's fee")
+    )
+    visitor_fee = models.DecimalField(
+        max_digits=9, decimal_places=2, verbose_name=gettext_lazy("visitor's fee")
+    )
+    junior_fee = models.DecimalField(
+        max_digits=9, decimal_places=2, verbose_name=gettext_lazy("junior's fee")
+    )
     early_bird_until = models.DateTimeField(
         null=True,
         blank=True,
@@ -75,7 +79,8 @@ class EntryEvent(models.Model):
         help_text=gettext_lazy("Entries made before this pay the early-bird reduction less a player."),
     )
     early_bird_reduction = models.DecimalField(
-        **MONEY,
+        max_digits=9,
+        decimal_places=2,
         default=Decimal("0.00"),
         verbose_name=gettext_lazy("early-bird reduction a player"),
     )
@@ -129,7 +134,7 @@ class Entry(models.Model):
     team_name = models.CharField(
         max_length=120, blank=True, default="", verbose_name=gettext_lazy("team name")
     )
-    fee = models.DecimalField(**MONEY)
+    fee = models.DecimalField(max_digits=9, decimal_places=2)
     early_bird = models.BooleanField(default=False)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -167,7 +172,7 @@ class EntryPlayer(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
     position = models.PositiveSmallIntegerField()
     category = models.CharField(max_length=8, choices=PlayerCategory.choices)
-    fee = models.DecimalField(**MONEY)
+    fee = models.DecimalField(max_digits=9, decimal_places=2)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     asked_at = models.DateTimeField(null=True, blank=True, help_text="When he was mailed to confirm.")
     active = models.BooleanField(default=True, help_text="False once the entry is cancelled.")
@@ -195,7 +200,7 @@ class EntryPayment(models.Model):
 
     entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="payment")
     method = models.CharField(max_length=8, choices=PaymentMethod.choices)
-    amount = models.DecimalField(**MONEY)
+    amount = models.DecimalField(max_digits=9, decimal_places=2)
     payer = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     charge_reference = models.CharField(max_length=64, blank=True, default="")
     refund_reference = models.CharField(max_length=64, blank=True, default="")

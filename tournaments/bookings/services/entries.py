@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
 from django.db.models import Max
@@ -91,7 +91,7 @@ def entry_make(
     event: EntryEvent,
     players: Sequence[Named],
     team_name: str = "",
-    user: AbstractBaseUser | None = None,
+    user: AbstractBaseUser | AnonymousUser | None = None,
     confirmed: Sequence[Player] = (),
     confirmed_all: bool = False,
 ) -> Entry:
@@ -126,7 +126,7 @@ def entry_make(
         team_name=team_name,
         fee=sum(fees, Decimal("0.00")),
         early_bird=early,
-        entered_by=user if user is not None and user.is_authenticated else None,
+        entered_by=user if isinstance(user, User) and user.is_authenticated else None,
     )
     confirmed_ids = {player.pk for player in (found if confirmed_all else confirmed)}
     EntryPlayer.objects.bulk_create(
@@ -290,7 +290,7 @@ def entry_confirm_all(*, entry: Entry) -> Entry:
 
 
 @write()
-def entry_cancel(*, entry: Entry, user: AbstractBaseUser | None = None) -> Entry:
+def entry_cancel(*, entry: Entry, user: AbstractBaseUser | AnonymousUser | None = None) -> Entry:
     """Cancel an entry; paid and before the event's cut-off, its fee goes back to the account.
 
     A second cancel (a double click) finds it cancelled and changes nothing.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -38,7 +38,7 @@ def entry_event_start(
     event: EntryEvent,
     session: Session | None = None,
     teams_event: TeamsEvent | None = None,
-    user: AbstractBaseUser | None = None,
+    user: AbstractBaseUser | AnonymousUser | None = None,
 ) -> Started:
     """Seat every confirmed entry of the event in ``session`` (pairs) or ``teams_event`` (teams)."""
     event = locked_row(event)

@@ -10,7 +10,7 @@ keyed by the posting it reverses), so it too is posted once, and nothing is edit
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser, User
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -24,7 +24,7 @@ from tournaments.money.services.ledger import Transfer, club_account, player_acc
 from tournaments.season.models import ClubMember
 
 
-def _user(user: AbstractBaseUser | None) -> User | None:
+def _user(user: AbstractBaseUser | AnonymousUser | None) -> User | None:
     return user if isinstance(user, User) and user.is_authenticated else None
 
 
@@ -41,7 +41,7 @@ def _check_payable(entry: Entry) -> None:
 
 @write()
 def entry_pay_from_account(
-    *, entry: Entry, payer: Player, user: AbstractBaseUser | None = None
+    *, entry: Entry, payer: Player, user: AbstractBaseUser | AnonymousUser | None = None
 ) -> EntryPayment:
     """Charge the entry's fee to ``payer``'s account at the club (a member of it, in the entry)."""
     entry = locked_row(entry, Entry.objects.select_related("event", "event__club"))
@@ -75,7 +75,7 @@ def entry_pay_from_account(
 
 
 @write()
-def entry_pay_at_desk(*, entry: Entry, user: AbstractBaseUser | None = None) -> EntryPayment:
+def entry_pay_at_desk(*, entry: Entry, user: AbstractBaseUser | AnonymousUser | None = None) -> EntryPayment:
     """Record the entry's fee taken at the desk, in cash: the club's cash to the entries' income."""
     entry = locked_row(entry, Entry.objects.select_related("event", "event__club"))
     _check_payable(entry)
@@ -103,7 +103,11 @@ def entry_pay_at_desk(*, entry: Entry, user: AbstractBaseUser | None = None) -> 
 
 
 def _payment(
-    entry: Entry, method: str, payer: Player | None, posting: Posting | None, user: AbstractBaseUser | None
+    entry: Entry,
+    method: str,
+    payer: Player | None,
+    posting: Posting | None,
+    user: AbstractBaseUser | AnonymousUser | None,
 ) -> EntryPayment:
     payment = EntryPayment(
         entry=entry,
@@ -122,7 +126,9 @@ def _payment(
 
 
 @write()
-def entry_refund(*, entry: Entry, user: AbstractBaseUser | None = None) -> EntryPayment | None:
+def entry_refund(
+    *, entry: Entry, user: AbstractBaseUser | AnonymousUser | None = None
+) -> EntryPayment | None:
     """Give a paid entry's fee back to the account: the charge's reversal (from the account),
     or (paid at the desk) the fee credited to the account of the player who entered.
 
