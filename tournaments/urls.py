@@ -7,7 +7,7 @@ templates and links keep their names as capabilities move.
 
 from django.urls import URLPattern, URLResolver, include, path
 
-from tournaments.bookings import entry_urls as entries
+from tournaments.bookings.views import entry_urls as entries
 from tournaments.core import urls as core
 from tournaments.exchange import urls as exchange
 from tournaments.federation import urls as federation

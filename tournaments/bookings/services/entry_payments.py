@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -118,7 +118,7 @@ def _payment(
         by=_user(user),
     )
     try:
-        with transaction.atomic():
+        with write():  # a savepoint: the refusal leaves the caller's write usable
             payment.save()
     except IntegrityError:  # another payment of the entry got in first (entry_paid_once)
         raise ValidationError({"entry": _("This entry is already paid.")}) from None
