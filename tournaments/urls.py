@@ -13,6 +13,7 @@ from tournaments.exchange import urls as exchange
 from tournaments.federation import urls as federation
 from tournaments.mail import urls as mail
 from tournaments.members import urls as members
+from tournaments.money import urls as money
 from tournaments.night import urls as night
 from tournaments.season import urls as season
 from tournaments.teams import urls as teams
@@ -25,6 +26,7 @@ director: list[URLPattern | URLResolver] = [
     *season.director,
     *mail.director_routes,
     *federation.director,
+    *money.director,
     *entries.director,
     path("", include((exchange.director_exchange, "exchange"))),
 ]

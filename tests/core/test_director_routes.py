@@ -298,6 +298,16 @@ ROUTES: dict[str, Route] = {
     "director:entry_confirm": Route(_entry),
     "director:entry_pay": Route(_entry),
     "director:entry_cancel": Route(_entry),
+    "director:money_books": Route(_slug),
+    "director:money_fees": Route(_slug),
+    "director:money_memberships": Route(_slug),
+    "director:money_renewal": Route(_slug),
+    "director:money_memberships_export": Route(lambda a: {"slug": a.club.slug, "fmt": "csv"}),
+    "director:money_membership": Route(
+        _member,
+        mixed=lambda a, b: ({"slug": b.club.slug, "player": _member(a)["player"]}, {"ending": "resigned"}),
+    ),
+    "director:money_desk": Route(_session),
     "imports:upload": Route(_none, OWN, post=_score_file_upload_to_a),
     "imports:confirm": Route(_none, OWN, post=lambda a: {"sha256": a.pending_import.sha256}),
 }

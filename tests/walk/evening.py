@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from tests.walk import entries_step, rules
+from tests.walk import entries_step, money, rules
 from tests.walk.entries import Entry
 from tests.walk.forms import form_posting_to
 from tests.walk.nights import NIGHTS, Night, player_names
@@ -305,10 +305,13 @@ STEPS: list[Step] = [
     ("correct", correct),
     ("adjust", adjust),
     ("director pages", director_pages),
+    ("table money", money.table_money),
     ("finish", finish),
+    ("table money charged", money.table_money_charged),
     ("figures", figures),
     ("reopen", reopen),
     ("finish again", finish),
+    ("table money once", money.table_money_once),
     ("figures again", figures),
     ("results mail", results_mail),
     ("awards", awards),

@@ -7,7 +7,8 @@ selectors (``selectors/access.py``) then resolve a club only for a user who hold
 them there, so no view repeats its roles. A director route missing from the table needs a
 role nobody holds (only a superuser passes), and tests/core/test_director_routes.py fails.
 
-The administrator holds every role; the treasurer has no page until the club's money lands.
+The administrator holds every role; the treasurer keeps the club's books, and the desk's
+takings are his as much as the director's.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ MEMBERS = ADMIN | {Role.MEMBERSHIP_SECRETARY}
 PLAYERS = MEMBERS | {Role.DIRECTOR}
 ENTRIES_WRITE = RUNS_SESSIONS | {Role.MEMBERSHIP_SECRETARY}
 ENTRIES_READ = ENTRIES_WRITE | {Role.SCORER, Role.TREASURER}
+BOOKS = ADMIN | {Role.TREASURER}
 
 ROUTE_ROLES: dict[str, frozenset[Role]] = {
     # Every volunteer lands on the home page; it lists only what his roles open.
@@ -104,6 +106,14 @@ ROUTE_ROLES: dict[str, frozenset[Role]] = {
     "director:entry_pay": RUNS_SESSIONS | {Role.TREASURER},
     # Players as the nights name them: a director merges the duplicates a night made.
     **dict.fromkeys(["director:player", "director:duplicates", "director:merge"], PLAYERS),
+    # The club's money: the books and the fees are the treasurer's; memberships his and the
+    # membership secretary's; the night's takings his and the director's at the desk.
+    **dict.fromkeys(["director:money_books", "director:money_fees", "director:money_renewal"], BOOKS),
+    **dict.fromkeys(
+        ["director:money_memberships", "director:money_membership", "director:money_memberships_export"],
+        BOOKS | MEMBERS,
+    ),
+    "director:money_desk": BOOKS | RUNS_SESSIONS,
 }  # fmt: skip
 
 # The API's writes, by operation (tournaments/api/writes.py), held by the token's creator.

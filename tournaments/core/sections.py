@@ -78,6 +78,7 @@ director_club_links: Hook[[Club], list[Link]] = Hook(
         "core.director_club_links",
         "season.director_club_links",
         "federation.director_club_links",
+        "money.director_club_links",
     ),
 )
 """The director's home: each directed club's own pages (competitions, members, API tokens)."""

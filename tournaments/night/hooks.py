@@ -89,6 +89,7 @@ director_session_page: Hook[[Session], Section | None] = Hook(
         "federation.director_session_awards",
         "federation.director_session_handicaps",
         "federation.director_session_strata",
+        "money.director_session_takings",
     ),
 )
 """A part each at the foot of the director's session page (its master points, or why none)."""

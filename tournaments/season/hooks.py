@@ -9,7 +9,8 @@ player belongs in his export ("everything the site holds about him").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.db.models import QuerySet
@@ -43,6 +44,22 @@ player_exported: Hook[[Player, QuerySet[Club] | None], dict[str, object]] = Hook
 )
 """Called by the player's export (player, the clubs it is limited to or None for all): each
 function returns the parts it adds to the export, under keys of its own."""
+
+
+@dataclass(frozen=True)
+class MemberColumns:
+    """Columns a capability adds to the club's member list: their headers, and each member's cells
+    by player id (a member it has nothing for shows blanks)."""
+
+    headers: Sequence[str]
+    cells: Mapping[int, Sequence[str]]
+
+
+member_list_columns: Hook[[Club], MemberColumns] = Hook(
+    "season.member_list_columns",
+    receivers=("money.member_list_membership",),
+)
+"""Called by the member list page (the club): the columns each capability adds (membership type, state)."""
 
 player_page: Hook[[Player], Section | None] = Hook(
     "season.player_page",

@@ -85,10 +85,10 @@ def balances(club: Club) -> dict[int, Decimal]:
         Account.objects.filter(club=club).values_list("id", flat=True), ZERO
     )
     lines = PostingLine.objects.filter(posting__club=club)
-    for row in lines.values("credit_id").annotate(total=Sum("amount")):
-        result[row["credit_id"]] = result.get(row["credit_id"], ZERO) + row["total"]
-    for row in lines.values("debit_id").annotate(total=Sum("amount")):
-        result[row["debit_id"]] = result.get(row["debit_id"], ZERO) - row["total"]
+    for credited in lines.values("credit_id").annotate(total=Sum("amount")):
+        result[credited["credit_id"]] = result.get(credited["credit_id"], ZERO) + credited["total"]
+    for debited in lines.values("debit_id").annotate(total=Sum("amount")):
+        result[debited["debit_id"]] = result.get(debited["debit_id"], ZERO) - debited["total"]
     return result
 
 

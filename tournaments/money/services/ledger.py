@@ -210,7 +210,7 @@ def post_reversal(
         cause=posting.cause,
         cause_id=posting.cause_id,
         on=on,
-        memo=memo or _("Reversal of #%(id)d") % {"id": posting.pk},
+        memo=memo or posting.memo,  # the books are read in every language: ``reverses`` says what it is
         by=by,
         key=f"reversal:{posting.pk}",
         reverses=posting,

@@ -18,9 +18,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.season.members import MemberListError, parse_member_list
+from tournaments.core.models import Club
 from tournaments.core.selectors.access import club_for_director
 from tournaments.core.views.access import SignedInRequest
 from tournaments.core.views.forms import form_write
+from tournaments.season import hooks
 from tournaments.season.forms import MAX_MEMBER_LIST_BYTES, MemberForm, MemberListForm
 from tournaments.season.models import ClubMember
 from tournaments.season.selectors.members import club_members, members_plan
@@ -35,7 +37,7 @@ def members(request: SignedInRequest, slug: str) -> HttpResponse:
     """The member list and its upload (GET); the preview of an uploaded list (POST)."""
     club = club_for_director(request.user, slug)
     form = MemberListForm(request.POST or None, request.FILES or None)
-    context = {"club": club, "form": form, "members": club_members(club)}
+    context = {"club": club, "form": form, **_members_with_columns(club)}
     if request.method == "POST" and form.is_valid():
         text = form.cleaned_data["file"]
         try:
@@ -47,6 +49,21 @@ def members(request: SignedInRequest, slug: str) -> HttpResponse:
             return render(request, TEMPLATES + "members_preview.html", context)
     status = 400 if form.is_bound else 200
     return render(request, TEMPLATES + "members.html", context, status=status)
+
+
+def _members_with_columns(club: Club) -> dict[str, object]:
+    """The club's members, each with the cells the capabilities above add (membership type, state)."""
+    added = hooks.member_list_columns(club)
+    headers = [header for columns in added for header in columns.headers]
+    rows = []
+    for member in club_members(club):
+        cells = [
+            cell
+            for columns in added
+            for cell in columns.cells.get(member.player_id, [""] * len(columns.headers))
+        ]
+        rows.append((member, cells))
+    return {"members": rows, "added_headers": headers}
 
 
 @login_required
