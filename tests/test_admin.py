@@ -21,8 +21,10 @@ from django.utils import timezone
 from tests.conftest import a_director, friday_mitchell, riverside_club, seated_mitchell
 from tests.module_world import rolled_back_at_the_end
 from tournaments import models
+from tournaments.bookings.services.bookings import booking_make
 from tournaments.bookings.services.entries import Named, entry_event_create, entry_make
 from tournaments.bookings.services.entry_payments import entry_pay_at_desk
+from tournaments.bookings.services.programme import booking_rules_set, closed_date_add, planned_session_create
 from tournaments.bridge.season.members import MemberLine
 from tournaments.core.models import Role
 from tournaments.core.services.api_tokens import api_token_check, api_token_create
@@ -194,8 +196,30 @@ def _club_records(club, user) -> str:
     models.BridgemateFeed.objects.create(  # what a Bridgemate file's first import makes (tests/exchange)
         session=models.Session.objects.filter(club=club).first(), club=club, bcs_session="GUID", section="A"
     )
+    _programme_with_bookings(club, models.MemberAccount.objects.get(email="zoe@example.org"))
     _entries_with_their_records(club)
     return issued.secret
+
+
+def _programme_with_bookings(club, account) -> None:
+    """A weekly session, a closed date, the club's rules, a single's booking and an ask (tests/bookings)."""
+    planned = planned_session_create(
+        club=club,
+        name="Tuesday pairs",
+        kind="pairs",
+        first_date=datetime.date.today() + datetime.timedelta(days=1),
+        starts_at=datetime.time(19, 30),
+        weekly=True,
+    )
+    closed_date_add(club=club, date=datetime.date.today() + datetime.timedelta(weeks=20), reason="Summer")
+    booking_rules_set(club=club, cut_off_hours=24, reminder_hours=24, late_cancellation_pays=True)
+    single = booking_make(account=account, date=planned.dates.order_by("date").first())
+    models.PartnerAsk.objects.create(  # what the partner finder's ask makes (tests/bookings)
+        single=single,
+        asker=models.Player.objects.create(name="Asker"),
+        account=account,
+        created_at=single.created_at,
+    )
 
 
 def _entries_with_their_records(club) -> None:

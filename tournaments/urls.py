@@ -7,6 +7,7 @@ templates and links keep their names as capabilities move.
 
 from django.urls import URLPattern, URLResolver, include, path
 
+from tournaments.bookings import urls as bookings
 from tournaments.bookings.views import entry_urls as entries
 from tournaments.core import urls as core
 from tournaments.exchange import urls as exchange
@@ -28,6 +29,7 @@ director: list[URLPattern | URLResolver] = [
     *federation.director,
     *money.director,
     *entries.director,
+    *bookings.director_routes,
     path("", include((exchange.director_exchange, "exchange"))),
 ]
 
@@ -41,5 +43,6 @@ urlpatterns = [
     *season.public_routes,
     *mail.public_routes,
     *members.public_routes,
+    *bookings.public_routes,
     *entries.public_routes,
 ]

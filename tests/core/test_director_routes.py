@@ -37,7 +37,7 @@ from tests.core.club_worlds import MARKER, ClubA, ClubB, club_a_world, club_b_wo
 from tests.examples import EXAMPLES
 from tests.exchange.bws_files import first_results, real_night
 from tests.module_world import rolled_back_at_the_end
-from tournaments.bookings.models import EntryEvent
+from tournaments.bookings.models import Booking, EntryEvent, PlannedSession, ProgrammeDate
 from tournaments.bookings.services.entries import Named, entry_event_create, entry_make
 from tournaments.core.models import Club, ClubRole, Role
 from tournaments.core.route_roles import ROUTE_ROLES
@@ -143,6 +143,31 @@ def _new_entry_event_in_a(a: ClubA) -> dict[str, Any]:
         **{"opens_at": "2027-01-01T09:00", "closes_at": "2027-02-01T09:00"},
         **{"member_fee": "1", "visitor_fee": "1", "junior_fee": "1", "early_bird_reduction": "0"},
     }
+
+
+def _programme_date(a: ClubA) -> dict[str, Any]:
+    """A date of club A's programme (made in the test's savepoint, as ``_member`` makes its row)."""
+    planned, _ = PlannedSession.objects.get_or_create(
+        club=a.club, name=f"{MARKER} Tuesday", defaults={"first_date": "2099-12-01", "starts_at": "19:30"}
+    )
+    date, _ = ProgrammeDate.objects.get_or_create(
+        planned=planned, date="2099-12-01", defaults={"starts_at": "2099-12-01T19:30:00Z"}
+    )
+    return {"slug": a.club.slug, "pk": date.pk}
+
+
+def _booking(a: ClubA) -> dict[str, Any]:
+    date = ProgrammeDate.objects.get(pk=_programme_date(a)["pk"])
+    booking, _ = Booking.objects.get_or_create(
+        date=date,
+        player=a.player,
+        defaults={"status": "booked", "queued_at": date.starts_at, "created_at": date.starts_at},
+    )
+    return {"slug": a.club.slug, "pk": booking.pk}
+
+
+def _their_date(a: ClubA, b: ClubB) -> tuple[dict[str, Any], dict[str, Any]]:
+    return {"slug": b.club.slug, "pk": _programme_date(a)["pk"]}, {"player1": "X", "player2": "Y"}
 
 
 def _their_pair(a: ClubA, b: ClubB) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -308,6 +333,27 @@ ROUTES: dict[str, Route] = {
         mixed=lambda a, b: ({"slug": b.club.slug, "player": _member(a)["player"]}, {"ending": "resigned"}),
     ),
     "director:money_desk": Route(_session),
+    "director:programme": Route(_slug),
+    "director:planned_new": Route(_slug),
+    "director:planned_withdraw": Route(
+        lambda a: {
+            "slug": a.club.slug,
+            "pk": ProgrammeDate.objects.get(pk=_programme_date(a)["pk"]).planned_id,
+        },
+        mixed=lambda a, b: (
+            {"slug": b.club.slug, "pk": ProgrammeDate.objects.get(pk=_programme_date(a)["pk"]).planned_id},
+            {},
+        ),
+    ),
+    "director:closed_new": Route(_slug),
+    "director:booking_rules": Route(_slug),
+    "director:programme_date": Route(_programme_date, mixed=_their_date),
+    "director:programme_seat": Route(_programme_date, mixed=_their_date),
+    "director:programme_walk_in": Route(_programme_date, mixed=_their_date),
+    "director:programme_date_cancel": Route(_programme_date, mixed=_their_date),
+    "director:booking_no_show": Route(
+        _booking, mixed=lambda a, b: ({"slug": b.club.slug, "pk": _booking(a)["pk"]}, {"no_show": "1"})
+    ),
     "imports:upload": Route(_none, OWN, post=_score_file_upload_to_a),
     "imports:confirm": Route(_none, OWN, post=lambda a: {"sha256": a.pending_import.sha256}),
 }
@@ -330,6 +376,13 @@ PUBLIC = {
     "my_club", "my_player", "my_privacy", "my_results_mail", "my_data",
     # A member's entries to events: his sign-in guards them, an entry not his a 404 (tests/bookings).
     "my_entries", "my_entry_new", "my_entry_confirm", "my_entry_pay", "my_entry_cancel",
+
+
+    # The club's programme and its feed (public); a member's bookings: his sign-in guards them,
+    # each booking, ask or date his club's or a 404; the partner's link and the member's feed
+    # carry their own unguessable tokens (tests/bookings).
+    "programme", "programme_ical", "my_bookings", "booking_date", "booking_new", "booking_cancel",
+    "booking_answer", "single_ask", "ask_answer", "booking_partner_link", "my_bookings_ical",
     # The public tables as spreadsheets, on their pages' terms (tests/exchange/test_downloads.py).
     "standings_csv", "standings_xlsx", "traveller_csv", "traveller_xlsx",
     "competition_csv", "competition_xlsx",

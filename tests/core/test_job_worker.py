@@ -92,19 +92,23 @@ def test_the_daily_jobs_are_enqueued_once_a_day_however_many_workers_look(settin
     settings.BACKUP_AT = "03:00"
     night = datetime.datetime(2026, 11, 30, 2, 59, tzinfo=datetime.UTC)
 
+    assert job_worker.schedules_enqueue(night) == 1  # the programme's daily round, from 00:10
     assert job_worker.schedules_enqueue(night) == 0
     assert job_worker.schedules_enqueue(night.replace(hour=3, minute=0)) == 1  # the backup
     assert job_worker.schedules_enqueue(night.replace(hour=3, minute=1)) == 0  # a second worker
     assert job_worker.schedules_enqueue(night.replace(hour=5)) == 1  # the pruning, from 04:30
     assert job_worker.schedules_enqueue(night.replace(hour=23)) == 0
-    assert job_worker.schedules_enqueue(night + datetime.timedelta(days=1, hours=2)) == 2  # the next day
+    assert job_worker.schedules_enqueue(night + datetime.timedelta(days=1, hours=2)) == 3  # the next day
 
-    paths = sorted(DBTaskResult.objects.values_list("task_path", flat=True))
-    assert [path.rpartition(".")[2] for path in paths] == [
+    task_paths = DBTaskResult.objects.values_list("task_path", flat=True)
+    paths = sorted(path.rpartition(".")[2] for path in task_paths)
+    assert paths == [
         "backup_nightly",
         "backup_nightly",
         "finished_jobs_prune",
         "finished_jobs_prune",
+        "programme_daily",
+        "programme_daily",
     ]
 
 

@@ -21,6 +21,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from tests.walk import entries_step, money, rules
+from tests.walk.bookings import programme
 from tests.walk.entries import Entry
 from tests.walk.forms import form_posting_to
 from tests.walk.nights import NIGHTS, Night, player_names
@@ -296,6 +297,7 @@ Step = tuple[str, Callable[[Walk], None]]
 STEPS: list[Step] = [
     ("club settings", club_settings),
     ("members", members),
+    ("programme", programme),
     ("create", create),
     ("seat", seat),
     ("strata and handicaps", strata_and_handicaps),

@@ -54,6 +54,15 @@ ROUTE_ROLES: dict[str, frozenset[Role]] = {
         ],
         RUNS_SESSIONS,
     ),
+    # The programme and its bookings (issue 51): planned, booked and seated as sessions are run.
+    **dict.fromkeys(
+        [
+            "director:programme", "director:planned_new", "director:planned_withdraw", "director:closed_new",
+            "director:booking_rules", "director:programme_date", "director:programme_seat",
+            "director:programme_walk_in", "director:programme_date_cancel", "director:booking_no_show",
+        ],
+        RUNS_SESSIONS,
+    ),
     # Teams events and the season's competitions and events: run as sessions are.
     **dict.fromkeys(
         [

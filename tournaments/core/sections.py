@@ -56,6 +56,7 @@ club_page: Hook[[Club], Section | None] = Hook(
         "teams.club_events",
         "season.club_competitions",
         "season.club_events",
+        "bookings.club_programme",
     ),
 )
 """A club's public page: a part each (competitions, sessions, teams events)."""
@@ -79,6 +80,7 @@ director_club_links: Hook[[Club], list[Link]] = Hook(
         "season.director_club_links",
         "federation.director_club_links",
         "money.director_club_links",
+        "bookings.director_club_links",
     ),
 )
 """The director's home: each directed club's own pages (competitions, members, API tokens)."""

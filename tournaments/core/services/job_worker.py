@@ -97,8 +97,14 @@ class Scheduled:
 
 
 def schedules() -> list[Scheduled]:
-    """The site's scheduled jobs: the finished jobs' pruning, the nightly backup (``BACKUP_AT``)."""
-    found = [Scheduled("prune", f"{_SCHEDULED}.finished_jobs_prune", "04:30")]
+    """The site's scheduled jobs: the finished jobs' pruning, the nightly backup (``BACKUP_AT``), and
+    the programme's daily round (its dates ahead, today's sessions, the reminders: ``bookings``).
+
+    A job is named by its path, so the core imports no capability to schedule one."""
+    found = [
+        Scheduled("prune", f"{_SCHEDULED}.finished_jobs_prune", "04:30"),
+        Scheduled("programme", "tournaments.bookings.services.scheduled.programme_daily", "00:10"),
+    ]
     if settings.BACKUP_AT:
         found.append(Scheduled("backup", f"{_SCHEDULED}.backup_nightly", settings.BACKUP_AT))
     return found
