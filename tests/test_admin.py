@@ -16,11 +16,14 @@ from django.contrib.auth.models import Permission
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.conftest import a_director, friday_mitchell, riverside_club, seated_mitchell
 from tests.module_world import rolled_back_at_the_end
 from tournaments import models
 from tournaments.bookings.services.bookings import booking_make
+from tournaments.bookings.services.entries import Named, entry_event_create, entry_make
+from tournaments.bookings.services.entry_payments import entry_pay_at_desk
 from tournaments.bookings.services.programme import booking_rules_set, closed_date_add, planned_session_create
 from tournaments.bridge.season.members import MemberLine
 from tournaments.core.models import Role
@@ -88,6 +91,9 @@ READ_ONLY = [
     models.ResultMail,
     models.SignInRequest,
     models.MasterPointAward,
+    models.Entry,
+    models.EntryPlayer,
+    models.EntryPayment,
     Section,
     IndividualPlayer,
 ]
@@ -191,6 +197,7 @@ def _club_records(club, user) -> str:
         session=models.Session.objects.filter(club=club).first(), club=club, bcs_session="GUID", section="A"
     )
     _programme_with_bookings(club, models.MemberAccount.objects.get(email="zoe@example.org"))
+    _entries_with_their_records(club)
     return issued.secret
 
 
@@ -213,6 +220,25 @@ def _programme_with_bookings(club, account) -> None:
         account=account,
         created_at=single.created_at,
     )
+
+
+def _entries_with_their_records(club) -> None:
+    """A championship taking entries, one pair entered and paid at the desk (tests/bookings)."""
+    now = timezone.now()
+    event = entry_event_create(
+        club=club,
+        name="North Championship",
+        kind="championship",
+        starts_on=now.date() + datetime.timedelta(days=30),
+        opens_at=now - datetime.timedelta(days=1),
+        closes_at=now + datetime.timedelta(days=10),
+        limit=10,
+        member_fee=Decimal("10"),
+        visitor_fee=Decimal("12"),
+        junior_fee=Decimal("5"),
+    )
+    entry = entry_make(event=event, players=[Named(name="Ann North"), Named(name="Bob North")])
+    entry_pay_at_desk(entry=entry)
 
 
 @dataclass(frozen=True)

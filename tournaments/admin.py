@@ -5,6 +5,7 @@ Django looks for the admin here; each capability keeps its own beside its models
 """
 
 from tournaments.bookings import admin as bookings_admin
+from tournaments.bookings import entries_admin
 from tournaments.core import admin as core_admin
 from tournaments.core import jobs_admin
 from tournaments.exchange import admin as exchange_admin
@@ -18,6 +19,7 @@ from tournaments.teams import admin as teams_admin
 
 __all__ = [
     "bookings_admin",
+    "entries_admin",
     "core_admin",
     "exchange_admin",
     "federation_admin",

@@ -8,6 +8,7 @@ templates and links keep their names as capabilities move.
 from django.urls import URLPattern, URLResolver, include, path
 
 from tournaments.bookings import urls as bookings
+from tournaments.bookings.views import entry_urls as entries
 from tournaments.core import urls as core
 from tournaments.exchange import urls as exchange
 from tournaments.federation import urls as federation
@@ -29,6 +30,7 @@ director: list[URLPattern | URLResolver] = [
     *federation.director,
     *money.director,
     *money_bank.director,
+    *entries.director,
     *bookings.director_routes,
     path("", include((exchange.director_exchange, "exchange"))),
 ]
@@ -45,4 +47,5 @@ urlpatterns = [
     *members.public_routes,
     *money_bank.public_routes,
     *bookings.public_routes,
+    *entries.public_routes,
 ]

@@ -18,8 +18,10 @@ A's arguments; every other role is refused as club B's director is, and changes 
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -29,12 +31,14 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from tests.core.club_worlds import MARKER, ClubA, ClubB, club_a_world, club_b_world
 from tests.examples import EXAMPLES
 from tests.exchange.bws_files import first_results, real_night
 from tests.module_world import rolled_back_at_the_end
-from tournaments.bookings.models import Booking, PlannedSession, ProgrammeDate
+from tournaments.bookings.models import Booking, EntryEvent, PlannedSession, ProgrammeDate
+from tournaments.bookings.services.entries import Named, entry_event_create, entry_make
 from tournaments.core.models import Club, ClubRole, Role
 from tournaments.core.route_roles import ROUTE_ROLES
 from tournaments.season.models import ClubMember
@@ -105,6 +109,40 @@ def _member(a: ClubA) -> dict[str, Any]:
     """Club A's player on its list (made in the test's savepoint, before its rows are read)."""
     ClubMember.objects.get_or_create(club=a.club, player=a.player)
     return {"slug": a.club.slug, "player": a.player.pk}
+
+
+def _entry_event(a: ClubA) -> dict[str, Any]:
+    """Club A's championship taking entries, with one pair entered (made in the test's savepoint)."""
+    now = timezone.now()
+    event = EntryEvent.objects.filter(club=a.club).first() or entry_event_create(
+        club=a.club,
+        name=f"{MARKER} Championship",
+        kind="championship",
+        starts_on=now.date() + datetime.timedelta(days=30),
+        opens_at=now - datetime.timedelta(days=1),
+        closes_at=now + datetime.timedelta(days=10),
+        limit=10,
+        member_fee=Decimal("10"),
+        visitor_fee=Decimal("12"),
+        junior_fee=Decimal("5"),
+    )
+    if not event.entries.exists():
+        entry_make(event=event, players=[Named(player=a.player), Named(player=a.other_player)])
+    return {"event_id": event.pk}
+
+
+def _entry(a: ClubA) -> dict[str, Any]:
+    kwargs = _entry_event(a)
+    return {**kwargs, "entry_id": EntryEvent.objects.get(pk=kwargs["event_id"]).entries.get().pk}
+
+
+def _new_entry_event_in_a(a: ClubA) -> dict[str, Any]:
+    return {
+        "club": a.club.pk,
+        **{"name": "Intruder", "kind": "congress", "starts_on": "2027-03-01", "limit": 10},
+        **{"opens_at": "2027-01-01T09:00", "closes_at": "2027-02-01T09:00"},
+        **{"member_fee": "1", "visitor_fee": "1", "junior_fee": "1", "early_bird_reduction": "0"},
+    }
 
 
 def _programme_date(a: ClubA) -> dict[str, Any]:
@@ -318,6 +356,15 @@ ROUTES: dict[str, Route] = {
     "director:player_initials": Route(_player, ELSEWHERE),
     "director:player_erase": Route(_player, ELSEWHERE),
     "director:player_data": Route(_player, ELSEWHERE),
+    "director:entry_events": Route(_none, OWN, post=_new_entry_event_in_a),
+    "director:entry_list": Route(_entry_event),
+    "director:entry_list_csv": Route(_entry_event),
+    "director:entry_list_xlsx": Route(_entry_event),
+    "director:entry_add": Route(_entry_event),
+    "director:entry_start": Route(_entry_event),
+    "director:entry_confirm": Route(_entry),
+    "director:entry_pay": Route(_entry),
+    "director:entry_cancel": Route(_entry),
     "director:money_books": Route(_slug),
     "director:money_fees": Route(_slug),
     "director:money_memberships": Route(_slug),
@@ -371,6 +418,10 @@ PUBLIC = {
     "my_club", "my_player", "my_privacy", "my_results_mail", "my_data",
     # A member's statement at one of his clubs, his own or a 404 (tests/money/test_statements.py).
     "my_statement", "my_statement_download",
+    # A member's entries to events: his sign-in guards them, an entry not his a 404 (tests/bookings).
+    "my_entries", "my_entry_new", "my_entry_confirm", "my_entry_pay", "my_entry_cancel",
+
+
     # The club's programme and its feed (public); a member's bookings: his sign-in guards them,
     # each booking, ask or date his club's or a 404; the partner's link and the member's feed
     # carry their own unguessable tokens (tests/bookings).

@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from tests.walk import bank, money, rules
+from tests.walk import bank, entries_step, money, rules
 from tests.walk.bookings import programme
 from tests.walk.entries import Entry
 from tests.walk.forms import form_posting_to
@@ -321,4 +321,5 @@ STEPS: list[Step] = [
     ("public pages", public_pages),
     ("member signs in", member_signs_in),
     ("member pays by bank", bank.member_pays_by_bank),
+    ("entries", entries_step.entries),
 ]

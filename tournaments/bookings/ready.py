@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tournaments.bookings import entries_ready
 from tournaments.bookings.selectors.programme import dates_ahead
 from tournaments.core import sections
 from tournaments.core.models import Club
@@ -25,5 +26,6 @@ def director_club_links(club: Club) -> list[Link]:
 
 
 def ready() -> None:
+    entries_ready.ready()
     sections.club_page.register(club_programme)
     sections.director_club_links.register(director_club_links)

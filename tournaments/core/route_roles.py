@@ -29,6 +29,8 @@ SCORES = RUNS_SESSIONS | {Role.SCORER}
 FILES = SCORES | {Role.RESULTS_UPLOADER}
 MEMBERS = ADMIN | {Role.MEMBERSHIP_SECRETARY}
 PLAYERS = MEMBERS | {Role.DIRECTOR}
+ENTRIES_WRITE = RUNS_SESSIONS | {Role.MEMBERSHIP_SECRETARY}
+ENTRIES_READ = ENTRIES_WRITE | {Role.SCORER, Role.TREASURER}
 BOOKS = ADMIN | {Role.TREASURER}
 
 ROUTE_ROLES: dict[str, frozenset[Role]] = {
@@ -112,6 +114,14 @@ ROUTE_ROLES: dict[str, frozenset[Role]] = {
         ],
         ADMIN | {Role.TREASURER},
     ),
+    # Entries to events (issue 51): the list is the secretary's, the scorer's and the treasurer's
+    # page as much as the director's; the desk's payment the treasurer's; the start the director's.
+    **dict.fromkeys(["director:entry_events", "director:entry_start"], RUNS_SESSIONS),
+    **dict.fromkeys(
+        ["director:entry_list", "director:entry_list_csv", "director:entry_list_xlsx"], ENTRIES_READ
+    ),
+    **dict.fromkeys(["director:entry_add", "director:entry_confirm", "director:entry_cancel"], ENTRIES_WRITE),
+    "director:entry_pay": RUNS_SESSIONS | {Role.TREASURER},
     # Players as the nights name them: a director merges the duplicates a night made.
     **dict.fromkeys(["director:player", "director:duplicates", "director:merge"], PLAYERS),
     # The club's money: the books and the fees are the treasurer's; memberships his and the

@@ -68,6 +68,7 @@ director_actions: Hook[[], list[Link]] = Hook(
         "exchange.director_actions",
         "teams.director_actions",
         "season.director_actions",
+        "bookings.entries_director_actions",
     ),
 )
 """The director's home: what a director can start (a session, an import, a teams event)."""

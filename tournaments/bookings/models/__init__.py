@@ -4,6 +4,15 @@ One module per subject; a later capability (entries to events) adds its own besi
 """
 
 from tournaments.bookings.models.bookings import Booking, BookingStatus, PartnerAsk, PartnerAskStatus
+from tournaments.bookings.models.entries import (
+    Entry,
+    EntryEvent,
+    EntryEventKind,
+    EntryPayment,
+    EntryPlayer,
+    PaymentMethod,
+    PlayerCategory,
+)
 from tournaments.bookings.models.programme import (
     BookingRules,
     ClosedDate,
@@ -13,6 +22,13 @@ from tournaments.bookings.models.programme import (
 )
 
 __all__ = [
+    "Entry",
+    "EntryEvent",
+    "EntryEventKind",
+    "EntryPayment",
+    "EntryPlayer",
+    "PaymentMethod",
+    "PlayerCategory",
     "Booking",
     "BookingRules",
     "BookingStatus",

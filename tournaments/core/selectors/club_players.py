@@ -60,6 +60,7 @@ player_ties: Hook[[], list[Tie]] = Hook(
         "night.pairs_tie_players",
         "teams.teams_tie_players",
         "season.lists_tie_players",
+        "bookings.entries_tie_players",
     ),
 )
 """Each capability's ties of a player to a club (the night's pairs, the season's lists, teams)."""

@@ -43,6 +43,7 @@ class AccountKind(models.TextChoices):
     # A duplicate player's account, emptied into the kept player's when the two were merged
     # (its lines stay, as every line does; it names no player any more).
     MERGED = "merged", gettext_lazy("Merged player's account")
+    ENTRY_FEES = "entry_fees", gettext_lazy("Entry fee income")
 
 
 class Cause(models.TextChoices):
@@ -55,6 +56,7 @@ class Cause(models.TextChoices):
     BANK_LINE = "bank_line", gettext_lazy("Bank statement line")
     MANUAL = "manual", gettext_lazy("Treasurer's entry")
     REVERSAL = "reversal", gettext_lazy("Reversal")
+    ENTRY = "entry", gettext_lazy("Entry to an event")
 
 
 class ClubBooks(models.Model):
