@@ -7,6 +7,7 @@ templates and links keep their names as capabilities move.
 
 from django.urls import URLPattern, URLResolver, include, path
 
+from tournaments.analysis import urls as analysis
 from tournaments.core import urls as core
 from tournaments.exchange import urls as exchange
 from tournaments.federation import urls as federation
@@ -37,4 +38,5 @@ urlpatterns = [
     *season.public_routes,
     *mail.public_routes,
     *members.public_routes,
+    *analysis.public_routes,
 ]

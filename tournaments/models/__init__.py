@@ -16,12 +16,14 @@ that the one app label ``tournaments`` finds them all and no migration moved:
     members   MemberAccount, SignInRequest
     federation MasterPointAward (the master points ledger)
     exchange  PendingImport, BridgemateFeed
+    analysis  LeadSolve, AnalysisSharing
 
 Invariants live as database constraints in each model's ``Meta`` and again in the
 services' and forms' messages. Migrations name ``tournaments.models.validate_assigned_parts``:
 keep it exported here.
 """
 
+from tournaments.analysis.models import AnalysisSharing, LeadSolve
 from tournaments.core.models.api_tokens import ApiToken, ApiWriteCount, ApiWriteKey
 from tournaments.core.models.clubs import Club, Player
 from tournaments.core.models.roles import ClubRole, ClubRoleChange
@@ -86,6 +88,8 @@ from tournaments.teams.models import (
 )
 
 __all__ = [
+    "AnalysisSharing",
+    "LeadSolve",
     "ASSIGNED_MAX_PARTS",
     "MAX_PAIR_NUMBER",
     "MAX_STORED_PAIR_NUMBER",

@@ -46,7 +46,7 @@ function returns the parts it adds to the export, under keys of its own."""
 
 player_page: Hook[[Player], Section | None] = Hook(
     "season.player_page",
-    receivers=("federation.player_master_points",),
+    receivers=("federation.player_master_points", "analysis.player_analysis_link"),
 )
 """A part each on a player's public page, below his results (his master points by season)."""
 

@@ -43,7 +43,9 @@ def test_the_trick_short_cost_what_the_worked_example_says() -> None:
     scores = [r.ns_score for r in RESULTS]
     assert score_for(scores, 2, "NS", "mp").points == 0.0
     assert cost(scores, 2, 420, "NS", "mp") == 2.5
-    reading = read_board(number=1, results=RESULTS, index=2, seat="N", dd_tricks=DD, lead_tricks=None, method="mp")
+    reading = read_board(
+        number=1, results=RESULTS, index=2, seat="N", dd_tricks=DD, lead_tricks=None, method="mp"
+    )
     assert reading.role is Role.DECLARER
     assert reading.dd_available == 10 and reading.tricks_against_double_dummy == -1
     assert reading.at_double_dummy is not None and reading.at_double_dummy.points == 2.5
@@ -55,17 +57,23 @@ def test_the_trick_short_cost_what_the_worked_example_says() -> None:
 
 
 def test_the_defenders_of_the_slip_read_it_as_a_gift() -> None:
-    reading = read_board(number=1, results=RESULTS, index=2, seat="E", dd_tricks=DD, lead_tricks=None, method="mp")
+    reading = read_board(
+        number=1, results=RESULTS, index=2, seat="E", dd_tricks=DD, lead_tricks=None, method="mp"
+    )
     assert reading.role is Role.ON_LEAD
     assert (reading.verdict.kind, reading.verdict.points) == (Kind.LUCK, -2.5)
     assert reading.verdict.gift
 
 
 def test_a_lone_table_in_a_strain_gives_no_average_and_a_lone_contract_no_field() -> None:
-    reading = read_board(number=1, results=RESULTS, index=3, seat="S", dd_tricks=DD, lead_tricks=None, method="mp")
+    reading = read_board(
+        number=1, results=RESULTS, index=3, seat="S", dd_tricks=DD, lead_tricks=None, method="mp"
+    )
     assert reading.field.average("NT", "NS") is None  # one table played no trump
     assert reading.field.average("S", "NS") is not None and reading.field.average("S", "NS").tables == 4
-    two = read_board(number=1, results=RESULTS[3:], index=0, seat="S", dd_tricks=DD, lead_tricks=None, method="mp")
+    two = read_board(
+        number=1, results=RESULTS[3:], index=0, seat="S", dd_tricks=DD, lead_tricks=None, method="mp"
+    )
     assert two.field.most_frequent is None and two.swings.auction is None
 
 
@@ -75,7 +83,9 @@ def test_the_lead_that_cost_a_trick_is_re_scored_with_a_best_lead() -> None:
                TableResult("4S", "E", 9, 50)]  # fmt: skip
     dd = {seat: {strain: 9 for strain in ("C", "D", "H", "S", "NT")} for seat in "NESW"}
     solve = {"D2": 3, "HA": 4, "HK": 4}
-    reading = read_board(number=1, results=results, index=1, seat="S", dd_tricks=dd, lead_tricks=solve, method="mp")
+    reading = read_board(
+        number=1, results=results, index=1, seat="S", dd_tricks=dd, lead_tricks=solve, method="mp"
+    )
     assert reading.role is Role.ON_LEAD
     assert reading.lead is not None and reading.lead.cost == 1 and reading.lead.best_leads == ("HA", "HK")
     # With a best lead East takes 9: +50 for North-South ties table 3: 0.5 of 2, from 0.5 (-420 tied with table 1).
@@ -93,8 +103,12 @@ def test_the_lead_that_cost_a_trick_is_re_scored_with_a_best_lead() -> None:
     ],
     ids=["adjusted", "no deal", "no lead"],
 )
-def test_the_reading_names_what_it_cannot_know(results: list[TableResult], dd: object, unknown: tuple) -> None:
-    reading = read_board(number=1, results=results, index=0, seat="N", dd_tricks=dd, lead_tricks=None, method="mp")  # type: ignore[arg-type]
+def test_the_reading_names_what_it_cannot_know(
+    results: list[TableResult], dd: object, unknown: tuple
+) -> None:
+    reading = read_board(
+        number=1, results=results, index=0, seat="N", dd_tricks=dd, lead_tricks=None, method="mp"
+    )  # type: ignore[arg-type]
     assert reading.unknown == unknown
     if unknown != (NO_LEAD,):
         assert reading.verdict.kind is Kind.UNKNOWN and reading.lead is None

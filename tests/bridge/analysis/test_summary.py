@@ -35,7 +35,9 @@ def test_a_players_role_follows_from_his_seat_and_the_declarer(seat: str, declar
 
 
 def test_the_first_named_player_sits_north_or_east() -> None:
-    assert [player_seat("NS", 0), player_seat("NS", 1), player_seat("EW", 0), player_seat("EW", 1)] == list("NSEW")
+    assert [player_seat("NS", 0), player_seat("NS", 1), player_seat("EW", 0), player_seat("EW", 1)] == list(
+        "NSEW"
+    )
     assert leader_of("S") == "W"
     with pytest.raises(ValueError, match="NS or EW"):
         player_seat("", 0)
