@@ -180,7 +180,18 @@ PROJECT = ("tournaments", "clubscore", "bench")
 # The capabilities, each standing on those before it: a capability imports the core, the
 # rules (bridge), the persistence room (db), itself and the capabilities before it; the
 # core imports none of them; the JSON API stands on them all.
-CAPABILITIES = ("core", "night", "teams", "season", "mail", "federation", "exchange", "members", "analysis", "api")
+CAPABILITIES = (
+    "core",
+    "night",
+    "teams",
+    "season",
+    "mail",
+    "federation",
+    "exchange",
+    "members",
+    "analysis",
+    "api",
+)
 MODELS = tuple(f"tournaments.{name}.models" for name in CAPABILITIES[:-1])
 # The app's root: what Django loads by name (the models hub, the admin, the routes, the
 # template tags, the commands) gathers every capability.

@@ -58,8 +58,8 @@ def phone_night(club, client, *, scoring: str = "mp") -> tuple[Session, list[Sen
                 declarer = "N" if number % 2 else "E"
                 tricks = max(0, min(13, board.dd_tricks[declarer]["NT"] + TABLE_DELTA[table]))
                 lead = lead_card(board, lho(declarer).value, table)
-                body = {"key": f"key-{round_}-{table}-{number}", "round": round_, "board": number,
-                        "contract": "3NT", "declarer": declarer, "tricks": str(tricks), "lead": lead}  # fmt: skip
+                body = {"key": f"key-{round_}-{table}-{number}", "round": round_, "board": number}
+                body |= {"contract": "3NT", "declarer": declarer, "tricks": str(tricks), "lead": lead}
                 response = client.post(
                     reverse("table_submit", args=[token]),
                     data=json.dumps(body),

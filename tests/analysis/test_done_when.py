@@ -21,10 +21,10 @@ import functools
 import re
 
 import pytest
-from endplay.dds import calc_dd_table, solve_board
-from endplay.types import Deal, Denom, Player
 from django.db.models import Q
 from django.urls import reverse
+from endplay.dds import calc_dd_table, solve_board
+from endplay.types import Deal, Denom, Player
 
 from tournaments.analysis.models import AnalysisSharing, LeadSolve
 from tournaments.night.models import Board, Pair, Result

@@ -88,7 +88,7 @@ def test_the_lead_that_cost_a_trick_is_re_scored_with_a_best_lead() -> None:
     )
     assert reading.role is Role.ON_LEAD
     assert reading.lead is not None and reading.lead.cost == 1 and reading.lead.best_leads == ("HA", "HK")
-    # With a best lead East takes 9: +50 for North-South ties table 3: 0.5 of 2, from 0.5 (-420 tied with table 1).
+    # With a best lead East takes 9: +50 ties table 3 and beats table 1: 1.5 of 2, not 0.5 (-420 tied).
     assert reading.with_best_lead is not None and reading.with_best_lead.points == 1.5
     assert reading.swings.lead == 1.0
     assert reading.verdict.kind is Kind.LEAD
