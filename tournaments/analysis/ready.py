@@ -3,6 +3,8 @@ page's tables against double-dummy, the links to the players' analyses, the memb
 
 from __future__ import annotations
 
+from django.db.models import Q
+
 from tournaments.analysis.models import AnalysisSharing
 from tournaments.analysis.selectors.access import shared_in_public, shared_players
 from tournaments.analysis.selectors.evening import every_table, session_readable
@@ -56,11 +58,8 @@ def player_analysis_link(player: Player) -> Section | None:
 
 def my_player_analysis(player: Player) -> Section:
     """On his /me/ page: his finished evenings' analyses, his season, and his choice to share them."""
-    sessions = list(
-        Session.objects.filter(pk__in=Pair.objects.filter(player1=player).values("session_id"))
-        .union(Session.objects.filter(pk__in=Pair.objects.filter(player2=player).values("session_id")))
-        .order_by("-date", "-id")
-    )
+    played = Pair.objects.filter(Q(player1=player) | Q(player2=player)).values("session_id")
+    sessions = list(Session.objects.filter(pk__in=played).order_by("-date", "-id"))
     finished = [s for s in sessions if session_readable(s)]
     sharing = AnalysisSharing.objects.filter(player=player).first()
     context = {"player": player, "sessions": finished, "public": bool(sharing and sharing.public)}
