@@ -21,6 +21,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from tests.walk import rules
+from tests.walk.analysis import member_reads_his_analysis
 from tests.walk.entries import Entry
 from tests.walk.forms import form_posting_to
 from tests.walk.nights import NIGHTS, Night, player_names
@@ -315,4 +316,5 @@ STEPS: list[Step] = [
     ("exports", exports),
     ("public pages", public_pages),
     ("member signs in", member_signs_in),
+    ("member reads his analysis", member_reads_his_analysis),
 ]
