@@ -17,8 +17,8 @@ OVERALL = re.compile(
 
 def member_reads_his_analysis(walk: Walk) -> None:
     """From his /me/ page to his evening's analysis: a page, no English, his overall average
-    (the mean of his boards' percentages) his standing's percentage (a matchpoint night
-    without handicaps: a handicap moves the standing, IMPs are no percentage)."""
+    (the mean of his boards' percentages) his standing's percentage (a matchpoint night of
+    pairs without handicaps: a handicap moves the standing, IMPs are no percentage)."""
     pk = walk.session_id
     home = walk.get("my club (analysis)", reverse("my_club"), who="member").content.decode()
     players = sorted(set(re.findall(r'href="/me/players/(\d+)/"', home)))
@@ -32,8 +32,9 @@ def member_reads_his_analysis(walk: Walk) -> None:
     if link not in mine:
         raise WalkStopped(f"my results: no link to his analysis of the evening ({link})")
     page = walk.get("my analysis", link, who="member").content.decode()
-    if NIGHTS[walk.combination.night].scoring != "mp" or walk.combination.handicaps != "off":
-        return
+    night = NIGHTS[walk.combination.night]
+    if night.scoring != "mp" or walk.combination.handicaps != "off" or walk.combination.night == "individual":
+        return  # an individual's own standing is scored its own way (decision 0066): not compared yet
     row = re.search(rf'<a href="/session/{pk}/">[^<]*</a>.*?</tr>', mine, re.S)
     overall = OVERALL.search(page)
     if row is None or overall is None:
