@@ -118,3 +118,24 @@ def test_the_season_page_draws_its_chart(client, night) -> None:
         '<svg class="chart analysis-chart"' in page and "<polyline" not in page
     )  # one month: points, no line
     assert page.count("<circle") == 2  # his and the field's
+
+
+def test_the_season_figures_are_his_evenings_boards(night) -> None:
+    from tournaments.analysis.models import EveningTally
+    from tournaments.analysis.selectors.evening import player_evening
+    from tournaments.bridge.analysis.roles import Role
+
+    session, _ = night
+    for player in Player.objects.filter(name__in=["North 1", "East 2"]):
+        lines = player_evening(session, player).lines
+        tallies = EveningTally.objects.get(session=session, player=player).tallies
+        declared = [
+            ln.reading.tricks_against_double_dummy for ln in lines if ln.reading.role is Role.DECLARER
+        ]
+        assert tallies["declarer"] == [len(declared), sum(declared)]
+        led = [
+            ln.reading.lead.cost > 0 for ln in lines if ln.reading.role is Role.ON_LEAD and ln.reading.lead
+        ]
+        assert tallies["leads"] == [len(led), sum(led)]
+        assert tallies["gifts"] == sum(ln.reading.verdict.gift for ln in lines)
+        assert tallies["fixes"] == sum(ln.reading.verdict.fix for ln in lines)

@@ -7,7 +7,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Player
-from tournaments.night.models import Board
+from tournaments.night.models import Board, Session
 
 
 class LeadSolve(models.Model):
@@ -58,3 +58,29 @@ class AnalysisSharing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {'public' if self.public else 'private'}"
+
+
+class EveningTally(models.Model):
+    """A finished session's figures for the season page: one player's, or the field's (``player`` None).
+
+    Worked out by the lead solves' job once the leads are solved (``services.tallies``), so a
+    season of 200 sessions is read in one query, not analysed at each request. ``tallies``
+    maps each figure to ``[count, total]`` (an average is total / count) or a count:
+    ``declarer``, ``leads``, ``auctions``, ``auction_verdicts``, ``gifts``, ``fixes``.
+    """
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+", null=True, blank=True)
+    tallies = models.JSONField()
+
+    class Meta:
+        ordering = ["session", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player"], name="evening_tally_one_per_player"),
+            models.UniqueConstraint(
+                fields=["session"], condition=Q(player__isnull=True), name="evening_tally_one_field"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session}: {self.player or 'the field'}"

@@ -16,14 +16,14 @@ that the one app label ``tournaments`` finds them all and no migration moved:
     members   MemberAccount, SignInRequest
     federation MasterPointAward (the master points ledger)
     exchange  PendingImport, BridgemateFeed
-    analysis  LeadSolve, AnalysisSharing
+    analysis  LeadSolve, EveningTally, AnalysisSharing
 
 Invariants live as database constraints in each model's ``Meta`` and again in the
 services' and forms' messages. Migrations name ``tournaments.models.validate_assigned_parts``:
 keep it exported here.
 """
 
-from tournaments.analysis.models import AnalysisSharing, LeadSolve
+from tournaments.analysis.models import AnalysisSharing, EveningTally, LeadSolve
 from tournaments.core.models.api_tokens import ApiToken, ApiWriteCount, ApiWriteKey
 from tournaments.core.models.clubs import Club, Player
 from tournaments.core.models.roles import ClubRole, ClubRoleChange
@@ -89,6 +89,7 @@ from tournaments.teams.models import (
 
 __all__ = [
     "AnalysisSharing",
+    "EveningTally",
     "LeadSolve",
     "ASSIGNED_MAX_PARTS",
     "MAX_PAIR_NUMBER",

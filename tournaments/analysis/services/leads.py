@@ -92,8 +92,13 @@ def leads_solve(session_id: int) -> int:
 
 @job(retry_after=(10.0, 60.0, 300.0))
 def session_leads_solve(session_id: int) -> int:
-    """The queue's job: solve the session's leads still to solve; return how many were stored."""
-    return leads_solve(session_id)
+    """The queue's job: solve the session's leads still to solve, then store its season figures
+    (``services.tallies``); return how many solves were stored."""
+    from tournaments.analysis.services.tallies import tallies_store
+
+    solved = leads_solve(session_id)
+    tallies_store(session_id)
+    return solved
 
 
 def leads_request(session: Session) -> None:

@@ -97,9 +97,15 @@ def player_season_page(request: HttpRequest, player_pk: int) -> HttpResponse:
     own = access.is_own(request.user, player)
     if not own and not access.shared_in_public(player):
         raise Http404
-    months = season.player_season(player)
+    found = season.player_season(player)
     name = player.name if own else player.public_name
-    context = {"player": player, "name": name, "months": months, "chart": season.season_chart(months, name)}
+    context = {
+        "player": player,
+        "name": name,
+        "months": found.months,
+        "waiting": found.waiting,
+        "chart": season.season_chart(found.months, name),
+    }
     return render(request, TEMPLATES + "season.html", context)
 
 

@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tournaments.bridge.analysis.field import FieldSummary, Played, field_summary
+from tournaments.bridge.analysis.field import FieldSummary, Played, field_summary, parsed_contract
 from tournaments.bridge.analysis.leads import LeadVerdict, lead_verdict
 from tournaments.bridge.analysis.rescore import BUTLER, CROSS_IMPS, Scored, rescored, score_for
 from tournaments.bridge.analysis.roles import Role, role_of
 from tournaments.bridge.analysis.verdicts import Kind, Swings, Verdict, verdict
-from tournaments.bridge.calls import Contract
 from tournaments.bridge.scoring import ns_score
 from tournaments.bridge.seats import Seat, board_vulnerability, seat_from
 
@@ -134,9 +133,9 @@ def read_board(
     own_at_dd = 0
     dd_available = None
     if not result.passed_out:
-        strain = Contract.parse(result.contract).strain.letter
+        strain = parsed_contract(result.contract).strain.letter
         dd_available = int(dd_tricks[result.declarer][strain])
-        own_at_dd = ns_score(result.contract, result.declarer, dd_available, vulnerability)
+        own_at_dd = ns_score(parsed_contract(result.contract), result.declarer, dd_available, vulnerability)
     with_field = None
     auction = None
     if field_contract is not None:
@@ -145,7 +144,9 @@ def read_board(
         else:
             declarer = field_contract.declarers[0]
             field_tricks = int(dd_tricks[declarer][field_contract.key.strain])
-            field_ns = ns_score(field_contract.key.bid, declarer, field_tricks, vulnerability)
+            field_ns = ns_score(
+                parsed_contract(field_contract.key.bid), declarer, field_tricks, vulnerability
+            )
         with_field = scored(field_ns)
         auction = with_field.points - scored(own_at_dd).points
 
@@ -170,10 +171,12 @@ def read_board(
         if lead is not None:
             after_lead = 13 - lead.tricks
             best_tricks = result.tricks - lead.cost  # declarer, had the defence found a best lead
-            best_ns = ns_score(result.contract, result.declarer, max(best_tricks, 0), vulnerability)
+            best_ns = ns_score(
+                parsed_contract(result.contract), result.declarer, max(best_tricks, 0), vulnerability
+            )
             with_lead = scored(best_ns)
             lead_swing = with_lead.points - actual.points
-        play_ns = ns_score(result.contract, result.declarer, after_lead, vulnerability)
+        play_ns = ns_score(parsed_contract(result.contract), result.declarer, after_lead, vulnerability)
         play_swing = scored(play_ns).points - actual.points
     swings = Swings(we_declared, auction=auction, lead=lead_swing, play=play_swing, top=top, imps=imps)
     return BoardReading(

@@ -9,6 +9,7 @@ strain from that side: one table is a lone data point, no evidence of what the f
 
 from __future__ import annotations
 
+import functools
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -19,6 +20,12 @@ from tournaments.bridge.seats import seat_from
 # The fewest tables that make a figure of the field's evidence; one table is a lone data point.
 MIN_TABLES = 2
 PASSED_OUT = "PASS"
+
+
+@functools.lru_cache(maxsize=512)
+def parsed_contract(text: str) -> Contract:
+    """``Contract.parse``, kept: a field of thirty tables reads the same few contracts again and again."""
+    return Contract.parse(text)
 
 
 @dataclass(frozen=True)
@@ -35,7 +42,7 @@ class Played:
 
     @property
     def parsed(self) -> Contract:
-        return Contract.parse(self.contract)
+        return parsed_contract(self.contract)
 
     @property
     def side(self) -> str:
@@ -107,7 +114,12 @@ class FieldSummary:
 
 def field_summary(results: Iterable[Played]) -> FieldSummary:
     """Summarise the field's played results on one board."""
-    played = list(results)
+    return _field_summary(tuple(results))
+
+
+@functools.lru_cache(maxsize=256)
+def _field_summary(played: tuple[Played, ...]) -> FieldSummary:
+    """The summary of one board's results, kept: each player of the board reads the same field."""
     tables: Counter[ContractKey] = Counter()
     made: Counter[ContractKey] = Counter()
     declarers: dict[ContractKey, Counter[str]] = defaultdict(Counter)

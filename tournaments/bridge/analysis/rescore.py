@@ -3,7 +3,8 @@
 The board's other results stay as they were; the table's own score is replaced by the
 hypothetical one (the tricks double-dummy gives, the field's contract, a best lead) and
 the board is scored again by the very functions that score the night
-(``bridge.matchpoints.board_matchpoints``, ``bridge.imps.cross_imps``, ``butler_imps``).
+(``bridge.matchpoints.half_matchpoints``, as ``board_matchpoints`` reads it, ``bridge.imps.cross_imps``,
+``butler_imps``).
 What a slip cost is the difference between the two: "a trick short in 4S cost 3.5 of 8
 matchpoints" is a figure, not a guess.
 """
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournaments.bridge.imps import butler_imps, cross_imps
-from tournaments.bridge.matchpoints import board_matchpoints
+from tournaments.bridge.matchpoints import SINGLE_PAIR_PERCENTAGE, half_matchpoints
 
 MATCHPOINTS = "mp"
 CROSS_IMPS = "cross_imps"
@@ -46,12 +47,12 @@ def score_for(ns_scores: Sequence[int | None], index: int, side: str, method: st
     if method == BUTLER:
         butler = butler_imps(ns_scores)[index]
         return Scored(float(sign * (butler or 0)), None, 0)
-    figures = board_matchpoints(ns_scores)[index]
-    assert figures is not None  # the score at index is not None
-    played = sum(score is not None for score in ns_scores)
-    if side == "NS":
-        return Scored(figures.ns_mp, figures.ns_pct, played - 1)
-    return Scored(figures.ew_mp, figures.ew_pct, played - 1)
+    half = half_matchpoints(ns_scores)[index]
+    assert half is not None  # the score at index is not None
+    top = sum(score is not None for score in ns_scores) - 1
+    # East-West's are the complement of North-South's, and a lone result is 50% (board_matchpoints).
+    points = half / 2 if side == "NS" else top - half / 2
+    return Scored(points, points * 100 / top if top else SINGLE_PAIR_PERCENTAGE, top)
 
 
 def rescored(
