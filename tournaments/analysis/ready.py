@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import Q
 
 from tournaments.analysis.models import AnalysisSharing
-from tournaments.analysis.selectors.access import shared_in_public, shared_players
+from tournaments.analysis.selectors.access import shared_in_public
 from tournaments.analysis.selectors.evening import every_table, session_readable
 from tournaments.analysis.services.leads import leads_request
 from tournaments.core.models import Player
@@ -42,10 +42,14 @@ def session_analysis_links(session: Session, tables: object = ()) -> Section | N
     """A finished session's links to the analyses its players share, and the way to one's own."""
     if not session_readable(session):
         return None
-    pairs = list(session.pairs.select_related("player1", "player2"))
-    players = {p.pk: p for pair in pairs for p in (pair.player1, pair.player2) if p is not None}
-    shared = shared_players(list(players.values()))
-    links = [(players[pk], session) for pk in sorted(shared, key=lambda pk: players[pk].public_name)]
+    seated = Pair.objects.filter(session=session)
+    shared = (
+        AnalysisSharing.objects.filter(public=True, player__erased_at__isnull=True)
+        .filter(Q(player__in=seated.values("player1")) | Q(player__in=seated.values("player2")))
+        .select_related("player")
+    )  # one query
+    players = sorted((sharing.player for sharing in shared), key=lambda player: player.public_name)
+    links = [(player, session) for player in players]
     return Section("tournaments/analysis/_session_links.html", {"links": links, "session": session}, order=30)
 
 

@@ -9,7 +9,8 @@ lead has no lead cost, an adjusted score has nothing to analyse.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import partial
 
 from tournaments.bridge.analysis.field import FieldSummary, Played, field_summary, parsed_contract
 from tournaments.bridge.analysis.leads import LeadVerdict, lead_verdict
@@ -63,7 +64,7 @@ class BoardReading:
     actual: Scored | None
     swings: Swings
     verdict: Verdict
-    unknown: tuple[str, ...] = field(default=())
+    unknown: tuple[str, ...] = ()
 
     @property
     def tricks_against_double_dummy(self) -> int | None:
@@ -99,10 +100,10 @@ def read_board(
         unknown.append(ADJUSTED if result.ns_score is None else NO_CONTRACT)
     if dd_tricks is None:
         unknown.append(NO_DEAL)
-    base = {"number": number, "side": side, "seat": mine, "result": result, "field": summary}
+    reading = partial(BoardReading, number=number, side=side, seat=mine, result=result, field=summary)
     if not result.played or result.ns_score is None:
-        return BoardReading(
-            **base, role=None, dd_available=None, lead=None, at_double_dummy=None, with_field_contract=None,
+        return reading(
+            role=None, dd_available=None, lead=None, at_double_dummy=None, with_field_contract=None,
             with_best_lead=None, actual=None, swings=Swings(None, known=False), verdict=Verdict(Kind.UNKNOWN),
             unknown=tuple(unknown),
         )  # fmt: skip
@@ -122,8 +123,8 @@ def read_board(
         role = role_of(mine, result.declarer)
         we_declared = role.declaring
     if dd_tricks is None:
-        return BoardReading(
-            **base, role=role, dd_available=None, lead=None, at_double_dummy=None, with_field_contract=None,
+        return reading(
+            role=role, dd_available=None, lead=None, at_double_dummy=None, with_field_contract=None,
             with_best_lead=None, actual=actual, swings=Swings(we_declared, top=top, imps=imps, known=False),
             verdict=Verdict(Kind.UNKNOWN), unknown=tuple(unknown),
         )  # fmt: skip
@@ -179,8 +180,8 @@ def read_board(
         play_ns = ns_score(parsed_contract(result.contract), result.declarer, after_lead, vulnerability)
         play_swing = scored(play_ns).points - actual.points
     swings = Swings(we_declared, auction=auction, lead=lead_swing, play=play_swing, top=top, imps=imps)
-    return BoardReading(
-        **base, role=role, dd_available=dd_available, lead=lead, at_double_dummy=at_dd,
+    return reading(
+        role=role, dd_available=dd_available, lead=lead, at_double_dummy=at_dd,
         with_field_contract=with_field, with_best_lead=with_lead, actual=actual, swings=swings,
         verdict=verdict(swings), unknown=tuple(unknown),
     )  # fmt: skip
