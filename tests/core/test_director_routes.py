@@ -270,6 +270,9 @@ PUBLIC = {
     # his or a 404 (tests/members).
     "member_sign_in", "member_sign_in_link", "member_sign_out",
     "my_club", "my_player", "my_privacy", "my_results_mail", "my_data",
+    # A player's analysis: his own signed in, the public's only if he allows it, else a 404;
+    # his choice to allow it, his own player only (tests/analysis/test_pages.py).
+    "player_evening", "pair_evening", "player_season", "my_analysis_sharing",
     # The public tables as spreadsheets, on their pages' terms (tests/exchange/test_downloads.py).
     "standings_csv", "standings_xlsx", "traveller_csv", "traveller_xlsx",
     "competition_csv", "competition_xlsx",
