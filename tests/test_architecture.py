@@ -186,7 +186,7 @@ LIVE_PARTS = ("backend", "pages", "phones", "sql", "stamps", "store", "tables", 
 # core imports none of them; the JSON API stands on them all.
 CAPABILITIES = (
     "core", "night", "teams", "season", "mail", "federation", "exchange",
-    "members", "money", "bookings", "api",
+    "members", "money", "bookings", "analysis", "api",
 )  # fmt: skip
 MODELS = tuple(f"tournaments.{name}.models" for name in CAPABILITIES[:-1])
 # The app's root: what Django loads by name (the models hub, the admin, the routes, the

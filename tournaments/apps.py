@@ -9,6 +9,7 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         """Call each capability's ``ready`` in the order its parts stand on the shared pages."""
+        from tournaments.analysis import ready as analysis
         from tournaments.bookings import ready as bookings
         from tournaments.core import ready as core
         from tournaments.exchange import ready as exchange
@@ -20,5 +21,17 @@ class TournamentsConfig(AppConfig):
         from tournaments.season import ready as season
         from tournaments.teams import ready as teams
 
-        for capability in (core, night, exchange, teams, season, mail, federation, members, money, bookings):
+        for capability in (
+            core,
+            night,
+            exchange,
+            teams,
+            season,
+            mail,
+            federation,
+            members,
+            money,
+            bookings,
+            analysis,
+        ):
             capability.ready()

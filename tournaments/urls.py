@@ -7,6 +7,7 @@ templates and links keep their names as capabilities move.
 
 from django.urls import URLPattern, URLResolver, include, path
 
+from tournaments.analysis import urls as analysis
 from tournaments.bookings import urls as bookings
 from tournaments.bookings.views import entry_urls as entries
 from tournaments.core import urls as core
@@ -48,4 +49,5 @@ urlpatterns = [
     *money_bank.public_routes,
     *bookings.public_routes,
     *entries.public_routes,
+    *analysis.public_routes,
 ]

@@ -427,6 +427,9 @@ PUBLIC = {
     # carry their own unguessable tokens (tests/bookings).
     "programme", "programme_ical", "my_bookings", "booking_date", "booking_new", "booking_cancel",
     "booking_answer", "single_ask", "ask_answer", "booking_partner_link", "my_bookings_ical",
+    # A player's analysis: his own signed in, the public's only if he allows it, else a 404;
+    # his choice to allow it, his own player only (tests/analysis/test_pages.py).
+    "player_evening", "pair_evening", "player_season", "my_analysis_sharing",
     # The public tables as spreadsheets, on their pages' terms (tests/exchange/test_downloads.py).
     "standings_csv", "standings_xlsx", "traveller_csv", "traveller_xlsx",
     "competition_csv", "competition_xlsx",

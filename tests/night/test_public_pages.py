@@ -377,17 +377,19 @@ def _many_sessions(played_session: Session) -> None:
         # club, sessions, competitions, events over several sessions, teams events, the programme
         ("club", lambda s: [s.club.slug], 6),
         # the stamp; session, standings, boards; the field: its pairs' players, their ratings;
-        # the event the session is in; the stamp again (the page kept only if unchanged:
-        # night/live/pages.py; the next reader's costs the stamp alone, tests/night/live)
-        ("session", lambda s: [s.pk], 8),
+        # the event the session is in; the players' analyses they share; the stamp again (the
+        # page kept only if unchanged: night/live/pages.py; the next reader's costs the stamp
+        # alone, tests/night/live)
+        ("session", lambda s: [s.pk], 9),
         # stamp, session, standings, the stamp again (kept only if unchanged: night/live/pages.py)
         ("session_standings", lambda s: [s.pk], 4),
-        # board, results, the session's board numbers
-        ("board", lambda s: [s.pk, 1], 3),
+        # board, results, the session's board numbers; every table against double-dummy (finished)
+        ("board", lambda s: [s.pk, 1], 4),
         # pair, its results, the session's boards
         ("pair", lambda s: [s.pk, s.pairs.get(direction="EW", number=2).pk], 3),
-        # player, the pairs they sat in, the rating, its snapshots, his master points by season
-        ("player", lambda s: [s.pairs.get(direction="NS", number=1).player1_id], 5),
+        # player, the pairs they sat in, the rating, its snapshots, his master points by season,
+        # whether he shares his analysis
+        ("player", lambda s: [s.pairs.get(direction="NS", number=1).player1_id], 6),
     ],
 )
 def test_pages_read_in_a_fixed_number_of_queries(

@@ -21,6 +21,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from tests.walk import bank, entries_step, money, rules
+from tests.walk.analysis import member_reads_his_analysis
 from tests.walk.bookings import programme
 from tests.walk.entries import Entry
 from tests.walk.forms import form_posting_to
@@ -322,4 +323,5 @@ STEPS: list[Step] = [
     ("member signs in", member_signs_in),
     ("member pays by bank", bank.member_pays_by_bank),
     ("entries", entries_step.entries),
+    ("member reads his analysis", member_reads_his_analysis),
 ]

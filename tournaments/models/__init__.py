@@ -19,12 +19,14 @@ that the one app label ``tournaments`` finds them all and no migration moved:
     bookings  PlannedSession, ClosedDate, ProgrammeDate, BookingRules, Booking, PartnerAsk
     federation MasterPointAward (the master points ledger)
     exchange  PendingImport, BridgemateFeed
+    analysis  LeadSolve, EveningTally, AnalysisSharing
 
 Invariants live as database constraints in each model's ``Meta`` and again in the
 services' and forms' messages. Migrations name ``tournaments.models.validate_assigned_parts``:
 keep it exported here.
 """
 
+from tournaments.analysis.models import AnalysisSharing, EveningTally, LeadSolve
 from tournaments.bookings.models import (
     Booking,
     BookingRules,
@@ -148,6 +150,9 @@ __all__ = [
     "PostingLine",
     "SessionFees",
     "TableFee",
+    "AnalysisSharing",
+    "EveningTally",
+    "LeadSolve",
     "ASSIGNED_MAX_PARTS",
     "MAX_PAIR_NUMBER",
     "MAX_STORED_PAIR_NUMBER",

@@ -31,6 +31,8 @@ STRAINS = ("C", "D", "H", "S", "NT")
 SEATS = ("N", "E", "S", "W")
 
 _solver_lock = threading.Lock()
+# The same lock for every DDS call of the process: the lead solves (``analysis.services.leads``) too.
+solver_lock = _solver_lock
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from tournaments.core.hooks import Hook
 from tournaments.core.sections import Section
-from tournaments.night.models import Result, Session
+from tournaments.night.models import Board, Result, Session
 
 if TYPE_CHECKING:
     from tournaments.night.selectors.public import StandingsTable
@@ -27,6 +27,7 @@ session_settled: Hook[[Session], None] = Hook(
         "teams.matches_follow_their_boards",
         "season.ratings_follow_a_correction",
         "federation.awards_after_settle",
+        "analysis.leads_after_correction",
     ),
 )
 """Called at the end of every settle, in its transaction, once the standings are written."""
@@ -39,6 +40,7 @@ session_finished: Hook[[Session], None] = Hook(
         "federation.strata_complete",  # before the awards, which read the strata
         "federation.awards_follow_the_night",
         "money.charge_the_night",
+        "analysis.leads_after_finish",
     ),
 )
 """Called when a night finishes, in its transaction, once its last entries are settled."""
@@ -61,9 +63,16 @@ public_session_page: Hook[[Session, Sequence[StandingsTable]], Section | None] =
         "federation.public_session_awards",
         "federation.public_session_handicaps",
         "federation.public_session_strata",
+        "analysis.session_analysis_links",
     ),
 )
 """A part each below the standings of the public session page, given its page of standings."""
+
+public_board_page: Hook[[Board], Section | None] = Hook(
+    "night.public_board_page",
+    receivers=("analysis.board_against_double_dummy",),
+)
+"""A part each below the traveller of the public board page (every table against double-dummy)."""
 
 table_state: Hook[[Session, int, dict[str, Any], bool], None] = Hook(
     "night.table_state",

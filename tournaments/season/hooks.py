@@ -64,7 +64,7 @@ member_list_columns: Hook[[Club], MemberColumns] = Hook(
 
 player_page: Hook[[Player], Section | None] = Hook(
     "season.player_page",
-    receivers=("federation.player_master_points",),
+    receivers=("federation.player_master_points", "analysis.player_analysis_link"),
 )
 """A part each on a player's public page, below his results (his master points by season)."""
 

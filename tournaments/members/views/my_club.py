@@ -17,6 +17,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.core.models import Club
+from tournaments.core.sections import sections
+from tournaments.members import hooks
 from tournaments.members.forms import PrivacyForm
 from tournaments.members.models import MemberAccount
 from tournaments.members.selectors import accounts
@@ -63,6 +65,7 @@ def my_player(request: HttpRequest, account: MemberAccount, pk: int) -> HttpResp
         "history": player_history(player),
         "clubs": [c for c in accounts.member_clubs(account) if c.player.pk == player.pk],
         "privacy": PrivacyForm(initial={"shown_by_initials": player.shown_by_initials}),
+        "sections": sections(hooks.my_player_page(player)),
     }
     return render(request, "tournaments/members/my_player.html", context)
 

@@ -148,6 +148,7 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
         "page": page,
         "bbo_url": selectors.board_handviewer_url(board),
         "board_numbers": [n for n in board_numbers if public is None or n in public],
+        "sections": sections(hooks.public_board_page(board)),
     }
     response = render(request, "tournaments/night/public/board.html", context)
     return settled_after_answer(response, board.session_id, marked=board.scores_marked)
