@@ -128,3 +128,109 @@ def import_evening(walk: Walk) -> None:
     if found is None:
         raise WalkStopped("the USEBIO import's answer links no session")
     walk.session_id = int(found[1])
+
+
+def teams_draw(night) -> list[list[tuple[int, int | None]]]:
+    """The walk's own draw of a teams night, round by round: (home, away or None for a bye).
+
+    Four teams in a Swiss: 1 v 2 and 3 v 4, then the winners' way is not the walk's to guess,
+    so round 2 is 1 v 3 and 2 v 4 (a scorer's file states its draw). Three teams in a round
+    robin: each pair of teams once, the third sitting out."""
+    if night.form == "swiss":
+        rounds = [[(1, 2), (3, 4)], [(1, 3), (2, 4)], [(1, 4), (2, 3)]]
+        return [list(r) for r in rounds[: night.round_total(None)]]
+    teams = list(range(1, night.teams + 1))
+    rounds = []
+    for index, (home, away) in enumerate((a, b) for a in teams for b in teams if a < b):
+        resting = [t for t in teams if t not in (home, away)]
+        rounds.append([(home, away), *((t, None) for t in resting)])
+    return rounds
+
+
+def teams_usebio_file(night, names: list[str], date) -> tuple[bytes, list[tuple[int, int, int, Entry]]]:
+    """A teams night as a scorer's teams USEBIO file, and its results: (round, match, table, entry).
+
+    The home team sits North-South in the open room (the match's first table), the away
+    team in the closed room; each table's result is ``result_for(board, table)``."""
+    root = ET.Element("USEBIO", Version="1.2")
+    event = ET.SubElement(root, "EVENT", EVENT_TYPE="SWISS_TEAMS" if night.form == "swiss" else "TEAMS")
+    ET.SubElement(event, "PROGRAM_NAME").text = "The walk"
+    ET.SubElement(event, "EVENT_DESCRIPTION").text = f"Walk {night.name}"
+    ET.SubElement(event, "DATE").text = f"{date:%d/%m/%Y}"
+    ET.SubElement(event, "BOARDS_PER_MATCH").text = str(night.boards_per_round)
+    ET.SubElement(event, "MATCH_SCORING_METHOD").text = "VPS"
+    participants = ET.SubElement(event, "PARTICIPANTS")
+    given = iter(names)
+    for number in range(1, night.teams + 1):
+        team = ET.SubElement(participants, "TEAM", TEAM_ID=str(number))
+        ET.SubElement(team, "TEAM_NAME").text = f"Walkers {number}"
+        for _ in range(4):
+            player = ET.SubElement(team, "PLAYER")
+            ET.SubElement(player, "PLAYER_NAME").text = next(given)
+    played: list[tuple[int, int, int, Entry]] = []
+    for round_, draw in enumerate(teams_draw(night), start=1):
+        matches = [m for m in draw if m[1] is not None]
+        for index, (home, away) in enumerate(draw, start=1):
+            match = ET.SubElement(event, "MATCH")
+            ET.SubElement(match, "ROUND_NUMBER").text = str(round_)
+            ET.SubElement(match, "TEAM").text = str(home)
+            if away is None:
+                continue
+            ET.SubElement(match, "TABLE_NUMBER").text = str(index)
+            ET.SubElement(match, "OPPOSING_TEAM").text = str(away)
+            assert (home, away) == matches[index - 1]
+            for board_number in range(1, night.boards_per_round + 1):
+                board = ET.SubElement(match, "BOARD")
+                ET.SubElement(board, "BOARD_NUMBER").text = str(board_number)
+                for room, table, ns, ew in (
+                    ("OPEN", 2 * index - 1, home, away),
+                    ("CLOSED", 2 * index, away, home),
+                ):
+                    result = result_for(board_number, table)
+                    line = ET.SubElement(board, "TRAVELLER_LINE")
+                    ET.SubElement(line, "ROOM").text = room
+                    ET.SubElement(line, "NS_TEAM").text = str(ns)
+                    ET.SubElement(line, "EW_TEAM").text = str(ew)
+                    ET.SubElement(line, "CONTRACT").text = result.contract.upper()
+                    if result.contract != "Pass":
+                        ET.SubElement(line, "PLAYED_BY").text = result.declarer
+                        ET.SubElement(line, "TRICKS").text = str(result.tricks)
+                    ET.SubElement(line, "SCORE").text = str(result.ns_score(board_number))
+                    pairs = (("", str(2 * table - 1)), ("", str(2 * table)))
+                    played.append((round_, index, table, Entry(board_number, *pairs, result)))
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True), played
+
+
+def import_teams(walk: Walk) -> None:
+    """The director imports the teams night's USEBIO file (upload, preview, confirm); the event it
+    makes is the evening's, its rounds' sessions where the corrections are made."""
+    from tests.walk.evening import night_of
+    from tests.walk.nights import player_names
+
+    night = night_of(walk)
+    walk.facts["date"] = timezone.localdate()
+    data, played = teams_usebio_file(night, player_names(night.players), walk.facts["date"])
+    walk.facts["entries"] = [entry for *_where, entry in played]
+    walk.facts["round of"] = {id(entry): (round_, table) for round_, _m, table, entry in played}
+    url = reverse("director:exchange:usebio_upload")
+    form = walk.form("USEBIO import", url, url)
+    upload = SimpleUploadedFile("walk-teams.xml", data, content_type="application/xml")
+    typed = form.data(name=f"Walk {night.name}", file=upload)  # type: ignore[arg-type]
+    preview = walk.post("USEBIO teams preview", url, typed, status=200).content.decode()
+    walk._read_page("USEBIO teams preview", preview, who="director")
+    confirm = form_posting_to(preview, url, reverse("director:exchange:usebio_confirm"))
+    done = walk.post("USEBIO teams confirm", confirm.action, confirm.data(), status=200).content.decode()
+    walk._read_page("USEBIO teams imported", done, who="director")
+    found = re.search(r'href="/director/teams/(\d+)/"', done)
+    if found is None:
+        raise WalkStopped("the teams USEBIO import's answer links no event")
+    walk.facts["event"] = int(found[1])
+    page = walk.get(
+        "teams event", reverse("director:teams_event", args=[walk.facts["event"]])
+    ).content.decode()
+    walk.facts["rounds"] = {}
+    for number in range(1, len(teams_draw(night)) + 1):
+        session = re.search(rf'id="round-{number}".*?/director/sessions/(\d+)/"', page, re.S)
+        if session is None:
+            raise WalkStopped(f"the imported event's page links no session of round {number}")
+        walk.facts["rounds"][number] = int(session[1])

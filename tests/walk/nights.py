@@ -549,7 +549,9 @@ NIGHTS: dict[str, Night] = {
 
 from tests.walk.teams import TeamsNight  # noqa: E402  (a teams night is a Night: defined after it)
 
-NIGHTS["teams_swiss"] = TeamsNight("teams_swiss", "teams", tables=4, pairs=8, boards_per_round=4, rounds=2)
+NIGHTS["teams_swiss"] = TeamsNight(
+    "teams_swiss", "teams", tables=4, pairs=8, boards_per_round=4, rounds=2, entries=IMPORTED
+)
 NIGHTS["teams_robin"] = TeamsNight(
-    "teams_robin", "teams", tables=2, pairs=6, boards_per_round=4, form="round_robin"
+    "teams_robin", "teams", tables=2, pairs=6, boards_per_round=4, form="round_robin", entries=IMPORTED
 )

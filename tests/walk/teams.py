@@ -72,6 +72,10 @@ class TeamsNight(Night):
             "public pages": self.public_pages,
             "member signs in": None,  # the member's page lists pairs nights; teams events are not on it
         }
+        if combination.entry == "import":  # the event, its teams and its play come in by the file
+            from tests.walk.imports import import_teams
+
+            own |= {"create": import_teams, "seat": None, "play": None}
         walked = []
         for name, step in steps:
             mine = own.get(name, step)
@@ -149,7 +153,7 @@ class TeamsNight(Night):
             for entry in walk.facts["entries"][before:]:
                 walk.facts["round of"][id(entry)] = (number, self.table_of(entry))
 
-    def round_total(self, walk: Walk) -> int:
+    def round_total(self, walk: Walk | None) -> int:
         """A Swiss's rounds as created; a round robin's as its draw made them (teams - 1, or teams if odd)."""
         return self.rounds or 1 if self.form == "swiss" else self.teams - 1 + self.teams % 2
 
