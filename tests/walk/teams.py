@@ -7,8 +7,9 @@ in its own session; the tables then enter the round by their phones or the desk 
 it on the round's grid, as a pairs night's; the correction and the adjustment are made on
 a round session's board traveller, the event is finished, reopened and finished again on
 its own pages, and the figures are the public ranking's and the matches' (IMPs and VPs),
-recomputed by ``rules.teams_*`` from the results entered: IMPs by the WBF table, VPs by
-the WBF 20-VP scale as the Danish federation prints it (``rules.WBF_VP_4``).
+recomputed by ``rules.teams_board_imps`` and ``rules.wbf_vp_4`` from the results entered: IMPs by the WBF table, VPs by
+the WBF 20-VP scale as the Danish federation prints it (``rules.WBF_VP_4``). An evening
+entered by import makes the event from a teams USEBIO file (``imports.import_teams``).
 """
 
 from __future__ import annotations
@@ -214,6 +215,8 @@ class TeamsNight(Night):
         walk.submit("reopen", url, url, confirm="yes")
 
     def letters_expected(self) -> int:
+        """None: a teams event mails no results today (its rounds' sessions do not mail theirs,
+        which would be a pairs' Butler letter a round); a teams results mail changes this."""
         return 0
 
     # --- The rules' figures --------------------------------------------------------------------
