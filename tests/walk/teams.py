@@ -7,8 +7,8 @@ in its own session; the tables then enter the round by their phones or the desk 
 it on the round's grid, as a pairs night's; the correction and the adjustment are made on
 a round session's board traveller, the event is finished, reopened and finished again on
 its own pages, and the figures are the public ranking's and the matches' (IMPs and VPs),
-recomputed by ``rules.teams_board_imps`` and ``rules.wbf_vp_4`` from the results entered: IMPs by the WBF table, VPs by
-the WBF 20-VP scale as the Danish federation prints it (``rules.WBF_VP_4``). An evening
+recomputed from the results entered: IMPs by the WBF table (``rules.teams_board_imps``),
+VPs by the WBF 20-VP scale as the Danish federation prints it (``rules.wbf_vp_4``). An evening
 entered by import makes the event from a teams USEBIO file (``imports.import_teams``).
 """
 
