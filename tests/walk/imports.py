@@ -10,7 +10,8 @@ correction, the adjustment, finish, reopen and every later step go on from it, a
 figures are checked against ``rules.py`` from the planned results, as a played night's.
 
 A night whose kind the walk can write offers ``"import"`` among its ``entries``
-(Mitchell, Howell and IMP pairs); a file carries no hands here, so an imported evening's
+(Mitchell, sections, Howell, IMP pairs, and the teams nights by a teams file:
+``import_teams``); a file carries no hands here, so an imported evening's
 boards are the file's, not dealt (``dimensions.allowed``).
 """
 
@@ -33,20 +34,22 @@ Key = tuple[str, str]
 def schedule(night) -> list[tuple[int, int, Key, Key, list[int]]]:
     """(round, table, NS pair, EW pair, boards) of every table of every round, the walk's own plan.
 
-    A Mitchell of t tables: at round r, NS pair i meets EW pair (i + r - 2) mod t + 1 on board
-    set (i - r) mod t + 1, so each pair plays every set once and every set is played once a
-    round. A Howell (2 tables, 4 pairs): the three ways of splitting four pairs, one a round,
-    both tables on the round's boards."""
+    A Mitchell of t tables (each section of one): at round r, NS pair i meets EW pair
+    (i + r - 2) mod t + 1 on the round's boards (a file need not share boards out as a room
+    must), so each pair meets each board once and each EW pair each NS pair once. A Howell
+    (2 tables, 4 pairs): the three ways of splitting four pairs, one a round, both tables on
+    the round's boards."""
     per = night.boards_per_round
     tables: list[tuple[int, int, Key, Key, list[int]]] = []
-    if night.direction("NS"):  # a Mitchell
-        count = night.tables
-        for round_ in range(1, (night.rounds or count) + 1):
-            for table in range(1, count + 1):
-                ew = (table + round_ - 2) % count + 1
-                board_set = (table - round_) % count
-                boards = list(range(board_set * per + 1, board_set * per + per + 1))
-                tables.append((round_, table, ("NS", str(table)), ("EW", str(ew)), boards))
+    if night.direction("NS"):  # a Mitchell, or Mitchell sections (each its own, on boards 1 up)
+        for letter, count in getattr(night, "sections", (("", night.tables),)):
+            for round_ in range(1, (night.rounds or count) + 1):
+                for table in range(1, count + 1):
+                    ew = (table + round_ - 2) % count + 1
+                    board_set = round_ - 1  # on paper: every table plays the round's boards
+                    boards = list(range(board_set * per + 1, board_set * per + per + 1))
+                    ns_key, ew_key = ("NS", f"{letter}{table}"), ("EW", f"{letter}{ew}")
+                    tables.append((round_, table, ns_key, ew_key, boards))
         return tables
     meetings = [((1, 2), (3, 4)), ((1, 3), (4, 2)), ((1, 4), (2, 3))]
     for round_, pairs in enumerate(meetings, start=1):
@@ -65,37 +68,54 @@ def usebio_file(night, names: list[str], plan, date) -> bytes:
     ET.SubElement(event, "PROGRAM_NAME").text = "The walk"
     ET.SubElement(event, "EVENT_DESCRIPTION").text = f"Walk {night.name}"
     ET.SubElement(event, "DATE").text = f"{date:%d/%m/%Y}"
-    participants = ET.SubElement(event, "PARTICIPANTS")
-    keys = sorted(
-        {key for _r, _t, ns, ew, _b in plan for key in (ns, ew)}, key=lambda k: (int(k[1]), k[0] != "NS")
-    )
+    sections = sorted({_section(ns) for _r, _t, ns, _ew, _b in plan})
     given = iter(names)
-    for direction, number in keys:
-        pair = ET.SubElement(participants, "PAIR")
-        ET.SubElement(pair, "PAIR_NUMBER").text = f"{number} {direction}".strip()
-        if direction:
-            ET.SubElement(pair, "DIRECTION").text = direction
-        for _ in range(2):
-            player = ET.SubElement(pair, "PLAYER")
-            ET.SubElement(player, "PLAYER_NAME").text = next(given)
-    by_board: dict[int, list[tuple[int, Key, Key]]] = {}
-    for _round, table, ns, ew, boards in plan:
-        for board in boards:
-            by_board.setdefault(board, []).append((table, ns, ew))
-    for number in sorted(by_board):
-        board = ET.SubElement(event, "BOARD")
-        ET.SubElement(board, "BOARD_NUMBER").text = str(number)
-        for table, ns, ew in by_board[number]:
-            played = result_for(number, table)
-            line = ET.SubElement(board, "TRAVELLER_LINE")
-            ET.SubElement(line, "NS_PAIR_NUMBER").text = f"{ns[1]} {ns[0]}".strip()
-            ET.SubElement(line, "EW_PAIR_NUMBER").text = f"{ew[1]} {ew[0]}".strip()
-            ET.SubElement(line, "CONTRACT").text = played.contract.upper()
-            if played.contract != "Pass":
-                ET.SubElement(line, "PLAYED_BY").text = played.declarer
-                ET.SubElement(line, "TRICKS").text = str(played.tricks)
-            ET.SubElement(line, "SCORE").text = str(played.ns_score(number))
+    for letter in sections:
+        # A file of sections holds each in its <SECTION>, its pairs named "(A) 1 NS".
+        container = ET.SubElement(event, "SECTION", SECTION_ID=letter) if letter else event
+        participants = ET.SubElement(container, "PARTICIPANTS")
+        keys = sorted(
+            {key for _r, _t, ns, ew, _b in plan for key in (ns, ew) if _section(key) == letter},
+            key=lambda k: (int(k[1].lstrip(letter)), k[0] != "NS"),
+        )
+        for key in keys:
+            pair = ET.SubElement(participants, "PAIR")
+            ET.SubElement(pair, "PAIR_NUMBER").text = _written(key)
+            if key[0]:
+                ET.SubElement(pair, "DIRECTION").text = key[0]
+            for _ in range(2):
+                player = ET.SubElement(pair, "PLAYER")
+                ET.SubElement(player, "PLAYER_NAME").text = next(given)
+        by_board: dict[int, list[tuple[int, Key, Key]]] = {}
+        for _round, table, ns, ew, boards in plan:
+            if _section(ns) == letter:
+                for board in boards:
+                    by_board.setdefault(board, []).append((table, ns, ew))
+        for number in sorted(by_board):
+            board = ET.SubElement(container, "BOARD")
+            ET.SubElement(board, "BOARD_NUMBER").text = str(number)
+            for table, ns, ew in by_board[number]:
+                played = result_for(number, table)
+                line = ET.SubElement(board, "TRAVELLER_LINE")
+                ET.SubElement(line, "NS_PAIR_NUMBER").text = _written(ns)
+                ET.SubElement(line, "EW_PAIR_NUMBER").text = _written(ew)
+                ET.SubElement(line, "CONTRACT").text = played.contract.upper()
+                if played.contract != "Pass":
+                    ET.SubElement(line, "PLAYED_BY").text = played.declarer
+                    ET.SubElement(line, "TRICKS").text = str(played.tricks)
+                ET.SubElement(line, "SCORE").text = str(played.ns_score(number))
     return ET.tostring(root, encoding="utf-8", xml_declaration=True)
+
+
+def _section(key: Key) -> str:
+    return key[1].rstrip("0123456789")
+
+
+def _written(key: Key) -> str:
+    """A pair as a scorer's file names it: ``3`` (Howell), ``3 NS``, ``(A) 3 NS`` (a section's)."""
+    letter = _section(key)
+    number = f"{key[1][len(letter) :]} {key[0]}".strip()
+    return f"({letter}) {number}" if letter else number
 
 
 def import_evening(walk: Walk) -> None:

@@ -540,7 +540,7 @@ IMPORTED = ("phones", "grid", "import")  # a night whose results the walk can wr
 NIGHTS: dict[str, Night] = {
     "mitchell": Mitchell("mitchell", "mitchell", tables=3, pairs=6, rounds=3, entries=IMPORTED),
     "howell": Night("howell", "howell", tables=2, pairs=4, entries=IMPORTED),
-    "sections": Sections("sections", "mitchell", tables=4, pairs=14, boards_per_round=1),
+    "sections": Sections("sections", "mitchell", tables=4, pairs=14, boards_per_round=1, entries=IMPORTED),
     "individual": Individual("individual", "individual", tables=3, pairs=6, rounds=3, entries=("phones",)),
     "barometer": Night("barometer", "barometer", tables=2, pairs=4, rounds=3),
     "swiss": Swiss("swiss", "swiss", tables=2, pairs=4, rounds=3),
