@@ -183,13 +183,20 @@ def _english_index(
     return whole, by_start
 
 
+@functools.cache
+def _own_words(language: str) -> frozenset[str]:
+    """The texts the catalogue gives as the language's own (its translations), whitespace made single."""
+    return frozenset(" ".join(text.split()) for e in catalogue(language) for text in e.translations)
+
+
 def english_left(html: str, language: str) -> list[str]:
     """The texts of a page that are a catalogue's English message (whole, not part of a name)."""
     whole, by_start = _english_index(language)
+    own = _own_words(language)
     texts = page_texts(html)
     pieces = {piece.strip(" .,:;·()") for text in texts for piece in re.split(r"\s[·:]\s|: ", text)}
     found: set[str] = set()
-    for text in pieces | set(texts):
+    for text in (pieces | set(texts)) - own:  # the language's own word ("Round robin" in French) is none
         found.update(whole.get(text, ()))
         for english, start, pattern in (*by_start.get(text[:1], ()), *by_start.get("", ())):
             if text.startswith(start) and pattern.fullmatch(text):
@@ -202,6 +209,10 @@ def test_the_check_finds_english_on_an_english_page():
     found = english_left(html, "fr")
     assert {"Board %(number)s", "No results yet.", "Previous and next board"} <= set(found)
     assert "Pass" not in found and "%(counter)s board" not in found
+    # A text that is the language's own translation ("Round robin" in French) is not the
+    # English "Round %(number)s" it happens to fit.
+    assert "Round %(number)s" in english_left("<p>Round robin</p><p>Round 2</p>", "fr")
+    assert english_left("<p>Round robin</p>", "fr") == []
     assert english_left(html.replace("Board 3", "Donne 3"), "fr") == [
         "No results yet.",
         "Previous and next board",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
+from django.urls import reverse
 
 from tests.exchange.usebio_files import fixture_bytes
 from tests.night.sections import two_section_mitchell
@@ -57,3 +58,42 @@ def test_the_scorer_file_of_three_sections_goes_out_with_its_three_sections(club
     assert sorted(sections) == ["A", "B", "C"]
     assert [len(sections[letter].findall("PARTICIPANTS/PAIR")) for letter in "ABC"] == [26, 26, 14]
     assert sections["C"].find("PARTICIPANTS/PAIR/PAIR_NUMBER").text.startswith("(C) ")
+
+
+def _line(ns: str, ew: str, contract: str, tricks: int, score: int) -> str:
+    return (
+        f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER>"
+        f"<CONTRACT>{contract}</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>{tricks}</TRICKS>"
+        f"<SCORE>{score}</SCORE></TRAVELLER_LINE>"
+    )
+
+
+def test_an_imported_session_of_sections_shows_its_director_page(director_client, club):
+    """A scorer's file of two sections states no movement of ClubScore's: the director's
+    session page named each section's tables from a number it has not (a 500, found by the
+    walk of every seam, issue 45) and now names its letter and movement alone."""
+    pairs = "".join(
+        f"<PAIR><PAIR_NUMBER>({s}) 1 {d}</PAIR_NUMBER><DIRECTION>{d}</DIRECTION>"
+        f"<PLAYER><PLAYER_NAME>{s}{d} One</PLAYER_NAME></PLAYER>"
+        f"<PLAYER><PLAYER_NAME>{s}{d} Two</PLAYER_NAME></PLAYER></PAIR>"
+        for s in "AB"
+        for d in ("NS", "EW")
+    )
+    sections = "".join(
+        f'<SECTION SECTION_ID="{s}"><PARTICIPANTS>'
+        + "".join(p + "</PAIR>" for p in pairs.split("</PAIR>") if f"({s})" in p)
+        + "</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>"
+        + _line(f"({s}) 1 NS", f"({s}) 1 EW", "4S", 10 if s == "A" else 9, 420 if s == "A" else -50)
+        + "</BOARD></SECTION>"
+        for s in "AB"
+    )
+    data = (
+        '<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><DATE>29/11/2026</DATE>'
+        f"{sections}</EVENT></USEBIO>"
+    ).encode()
+    session = usebio_import(club=club, data=data, name="Two sections").session
+
+    page = director_client.get(reverse("director:session", args=[session.pk]))
+
+    assert page.status_code == 200
+    assert session.sections.count() == 2

@@ -18,17 +18,19 @@ DIMENSIONS: dict[str, tuple[str, ...]] = {
     "strata": ("off", "on"),
     "handicaps": ("off", "on"),
     "boards": ("dealt", "made"),  # dealt by ClubScore (hands, analysis), or made for hand-dealt cards
-    "entry": ("phones", "grid"),
+    "entry": ("phones", "grid", "import"),  # the tables' phones, the desk's grid, or a scorer's file
     "language": ("en", "fr", "de", "nl", "pl"),
 }
 
 
 def allowed(row: Row) -> bool:
     """Whether a club can set this up: a night's own rules of what it offers (a partial row too)."""
+    if row.get("entry") == "import" and row.get("boards") == "dealt":
+        return False  # the walk's file carries no hands: an imported evening's boards are the file's
     night = NIGHTS.get(row.get("night", ""))
     if night is None:
         return True
-    return row.get("entry", night.entries[0]) in night.entries
+    return all(night.allows(dimension, value) for dimension, value in row.items() if dimension != "night")
 
 
 def combinations() -> list[Combination]:

@@ -253,8 +253,13 @@ def public_pages(walk: Walk) -> None:
 def director_pages(walk: Walk) -> None:
     """The director's pages of the evening, read for English and for 500s."""
     pk = walk.session_id
-    for name in ("session", "audit", "table_cards", "pair_cards", "tables"):
-        walk.get(f"director {name}", reverse(f"director:{name}", args=[pk]))
+    page = walk.get("director session", reverse("director:session", args=[pk])).content.decode()
+    for name in ("audit", "table_cards", "pair_cards", "tables"):
+        url = reverse(f"director:{name}", args=[pk])
+        # An imported evening has no movement of ClubScore's: its tables' pages are read when
+        # the session page offers them (and must then answer).
+        if walk.combination.entry != "import" or f'"{url}' in page:
+            walk.get(f"director {name}", url)
     walk.get("director board 1", reverse("director:board", args=[pk, 1]))
 
 

@@ -49,6 +49,27 @@ class Night:
     def players(self) -> int:
         return 2 * self.pairs
 
+    def allows(self, dimension: str, value: str) -> bool:
+        """Whether a club can run this night with ``value`` of ``dimension`` (its entries offered)."""
+        return dimension != "entry" or value in self.entries
+
+    def steps(self, steps: list[tuple[str, Any]], combination: Any) -> list[tuple[str, Any]]:
+        """The evening's steps for this night: ``evening.STEPS`` as they are, but a night whose
+        evening differs (a teams event) puts its own in their places (by the step's name) and
+        leaves out what it has not. An evening entered by import makes its session by the
+        import (``imports.import_evening``) in place of creating, seating, the boards, the
+        start and the play."""
+        if combination.entry != "import":
+            return steps
+        from tests.walk.imports import import_evening
+
+        own = {"create": import_evening, "seat": None, "boards": None, "start": None, "play": None}
+        return [(name, own.get(name, step)) for name, step in steps if own.get(name, step) is not None]
+
+    def letters_expected(self) -> int:
+        """The results letters the first finish sends: one a player."""
+        return self.players
+
     # --- Setting up ----------------------------------------------------------------------------
 
     @property
@@ -515,12 +536,22 @@ class Swiss(Night):
                 walk.figure(f"{' '.join(key).strip()}'s VPs", row["VPs"], expected[key]["vps"])
 
 
+IMPORTED = ("phones", "grid", "import")  # a night whose results the walk can write as a scorer's file
 NIGHTS: dict[str, Night] = {
-    "mitchell": Mitchell("mitchell", "mitchell", tables=3, pairs=6, rounds=3),
-    "howell": Night("howell", "howell", tables=2, pairs=4),
-    "sections": Sections("sections", "mitchell", tables=4, pairs=14, boards_per_round=1),
+    "mitchell": Mitchell("mitchell", "mitchell", tables=3, pairs=6, rounds=3, entries=IMPORTED),
+    "howell": Night("howell", "howell", tables=2, pairs=4, entries=IMPORTED),
+    "sections": Sections("sections", "mitchell", tables=4, pairs=14, boards_per_round=1, entries=IMPORTED),
     "individual": Individual("individual", "individual", tables=3, pairs=6, rounds=3, entries=("phones",)),
     "barometer": Night("barometer", "barometer", tables=2, pairs=4, rounds=3),
     "swiss": Swiss("swiss", "swiss", tables=2, pairs=4, rounds=3),
-    "imps": ImpPairs("imps", "howell", tables=2, pairs=4),
+    "imps": ImpPairs("imps", "howell", tables=2, pairs=4, entries=IMPORTED),
 }
+
+from tests.walk.teams import TeamsNight  # noqa: E402  (a teams night is a Night: defined after it)
+
+NIGHTS["teams_swiss"] = TeamsNight(
+    "teams_swiss", "teams", tables=4, pairs=8, boards_per_round=4, rounds=2, entries=IMPORTED
+)
+NIGHTS["teams_robin"] = TeamsNight(
+    "teams_robin", "teams", tables=2, pairs=6, boards_per_round=4, form="round_robin", entries=IMPORTED
+)

@@ -13,6 +13,11 @@ figure. Exact arithmetic (``Fraction``) throughout, so a tie is a tie.
   plus 60 (or the pair's mean on its other boards when higher), Average minus 40.
 - Cross-IMPs: each result against every other, the WBF scale, the sum divided by the
   comparisons (results - 1).
+- Teams (a match is two tables on the same boards, the home team North-South at the first):
+  each board's IMPs are the WBF table's for the first table's NS score less the second's;
+  an artificial adjusted score at a table (Law 12C2 at IMPs) gives each team +3 for
+  Average-plus, -3 for Average-minus, the other table's score set aside; a match's VPs are
+  the WBF 20-VP scale's as the Danish Bridge Federation prints it for 4 boards (``WBF_VP_4``).
 - Places: best percentage first; equal ones share the first place they span (1=, 1=, 3).
 """
 
@@ -138,3 +143,40 @@ def places(figures: Mapping[str, Fraction]) -> dict[str, str]:
 def mean(values: Iterable[Fraction]) -> Fraction:
     values = list(values)
     return sum(values, Fraction(0)) / len(values)
+
+
+# The WBF 20-VP continuous scale (2013) for a 4-board match, the winner's VPs by IMP margin
+# 0, 1, 2 ... as the Danish Bridge Federation prints it (20.00 from the blitz, 30 IMPs, on).
+PRINTED_4 = (
+    "10.00 10.61 11.20 11.76 12.29 12.80 13.28 13.74 14.18 14.60 15.00 15.38 15.74 16.09 "
+    "16.42 16.73 17.03 17.31 17.59 17.84 18.09 18.33 18.55 18.76 18.97 19.16 19.34 19.52 "
+    "19.69 19.85 20.00"
+)
+WBF_VP_4 = tuple(Fraction(vp) for vp in PRINTED_4.split())
+
+
+def wbf_vp_4(margin: Fraction) -> Fraction:
+    """The home team's VPs of a 4-board match it won by ``margin`` IMPs (lost by, if negative)."""
+    size = abs(margin)
+    if size != int(size):
+        raise ValueError(f"a fractional IMP margin ({margin}) has no printed VPs")
+    won = WBF_VP_4[min(int(size), len(WBF_VP_4) - 1)]
+    return won if margin >= 0 else 20 - won
+
+
+Outcome = int | tuple[int, int]  # a table's NS score, or its artificial (NS %, EW %)
+
+
+def teams_board_imps(first: Outcome | None, second: Outcome | None) -> tuple[Fraction, Fraction]:
+    """The home and away teams' IMPs on a board from the match's two tables (none until both are in)."""
+    if first is None or second is None:
+        return Fraction(0), Fraction(0)
+    if isinstance(first, tuple) or isinstance(second, tuple):
+        net = 0
+        for index, outcome in enumerate((first, second)):
+            if isinstance(outcome, tuple):
+                home_pct = outcome[0] if index == 0 else outcome[1]  # home sits NS at the first table
+                net += 3 if home_pct > 50 else -3 if home_pct < 50 else 0
+        return Fraction(max(net, 0)), Fraction(max(-net, 0))
+    net = imps(first - second)
+    return Fraction(max(net, 0)), Fraction(max(-net, 0))

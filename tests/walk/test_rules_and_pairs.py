@@ -77,3 +77,27 @@ def test_all_pairs_covers_every_pair_of_values_the_rules_allow_and_always_the_sa
     }
     assert met == wanted
     assert len(rows) < 3 * 2 * 3 * 2
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "home_away"),
+    [
+        (420, -50, (10, 0)),  # 470: 10 IMPs to the home team (WBF table: 430-490)
+        (-50, 420, (0, 10)),
+        (620, 620, (0, 0)),  # a flat board
+        ((60, 40), 420, (3, 0)),  # Average-plus to the home team's NS at the first table (Law 12C2)
+        (420, (60, 40), (0, 3)),  # at the second table the away team sits NS
+        (None, 420, (0, 0)),  # one table still to enter it
+    ],
+)
+def test_a_teams_board_is_imped_from_the_two_tables(first, second, home_away):
+    assert rules.teams_board_imps(first, second) == tuple(Fraction(x) for x in home_away)
+
+
+@pytest.mark.parametrize(
+    ("margin", "home_vp"),
+    [(0, "10"), (1, "10.61"), (10, "15"), (-10, "5"), (29, "19.85"), (30, "20"), (45, "20"), (-45, "0")],
+)
+def test_a_4_board_matchs_vps_are_the_printed_wbf_scales(margin, home_vp):
+    """10 IMPs is a third of the blitz (15 x sqrt 4 = 30): 15.00 exactly, as the scale defines it."""
+    assert rules.wbf_vp_4(Fraction(margin)) == Fraction(home_vp)

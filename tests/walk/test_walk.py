@@ -64,7 +64,7 @@ def walked(combination: Combination, director, club, after_commit) -> Walk:
         walk = Walk(combination, director_client, _client(language), _client(language), _client(language))
         walk.facts["club"] = club
         walk.facts["after_commit"] = after_commit
-        _WALKS[combination] = walk.run(STEPS)
+        _WALKS[combination] = walk.run(night_of(walk).steps(STEPS, combination))
     return _WALKS[combination]
 
 
@@ -113,9 +113,9 @@ def _figures(walk: Walk) -> list[str]:
 def _mail(walk: Walk) -> list[str]:
     if "letters" not in walk.facts:
         return [f"the walk did not reach the results mail: {walk.stopped}"]
-    players = night_of(walk).players
+    players, wanted = night_of(walk).players, night_of(walk).letters_expected()
     letters = walk.facts["letters"]
-    return [] if letters == players else [f"{letters} results letters for {players} players"]
+    return [] if letters == wanted else [f"{letters} results letters for {players} players (wanted {wanted})"]
 
 
 def _no_internal_numbers(walk: Walk) -> list[str]:

@@ -67,6 +67,11 @@ class TeamForm(forms.Form):
         return [line.strip() for line in self.cleaned_data["players"].splitlines() if line.strip()]
 
 
+def bye_words() -> set[str]:
+    """The words a draw's line may give for a bye: "bye", and the language's (the draw shows it)."""
+    return {"bye", " ".join(_("bye").lower().split())}
+
+
 def parse_draw(text: str) -> list[tuple[int, int | None]]:
     """Read a draw typed one match a line, ``3 7`` (home, away) or ``5 bye``; name the first bad line."""
     draw: list[tuple[int, int | None]] = []
@@ -74,6 +79,8 @@ def parse_draw(text: str) -> list[tuple[int, int | None]]:
         words = line.replace("-", " ").replace("v", " ").split()
         if not words:
             continue
+        if " ".join(words[1:]).lower() in bye_words():  # "5 bye", or the language's word ("5 wolny los")
+            words = [words[0], "bye"]
         if len(words) != 2 or not words[0].isascii() or not words[0].isdigit():
             raise ValidationError(
                 _("Line %(line)d: write the home and away team numbers, as '3 7' or '5 bye'.")

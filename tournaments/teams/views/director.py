@@ -75,7 +75,7 @@ def _event_page(request: HttpRequest, event: TeamsEvent, *, team_form=None, draw
     drawing = next((teams_round for teams_round in rounds if not teams_round.published), None)
     if draw_form is None and drawing is not None:
         lines = [
-            f"{match.home.number} {match.away.number if match.away else 'bye'}"
+            f"{match.home.number} {match.away.number if match.away else _('bye')}"
             for match in selectors.teams_round_matches(drawing)
         ]
         draw_form = DrawForm(initial={"draw": "\n".join(lines)})
