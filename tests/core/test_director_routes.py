@@ -263,7 +263,9 @@ def _sessions(a: ClubA) -> dict[str, Any]:
 # Routes outside /director/ that need no login, or are guarded by something else than a club's
 # director (the admin by Django's staff check; the API's writes by a club's token, tests/api).
 PUBLIC = {
-    "favicon", "home", "club", "session", "session_standings", "session_events", "board", "hand_records", "session_lin",
+    "favicon", "home", "club", "session", "session_standings", "board", "hand_records", "session_lin",
+    # An open session's stream of changes (server-sent events), public as its standings.
+    "session_events",
     "pair", "player", "player_search", "competition", "teams_event_public", "teams_butler", "teams_match",
     # The opt-out link in a results email: its signed token names the member (tests/mail).
     "mail_opt_out",
@@ -278,7 +280,8 @@ PUBLIC = {
     # public as the sessions' own standings are.
     "event", "event_csv", "event_xlsx", "individual_standings",
     # A table's page and what its script reads and sends: the table's token is the credential.
-    "table_scores", "table_entry", "table_state", "table_events", "table_submit", "table_traveller", "table_call",
+    "table_scores", "table_entry", "table_state", "table_events", "table_submit", "table_traveller",
+    "table_call",
     # Django's accounts pages: log in and out, one's own password.
     "login", "logout", "password_change", "password_change_done", "password_reset",
     "password_reset_done", "password_reset_confirm", "password_reset_complete",

@@ -25,6 +25,7 @@ on the queue; a subscriber must hear within milliseconds, which a queue's claim 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import queue
 import threading
@@ -64,10 +65,8 @@ class Listener:
         """Called from any thread."""
         if self.loop is not None:
             assert isinstance(self.events, asyncio.Queue)
-            try:
+            with contextlib.suppress(RuntimeError):  # its loop has closed: the stream is gone
                 self.loop.call_soon_threadsafe(self.events.put_nowait, event)
-            except RuntimeError:  # its loop has closed: the stream is gone
-                pass
         else:
             self.events.put(event)
 

@@ -24,13 +24,13 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_GET
 
+from tournaments.core.views.access import SignedInRequest
 from tournaments.night.cached import session_digest, session_stamp
 from tournaments.night.cached.store import shared
 from tournaments.night.push.channel import hub
 from tournaments.night.push.stream import Stream
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.views.table_entry import _access_or_refusal
-from tournaments.core.views.access import SignedInRequest
 
 
 class EventStream(StreamingHttpResponse):
