@@ -15,7 +15,7 @@
     var pause = 1000, source = null, timer = null, waiting = null;
     function changed() {
       if (waiting) return;  /* a burst (the send, then its settle) is fetched once */
-      waiting = setTimeout(function () { waiting = null; onChange(); }, 100 + Math.random() * 400);
+      waiting = setTimeout(function () { waiting = null; onChange(); }, 300 + Math.random() * 700);
     }
     function connect() {
       timer = null;

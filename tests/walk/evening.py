@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from tests.walk import rules
+from tests.walk import push, rules
 from tests.walk.entries import Entry
 from tests.walk.forms import form_posting_to
 from tests.walk.nights import NIGHTS, Night, player_names
@@ -304,6 +304,7 @@ STEPS: list[Step] = [
     ("play", play),
     ("correct", correct),
     ("adjust", adjust),
+    ("pages told", push.pages_told),
     ("director pages", director_pages),
     ("finish", finish),
     ("figures", figures),
