@@ -24,8 +24,11 @@ so the machine's moods fall on both alike. With Redis at 127.0.0.1:6379 both run
 ``CACHE_URL`` pointing at it (db 7, a key prefix of their own; ``--no-cache`` without).
 
 The goal (issue 33): an unchanged refresh or poll within 3x of the floor, a changed
-poll within 10x. Run alone: ``.venv/bin/python bench/bench_refresh.py [--baseline REF]
-[--results N] [--no-cache]`` (``--quick``: 36 results a side, as ``bench/run.py`` runs it).
+poll within 10x; issue 52's: the public session page within 3x unchanged and 20x changed
+(the first reader after a change draws it), a table's send within 20x (with Redis at
+db 13: ``BENCH_REFRESH_REDIS_URL=redis://127.0.0.1:6379/13``). Run alone:
+``.venv/bin/python bench/bench_refresh.py [--baseline REF] [--results N] [--no-cache]``
+(``--quick``: 36 results a side, as ``bench/run.py`` runs it).
 Besides the wall clock, each request's CPU (the process's) is printed: on a shared machine
 the wall clock is mostly waiting for a core, which the CPU is not.
 """
@@ -58,6 +61,8 @@ KINDS = (
     "standings poll, unchanged",
     "standings poll, changed (other readers)",
     "standings poll, changed (first reader)",
+    "public session page, unchanged",
+    "public session page, changed (first reader)",
     "a table's send",
     "a 404 through ASGI (a push channel's server)",
 )
@@ -65,6 +70,10 @@ GOALS = {
     "table refresh, unchanged": 3,
     "standings poll, unchanged": 3,
     "standings poll, changed (other readers)": 10,
+    # Issue 52: the public session page, drawn once per change; a table's send.
+    "public session page, unchanged": 3,
+    "public session page, changed (first reader)": 20,
+    "a table's send": 20,
 }
 
 

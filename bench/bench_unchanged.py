@@ -10,7 +10,7 @@ the browser's language named (``Accept-Language: en``) and without (the club's i
 read, a query, on the full path). Printed: the CPU a request (median of the blocks'
 means) and the queries, each kind's ratio short to full, and a 404 through the whole
 stack (Django's floor) beside them. Then a table's check after its session's stamp moved:
-the whole statement (``db.stamps.table_stamp_row``) against the table's own part alone
+the whole statement (``live.sql.stamps.table_stamp_row``) against the table's own part alone
 (``table_part_row``, when the cache holds the session's stamp and structure), the CPU of
 this process and of its PostgreSQL backend (from /proc) a statement.
 
@@ -136,7 +136,7 @@ def _statements(night, blocks: int, requests: int) -> None:
     from django.db import connection
 
     from bench.national_cpu import cpu_seconds
-    from tournaments.db.stamps import table_part_row, table_stamp_row
+    from tournaments.night.live.sql.stamps import table_part_row, table_stamp_row
     from tournaments.night.models import Pair
 
     session = night.sessions[0]

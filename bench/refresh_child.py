@@ -100,6 +100,10 @@ class Night:
         self.timed(samples, "floor: a 404", get, "/no-such-page/")
         self.timed(samples, "a table's send", post, f"/table/{token}/results/", body, "application/json")
         self._settle()
+        # The public session page, the one players open most (issue 52): the first reader after
+        # the change, then another reader of the same page.
+        self.timed(samples, "public session page, changed (first reader)", get, self.base)
+        self.timed(samples, "public session page, unchanged", get, self.base)
         old, poll = self.standings_stamp, self.base + "standings/?since="
         fresh = self.timed(samples, "standings poll, changed (first reader)", get, poll + old)
         self.timed(samples, "standings poll, changed (other readers)", get, poll + old)

@@ -148,14 +148,14 @@ DATABASE_ROUTERS = ["clubscore.replica.PublicReadsToReplica"]
 # without CACHE_URL (django-axes keeps its counts in the database). The pages' stamps
 # live in the cache only when it is shared (CLUBSCORE_SHARED_CACHE, set by CACHE_URL):
 # a process's own cache cannot hear another's writes. Rendered pages are cached under
-# their stamps either way (tournaments/night/cached/). A Redis that stops answering must
+# their stamps either way (tournaments/night/live/). A Redis that stops answering must
 # not hold a request: a call gives up after half a second and the pages read the database.
 _cache_url = os.environ.get("CACHE_URL", "").strip()
 if _cache_url.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
         "default": {
             # Django's, keeping its Redis client between calls (what that buys: the class's docstring).
-            "BACKEND": "tournaments.night.cached.backend.RedisCacheKeepingClients",
+            "BACKEND": "tournaments.night.live.backend.RedisCacheKeepingClients",
             "LOCATION": _cache_url,
             "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
         }

@@ -28,7 +28,7 @@ DATABASES["replica"] = {**DATABASES["default"], "TEST": {"MIRROR": "default"}}  
 READ_REPLICA_ALIAS = None
 # The pages' stamps stay out of any CACHE_URL the suite is run with: Redis outlives a test's
 # rolled-back rows, whose ids SQLite gives out again. The tests of the shared cache say so
-# themselves (tests/night/cached/).
+# themselves (tests/night/live/).
 CLUBSCORE_SHARED_CACHE = False
 # Run each job inline, when it is enqueued (a job with effects outside the database, the
 # results by email, once the transaction that asked for it commits): a test reads the jobs'

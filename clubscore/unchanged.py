@@ -5,7 +5,7 @@ changed (97% and 68% in ``bench/bench_evening.py``): the views answer them from 
 alone, with no query, yet each went through the whole middleware stack first (sessions,
 CSRF, authentication, messages, the club's language, which asks the database when the
 browser names no language we speak). ``UnchangedMiddleware`` answers those cases before
-that stack, with the very checks the views make first (``night.cached.unchanged``:
+that stack, with the very checks the views make first (the live evening's interface, ``night.live``:
 ``table_unchanged``, ``standings_unchanged``), and hands everything else,
 a stamp it cannot confirm from the cache included, to the stack and the view as before.
 
@@ -33,9 +33,7 @@ from django.utils.deprecation import MiddlewareMixin
 from django.utils.http import http_date
 
 from clubscore.replica import public_read
-from tournaments.night.cached.store import shared
-from tournaments.night.cached.tables import Held
-from tournaments.night.cached.unchanged import standings_unchanged, table_unchanged
+from tournaments.night import live
 
 STATE_VIEW, STANDINGS_VIEW = "table_state", "session_standings"
 # What Django's add_never_cache_headers writes (the view's never_cache), less its work.
@@ -53,7 +51,7 @@ class UnchangedMiddleware:
         self.dressing: dict[str, str] | None = None
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if request.method == "GET" and "since=" in request.META.get("QUERY_STRING", "") and shared():
+        if request.method == "GET" and "since=" in request.META.get("QUERY_STRING", "") and live.shared():
             response = self._unchanged(request)
             if response is not None:
                 return response
@@ -67,7 +65,7 @@ class UnchangedMiddleware:
         view, part = route
         since = request.GET.get("since", "")
         if view == STATE_VIEW:
-            if not table_unchanged(str(part), Held.parse(since)):
+            if not live.table_unchanged(str(part), since):
                 return None
             response = HttpResponse(status=204)
             response.headers["Expires"] = http_date(time.time())
@@ -76,7 +74,7 @@ class UnchangedMiddleware:
             from tournaments.night.selectors.pages import page_asked
 
             with public_read():  # the stamp's key the view reads: a replica's are kept apart
-                found = standings_unchanged(int(part), page_asked(request.GET.get("page")), since)
+                found = live.standings_unchanged(int(part), page_asked(request.GET.get("page")), since)
             if not found:
                 return None
             response = HttpResponse(status=204)

@@ -177,6 +177,10 @@ class Floor:
 
 
 PROJECT = ("tournaments", "clubscore", "bench")
+# The live evening's one room (issue 52) and its own SQL; its parts other than the interface.
+LIVE = "tournaments.night.live"
+LIVE_SQL = "tournaments.night.live.sql"
+LIVE_PARTS = ("backend", "pages", "phones", "sql", "stamps", "store", "tables", "unchanged")
 # The capabilities, each standing on those before it: a capability imports the core, the
 # rules (bridge), the persistence room (db), itself and the capabilities before it; the
 # core imports none of them; the JSON API stands on them all.
@@ -223,9 +227,35 @@ FLOORS = [
         may=(*MODELS, "tournaments.bridge"),
     ),
     Floor(
-        "a board's figures in memory (night.figures) import only bridge, db and models",
+        "a board's figures in memory (night.figures) import only bridge, db, the night's SQL and models",
         rooms=("tournaments.night.figures",),
-        may=("tournaments.bridge", "tournaments.db", *MODELS),
+        may=("tournaments.bridge", "tournaments.db", LIVE_SQL, *MODELS),
+    ),
+    Floor(
+        "the live evening's SQL (night.live.sql) imports only models, bridge, db and itself, as db",
+        rooms=(LIVE_SQL,),
+        may=(
+            LIVE_SQL,
+            "tournaments.db",
+            "tournaments.core.models",
+            "tournaments.night.models",
+            "tournaments.bridge",
+        ),
+    ),
+    Floor(
+        "the live evening (night.live) is below the services, views and forms: they call it, never it them",
+        rooms=(LIVE,),
+        may_not=(
+            *(f"tournaments.{name}.services" for name in CAPABILITIES if name != "core"),
+            *(f"tournaments.{name}.views" for name in CAPABILITIES),
+            *(f"tournaments.{name}.forms" for name in CAPABILITIES),
+        ),
+    ),
+    Floor(
+        "outside the night, the live evening is reached by its interface (night.live) alone",
+        rooms=PROJECT,
+        except_rooms=("tournaments.night", "clubscore.settings", "bench", "tests"),
+        may_not=tuple(f"{LIVE}.{part}" for part in LIVE_PARTS),
     ),
     Floor(
         "selectors never import services, views or forms",
@@ -291,11 +321,15 @@ def private_names_across_capabilities(modules: dict[str, Module]) -> list[str]:
 RAW_SQL_CALLS = frozenset({"cursor", "raw", "extra"})
 
 
+SQL_ROOMS = ("tournaments.db", "tournaments.night.live.sql")
+
+
 def raw_sql_outside_db(modules: dict[str, Module]) -> list[str]:
-    """Each module outside ``tournaments.db`` that opens a database cursor or hands the ORM raw SQL."""
+    """Each module outside ``tournaments.db`` and the live evening's own SQL that opens a database
+    cursor or hands the ORM raw SQL."""
     found = []
     for name, module in sorted(modules.items()):
-        if not name.startswith("tournaments.") or in_room(name, "tournaments.db"):
+        if not name.startswith("tournaments.") or any(in_room(name, room) for room in SQL_ROOMS):
             continue
         tree = ast.parse(module.path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):

@@ -7,8 +7,9 @@ import pytest
 from django.db import transaction
 from django.db.models import Q
 
-from tournaments.db.results import results_holding_pairs, session_results_delete
-from tournaments.db.table_entry import pairs_with_clashes, session_state_share_locked
+from tournaments.db.results import session_results_delete
+from tournaments.night.live.sql.results import results_holding_pairs
+from tournaments.night.live.sql.table_entry import pairs_with_clashes, session_state_share_locked
 from tournaments.night.models import Result, TableSubmission
 
 pytestmark = pytest.mark.django_db

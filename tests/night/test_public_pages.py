@@ -376,10 +376,11 @@ def _many_sessions(played_session: Session) -> None:
         ("home", lambda s: [], 2),
         # club, sessions, competitions, events over several sessions, teams events
         ("club", lambda s: [s.club.slug], 5),
-        # session, the poll's stamp, standings, boards; the field: its pairs' players, their ratings;
-        # the event the session is in
-        ("session", lambda s: [s.pk], 7),
-        # stamp, session, standings, the stamp again (kept only if unchanged: night/cached/pages.py)
+        # the stamp; session, standings, boards; the field: its pairs' players, their ratings;
+        # the event the session is in; the stamp again (the page kept only if unchanged:
+        # night/live/pages.py; the next reader's costs the stamp alone, tests/night/live)
+        ("session", lambda s: [s.pk], 8),
+        # stamp, session, standings, the stamp again (kept only if unchanged: night/live/pages.py)
         ("session_standings", lambda s: [s.pk], 4),
         # board, results, the session's board numbers
         ("board", lambda s: [s.pk, 1], 3),
@@ -403,7 +404,7 @@ def test_pages_read_in_a_fixed_number_of_queries(
 def test_an_unchanged_standings_poll_reads_no_standings(client, django_assert_num_queries, played_session):
     url = reverse("session_standings", args=[played_session.pk])
     stamp = re.search(r'data-stamp="([0-9a-f]+)"', client.get(url).content.decode()).group(1)
-    with django_assert_num_queries(1) as captured:  # its stamp (none with a shared cache: tests/night/cached)
+    with django_assert_num_queries(1) as captured:  # its stamp (none with a shared cache: tests/night/live)
         assert client.get(url, {"since": stamp}).status_code == 204
     assert not any('_standing"' in query["sql"] for query in captured.captured_queries)
     with django_assert_num_queries(1):  # a changed one: its stamp, and the tables the first poll rendered

@@ -19,8 +19,7 @@ from django.utils.http import parse_etags, quote_etag
 from pydantic import TypeAdapter
 
 from tournaments.api.schemas import PageQuery
-from tournaments.db.stamps import stamp_with
-from tournaments.night.cached import session_digest
+from tournaments.night.live import session_digest, stamp_with
 from tournaments.night.models import Session
 from tournaments.night.services.settle_soon import scores_settle_if_due
 
@@ -49,8 +48,8 @@ def session_stamp(session: Session, *parts: object, marked: bool | None = None) 
     an audit entry (an import's), the results' count and latest save. The standings and
     matchpoints change only with these; the names shown change with the pairs' players
     (their names, their initials), which the stamp reads too. One plain statement
-    (``db.stamps``), however large the session, kept in the shared cache until a write
-    in the session forgets it (``night.cached``). ``parts`` are the request's own (the
+    (``live.sql.stamps``), however large the session, kept in the shared cache until a write
+    in the session forgets it (``night.live``). ``parts`` are the request's own (the
     page, the board), so each read has its own tag.
     """
     if marked is None:

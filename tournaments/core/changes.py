@@ -2,7 +2,7 @@
 
 A player's name and whether he is shown by initials, and a club's name and its tables'
 settings, appear on the night's pages, which keep their stamps in a shared cache
-(``night.cached``): a change made by the admin or by the season's services (privacy,
+(``night.live``): a change made by the admin or by the season's services (privacy,
 merges) is told here, and the night forgets the stamps of the sessions it shows in. The
 core cannot call the night itself (``core.hooks``).
 """

@@ -1,7 +1,7 @@
-"""Plain statements on results: the clash check of every entry, and a session's results deleted at once.
+"""A session's results deleted at once: shared by a session's deletion and a file's import over it.
 
 What they cost: the SQL is written out here, so a renamed column is changed by hand;
-tests/db/ checks they find and delete what the ORM would.
+tests/db/ checks it deletes what the ORM would.
 """
 
 from __future__ import annotations
@@ -10,21 +10,6 @@ from django.db import connection
 
 from tournaments.db.sql import with_tables
 from tournaments.night.models import Board, Result
-
-_HOLDING_PAIRS = """
-SELECT id, ns_pair_id, ew_pair_id FROM {result}
-WHERE board_id = %s AND (ns_pair_id IN (%s, %s) OR ew_pair_id IN (%s, %s)) AND NOT id = COALESCE(%s, 0)"""
-
-
-def results_holding_pairs(board_id: int, pair_ids: tuple[int, int], leaving: int | None) -> list[tuple]:
-    """(id, NS pair, EW pair) of the board's results, but the one numbered ``leaving``, that hold either pair.
-
-    Normally none. Plain SQL: it runs on every result entered, where the ORM's building of
-    the query costs more than the database's answer (db.sql).
-    """
-    with connection.cursor() as cursor:
-        cursor.execute(with_tables(_HOLDING_PAIRS, result=Result), [board_id, *pair_ids, *pair_ids, leaving])
-        return cursor.fetchall()
 
 
 def session_results_delete(session_id: int) -> None:

@@ -40,7 +40,7 @@ from tournaments.bridge import adjusted
 from tournaments.bridge.imps import butler_imps, cross_imps
 from tournaments.bridge.matchpoints import BoardMatchpoints, board_matchpoints
 from tournaments.core.models import Club
-from tournaments.db.rows import RESULT_FIGURES, Scorable
+from tournaments.night.live.sql.rows import RESULT_FIGURES, Scorable
 from tournaments.night.models import Adjustment, Pair, Result, ScoringMethod, SectionScoring, Session
 
 # IMPs an artificial adjusted score gives its side in IMP pairs (Law 12C2).

@@ -15,7 +15,7 @@ from tournaments.core.models import Club
 from tournaments.core.sections import Link, Section
 from tournaments.core.selectors.club_players import Tie, player_ties
 from tournaments.core.selectors.health import health_figures
-from tournaments.night.cached.stamps import club_changed, players_changed
+from tournaments.night.live.stamps import club_changed, players_changed
 from tournaments.night.models import Pair, Session, TableAccess
 from tournaments.night.selectors.director import sessions_directed
 from tournaments.night.selectors.health import analysis_queue_length

@@ -56,7 +56,7 @@ from tournaments.core.selectors.club_players import own_players
 from tournaments.core.services.writes import locked, write
 from tournaments.db.results import session_results_delete
 from tournaments.db.sql import insert_rows
-from tournaments.night.cached import sessions_changed
+from tournaments.night import live
 from tournaments.night.models import (
     MAX_STORED_PAIR_NUMBER,
     Board,
@@ -249,7 +249,7 @@ def _check_not_imported(
         return None, {}
     if not replace:
         raise DuplicateImportError(existing)
-    sessions_changed([existing.pk])  # its pages' stamps (night.cached): a poll then finds it gone
+    live.session_changed([existing.pk])  # its pages' stamps (night.live): a poll then finds it gone
     players: dict[str, list[int]] = {}
     pairs = Pair.objects.filter(session=existing)
     for pk, name in Player.objects.filter(

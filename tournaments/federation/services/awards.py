@@ -29,7 +29,7 @@ from tournaments.core.models import Club, Player
 from tournaments.core.services.writes import locked, write
 from tournaments.federation.models import MasterPointAward
 from tournaments.federation.selectors.awards import event_award_plan, session_award_plan
-from tournaments.night.cached import sessions_changed
+from tournaments.night import live
 from tournaments.night.models import Movement, Pair, Session, SessionState
 from tournaments.teams.models import TeamMember, TeamsEvent
 
@@ -207,5 +207,5 @@ def session_point_type_set(*, session: Session, point_type: str) -> Session:
         fresh.master_point_type = point_type
         fresh.save(update_fields=["master_point_type", "updated_at"])
         session_awards_write(fresh)
-        sessions_changed([fresh.pk])  # the pages' stamps (night.cached): the awards shown change
+        live.session_changed([fresh.pk])  # the pages' stamps (night.live): the awards shown change
     return fresh

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from tournaments.bridge.handicaps import HandicapError, check_handicap, pair_handicap
 from tournaments.core.services.writes import locked, write
 from tournaments.federation.models import PlayerHandicap
-from tournaments.night.cached import sessions_changed
+from tournaments.night import live
 from tournaments.night.models import Pair, Session
 
 
@@ -55,5 +55,5 @@ def session_handicaps_set(
         Pair.objects.bulk_update(pairs, ["handicap"])
         fresh.handicapped = handicapped
         fresh.save(update_fields=["handicapped", "updated_at"])
-        sessions_changed([fresh.pk])  # the pages' stamps (night.cached): its standings change
+        live.session_changed([fresh.pk])  # the pages' stamps (night.live): its standings change
     return fresh

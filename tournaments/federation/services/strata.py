@@ -18,7 +18,7 @@ from tournaments.bridge.strata import StrataError, check_limits, pair_stratum
 from tournaments.core.services.writes import locked, write
 from tournaments.federation.selectors.strata import player_values
 from tournaments.federation.services.awards import session_awards_write
-from tournaments.night.cached import sessions_changed
+from tournaments.night import live
 from tournaments.night.models import Pair, Session, StrataBasis
 
 
@@ -52,7 +52,7 @@ def session_strata_set(*, session: Session, basis: str, limits: Sequence[Decimal
             Pair.objects.filter(session=fresh).update(stratum=None)
         if fresh.is_finished:
             session_awards_write(fresh)
-        sessions_changed([fresh.pk])  # the pages' stamps (night.cached): its strata change
+        live.session_changed([fresh.pk])  # the pages' stamps (night.live): its strata change
     return fresh
 
 

@@ -51,7 +51,7 @@ class ResultChange(models.Model):
     class Meta:
         ordering = ["-at", "-id"]
         indexes = [
-            # A poll's stamp reads the session's newest entry (db.stamps): one index step,
+            # A poll's stamp reads the session's newest entry (live.sql.stamps): one index step,
             # however many entries the session and the site hold.
             models.Index(fields=["session", "id"], name="result_change_session_newest"),
         ]

@@ -252,7 +252,7 @@ class Result(models.Model):
         ]
         indexes = [
             # Whether a session holds an Average-plus, asked on every result entered
-            # (db.scoring.pairs_and_stored_standings): this index holds only such results,
+            # (live.sql.scoring.pairs_and_stored_standings): this index holds only such results,
             # so it is nearly empty.
             models.Index(
                 fields=["board"],

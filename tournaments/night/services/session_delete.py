@@ -18,8 +18,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import ngettext
 
 from tournaments.core.services.writes import locked, write
-from tournaments.night import hooks
-from tournaments.night.cached import sessions_changed
+from tournaments.night import hooks, live
 from tournaments.night.models import Result, ResultChange, Session, SessionChange, SessionDeletion
 
 
@@ -63,7 +62,7 @@ def session_delete(*, session: Session, user: User | None = None) -> SessionDele
         return None
     session = found
     check_session_deletable(session)
-    sessions_changed([session.pk])  # its pages' stamps (night.cached): a poll then finds it gone
+    live.session_changed([session.pk])  # its pages' stamps (night.live): a poll then finds it gone
     held = f"{_plural(session.pairs.count(), 'pair')}, {_plural(session.boards.count(), 'board')}"
     record = SessionDeletion.objects.create(
         club_id=session.club_id,

@@ -30,8 +30,8 @@ from django.utils.translation import gettext as _
 from tournaments.bridge.movement_sections import number_label
 from tournaments.core.services.writes import write
 from tournaments.db.sql import insert_row
-from tournaments.db.table_entry import pairs_with_clashes, session_state_share_locked
-from tournaments.night.cached import sessions_changed
+from tournaments.night import live
+from tournaments.night.live.sql.table_entry import pairs_with_clashes, session_state_share_locked
 from tournaments.night.models import (
     Board,
     DirectorCall,
@@ -280,7 +280,7 @@ def _submit(access: TableAccess, entry: TableEntry) -> Submitted:
     values["entry"] = _entry_text(entry)
     insert_row(TableSubmission, values | {"result": result.pk, "at": timezone.now()})
     settle_soon(session.pk)  # the rescoring, a job that commits with the entry
-    sessions_changed([session.pk])  # the pages' stamps (night.cached): a result in, a board marked
+    live.result_stored(session.pk, table=access.table)  # a result in, a board marked
     return Submitted(result, entry.board, repeated=False)
 
 

@@ -8,16 +8,28 @@ from django.template.loader import render_to_string
 
 from tournaments.core.sections import sections
 from tournaments.night import hooks
-from tournaments.night.cached import rendered, session_digest_read, session_stamp
+from tournaments.night.live.pages import (
+    CSRF_STAND_IN,
+    page_for_anyone,
+    page_latest,
+    page_latest_kept,
+    rendered,
+    served_to,
+)
+from tournaments.night.live.stamps import session_digest_read, session_stamp
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.individual import individual_session_standings
 from tournaments.night.selectors.pages import board_traveller_page, page_asked
+from tournaments.night.selectors.public import standings_stamp
 from tournaments.night.selectors.publication import public_board_numbers, standings_published_page
 from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.selectors.sections import section_standings
 from tournaments.night.services.deal_analysis import analysis_resume
 from tournaments.night.views.asking import events_url, standings_poll_ms
 from tournaments.night.views.overdue import settled_after_answer
+
+SESSION_PAGE = "tournaments/night/public/session.html"
+SESSION_PAGE_KIND = "session-page"
 
 
 def _standings_context(request: HttpRequest, session, stamp: str | None = None) -> dict:
@@ -28,7 +40,7 @@ def _standings_context(request: HttpRequest, session, stamp: str | None = None) 
     standings until the next change.
     """
     asked = page_asked(request.GET.get("page"))
-    stamp = stamp or selectors.standings_stamp(session.pk, asked)
+    stamp = stamp or standings_stamp(session.pk, asked)
     # A barometer's or a Swiss pairs' standings are those after its last published round:
     # the tables too, which the parts below the standings (the field, strata, handicaps) read.
     tables, page = standings_published_page(session, asked)
@@ -46,8 +58,38 @@ def _standings_context(request: HttpRequest, session, stamp: str | None = None) 
 
 
 def session(request: HttpRequest, pk: int) -> HttpResponse:
-    session = selectors.session_get(pk)
-    context = _standings_context(request, session)
+    """The public session page: drawn once per change for every reader whose page is not his
+    own (``night.live.pages``: under the session's stamp, in the reader's language), else for him."""
+    asked = page_for_anyone(request)
+    if asked is None:
+        session = selectors.session_get(pk)
+        response = render(request, SESSION_PAGE, _session_context(request, session))
+        # Drawn from the last settle; a lost or failed one is made good once this is sent (issue 24;
+        # a GET does not write, issue 29: ``views.overdue``).
+        return settled_after_answer(response, session.pk, marked=session.scores_marked)
+    stamp, page = page_latest(SESSION_PAGE_KIND, pk, asked)  # one round trip while nothing changed
+    if page is None:
+        stamp = stamp or session_stamp(pk)
+        if stamp is None:
+            raise Http404("No such session.")
+        digest = stamp.digest
+
+        def render_page(label: str) -> str:
+            context = _session_context(request, selectors.session_get(pk), standings_stamp(pk, asked, label))
+            return render_to_string(SESSION_PAGE, context | {"csrf_token": CSRF_STAND_IN}, request)
+
+        def kept(drawn: str) -> None:
+            page_latest_kept(SESSION_PAGE_KIND, pk, asked, digest, drawn)
+
+        page = rendered(
+            SESSION_PAGE_KIND, pk, digest, asked, render_page, lambda: session_digest_read(pk), kept
+        )
+    assert stamp is not None
+    return settled_after_answer(HttpResponse(served_to(request, page)), pk, marked=stamp.marked)
+
+
+def _session_context(request: HttpRequest, session, stamp: str | None = None) -> dict:
+    context = _standings_context(request, session, stamp)
     boards = selectors.session_boards(session)
     public = public_board_numbers(session)
     shown = boards if public is None else [board for board in boards if board.number in public]
@@ -59,10 +101,7 @@ def session(request: HttpRequest, pk: int) -> HttpResponse:
     )
     context["section_tables"] = section_standings(session)
     context["sections"] = sections(hooks.public_session_page(session, context["tables"]))
-    response = render(request, "tournaments/night/public/session.html", context)
-    # Drawn from the last settle; a lost or failed one is made good once this is sent (issue 24;
-    # a GET does not write, issue 29: ``views.overdue``).
-    return settled_after_answer(response, session.pk, marked=session.scores_marked)
+    return context
 
 
 def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
@@ -70,13 +109,13 @@ def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
     The stamp comes from the shared cache when it holds it, so an unchanged poll asks the
     database nothing; a changed one gets the tables as the first reader after the change
-    rendered them (``night.cached``: once per change, not once per reader).
+    rendered them (``night.live``: once per change, not once per reader).
     """
     stamp = session_stamp(pk)
     if stamp is None:
         raise Http404("No such session.")
     asked = page_asked(request.GET.get("page"))
-    page_stamp = selectors.standings_stamp(pk, asked, stamp.digest)
+    page_stamp = standings_stamp(pk, asked, stamp.digest)
     if request.GET.get("since") == page_stamp:
         response = HttpResponse(status=204)  # unchanged: not a row read
     else:
@@ -86,7 +125,7 @@ def session_standings(request: HttpRequest, pk: int) -> HttpResponse:
             return render_to_string("tournaments/night/public/_standings.html", context, request)
 
         def stamp_now() -> str:
-            return selectors.standings_stamp(pk, asked, session_digest_read(pk))
+            return standings_stamp(pk, asked, session_digest_read(pk))
 
         response = HttpResponse(rendered("standings", pk, page_stamp, asked, render_standings, stamp_now))
     return settled_after_answer(response, pk, marked=stamp.marked)

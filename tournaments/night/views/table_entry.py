@@ -24,22 +24,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 
 from tournaments.core.views.access import SignedInRequest
-from tournaments.night.cached import session_stamp
-from tournaments.night.cached.stamps import Stamp
-from tournaments.night.cached.tables import (
-    STAMP_HEADER,
-    Held,
-    Seen,
-    Slots,
-    TableLink,
-    TableStamp,
-    held_now,
-    table_link_kept,
-    table_recalled,
-    table_rendered,
-    table_stamp_at,
-    table_stamp_read,
-)
+from tournaments.night import live
 from tournaments.night.models import TableAccess
 from tournaments.night.phone_words import phone_words
 from tournaments.night.selectors import director as director_selectors
@@ -94,74 +79,17 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
 @never_cache
 def table_state(request: HttpRequest, token: str) -> HttpResponse:
     """The table's state as JSON with its stamp, or 204 while what the table shows still matches
-    the stamp the phone holds.
-
-    Every phone asks every 15 s: with a shared cache, a refresh in a session where nothing
-    changed costs one round trip to the cache and no query; one after another table's
-    result, one statement (the table's own stamp, ``night.cached.tables``); a changed state
-    is built once per change and kept under its stamp.
-    """
-    access: TableAccess | None = None
-    held = Held.parse(request.GET.get("since", ""))
-    link, stamp, slots = table_recalled(token, held)
-    if link is None:
-        found = _access_or_refusal(token)
-        if isinstance(found, JsonResponse):
-            return found
-        access = found
-        link = TableLink(access.session_id, access.table, selectors.table_state_stamped(access.session))
-        table_link_kept(token, link)
-    if held is not None and not held.names(link):
-        held, slots = None, None
-    now: TableStamp | None = None
-    if not link.stamped:
-        stamp = None
-    elif stamp is None and held is not None and not held.wide and slots is not None:
-        now = table_stamp_read(link, slots)  # the session's stamp and the table's, in one statement
-        stamp = now.stamp if now is not None else None
-    elif stamp is None:
-        stamp = session_stamp(link.session_id)
-    if stamp is None:  # a teams table's (its match follows more than the session), or the session is gone
-        found = access or _access_or_refusal(token)
-        if isinstance(found, JsonResponse):
-            return found
-        return settled_after_answer(JsonResponse(selectors.table_state(found)), found.session_id)
-    response = _unchanged(link, held, stamp, slots, now)
-    if response is None:
-
-        def build() -> tuple[dict, Seen]:
-            return selectors.table_state_seen(access or selectors.table_access_get(token))
-
-        try:
-            body = table_rendered(link, token, stamp.digest, build)
-        except selectors.TableLinkError as error:  # finished, or gone from the movement, since kept
-            return _refused(error.message, error.status)
-        response = HttpResponse(body, content_type="application/json")
-    return settled_after_answer(response, link.session_id, marked=stamp.marked)
-
-
-def _unchanged(
-    link: TableLink, held: Held | None, stamp: Stamp, slots: Slots | None, now: TableStamp | None
-) -> HttpResponse | None:
-    """204 if the phone's state is still what the table shows, else None (the state is sent).
-
-    Unchanged if the session's stamp has not moved since the phone's state was built; or, if
-    its state shows nothing of the other tables, if the table's own stamp has not (one
-    statement, of the table's own part alone when the cache kept the session's structure
-    with its stamp): then the 204 carries the stamp to hold now, at the session's new stamp.
-    """
-    if held is None:
-        return None
-    if held.digest == stamp.digest:
-        return HttpResponse(status=204)
-    if held.wide or slots is None:
-        return None
-    label = held_now(link, held, now or table_stamp_at(link, slots, stamp))
-    if label is None:
-        return None
-    response = HttpResponse(status=204)
-    response[STAMP_HEADER] = label.label()
-    return response
+    the stamp the phone holds (``night.live.table_state``)."""
+    answer = live.table_state(token, request.GET.get("since", ""))
+    if answer.status == 204:
+        response = HttpResponse(status=204)
+    else:
+        response = HttpResponse(answer.body, status=answer.status, content_type="application/json")
+    for name, value in answer.headers.items():
+        response[name] = value
+    if answer.session_id is None:
+        return response
+    return settled_after_answer(response, answer.session_id, marked=answer.marked)
 
 
 @require_GET

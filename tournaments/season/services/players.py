@@ -58,7 +58,7 @@ def player_merge(*, keep: Player, duplicate: Player, user: User | None) -> Playe
     RatingSnapshot.objects.filter(player=duplicate).update(player=keep)
     TeamMember.objects.filter(player=duplicate).update(player=keep)
     _move_memberships(keep, duplicate)
-    changes.players_shown_changed([keep.pk], False)  # his sessions now show the kept name (night.cached)
+    changes.players_shown_changed([keep.pk], False)  # his sessions now show the kept name (night.live)
     hooks.player_merged(keep, duplicate)  # his opt-outs and emails sent (mail.ready)
     merge = PlayerMerge.objects.create(
         kept=keep,

@@ -39,7 +39,7 @@ def player_initials_chosen(*, player: Player, shown_by_initials: bool) -> Player
     members' own page) has made sure the signed-in member is this player."""
     player.shown_by_initials = shown_by_initials
     player.save(update_fields=["shown_by_initials"])
-    # Shown by initials hides his name: refused unless the pages' cache forgets it (night.cached).
+    # Shown by initials hides his name: refused unless the pages' cache forgets it (night.live).
     changes.players_shown_changed([player.pk], shown_by_initials)
     return player
 

@@ -1,7 +1,7 @@
 """A table's secret link: the access it grants (or why not), and the QR code printed on its card.
 
 Every request of every table starts with ``table_access_get``, so its read is one plain
-statement (``db.table_entry.table_access_with_session``).
+statement (``live.sql.table_entry.table_access_with_session``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 import segno
 from django.utils.translation import gettext as _
 
-from tournaments.db.table_entry import table_access_with_session
+from tournaments.night.live.sql.table_entry import table_access_with_session
 from tournaments.night.models import SessionState, TableAccess
 from tournaments.night.selectors import movements as movement_selectors
 

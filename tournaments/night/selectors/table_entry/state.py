@@ -92,7 +92,7 @@ def _moves(
 
 
 def table_state_stamped(session: Session) -> bool:
-    """Whether a table's state changes only with its session's stamp (``db.stamps``), so a
+    """Whether a table's state changes only with its session's stamp (``live.sql.stamps``), so a
     refresh may answer "unchanged" by the stamp alone. Not a teams round's: its phones show
     their match and, after it, the next round's draw, which other rows hold (``hooks.table_state``)."""
     return session.movement != Movement.TEAMS
@@ -100,7 +100,7 @@ def table_state_stamped(session: Session) -> bool:
 
 @dataclass(frozen=True)
 class TableSeen:
-    """What a table's state read that its stamp must follow (``night.cached.tables``): its
+    """What a table's state read that its stamp must follow (``night.live.tables``): its
     ``slots``, the boards of its rounds each with the North-South pair's id (its results are
     theirs), and whether it is ``wide``, showing something of the other tables (the standings,
     a Swiss or barometer's rounds, an individual's moves) or of a session not in play."""

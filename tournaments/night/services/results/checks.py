@@ -17,8 +17,8 @@ from tournaments.bridge.notation import PASS_WORDS
 from tournaments.bridge.scoring import ns_score, result_tricks
 from tournaments.bridge.seats import Seat, seat_from
 from tournaments.bridge.text import quoted
-from tournaments.db.results import results_holding_pairs
 from tournaments.night.bridge_errors import translated
+from tournaments.night.live.sql.results import results_holding_pairs
 from tournaments.night.models import Board, Direction, Result, SessionState
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.services.results.entries import (

@@ -14,8 +14,8 @@ from django.core.exceptions import ValidationError
 
 from tournaments.bridge.cards import CardError, parse_lead
 from tournaments.core.services.writes import locked, write
+from tournaments.night import live
 from tournaments.night.bridge_errors import translated
-from tournaments.night.cached import sessions_changed
 from tournaments.night.models import Adjustment, Board, Result
 from tournaments.night.services.results.audit import audit_user
 from tournaments.night.services.results.checks import Scored
@@ -32,7 +32,7 @@ def locked_board(board: Board) -> Board:
     # One statement: the board with its session, the session's row locked (FOR UPDATE OF).
     # A write that waited for the lock reads the results afresh in its later statements.
     fresh = locked(Board.objects.select_related("session"), of=("session",)).get(pk=board.pk)
-    sessions_changed([fresh.session_id])  # the pages' stamps (night.cached)
+    live.result_stored(fresh.session_id)  # a result written, corrected or deleted
     return fresh
 
 

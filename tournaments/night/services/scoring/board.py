@@ -1,7 +1,7 @@
 """Rescore boards: their results' figures worked out again and the changed ones written in one go.
 
 The figures come from ``tournaments.night.figures``; this module reads the boards'
-results (``db.rows.board_results``), finds the session's full board for Neuberg, and
+results (``live.sql.rows.board_results``), finds the session's full board for Neuberg, and
 writes. Decisions (issue 11, also in docs/decisions.md):
 
 - **The full board** is the session's board with the most results (a Mitchell's boards
@@ -22,9 +22,9 @@ from collections.abc import Iterable
 from django.db.models import Count, Q
 
 from tournaments.bridge import adjusted
-from tournaments.db.rows import RESULT_FIGURES, ScoredResult, board_results
 from tournaments.db.sql import update_rows
 from tournaments.night.figures import board_scored, holds_average_plus, played_percentages, section_view
+from tournaments.night.live.sql.rows import RESULT_FIGURES, ScoredResult, board_results
 from tournaments.night.models import Adjustment, Board, Result, ScoringMethod, Session
 
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.core.models import Club
 from tournaments.core.services.writes import locked, locked_row, write
-from tournaments.night.cached import sessions_changed
+from tournaments.night import live
 from tournaments.night.models import Result, Session
 from tournaments.night.services.locks import session_locked
 from tournaments.night.services.scoring.board import board_recalculate, session_full_board
@@ -59,6 +59,6 @@ def club_set_adjustment_percentages(*, club: Club, average_plus: float, average_
         )
     )
     for session in locked(sessions.select_related("club").order_by("pk")):
-        sessions_changed([session.pk])  # the pages' stamps (night.cached)
+        live.session_changed([session.pk])  # the pages' stamps (night.live)
         session_rescore(session, only_adjusted=True)
     return club

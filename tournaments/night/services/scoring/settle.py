@@ -15,11 +15,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tournaments.core.services.writes import write
-from tournaments.db.rows import ScoredResult, board_results
-from tournaments.db.scoring import board_mark, marked_boards
-from tournaments.night import hooks
-from tournaments.night.cached import sessions_changed
+from tournaments.night import hooks, live
 from tournaments.night.figures import holds_average_plus
+from tournaments.night.live.sql.rows import ScoredResult, board_results
+from tournaments.night.live.sql.scoring import board_mark, marked_boards
 from tournaments.night.models import Board, ScoringMethod, Session
 from tournaments.night.services.locks import session_locked
 from tournaments.night.services.scoring.board import boards_rescore, result_counts
@@ -32,7 +31,7 @@ def scores_pending(board: Board) -> None:
 
     Only for a new result: the settle moves the standings by the marked boards' new
     results (``totals_moves``); a correction or deletion settles in its own transaction.
-    Only a board not marked yet is written (``db.scoring.board_mark``).
+    Only a board not marked yet is written (``live.sql.scoring.board_mark``).
     """
     board_mark(board.pk)
 
@@ -83,7 +82,7 @@ def scores_settle_locked(
     boards = set(marked) | set(changed)
     if not boards:
         return {}
-    sessions_changed([session.pk])  # the pages' stamps (night.cached), whoever locked the session
+    live.session_settled(session.pk)  # the pages' stamps (night.live), whoever locked the session
     if session.scoring == ScoringMethod.BUTLER and not keep_datums:
         Board.objects.filter(pk__in=boards, butler_datum__isnull=False).update(butler_datum=None)
     by_board = board_results(boards)

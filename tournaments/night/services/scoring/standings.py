@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import defaultdict
 
 from tournaments.bridge.matchpoints import places
-from tournaments.db.rows import STANDING_FIELDS, StandingRow
-from tournaments.db.scoring import pair_sums, pairs_and_stored_standings
 from tournaments.db.sql import update_rows
+from tournaments.night.live.sql.rows import STANDING_FIELDS, StandingRow
+from tournaments.night.live.sql.scoring import pair_sums, pairs_and_stored_standings
 from tournaments.night.models import Session, Standing
 from tournaments.night.services.scoring.board import average_plus_rescore
 from tournaments.night.services.scoring.totals import moved_totals, summed_totals

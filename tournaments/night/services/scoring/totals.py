@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from tournaments.db.rows import RESULT_FIGURES, ScoredResult
+from tournaments.night.live.sql.rows import RESULT_FIGURES, ScoredResult
 
 Totals = tuple[float, float, int, int, float]
 
@@ -60,7 +60,7 @@ def totals_moves(before: dict[int, tuple], by_board: dict[int, list[ScoredResult
 
 
 def summed_totals(sums: list[tuple]) -> dict[int, Totals]:
-    """Return pair id -> totals from each side's sums (``db.scoring.pair_sums``).
+    """Return pair id -> totals from each side's sums (``live.sql.scoring.pair_sums``).
 
     A pair seen on both sides (a Howell, an arrow switch) has its two rows added.
     """
@@ -85,7 +85,7 @@ def moved_totals(stored: dict[int, tuple], moves: dict[int, list]) -> dict[int, 
 def _added(totals: Sequence[Any], more: Sequence[Any]) -> Totals:
     """Two sets of totals added, a missing figure (NULL: no matchpoints or IMPs yet) as 0.
 
-    Either may be a row as the database sums it (``db.scoring``), untyped.
+    Either may be a row as the database sums it (``live.sql.scoring``), untyped.
     """
     matchpoints, percentage, played, score, imps = (
         (a or 0) + (b or 0) for a, b in zip(totals, more, strict=True)

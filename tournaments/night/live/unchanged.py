@@ -10,8 +10,8 @@ marked stamp has the view settle after its answer).
 
 from __future__ import annotations
 
-from tournaments.night.cached.stamps import stamp_recalled
-from tournaments.night.cached.tables import Held, table_recalled
+from tournaments.night.live.stamps import stamp_recalled
+from tournaments.night.live.tables import Held, table_recalled
 
 
 def table_unchanged(token: str, held: Held | None) -> bool:

@@ -7,7 +7,7 @@ A table's stamp, as its phone holds it, is ``session.table.digest.modetable`` (`
 - ``digest``, the session's stamp the state was read at: while the session's stamp is
   still that, nothing changed, and the refresh asks only the cache (one ``MGET``);
 - ``table``, the tag of what the table's page shows whatever the other tables do
-  (``db.stamps.table_digest_of_row``): the session's structure (its state, club settings,
+  (``live.sql.stamps.table_digest_of_row``): the session's structure (its state, club settings,
   boards, pairs and players), the table's own results and its calls for the director;
 - ``mode``: ``n`` (narrow) when the page shows nothing of the other tables, so a moved
   session stamp is checked against ``table`` (one statement, with the session's stamp,
@@ -31,16 +31,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.utils.translation import get_language
 
-from tournaments.db.stamps import table_digest_of, table_digest_of_row, table_part_row, table_stamp_row
-from tournaments.night.cached.pages import PAGE_SECONDS
-from tournaments.night.cached.stamps import Stamp, stamp_kept, stamp_key, stamp_of
-from tournaments.night.cached.store import keep, recall, recall_many, shared
+from tournaments.night.live.pages import PAGE_SECONDS
+from tournaments.night.live.sql.stamps import (
+    table_digest_of,
+    table_digest_of_row,
+    table_part_row,
+    table_stamp_row,
+)
+from tournaments.night.live.stamps import Stamp, stamp_kept, stamp_key, stamp_of
+from tournaments.night.live.store import keep, recall, recall_many, shared
 
 LINK_SECONDS = 24 * 3600.0
 STAMP_HEADER = "X-Table-Stamp"
@@ -96,6 +101,19 @@ class TableStamp:
 
     stamp: Stamp
     table_digest: str
+
+
+@dataclass(frozen=True)
+class TableAnswer:
+    """A phone's answer: ``status`` (200, 204, or a refusal's 404/410), its JSON ``body`` (none
+    for a 204), the ``headers`` to add, and the session it is of, with whether a settle may be
+    owed (``marked``: None when unknown) for the caller to ask for after answering."""
+
+    status: int
+    body: bytes = b""
+    headers: dict[str, str] = field(default_factory=dict)
+    session_id: int | None = None
+    marked: bool | None = None
 
 
 class Seen(Protocol):

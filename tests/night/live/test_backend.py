@@ -9,7 +9,7 @@ import sys
 import pytest
 from django.core.cache import cache
 
-from tests.night.cached.conftest import cache_in
+from tests.night.live.conftest import cache_in
 
 
 def test_the_redis_backend_keeps_one_client_and_reads_what_it_stored(settings):
@@ -39,7 +39,7 @@ def test_cache_url_names_the_backend_that_keeps_its_clients_and_shares_the_stamp
         [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
     )
     backend = (
-        "tournaments.night.cached.backend.RedisCacheKeepingClients"
+        "tournaments.night.live.backend.RedisCacheKeepingClients"
         if url
         else "django.core.cache.backends.locmem.LocMemCache"
     )

@@ -10,9 +10,11 @@ boards, pairs and calls (a few dozen) are grouped by their session, which keeps 
 on the session's own index.
 
 Besides the scores, the stamp reads what the pages show that no result write touches
-(issue 33): the club's name, its tables' settings and its matchpoint scale, the directors' calls, and each
-pair's players with their names and whether they are shown by initials, so a name
-changed, a player hidden, a merge or a pair's players edited move it as a result does.
+(issue 33), as ``SHOWN`` declares it (issue 52): the club's name, address, federation, tables'
+settings and matchpoint scale, each pair's number, direction, section, handicap, stratum and
+players, with their names and
+whether they are shown by initials, so a name changed, a player hidden, a merge or a pair's
+players edited move it as a result does; and the directors' calls.
 What it reads, and why that is enough, is ``tournaments.api.http.session_stamp``'s docstring.
 """
 
@@ -22,10 +24,23 @@ import functools
 import hashlib
 
 from django.db import connections, router
+from django.db.models import Model
 
 from tournaments.core.models import Club, Player
 from tournaments.db.sql import with_tables
 from tournaments.night.models import Board, DirectorCall, Pair, Result, ResultChange, Session
+
+# What the live pages (the public session page and its standings, a table's phone) show of the
+# rows that no result write touches, declared once: the stamp reads exactly these columns (the
+# club's at the row's end, the pairs' and their players' in its text), so a field added here is
+# stamped, and tests/night/live/test_shown_is_stamped.py fails when one of those pages reads a
+# field of these models that is not here. A session's own fields move its save time
+# (``updated_at``); its boards, results, audit entries and calls are counted below.
+SHOWN: dict[type[Model], tuple[str, ...]] = {
+    Club: ("name", "slug", "federation", "table_standings", "table_entry_lead", "matchpoint_scale"),
+    Pair: ("number", "direction", "section", "player1", "player2", "handicap", "stratum"),
+    Player: ("name", "shown_by_initials"),
+}
 
 # The players of a session's pairs, seat by seat, as one text. SQLite before 3.44 has no
 # ORDER BY inside an aggregate; its order is then the plan's, the same for the same rows,
@@ -34,14 +49,9 @@ _PLAYERS = {
     "postgresql": "string_agg({row}, '|' ORDER BY p.id)",
     "sqlite": "group_concat({row}, '|')",
 }
-_PLAYER_ROW = (
-    "p.id || ',' || p.number || p.direction || ',' || p1.id || ',' || p1.name || ',' || {initials1}"
-    " || ',' || COALESCE(p2.id || ',' || p2.name || ',' || {initials2}, '')"
-)
-_INITIALS = {"postgresql": "{seat}.shown_by_initials::int", "sqlite": "{seat}.shown_by_initials"}
 
 _STAMP = """
-SELECT s.state, s.updated_at, club.name, club.table_standings, club.table_entry_lead,
+SELECT s.state, s.updated_at,
     (SELECT MAX(c.id) FROM {change} c WHERE c.session_id = s.id),
     (SELECT COUNT(*) FROM {board} b WHERE b.session_id = s.id AND b.needs_scoring),
     (SELECT COUNT(*) FROM {board} b WHERE b.session_id = s.id),
@@ -54,27 +64,40 @@ SELECT s.state, s.updated_at, club.name, club.table_standings, club.table_entry_
     (SELECT MAX(d.id) FROM {call} d WHERE d.session_id = s.id GROUP BY d.session_id),
     (SELECT {players} FROM {pair} p JOIN {player} p1 ON p1.id = p.player1_id
         LEFT JOIN {player} p2 ON p2.id = p.player2_id WHERE p.session_id = s.id),
-    club.matchpoint_scale
-FROM {session} s JOIN {club} club ON club.id = s.club_id WHERE s.id = %s"""
+    {club}
+FROM {session} s JOIN {club_table} club ON club.id = s.club_id WHERE s.id = %s"""
 
 # Where each figure is in the row: the marked boards tell a reader whether a settle may be owed.
-MARKED_BOARDS = 6
+MARKED_BOARDS = 3
+_PLAYERS_AT = 12
+SESSION_COLUMNS = _PLAYERS_AT + 1 + len(SHOWN[Club])
+
+
+def _as_text(alias: str, model: type[Model], names: tuple[str, ...]) -> str:
+    """The row's id and its declared fields as one text (an absent row's: NULL)."""
+    columns = [model._meta.get_field(name).column for name in names]
+    parts = [f"{alias}.id"] + [f"COALESCE(CAST({alias}.{column} AS TEXT), '')" for column in columns]
+    return " || ',' || ".join(parts)
+
+
+def _players_row() -> str:
+    seats = _as_text("p1", Player, SHOWN[Player]), _as_text("p2", Player, SHOWN[Player])
+    return f"{_as_text('p', Pair, SHOWN[Pair])} || ',' || {seats[0]} || ',' || COALESCE({seats[1]}, '')"
 
 
 @functools.lru_cache(maxsize=4)
 def _statement(vendor: str) -> str:
-    initials = _INITIALS.get(vendor, _INITIALS["sqlite"])
-    row = _PLAYER_ROW.format(initials1=initials.format(seat="p1"), initials2=initials.format(seat="p2"))
-    players = _PLAYERS.get(vendor, _PLAYERS["sqlite"]).format(row=row)
+    players = _PLAYERS.get(vendor, _PLAYERS["sqlite"]).format(row=_players_row())
+    club = ", ".join(f"club.{Club._meta.get_field(name).column}" for name in SHOWN[Club])
     return with_tables(
-        _STAMP.replace("{players}", players),
+        _STAMP.replace("{players}", players).replace("{club}", club),
         change=ResultChange,
         board=Board,
         pair=Pair,
         result=Result,
         call=DirectorCall,
         player=Player,
-        club=Club,
+        club_table=Club,
         session=Session,
     )
 
@@ -125,8 +148,7 @@ _SLOT = "(b.number = %s AND r.ns_pair_id = %s)"
 # What of the session's row a table's page shows whatever the other tables do: its state and save
 # time, its club's shown settings, its boards, its pairs and their players. Not its results,
 # audit entries, marked boards or calls: the table's own are read apart (``_TABLE_PART``).
-STRUCTURE = (0, 1, 2, 3, 4, 7, 8, 9, 10, 15)
-SESSION_COLUMNS = 17  # the last, the club's matchpoint scale: the pages print figures on it
+STRUCTURE = (0, 1, 4, 5, 6, 7, _PLAYERS_AT, *range(_PLAYERS_AT + 1, SESSION_COLUMNS))
 
 
 @functools.lru_cache(maxsize=64)

@@ -1,6 +1,6 @@
 """A session's stamp kept in the shared cache, forgotten by every write that changes the session.
 
-The stamp is the database's (``db.stamps``: one statement over what the pages show); the
+The stamp is the database's (``live.sql.stamps``: one statement over what the pages show); the
 cache keeps it under the session's id, so a poll that finds nothing changed asks only the
 cache. Kept by the first reader that reads it, ``only_if_absent``; forgotten by each write
 (``sessions_changed``): when its transaction commits, and once more ``AGAIN_AFTER``
@@ -28,14 +28,14 @@ from django.db.models import Q
 from django.utils.translation import gettext
 
 from tournaments.core.services.jobs import enqueue_unless_waiting, job
-from tournaments.db.stamps import (
+from tournaments.night.live.sql.stamps import (
     MARKED_BOARDS,
     SESSION_COLUMNS,
     session_stamp_row,
     stamp_of_row,
     structure_of_row,
 )
-from tournaments.night.cached.store import forget, keep, recall, shared
+from tournaments.night.live.store import forget, keep, recall, shared
 from tournaments.night.models import Pair, Session
 from tournaments.night.push.publish import told_when_committed
 
@@ -46,7 +46,7 @@ AGAIN_AFTER = 1.0
 @dataclass(frozen=True)
 class Stamp:
     """A session's stamp, whether boards were marked for a settle when it was read, and the tag of
-    its structure (``db.stamps.structure_of_row``: what a table's page shows whatever the other
+    its structure (``live.sql.stamps.structure_of_row``: what a table's page shows whatever the other
     tables do; empty if unknown), so a table's check asks the database only for its own part."""
 
     digest: str
@@ -79,7 +79,7 @@ def session_stamp(session_id: int) -> Stamp | None:
 
 
 def stamp_of(session_id: int, row: tuple) -> Stamp:
-    """The stamp of a session's stamp row (``db.stamps.session_stamp_row``, or the start of a
+    """The stamp of a session's stamp row (``live.sql.stamps.session_stamp_row``, or the start of a
     ``table_stamp_row``)."""
     session_row = row[:SESSION_COLUMNS]
     return Stamp(

@@ -11,9 +11,10 @@ from django.core.cache.backends.base import BaseCache
 from django.urls import reverse
 
 from tests.conftest import mitchell_3nt, seated_mitchell
-from tests.night.cached.conftest import _forget_prefix
+from tests.night.live.conftest import _forget_prefix
 from tournaments.core.models import Player
-from tournaments.night.cached import CacheUnreachableError, store
+from tournaments.night.live import store
+from tournaments.night.live.stamps import CacheUnreachableError
 from tournaments.night.models import Session, TableAccess
 from tournaments.night.services.results import result_record
 from tournaments.season.services.privacy import player_initials_set
@@ -110,7 +111,7 @@ def test_hiding_a_player_is_refused_while_the_cache_cannot_be_told(
 def test_a_replicas_stamps_are_kept_apart_from_the_primarys_and_forgotten_with_them(client, club, settings):
     """A replica may lag: a stamp read from it must not answer a table, whose reads are the primary's
     (it must see the result it has just sent)."""
-    from tests.night.cached.conftest import cache_in
+    from tests.night.live.conftest import cache_in
 
     cache_in("shared", settings)
     settings.READ_REPLICA_ALIAS = "replica"

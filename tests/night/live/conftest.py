@@ -10,7 +10,7 @@ import uuid
 import pytest
 from django.core.cache import cache
 
-from tournaments.night.cached import store
+from tournaments.night.live import store
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/9")
 MODES = ("own", "shared", "redis")
@@ -43,7 +43,7 @@ def cache_in(mode: str, settings) -> str | None:
         prefix = f"test-cached-{uuid.uuid4().hex[:12]}"
         settings.CACHES = {
             "default": {
-                "BACKEND": "tournaments.night.cached.backend.RedisCacheKeepingClients",
+                "BACKEND": "tournaments.night.live.backend.RedisCacheKeepingClients",
                 "LOCATION": REDIS_URL,
                 "KEY_PREFIX": prefix,
                 "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},

@@ -21,7 +21,7 @@ from django.db import connection
 
 from bench.table_entry_server import DEFAULT_SERVER, free_port, serve, stop, wait_until_up
 from tests.conftest import seated_mitchell
-from tests.night.cached.conftest import REDIS_URL, _forget_prefix, _redis_answers
+from tests.night.live.conftest import REDIS_URL, _forget_prefix, _redis_answers
 from tests.night.test_two_app_servers import _database_url, _post
 from tournaments.night.models import TableAccess
 from tournaments.night.selectors import movements as movement_selectors

@@ -19,8 +19,8 @@ from django.urls import reverse
 from django.utils.http import parse_http_date
 
 from tests.conftest import mitchell_3nt, seated_mitchell
-from tournaments.night.cached.stamps import stamp_key
-from tournaments.night.cached.store import keep
+from tournaments.night.live.stamps import stamp_key
+from tournaments.night.live.store import keep
 from tournaments.night.models import Session, TableAccess
 from tournaments.night.services.movement import session_finish
 from tournaments.night.services.results import result_record
@@ -184,7 +184,7 @@ def test_plain_http_is_sent_to_https_where_the_site_requires_it(client, night, c
 
 
 def test_without_a_shared_cache_every_request_goes_through_the_stack(client, night, settings):
-    from tests.night.cached.conftest import cache_in
+    from tests.night.live.conftest import cache_in
 
     cache_in("own", settings)
     since = _held(client, night)
