@@ -20,10 +20,15 @@ the end of the first fetch of each of its club's standings pages that started af
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from bench.evening_load import (
     _STAMP,
@@ -38,6 +43,7 @@ from bench.evening_load import (
     _one,
 )
 
+ROOT = Path(__file__).resolve().parent.parent
 OPEN_SHARE = 0.6
 FETCH_AFTER = (0.3, 1.0)  # static/live.js: a random pause before the fetch, a burst fetched once
 REOPEN_AFTER = (0.5, 3.0)
@@ -229,3 +235,32 @@ def play_push(
 
     samples = asyncio.run(main())
     return samples, holder["streams"]
+
+
+def events_server(port: int, log: Path, workers: int) -> subprocess.Popen:
+    """granian's ASGI beside the WSGI workers: the pages' streams (clubscore.asgi, decision 0082)."""
+    command = [sys.executable, "-m", "granian", "clubscore.asgi:application", "--interface", "asgi"]
+    command += ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers), "--http", "1"]
+    command += ["--no-ws", "--working-dir", str(ROOT), "--log-level", "warning", "--backpressure", "30000"]
+    command += ["--backlog", "4096", "--workers-kill-timeout", "5"]
+    env = dict(os.environ, CLUBSCORE_EVENTS="asgi", CLUBSCORE_EVENTS_PER_CLIENT="0")
+    with log.open("wb") as output:
+        return subprocess.Popen(command, stdout=output, stderr=subprocess.STDOUT, env=env)
+
+
+def events_up(process: subprocess.Popen, port: int, log: Path, session_id: int) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the events server exited:\n{log.read_text()[-3000:]}")
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", f"/session/{session_id}/events/")
+            response = connection.getresponse()
+            connection.close()
+            if response.status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"the events server did not answer within 60 s:\n{log.read_text()[-3000:]}")

@@ -10,6 +10,7 @@ holds too many. The events' travel through Redis is checked where a Redis answer
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
 import os
 import threading
@@ -19,7 +20,7 @@ from django.test import AsyncClient
 from django.urls import reverse
 
 from tests.conftest import mitchell_3nt, seated_mitchell
-from tournaments.night.cached import session_digest_read
+from tournaments.night.live.stamps import session_digest_read
 from tournaments.night.models import Pair, TableAccess
 from tournaments.night.push import channel
 from tournaments.night.push.channel import END, Changed, Listener, hub
@@ -57,7 +58,10 @@ def _events(chunk: bytes) -> list[tuple[str, dict]]:
 
 def _closed(response) -> None:
     """The reader leaves: the test client's wrapper of the stream closes the response, as a WSGI
-    server does (and keeps the test's database connection open, as a direct close would not)."""
+    server does (and keeps the test's database connection open, as a direct close would not). A
+    stream not read yet is read first: a generator never started runs no ``finally``."""
+    if inspect.getgeneratorstate(response._iterator) == inspect.GEN_CREATED:
+        next(iter(response.streaming_content))
     response._iterator.close()
 
 
@@ -169,11 +173,14 @@ def test_one_address_holds_at_most_its_streams(client, night, streams_in_threads
     url = reverse("session_events", args=[night.pk])
     first, second = client.get(url), client.get(url)
     assert (first.status_code, second.status_code) == (200, 200)
+    for response in (first, second):  # each reader reads his stream's opening
+        next(iter(response.streaming_content))
     refused = client.get(url)
     assert refused.status_code == 429 and refused["Retry-After"]
     _closed(first)  # the reader left: his place is free again
     again = client.get(url)
     assert again.status_code == 200
+    next(iter(again.streaming_content))
     _closed(second)
     _closed(again)
 
@@ -206,7 +213,7 @@ async def _asgi_stream(session_id: int) -> None:
     finally:
         hub.stopping = False
     await content.aclose()
-    _closed(response)
+    response.close()
 
 
 def test_a_redis_message_is_read_back_as_its_event():

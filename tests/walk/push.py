@@ -15,7 +15,7 @@ from django.test import override_settings
 from django.urls import reverse
 
 from tests.walk.walk import Walk, WalkStopped
-from tournaments.night.cached import session_digest_read
+from tournaments.night.live.stamps import session_digest_read
 from tournaments.night.models import TableAccess
 
 

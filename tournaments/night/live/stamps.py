@@ -37,7 +37,6 @@ from tournaments.night.live.sql.stamps import (
 )
 from tournaments.night.live.store import forget, keep, recall, shared
 from tournaments.night.models import Pair, Session
-from tournaments.night.push.publish import told_when_committed
 
 STAMP_SECONDS = 30.0
 AGAIN_AFTER = 1.0
@@ -131,8 +130,7 @@ def _commits() -> bool:
 
 
 def sessions_changed(session_ids: Iterable[int], *, strict: bool = False) -> None:
-    """Have the cache forget these sessions' stamps when the write commits, and once more a moment later;
-    and tell their open pages (``night.push``: with or without a shared cache).
+    """Have the cache forget these sessions' stamps when the write commits, and once more a moment later.
 
     Forgetting before the commit would buy nothing: a reader would read the database,
     which still holds the old rows, and keep that stamp again. ``strict`` for a write that
@@ -140,9 +138,7 @@ def sessions_changed(session_ids: Iterable[int], *, strict: bool = False) -> Non
     and if it cannot be told, the write is refused (``CacheUnreachableError``), as it
     could go on serving what was hidden until its stamps expire.
     """
-    session_ids = sorted(set(session_ids))
     if not shared():
-        told_when_committed(session_ids, session_digest)
         return
     aliases = list(settings.DATABASES)  # the primary's stamps, and any replica's
     keys = sorted({stamp_key(session_id, alias) for session_id in session_ids for alias in aliases})
@@ -162,7 +158,6 @@ def sessions_changed(session_ids: Iterable[int], *, strict: bool = False) -> Non
     # Not locked: a burst's writes share the waiting job, and one that misses it (claimed
     # meanwhile) leaves a stale stamp for STAMP_SECONDS at most.
     enqueue_unless_waiting(stamps_forget_again, keys, after=AGAIN_AFTER, lock=False)
-    told_when_committed(session_ids, session_digest)  # after the forgetting: it reads the new stamp
 
 
 def players_changed(player_ids: Sequence[int], hiding: bool) -> None:

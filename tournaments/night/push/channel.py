@@ -1,7 +1,8 @@
 """Who is told of a session's change: each process's listeners, fed by Redis or by the process itself.
 
-A write in a session (``night.cached.stamps.sessions_changed``: every write, the send, the
-settle, a name changed) *publishes* "session N changed, stamp S" when it commits. Each
+A write in a session (the live evening's ``result_stored``, ``session_settled``,
+``session_changed``: the send, the settle, a name changed) *publishes* "session N changed,
+stamp S" once it commits (``night.push.publish``, a ``night.live.listen``-er). Each
 process keeps its open streams' listeners by session in a ``Hub``, and hands them every
 event of their session:
 
