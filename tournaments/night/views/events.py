@@ -15,7 +15,7 @@ buffering the stream (``X-Accel-Buffering``) and browsers from caching it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from functools import partial
 
 from django.conf import settings
@@ -23,6 +23,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connections
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.views.decorators.http import require_GET
 
 from tournaments.core.views.access import SignedInRequest
@@ -37,7 +38,7 @@ class EventStream(StreamingHttpResponse):
     """A stream's response, which gives its client's place back when it closes (the reader left,
     the stream ended, the server stopped)."""
 
-    def __init__(self, lines: object, client: str) -> None:
+    def __init__(self, lines: Iterator[bytes] | AsyncIterator[bytes], client: str) -> None:
         super().__init__(lines, content_type="text/event-stream; charset=utf-8")
         self.headers["Cache-Control"] = "no-cache, no-store"
         self.headers["X-Accel-Buffering"] = "no"
@@ -70,7 +71,7 @@ def _refused(status: int, retry_after: int) -> HttpResponse:
     return response
 
 
-def _stream(request: HttpRequest, session_id: int) -> HttpResponse:
+def _stream(request: HttpRequest, session_id: int) -> HttpResponseBase:
     """The stream of ``session_id``'s changes, or a refusal the page answers by polling."""
     asynchronous = isinstance(request, ASGIRequest)
     mode = settings.CLUBSCORE_EVENTS
@@ -113,7 +114,7 @@ def _digest(session_id: int) -> str:
 
 
 @require_GET
-def session_events(request: HttpRequest, pk: int) -> HttpResponse:
+def session_events(request: HttpRequest, pk: int) -> HttpResponseBase:
     """A session's public pages' stream (its standings, its boards)."""
     if live.session_stamp(pk) is None:
         return _refused(404, 3600)
@@ -121,7 +122,7 @@ def session_events(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_GET
-def table_events(request: HttpRequest, token: str) -> HttpResponse:
+def table_events(request: HttpRequest, token: str) -> HttpResponseBase:
     """A table's phone's stream: its session's changes, while its link works."""
     access = _access_or_refusal(token, with_club=False)
     if isinstance(access, HttpResponse):
@@ -131,7 +132,7 @@ def table_events(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_GET
-def tables_grid_events(request: SignedInRequest, session_id: int) -> HttpResponse:
+def tables_grid_events(request: SignedInRequest, session_id: int) -> HttpResponseBase:
     """The director's grid's stream: his role at the session's club, as the grid itself."""
     session = director_selectors.session_for_director(request.user, session_id)
     return _stream(request, session.pk)
