@@ -16,12 +16,14 @@ from tournaments.core.sections import Link, Section
 from tournaments.core.selectors.club_players import Tie, player_ties
 from tournaments.core.selectors.health import health_figures
 from tournaments.night import live
+from tournaments.night.live.phones import table_reads
 from tournaments.night.live.stamps import club_changed, players_changed
 from tournaments.night.models import Pair, Session, TableAccess
 from tournaments.night.push.publish import change_published
 from tournaments.night.selectors.director import sessions_directed
 from tournaments.night.selectors.health import analysis_queue_length
 from tournaments.night.selectors.public import sessions_recent
+from tournaments.night.selectors.table_entry import table_entry_reads
 
 
 def home_sessions() -> Section:
@@ -76,4 +78,5 @@ def ready() -> None:
     sections.director_actions.register(director_actions)
     sections.director_home.register(director_sessions)
     health_figures.register(analysis_queue_length)
+    table_reads.register(table_entry_reads)
     live.listen(change_published)  # the open pages' streams (issue 52, night.push)

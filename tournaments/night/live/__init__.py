@@ -79,9 +79,11 @@ from functools import partial
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 
+from tournaments.night.live.phones import TableLinkError, table_answer, table_link_read
 from tournaments.night.live.sql.stamps import stamp_with
 from tournaments.night.live.stamps import Stamp, session_digest, sessions_changed
 from tournaments.night.live.stamps import session_stamp as _session_stamp
+from tournaments.night.live.stamps import standings_stamp as _standings_stamp
 from tournaments.night.live.store import shared
 from tournaments.night.live.tables import Held, TableAnswer, TableLink
 from tournaments.night.live.unchanged import standings_unchanged as _standings_unchanged
@@ -147,9 +149,7 @@ def session_stamp(session_id: int) -> Stamp | None:
 def standings_stamp(session_id: int, page: int = 1) -> str:
     """The stamp page ``page`` of the session's standings holds now: a reader whose copy holds
     another one fetches the standings again."""
-    from tournaments.night.selectors.public import standings_stamp as stamp
-
-    return stamp(session_id, page)
+    return _standings_stamp(session_id, page)
 
 
 def standings_unchanged(session_id: int, page: int, since: str) -> bool:
@@ -161,8 +161,6 @@ def standings_unchanged(session_id: int, page: int, since: str) -> bool:
 def table_link(token: str) -> TableLink | None:
     """The session and table a phone's token names (the cache's, else the database's), or None
     for a link that grants nothing (unknown, its session finished, its table gone)."""
-    from tournaments.night.live.phones import table_link_read  # it reads the selectors, which read stamps
-
     return table_link_read(token)
 
 
@@ -175,8 +173,6 @@ def table_unchanged(token: str, since: str) -> bool:
 def table_state(token: str, since: str = "") -> TableAnswer:
     """The phone's answer to a refresh holding ``since`` (empty: none): 204 while what the table
     shows is unchanged, else its state as JSON labelled with its stamp, or a refusal."""
-    from tournaments.night.live.phones import table_answer
-
     return table_answer(token, since)
 
 
@@ -207,6 +203,7 @@ __all__ = [
     "Stamp",
     "TableAnswer",
     "TableLink",
+    "TableLinkError",
     "listen",
     "session_digest",
     "result_stored",

@@ -10,9 +10,11 @@ changed state is built once per change and kept under its stamp.
 from __future__ import annotations
 
 import json
+from typing import Any, Protocol
 
 from django.core.serializers.json import DjangoJSONEncoder
 
+from tournaments.core.hooks import Hook
 from tournaments.night.live.stamps import Stamp, session_stamp
 from tournaments.night.live.tables import (
     STAMP_HEADER,
@@ -29,23 +31,51 @@ from tournaments.night.live.tables import (
     table_stamp_at,
     table_stamp_read,
 )
-from tournaments.night.models import TableAccess
-from tournaments.night.selectors import table_entry as selectors
+from tournaments.night.models import Session, TableAccess
 
 
-def _refused(error: selectors.TableLinkError) -> TableAnswer:
+class TableLinkError(Exception):
+    """A table link that grants nothing: unknown, or its session finished. ``status`` is the HTTP answer."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+class TableReads(Protocol):
+    """What a phone's answer reads of its table, the night's selectors' (``selectors.table_entry``),
+    registered at ``table_reads`` so that this room, below them, imports none of them."""
+
+    def table_access_get(self, token: str) -> TableAccess: ...
+    def table_state_stamped(self, session: Session) -> bool: ...
+    def table_state(self, access: TableAccess) -> dict[str, Any]: ...
+    def table_state_seen(self, access: TableAccess) -> tuple[dict[str, Any], Seen]: ...
+
+
+table_reads: Hook[[], TableReads] = Hook("night.live.table_reads", receivers=("night.table_entry_reads",))
+"""The night's selectors of a table's page, for a phone's answer (registered in ``night.ready``)."""
+
+
+def _reads() -> TableReads:
+    (reads,) = table_reads()
+    return reads
+
+
+def _refused(error: TableLinkError) -> TableAnswer:
     return TableAnswer(error.status, json.dumps({"error": error.message}).encode())
 
 
 def table_link_read(token: str) -> TableLink | None:
     """The link a token names, from the shared cache, else the database (and kept); None if it
     grants nothing."""
+    selectors = _reads()
     link, _stamp, _slots = table_recalled(token, None)
     if link is not None:
         return link
     try:
         access = selectors.table_access_get(token)
-    except selectors.TableLinkError:
+    except TableLinkError:
         return None
     link = TableLink(access.session_id, access.table, selectors.table_state_stamped(access.session))
     table_link_kept(token, link)
@@ -54,13 +84,14 @@ def table_link_read(token: str) -> TableLink | None:
 
 def table_answer(token: str, since: str) -> TableAnswer:
     """The answer to a phone's refresh holding ``since`` (see the module's docstring)."""
+    selectors = _reads()
     access: TableAccess | None = None
     held = Held.parse(since)
     link, stamp, slots = table_recalled(token, held)
     if link is None:
         try:
             access = selectors.table_access_get(token)
-        except selectors.TableLinkError as error:
+        except TableLinkError as error:
             return _refused(error)
         link = TableLink(access.session_id, access.table, selectors.table_state_stamped(access.session))
         table_link_kept(token, link)
@@ -77,7 +108,7 @@ def table_answer(token: str, since: str) -> TableAnswer:
     if stamp is None:  # a teams table's (its match follows more than the session), or the session is gone
         try:
             found = access or selectors.table_access_get(token)
-        except selectors.TableLinkError as error:
+        except TableLinkError as error:
             return _refused(error)
         body = json.dumps(selectors.table_state(found), cls=DjangoJSONEncoder).encode()
         return TableAnswer(200, body, session_id=found.session_id)
@@ -90,7 +121,7 @@ def table_answer(token: str, since: str) -> TableAnswer:
 
     try:
         body = table_rendered(link, token, stamp.digest, build)
-    except selectors.TableLinkError as error:  # finished, or gone from the movement, since kept
+    except TableLinkError as error:  # finished, or gone from the movement, since kept
         return _refused(error)
     return TableAnswer(200, body, session_id=link.session_id, marked=stamp.marked)
 

@@ -33,6 +33,7 @@ from tournaments.night.live.sql.stamps import (
     SESSION_COLUMNS,
     session_stamp_row,
     stamp_of_row,
+    stamp_with,
     structure_of_row,
 )
 from tournaments.night.live.store import forget, keep, recall, shared
@@ -113,6 +114,17 @@ def session_digest(session_id: int) -> str:
     """The session's stamp alone; a missing session has one too (the database's, of no row)."""
     stamp = session_stamp(session_id)
     return stamp.digest if stamp is not None else stamp_of_row(session_id, None)
+
+
+def standings_stamp(session_id: int, page: int, digest: str | None = None) -> str:
+    """Return the stamp a page of standings holds, so its poll swaps them only on change.
+
+    Read before the standings (the session's stamp: it changes whenever
+    they may have, as the API's ETag does), so a poll that finds nothing changed answers
+    204 without reading or rendering a row: the readers' polls are most of an evening's
+    requests (docs/scaling.md). ``digest`` is the session's stamp if the caller read it.
+    """
+    return stamp_with(digest or session_digest(session_id), "standings page", page)
 
 
 def _inside_a_write() -> bool:

@@ -10,7 +10,7 @@ marked stamp has the view settle after its answer).
 
 from __future__ import annotations
 
-from tournaments.night.live.stamps import stamp_recalled
+from tournaments.night.live.stamps import stamp_recalled, standings_stamp
 from tournaments.night.live.tables import Held, table_recalled
 
 
@@ -32,7 +32,5 @@ def table_unchanged(token: str, held: Held | None) -> bool:
 def standings_unchanged(session_id: int, page: int, since: str) -> bool:
     """Whether the cache alone says the reader's standings (stamp ``since``) are still the session's,
     with no settle owed."""
-    from tournaments.night.selectors.public import standings_stamp
-
     stamp = stamp_recalled(session_id)  # read as the view reads it (the caller marks a public read)
     return stamp is not None and not stamp.marked and since == standings_stamp(session_id, page, stamp.digest)

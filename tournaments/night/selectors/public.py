@@ -20,8 +20,6 @@ from tournaments.bridge.cards import SUITS_HIGH_FIRST
 from tournaments.bridge.evaluation import high_card_points
 from tournaments.bridge.formats.lin import handviewer_url
 from tournaments.core.models import Club
-from tournaments.night.live.sql.stamps import stamp_with
-from tournaments.night.live.stamps import session_digest
 from tournaments.night.models import Board, Direction, Pair, Result, Session, Standing
 
 if TYPE_CHECKING:
@@ -109,17 +107,6 @@ def session_standings(session: Session) -> list[StandingsTable]:
         rows = [standing for standing in standings if standing.pair.direction == direction]
         tables.append(StandingsTable(str(direction.label), rows))
     return tables
-
-
-def standings_stamp(session_id: int, page: int, digest: str | None = None) -> str:
-    """Return the stamp a page of standings holds, so its poll swaps them only on change.
-
-    Read before the standings (the session's stamp, ``night.live``: it changes whenever
-    they may have, as the API's ETag does), so a poll that finds nothing changed answers
-    204 without reading or rendering a row: the readers' polls are most of an evening's
-    requests (docs/scaling.md). ``digest`` is the session's stamp if the caller read it.
-    """
-    return stamp_with(digest or session_digest(session_id), "standings page", page)
 
 
 def session_boards(session: Session) -> list[WithAnnotations[Board, ResultCount]]:

@@ -16,11 +16,10 @@ from tournaments.night.live.pages import (
     rendered,
     served_to,
 )
-from tournaments.night.live.stamps import session_digest_read, session_stamp
+from tournaments.night.live.stamps import session_digest_read, session_stamp, standings_stamp
 from tournaments.night.selectors import public as selectors
 from tournaments.night.selectors.individual import individual_session_standings
 from tournaments.night.selectors.pages import board_traveller_page, page_asked
-from tournaments.night.selectors.public import standings_stamp
 from tournaments.night.selectors.publication import public_board_numbers, standings_published_page
 from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.selectors.sections import section_standings

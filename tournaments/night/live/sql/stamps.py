@@ -23,8 +23,9 @@ from __future__ import annotations
 import functools
 import hashlib
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db import connections, router
-from django.db.models import Model
+from django.db.models import Field, Model
 
 from tournaments.core.models import Club, Player
 from tournaments.db.sql import with_tables
@@ -73,9 +74,17 @@ _PLAYERS_AT = 12
 SESSION_COLUMNS = _PLAYERS_AT + 1 + len(SHOWN[Club])
 
 
+def _column(model: type[Model], name: str) -> str:
+    """The column of a field declared shown (a relation's own column, its id)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, Field) or field.column is None:
+        raise ImproperlyConfigured(f"SHOWN declares {model.__name__}.{name}, which has no column to stamp")
+    return field.column
+
+
 def _as_text(alias: str, model: type[Model], names: tuple[str, ...]) -> str:
     """The row's id and its declared fields as one text (an absent row's: NULL)."""
-    columns = [model._meta.get_field(name).column for name in names]
+    columns = [_column(model, name) for name in names]
     parts = [f"{alias}.id"] + [f"COALESCE(CAST({alias}.{column} AS TEXT), '')" for column in columns]
     return " || ',' || ".join(parts)
 
@@ -88,7 +97,7 @@ def _players_row() -> str:
 @functools.lru_cache(maxsize=4)
 def _statement(vendor: str) -> str:
     players = _PLAYERS.get(vendor, _PLAYERS["sqlite"]).format(row=_players_row())
-    club = ", ".join(f"club.{Club._meta.get_field(name).column}" for name in SHOWN[Club])
+    club = ", ".join(f"club.{_column(Club, name)}" for name in SHOWN[Club])
     return with_tables(
         _STAMP.replace("{players}", players).replace("{club}", club),
         change=ResultChange,

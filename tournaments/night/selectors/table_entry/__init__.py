@@ -15,6 +15,10 @@ page's JSON), ``traveller``, ``score_table``, ``grid`` (the director's live grid
 names the views use are imported here.
 """
 
+import sys
+from typing import cast
+
+from tournaments.night.live.phones import TableReads
 from tournaments.night.selectors.table_entry.grid import session_table_grid
 from tournaments.night.selectors.table_entry.links import TableLinkError, qr_svg, table_access_get
 from tournaments.night.selectors.table_entry.rounds import entered_at_table
@@ -27,6 +31,12 @@ from tournaments.night.selectors.table_entry.state import (
 )
 from tournaments.night.selectors.table_entry.traveller import BoardNotPlayedError, table_traveller
 
+
+def table_entry_reads() -> TableReads:
+    """This package's reads of a table's page, for a phone's answer (``night.live.phones.table_reads``)."""
+    return cast("TableReads", sys.modules[__name__])
+
+
 __all__ = [
     "BoardNotPlayedError",
     "TableLinkError",
@@ -37,6 +47,7 @@ __all__ = [
     "session_table_grid",
     "table_access_get",
     "table_state",
+    "table_entry_reads",
     "table_state_seen",
     "table_state_stamped",
     "table_traveller",

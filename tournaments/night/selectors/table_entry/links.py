@@ -12,19 +12,10 @@ import re
 import segno
 from django.utils.translation import gettext as _
 
+from tournaments.night.live.phones import TableLinkError
 from tournaments.night.live.sql.table_entry import table_access_with_session
 from tournaments.night.models import SessionState, TableAccess
 from tournaments.night.selectors import movements as movement_selectors
-
-
-class TableLinkError(Exception):
-    """A table link that grants nothing: unknown, or its session finished. ``status`` is the HTTP answer."""
-
-    def __init__(self, message: str, status: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
 
 # What secrets.token_urlsafe(24) gives; anything else (a NUL, which PostgreSQL refuses in a
 # query, issue 24) is an unknown link without asking the database.
