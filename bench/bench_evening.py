@@ -37,6 +37,7 @@ import os
 import re
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -46,13 +47,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import table_entry_server as server  # noqa: E402
-from bench.evening_load import EXPECTED, KINDS, Evening, Sample, play  # noqa: E402
-from bench.national_cpu import cpu_seconds as database_cpu_of  # noqa: E402
-from bench.national_cpu import machine_busy, server_cpu  # noqa: E402
-from bench.table_entry_phones import percentile  # noqa: E402
+from bench.evening_load import READERS_A_CLUB, Evening, play  # noqa: E402
+from bench.evening_push import events_server, events_up, play_push  # noqa: E402
+from bench.evening_report import REACH_GOAL_MS, Meter, reach_report, step_report  # noqa: E402
 
 server.POSTGRES_NAME = os.environ.get("BENCH_EVENING_PG_NAME", "bench_evening")
 REDIS_URL = os.environ.get("BENCH_EVENING_REDIS_URL", "redis://127.0.0.1:6379/7")
+MODES = ("polling", "push")
+
 KEY_PREFIX = f"bench-evening-{os.getpid()}"
 TABLES, ROUNDS, BOARDS_PER_ROUND = 12, 3, 2  # 6 boards a table: more than a table sends in a run
 _CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -116,53 +118,6 @@ def _send_headers(port: int, token: str) -> dict[str, str]:
     }
 
 
-class Meter:
-    """The CPU the machine, the HTTP server, PostgreSQL and this client spent between ``start`` and
-    ``stop``."""
-
-    def __init__(self, master: int) -> None:
-        self.master = master
-        self.before: tuple = ()
-        self.figures: dict[str, float] = {}
-
-    def _read(self) -> tuple:
-        busy = machine_busy()
-        return (
-            time.perf_counter(),
-            busy[0] if busy else 0.0,
-            server_cpu(self.master) or 0.0,
-            _backends_cpu(),
-            time.process_time(),
-        )
-
-    def start(self) -> None:
-        self.before = self._read()
-
-    def stop(self) -> None:
-        after = self._read()
-        seconds = after[0] - self.before[0]
-        spent = [(after[n] - self.before[n]) / seconds for n in (1, 2, 4)]
-        self.figures = dict(zip(("machine", "server", "client"), spent, strict=True))
-        # Each backend's CPU since the start (all of it for one that connected since); one
-        # that closed meanwhile is lost: connections are kept 60 s, so few do.
-        database = sum(cpu - self.before[3].get(pid, 0.0) for pid, cpu in after[3].items())
-        self.figures["database"] = database / seconds
-        self.figures["seconds"] = seconds
-
-
-def _backends_cpu() -> dict[int, float]:
-    """CPU seconds of each PostgreSQL backend of the benchmark's database now, by process id."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
-            [server.POSTGRES_NAME],
-        )
-        pids = [row[0] for row in cursor.fetchall()]
-    return {pid: database_cpu_of(pid) for pid in pids}
-
-
 def _settled(sessions: list, timeout: float = 60.0) -> float | None:
     from django.db import connections
 
@@ -204,66 +159,27 @@ def _checked(sessions: list, accepted: dict[int, int], unanswered: dict[int, int
     return clubs_mismatches(played, expected) + [f"session {pk}: a result stored, none sent" for pk in stray]
 
 
-def _report(
-    clubs: int, samples: list[Sample], seconds: float, meter: Meter, name: str = "granian"
-) -> tuple[float, list[Sample]]:
-    """Print the step's figures; return its worst p99 and its errors."""
-    errors = [s for s in samples if s.status not in EXPECTED[s.kind]]
-    print(
-        f"evening: {clubs} clubs, {len(samples) / seconds:.0f} requests/s, {len(errors)} errors; "
-        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
-        flush=True,
-    )
-    worst = 0.0
-    for kind in KINDS:
-        taken = [s.milliseconds for s in samples if s.kind == kind]
-        if not taken:
-            print(f"  {kind:8} none in the step", flush=True)
-            continue
-        p50, p99 = percentile(taken, 0.5), percentile(taken, 0.99)
-        worst = max(worst, p99)
-        unchanged = sum(s.status == 204 for s in samples if s.kind == kind)
-        share = f", {100 * unchanged / len(taken):.0f}% unchanged (204)" if kind != "send" else ""
-        rate = len(taken) / seconds
-        print(
-            f"  {kind:8} {len(taken):6} ({rate:6.1f}/s): p50 {p50:7.1f} ms, p99 {p99:7.1f} ms{share}",
-            flush=True,
-        )
-    cores = meter.figures
-    rest = max(0.0, cores["machine"] - cores["server"] - cores["database"] - cores["client"])
-    late = percentile([s.late for s in samples], 0.99) if samples else 0.0
-    print(
-        f"  busy cores: the machine {cores['machine']:.2f} of {os.cpu_count()} ({name} "
-        f"{cores['server']:.2f}, PostgreSQL {cores['database']:.2f}, this client {cores['client']:.2f}, "
-        f"the rest {rest:.2f}); the client dispatched p99 {late:.1f} ms late",
-        flush=True,
-    )
-    served = len(samples) / seconds
-    if served:
-        cost = (cores["server"] + cores["database"]) / served * 1000
-        per_club = served / clubs
-        cpus = os.cpu_count() or 1
-        print(
-            f"  server CPU a request {cost:.1f} ms ({name} and PostgreSQL): at {per_club:.2f} requests a "
-            f"second a club, {cpus} cores of it alone would serve {cpus * 1000 / cost / per_club:.0f} "
-            "clubs (derived, not measured: Redis, the client and the kernel left out)",
-            flush=True,
-        )
-    return worst, errors
-
-
 def run(options: argparse.Namespace) -> int:
     steps = [int(count) for count in options.clubs.split(",")]
     directory = Path(tempfile.mkdtemp(prefix="bench-evening-"))
-    process = None
-    held, failed = 0, False
+    process = events = worker = None
+    failed = False
+    reached: dict[str, dict[int, bool]] = {}
     try:
         _setup(directory, not options.no_cache)
         port, log = server.free_port(), directory / f"{options.server}.log"
+        events_port, events_log = server.free_port(), directory / "events.log"
         # As behind a proxy keeping its upstream connections (granian keeps them by default).
         extra = ("--keep-alive", "75") if options.server == "gunicorn" else ()
         process = server.serve(port, options.workers, options.threads, log, extra=extra, kind=options.server)
         server.wait_until_up(process, port, log)
+        # The work after the answers (the settles' rescoring) is the task queue's (decision 0063):
+        # one worker beside the server, as production runs it.
+        worker_log = directory / "worker.log"
+        with worker_log.open("wb") as output:
+            worker = subprocess.Popen(
+                [sys.executable, str(ROOT / "manage.py"), "run_jobs"], stdout=output, stderr=subprocess.STDOUT
+            )
         print(
             f"evening: {options.server} {options.workers} workers x {options.threads} threads, PostgreSQL, "
             f"{'Redis cache' if not options.no_cache else 'no shared cache'}; {TABLES} tables a club; "
@@ -272,55 +188,112 @@ def run(options: argparse.Namespace) -> int:
             flush=True,
         )
         evening, sessions, headers = Evening(), [], None
+        modes = [mode for mode in options.modes.split(",") if mode]
+        held = dict.fromkeys(modes, 0)
+        holding = set(modes)
         for clubs in steps:
             started = time.perf_counter()
             _add_clubs(evening, len(sessions), clubs, sessions)
             built = time.perf_counter() - started
             headers = headers or _send_headers(port, evening.tables[0].phone.token)
-            meter = Meter(process.pid)
-            samples = play(
-                port,
-                evening,
-                options.seconds,
-                options.warmup,
-                options.connections,
-                headers,
-                on_steady=meter.start,
-            )
-            meter.stop()
+            if "push" in modes and events is None:
+                events = events_server(events_port, events_log, options.events_workers)
+                events_up(events, events_port, events_log, sessions[0].pk)
             print(f"step: {clubs} clubs in play (set up in {built:.0f} s)", flush=True)
-            worst, errors = _report(clubs, samples, options.seconds, meter, options.server)
-            settled = _settled(sessions)
-            problems = (
-                _checked(sessions, evening.accepted, evening.unanswered)
-                if settled is not None
-                else ["not settled"]
-            )
-            results = sum(evening.accepted.values())
+            for mode in modes:
+                if mode not in holding:
+                    print(
+                        f"evening ({mode}): {clubs} clubs skipped (not held at the step before)", flush=True
+                    )
+                    continue
+                masters = [process.pid, worker.pid] + ([events.pid] if events is not None else [])
+                meter = Meter(*masters)
+                steady = {"at": 0.0}
+
+                def on_steady(meter: Meter = meter, steady: dict = steady) -> None:
+                    steady["at"] = time.perf_counter()
+                    meter.start()
+
+                streams = None
+                if mode == "polling":
+                    samples = play(
+                        port,
+                        evening,
+                        options.seconds,
+                        options.warmup,
+                        options.connections,
+                        headers,
+                        on_steady=on_steady,
+                    )
+                else:
+                    warmup = max(options.warmup, clubs * (TABLES + READERS_A_CLUB) / options.opens_a_second)
+                    samples, streams = play_push(
+                        port,
+                        events_port,
+                        evening,
+                        options.seconds,
+                        warmup,
+                        options.connections,
+                        headers,
+                        on_steady=on_steady,
+                    )
+                meter.stop()
+                worst, errors = step_report(clubs, samples, options.seconds, meter, options.server, mode)
+                reach = reach_report(evening, clubs, steady["at"], options.seconds)
+                if streams is not None:
+                    print(
+                        f"  streams  {streams.most_open} open at most of {clubs * (TABLES + READERS_A_CLUB)} "
+                        f"pages, {streams.opened} opened in the phase, {streams.told} events told",
+                        flush=True,
+                    )
+                settled = _settled(sessions)
+                problems = (
+                    _checked(sessions, evening.accepted, evening.unanswered)
+                    if settled is not None
+                    else ["not settled"]
+                )
+                results = sum(evening.accepted.values())
+                print(
+                    f"  standings check: {'ok' if not problems else f'FAILED ({len(problems)})'} "
+                    f"for {clubs} clubs, {results} results in all"
+                    + (f", settled {settled:.1f} s after the step" if settled is not None else ""),
+                    flush=True,
+                )
+                for problem in problems[:5]:
+                    print(f"    {problem}")
+                for error in errors[:5]:
+                    print(f"    error: {error.kind} HTTP {error.status} {error.detail[:200]}")
+                if problems:
+                    failed = True
+                ok = not errors and not problems and worst <= options.p99
+                if ok and held[mode] == _previous(steps, clubs):
+                    held[mode] = clubs
+                if not ok and not options.every_step:
+                    holding.discard(mode)
+                print(
+                    f"  {mode}: {'held' if ok else 'NOT held'} (p99 of sends and fetches {worst:.0f} ms, "
+                    f"{len(errors)} errors; a change reached the pages at p99 {reach:.0f} ms)",
+                    flush=True,
+                )
+                reached[mode] = reached.get(mode, {}) | {clubs: ok and reach <= REACH_GOAL_MS}
+            if not holding or failed:
+                break
+        for mode in modes:
+            within = [clubs for clubs, ok in sorted(reached.get(mode, {}).items()) if ok]
             print(
-                f"  standings check: {'ok' if not problems else f'FAILED ({len(problems)})'} "
-                f"for {clubs} clubs, {results} results in all"
-                + (f", settled {settled:.1f} s after the step" if settled is not None else ""),
+                f"evening ({mode}): one box held {held[mode]} clubs ({held[mode] * TABLES} tables) with p99 "
+                f"under {options.p99:.0f} ms and no error; with a change on the pages within "
+                f"{REACH_GOAL_MS / 1000:.0f} s too: {within[-1] if within else 0} clubs "
+                f"(a floor: the machine is shared; load average {os.getloadavg()[0]:.1f})",
                 flush=True,
             )
-            for problem in problems[:5]:
-                print(f"    {problem}")
-            for error in errors[:5]:
-                print(f"    error: {error.kind} HTTP {error.status} {error.detail[:200]}")
-            failed = bool(errors or problems)
-            if failed or (worst > options.p99 and not options.every_step):
-                break
-            held = clubs if worst <= options.p99 and held == _previous(steps, clubs) else held
-        print(
-            f"evening: one box held {held} clubs ({held * TABLES} tables) with p99 under "
-            f"{options.p99:.0f} ms and no error (a floor: the machine is shared; "
-            f"load average {os.getloadavg()[0]:.1f})",
-            flush=True,
-        )
         if failed and log.exists():
             print(f"  {options.server} log (end):\n" + log.read_text()[-2000:])
         return 1 if failed else 0
     finally:
+        for helper in (events, worker):
+            if helper is not None:
+                server.stop(helper)
         if process is not None:
             server.stop(process)
         server.drop_postgres()
@@ -363,6 +336,20 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=64, help="the client's keep-alive connections")
     parser.add_argument("--p99", type=float, default=250.0, help="stop stepping past this p99 (ms)")
     parser.add_argument("--no-cache", action="store_true", help="run without CACHE_URL")
+    parser.add_argument(
+        "--modes",
+        default="polling,push",
+        help="polling, push or both, side by side in each step (default both)",
+    )
+    parser.add_argument(
+        "--events-workers", type=int, default=1, help="the events server's workers (default 1)"
+    )
+    parser.add_argument(
+        "--opens-a-second",
+        type=float,
+        default=150.0,
+        help="push's warm-up is long enough to open the pages' streams at this rate (default 150 a second)",
+    )
     parser.add_argument(
         "--every-step", action="store_true", help="go on past a p99 over --p99 (still stop at an error)"
     )

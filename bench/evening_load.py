@@ -37,7 +37,8 @@ ACCEPT_LANGUAGE: str | None = "en"
 
 _STAMP = re.compile(rb'data-stamp="([^"]*)"')
 KINDS = ("send", "refresh", "poll")
-EXPECTED = {"send": (200, 201), "refresh": (200, 204), "poll": (200, 204)}
+# "stream": a page's stream of changes refused or failed (evening_push.py), an error always.
+EXPECTED = {"send": (200, 201), "refresh": (200, 204), "poll": (200, 204), "stream": (200,)}
 
 
 @dataclass
@@ -65,6 +66,7 @@ class Reader:
     session_id: int
     stamp: str = ""
     next_poll: float = 0.0
+    seen: float = 0.0  # when the fetch that gave its stamp was asked (perf_counter)
 
 
 @dataclass
@@ -78,6 +80,20 @@ class Evening:
     # the server may or may not have stored them
     unanswered: dict[int, int] = field(default_factory=dict)
     rng: random.Random = field(default_factory=lambda: random.Random(33))
+    # session -> when each of its accepted sends was answered (perf_counter)
+    sent_at: dict[int, list[float]] = field(default_factory=dict)
+    # (when a send was answered, ms until one of its club's standings pages showed it: the end
+    # of that page's first changed fetch asked after the answer), a pair a page
+    reach: list[tuple[float, float]] = field(default_factory=list)
+
+    def reached(self, reader: Reader, asked: float) -> None:
+        """A reader's fetch asked at ``asked`` came back changed: it shows every send answered
+        before it asked and after its last such fetch."""
+        now = time.perf_counter()
+        for answered in self.sent_at.get(reader.session_id, ()):
+            if reader.seen < answered <= asked:
+                self.reach.append((answered, (now - answered) * 1000))
+        reader.seen = asked
 
     def join(self, phones: Iterable[Phone], sessions: Iterable[int]) -> None:
         """New clubs come into play, each table and reader at a random phase of its period."""
@@ -228,10 +244,12 @@ async def _one(client: Client, evening: Evening, kind: str, who: object, due: fl
     elif kind == "poll":
         assert isinstance(who, Reader)
         path = f"/session/{who.session_id}/standings/?since={who.stamp}"
+        asked = time.perf_counter()
         status, content = await client.call("GET", path, due=due)
         if status == 200:
             found = _STAMP.search(content)
             who.stamp = found.group(1).decode() if found else ""
+            evening.reached(who, asked)
     else:
         assert isinstance(who, Table)
         if who.sent >= len(who.phone.bodies):
@@ -242,6 +260,7 @@ async def _one(client: Client, evening: Evening, kind: str, who: object, due: fl
         session = who.phone.session_id
         if status in EXPECTED["send"]:
             evening.accepted[session] = evening.accepted.get(session, 0) + 1
+            evening.sent_at.setdefault(session, []).append(time.perf_counter())
         elif status == 0:  # sent, and no answer: stored or not
             evening.unanswered[session] = evening.unanswered.get(session, 0) + 1
     took = (time.perf_counter() - due) * 1000

@@ -19,7 +19,7 @@ ARGUMENTS = {
     "bench_congress": ["--quick"],
     "bench_finish": ["--quick"],
     "bench_refresh": ["--quick"],
-    "bench_evening": ["--clubs", "20,40", "--seconds", "20"],
+    "bench_evening": ["--clubs", "20,40", "--seconds", "20", "--warmup", "15"],
     "bench_settle_queue": ["--rounds", "1"],
     "bench_workers": ["--rounds", "1"],
 }

@@ -185,6 +185,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # 0 rescores after each answer.
 TABLE_SETTLE_DELAY = float(os.environ.get("TABLE_SETTLE_DELAY", "0.2"))
 TABLE_SETTLE_MAX_WAIT = float(os.environ.get("TABLE_SETTLE_MAX_WAIT", "2.0"))
+# The pages' live updates (server-sent events: docs/decisions/0082-pages-told-of-changes.md).
+# An open standings page, board page, director's grid and table's phone hold a stream of
+# their session's changes and fetch the new state when told; without one (the stream lost,
+# refused, or off) they poll as before. CLUBSCORE_EVENTS says who serves the streams:
+# "threads": this server's own threads, a thread a stream (`make run`'s runserver: DEBUG);
+# "asgi": only an ASGI server (production's events process, granian --interface asgi, behind
+# the proxy's /events/ routes; a WSGI worker answers 503 and the page polls); "": off, the
+# pages poll. The events travel by Redis pub/sub with CACHE_URL, within the process without.
+CLUBSCORE_EVENTS = os.environ.get("CLUBSCORE_EVENTS", "threads" if DEBUG else "").strip()
+if CLUBSCORE_EVENTS not in ("", "threads", "asgi"):
+    raise ImproperlyConfigured(f"CLUBSCORE_EVENTS must be threads, asgi or empty, not {CLUBSCORE_EVENTS!r}")
+# Streams one client (its address, as django-axes sees it) may hold in a process at once: a
+# club's room behind one address holds its phones and its readers' pages (0: no limit).
+CLUBSCORE_EVENTS_PER_CLIENT = int(os.environ.get("CLUBSCORE_EVENTS_PER_CLIENT", "64"))
+# A stream ends after this many seconds and its page reconnects (a proxy's timeouts, a
+# rolling restart); without CACHE_URL a stream reads its session's stamp every CHECK seconds.
+CLUBSCORE_EVENTS_LIFETIME_SECONDS = float(os.environ.get("CLUBSCORE_EVENTS_LIFETIME_SECONDS", "600"))
+CLUBSCORE_EVENTS_CHECK_SECONDS = float(os.environ.get("CLUBSCORE_EVENTS_CHECK_SECONDS", "2"))
 # The work after the answer (the boards' double-dummy analyses, the rescoring once the tables'
 # sends pause, the ratings' refit, the results by email, the nightly backup) is a job on the
 # task queue: a row of the database written in the transaction that asks for it, run by

@@ -593,7 +593,10 @@
 
   window.addEventListener("online", flush);
   setInterval(function () { if (pending().length) flush(); }, 5000);
-  setInterval(function () { if (view === "round" && !document.hidden) load(); }, REFRESH_MS);
+  /* Told of its session's changes by its stream (data-events-url, static/live.js), the round's page
+     asks for its state then; while it has no stream (none, lost, refused), every REFRESH_MS. */
+  var live = window.clubscoreLive(app.dataset.eventsUrl, function () { if (view === "round") load(); });
+  setInterval(function () { if (view === "round" && !document.hidden && !live.streaming()) load(); }, REFRESH_MS);
   loadScores();
   load().then(flush);
 })();

@@ -260,6 +260,7 @@ ROUTES: dict[str, Route] = {
     "director:pair_cards": Route(_session),
     "director:tables": Route(_session),
     "director:tables_grid": Route(_session),
+    "director:tables_grid_events": Route(_session),
     "director:call_answer": Route(
         lambda a: {"session_id": a.session.pk, "call_id": a.call.pk},
         mixed=lambda a, b: ({"session_id": b.session.pk, "call_id": a.call.pk}, {}),
@@ -409,6 +410,8 @@ def _sessions(a: ClubA) -> dict[str, Any]:
 # director (the admin by Django's staff check; the API's writes by a club's token, tests/api).
 PUBLIC = {
     "favicon", "home", "club", "session", "session_standings", "board", "hand_records", "session_lin",
+    # An open session's stream of changes (server-sent events), public as its standings.
+    "session_events",
     "pair", "player", "player_search", "competition", "teams_event_public", "teams_butler", "teams_match",
     # The opt-out link in a results email: its signed token names the member (tests/mail).
     "mail_opt_out",
@@ -437,7 +440,8 @@ PUBLIC = {
     # public as the sessions' own standings are.
     "event", "event_csv", "event_xlsx", "individual_standings",
     # A table's page and what its script reads and sends: the table's token is the credential.
-    "table_scores", "table_entry", "table_state", "table_submit", "table_traveller", "table_call",
+    "table_scores", "table_entry", "table_state", "table_events", "table_submit", "table_traveller",
+    "table_call",
     # Django's accounts pages: log in and out, one's own password.
     "login", "logout", "password_change", "password_change_done", "password_reset",
     "password_reset_done", "password_reset_confirm", "password_reset_complete",

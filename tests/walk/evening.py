@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 
-from tests.walk import bank, entries_step, money, rules
+from tests.walk import bank, entries_step, money, push, rules
 from tests.walk.analysis import member_reads_his_analysis
 from tests.walk.bookings import programme
 from tests.walk.entries import Entry
@@ -312,6 +312,7 @@ STEPS: list[Step] = [
     ("play", play),
     ("correct", correct),
     ("adjust", adjust),
+    ("pages told", push.pages_told),
     ("director pages", director_pages),
     ("table money", money.table_money),
     ("finish", finish),

@@ -15,9 +15,11 @@ from tournaments.core.models import Club
 from tournaments.core.sections import Link, Section
 from tournaments.core.selectors.club_players import Tie, player_ties
 from tournaments.core.selectors.health import health_figures
+from tournaments.night import live
 from tournaments.night.live.phones import table_reads
 from tournaments.night.live.stamps import club_changed, players_changed
 from tournaments.night.models import Pair, Session, TableAccess
+from tournaments.night.push.publish import change_published
 from tournaments.night.selectors.director import sessions_directed
 from tournaments.night.selectors.health import analysis_queue_length
 from tournaments.night.selectors.public import sessions_recent
@@ -77,3 +79,4 @@ def ready() -> None:
     sections.director_home.register(director_sessions)
     health_figures.register(analysis_queue_length)
     table_reads.register(table_entry_reads)
+    live.listen(change_published)  # the open pages' streams (issue 52, night.push)

@@ -8,6 +8,7 @@ from django.urls import path
 
 from tournaments.night.views import director as views
 from tournaments.night.views import (
+    events,
     individual,
     movements,
     public,
@@ -77,6 +78,8 @@ director = [
     ),
     path("sessions/<int:session_id>/tables/", table_entry.session_tables, name="tables"),
     path("sessions/<int:session_id>/tables/grid/", table_entry.session_tables_grid, name="tables_grid"),
+    # The grid's stream of changes (server-sent events; every stream's path ends in /events/).
+    path("sessions/<int:session_id>/tables/events/", events.tables_grid_events, name="tables_grid_events"),
     path(
         "sessions/<int:session_id>/calls/<int:call_id>/answer/",
         table_entry.session_call_answer,
@@ -89,6 +92,7 @@ director = [
 public_routes = [
     path("session/<int:pk>/", public.session, name="session"),
     path("session/<int:pk>/standings/", public.session_standings, name="session_standings"),
+    path("session/<int:pk>/events/", events.session_events, name="session_events"),
     path("session/<int:pk>/individual/", individual.individual_standings_page, name="individual_standings"),
     path("session/<int:session_pk>/board/<int:number>/", public.board, name="board"),
     path("session/<int:session_pk>/pair/<int:pk>/", public.pair, name="pair"),
@@ -96,6 +100,7 @@ public_routes = [
     path("table/scores.json", table_entry.score_table, name="table_scores"),
     path("table/<str:token>/", table_entry.table_page, name="table_entry"),
     path("table/<str:token>/state/", table_entry.table_state, name="table_state"),
+    path("table/<str:token>/events/", events.table_events, name="table_events"),
     path("table/<str:token>/results/", table_entry.table_submit, name="table_submit"),
     path("table/<str:token>/boards/<int:number>/", table_entry.table_traveller, name="table_traveller"),
     path("table/<str:token>/call/", table_entry.table_call, name="table_call"),

@@ -9,6 +9,7 @@ table's result within a second.
 from __future__ import annotations
 
 from django.conf import settings
+from django.urls import reverse
 
 
 def _every_ms(setting: str, default_seconds: float) -> int:
@@ -28,3 +29,9 @@ def table_refresh_ms() -> int:
 def table_grid_poll_ms() -> int:
     """How often the director's table grid asks for the tables' progress."""
     return _every_ms("CLUBSCORE_TABLE_GRID_POLL_SECONDS", 4)
+
+
+def events_url(name: str, *args: object) -> str:
+    """Where an open page's stream of its session's changes is (``night.views.events``), or "" while
+    the site serves none (``CLUBSCORE_EVENTS`` empty: the page only polls)."""
+    return reverse(name, args=args) if getattr(settings, "CLUBSCORE_EVENTS", "") else ""

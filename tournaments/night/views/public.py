@@ -24,7 +24,7 @@ from tournaments.night.selectors.publication import public_board_numbers, standi
 from tournaments.night.selectors.rounds import rounds_progress
 from tournaments.night.selectors.sections import section_standings
 from tournaments.night.services.deal_analysis import analysis_resume
-from tournaments.night.views.asking import standings_poll_ms
+from tournaments.night.views.asking import events_url, standings_poll_ms
 from tournaments.night.views.overdue import settled_after_answer
 
 SESSION_PAGE = "tournaments/night/public/session.html"
@@ -92,7 +92,12 @@ def _session_context(request: HttpRequest, session, stamp: str | None = None) ->
     boards = selectors.session_boards(session)
     public = public_board_numbers(session)
     shown = boards if public is None else [board for board in boards if board.number in public]
-    context.update(boards=shown, boards_in_play=len(boards) - len(shown), poll_ms=standings_poll_ms())
+    context.update(
+        boards=shown,
+        boards_in_play=len(boards) - len(shown),
+        poll_ms=standings_poll_ms(),
+        events_url=events_url("session_events", session.pk),
+    )
     context["section_tables"] = section_standings(session)
     context["sections"] = sections(hooks.public_session_page(session, context["tables"]))
     return context
@@ -149,6 +154,7 @@ def board(request: HttpRequest, session_pk: int, number: int) -> HttpResponse:
         "bbo_url": selectors.board_handviewer_url(board),
         "board_numbers": [n for n in board_numbers if public is None or n in public],
         "sections": sections(hooks.public_board_page(board)),
+        "events_url": events_url("session_events", board.session_id),
     }
     response = render(request, "tournaments/night/public/board.html", context)
     return settled_after_answer(response, board.session_id, marked=board.scores_marked)

@@ -37,7 +37,7 @@ from tournaments.night.services.table_entry import (
     table_accesses_ensure,
     table_result_submit,
 )
-from tournaments.night.views.asking import table_grid_poll_ms, table_refresh_ms
+from tournaments.night.views.asking import events_url, table_grid_poll_ms, table_refresh_ms
 from tournaments.night.views.overdue import settled_after_answer
 
 TEMPLATES = "tournaments/night/table/"
@@ -70,6 +70,7 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
         "session": access.session,
         "phone_words": phone_words(),
         "refresh_ms": table_refresh_ms(),
+        "events_url": events_url("table_events", access.token),
     }
     return render(request, TEMPLATES + "entry.html", context)
 
@@ -244,6 +245,7 @@ def _tables_context(request: HttpRequest, session) -> dict[str, Any]:
         "links": links,
         "grid": selectors.session_table_grid(session),
         "grid_poll_ms": table_grid_poll_ms(),
+        "events_url": events_url("director:tables_grid_events", session.pk),
     }
 
 

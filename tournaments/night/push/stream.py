@@ -1,0 +1,116 @@
+"""A page's stream of server-sent events: its session's changes, a heartbeat, and a clean end.
+
+The stream opens with the session's stamp now (``changed``: a page that reconnects after a
+drop fetches once and so misses nothing), then one ``changed`` event a change, a comment
+every ``HEARTBEAT`` seconds (proxies and phones drop a silent connection), and after
+``lifetime`` seconds, or when the process stops (``Hub.stop``), an ``end`` event: the page
+reconnects ``RETRY_MS`` later (a proxy's timeouts and a server's restart cost one
+reconnection, never a dead stream).
+
+Two forms of the same stream: a generator for a thread (``make run``'s runserver, the browser
+tests' live server: WSGI, a thread a stream) and an asynchronous one for an event loop (the
+events' ASGI server in production: thousands of streams in one process). Without a shared
+channel (no ``CACHE_URL``) the stream also reads its session's stamp every ``check``
+seconds: the queue's worker, another process, settles the sessions there and cannot reach
+this process's hub.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+
+from asgiref.sync import sync_to_async
+
+from tournaments.night.push.channel import END, Changed, Listener, hub
+
+RETRY_MS = 3000
+HEARTBEAT = 20.0
+
+
+def frame(event: Changed) -> bytes:
+    """One ``changed`` event: the session's number and its stamp, nothing else."""
+    data = json.dumps({"session": event.session, "stamp": event.stamp}, separators=(",", ":"))
+    return f"event: changed\ndata: {data}\n\n".encode()
+
+
+OPENING = f"retry: {RETRY_MS}\n\n".encode()
+BEAT = b": still here\n\n"
+CLOSING = b"event: end\ndata: {}\n\n"
+
+
+class Stream:
+    """What one stream needs: its session, how to read its stamp, how long it lives, how often it reads
+    the stamp itself (None: never, the shared channel tells every change)."""
+
+    def __init__(
+        self,
+        session: int,
+        stamp_now: Callable[[], str],
+        *,
+        lifetime: float,
+        check: float | None,
+    ) -> None:
+        self.session = session
+        self.stamp_now = stamp_now
+        self.lifetime = lifetime
+        self.check = check  # None: the shared channel tells every change
+        self.last = ""
+
+    def _fresh(self, stamp: str) -> bytes | None:
+        """The event for ``stamp`` if the page has not been told it yet."""
+        if stamp == self.last:
+            return None
+        self.last = stamp
+        return frame(Changed(self.session, stamp))
+
+    def _wait(self, ends: float) -> float:
+        return max(0.0, min(HEARTBEAT, self.check or HEARTBEAT, ends - time.monotonic()))
+
+    def lines(self) -> Iterator[bytes]:
+        """The stream for a thread (WSGI)."""
+        listener = Listener(self.session)
+        hub.listen(listener)
+        ends = time.monotonic() + self.lifetime
+        try:
+            yield OPENING + (self._fresh(self.stamp_now()) or b"")
+            while time.monotonic() < ends:
+                event = listener.next(self._wait(ends))
+                if event is END:
+                    break
+                if isinstance(event, Changed):
+                    told = self._fresh(event.stamp or self.stamp_now())
+                    if told is None:
+                        continue  # a stamp the page was told already
+                else:  # a quiet while: the stamp read (no shared channel), or a heartbeat
+                    told = self._fresh(self.stamp_now()) if self.check is not None else None
+                yield told or BEAT
+            yield CLOSING
+        finally:
+            hub.forget(listener)
+
+    async def lines_async(self) -> AsyncIterator[bytes]:
+        """The stream for an event loop (ASGI); a reader that leaves cancels it (Django's handler)."""
+        import asyncio
+
+        listener = Listener(self.session, asyncio.get_running_loop())
+        hub.listen(listener)
+        ends = time.monotonic() + self.lifetime
+        stamp_now = sync_to_async(self.stamp_now, thread_sensitive=False)
+        try:
+            yield OPENING + (self._fresh(await stamp_now()) or b"")
+            while time.monotonic() < ends:
+                event = await listener.next_async(self._wait(ends))
+                if event is END:
+                    break
+                if isinstance(event, Changed):
+                    told = self._fresh(event.stamp or await stamp_now())
+                    if told is None:
+                        continue  # a stamp the page was told already
+                else:  # a quiet while: the stamp read (no shared channel), or a heartbeat
+                    told = self._fresh(await stamp_now()) if self.check is not None else None
+                yield told or BEAT
+            yield CLOSING
+        finally:
+            hub.forget(listener)
