@@ -56,7 +56,9 @@ def entries(walk: Walk) -> None:
             raise WalkStopped("my entries: the championship is not offered to the member")
         enter = reverse("my_entry_new", args=[event_id])
         walk.get("enter the championship", enter, who="member")
-        walk.post("member's entry", enter, {"player_2": names[1]}, who="member")
+        # names[4]: a partner who is neither the desk's pair nor the member signed in (walker0 at
+        # the end of a pairs night, walker1 of the programme's step where that one is skipped)
+        walk.post("member's entry", enter, {"player_2": names[4]}, who="member")
         walk.get("my entries after entering", reverse("my_entries"), who="member")
     page = walk.get("entry list", list_url).content.decode()
     rows = re.findall(r'<tr id="entry-(\d+)"', page)
