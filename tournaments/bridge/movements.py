@@ -57,7 +57,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tournaments.bridge.text import Term, WordedError, gettext_noop, quoted
+from tournaments.bridge import arguments
+from tournaments.bridge.text import WordedError
 
 Direction = Literal["NS", "EW"]
 MitchellPair = tuple[str, int]
@@ -201,56 +202,8 @@ class Movement:
         return tuple(range(1, 2 * self.tables + 1))
 
 
-# The arguments a movement's refusal names, as a director reads them (the pages translate).
-ARGUMENT_NAMES: dict[str, Term] = {
-    "tables": Term(gettext_noop("tables")),
-    "boards_per_round": Term(gettext_noop("boards a round")),
-    "rounds": Term(gettext_noop("rounds")),
-    "round": Term(gettext_noop("round")),
-    "table": Term(gettext_noop("table")),
-    "pairs": Term(gettext_noop("pairs")),
-    "player": Term(gettext_noop("player")),
-    "arrow_switch_rounds": Term(gettext_noop("the arrow switch's rounds")),
-    "matches": Term(gettext_noop("matches")),
-    "boards": Term(gettext_noop("boards")),
-}
-
-
-def whole_in_range(
-    name: str,
-    value: object,
-    minimum: int,
-    maximum: int | None = None,
-    *,
-    error: type[MovementError] | None = None,
-) -> int:
-    """Return ``value`` if it is a whole number from ``minimum`` (to ``maximum``); else refuse.
-
-    Every movement (pairs, individual, rounds, teams) checks its arguments here, so the
-    refusal is one sentence in the catalogues whichever movement a director asked for.
-    """
-    refusal = error or MovementError
-    term = ARGUMENT_NAMES.get(name, Term(name))
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise refusal(
-            gettext_noop("%(name)s must be a whole number, not %(value)s"), name=term, value=quoted(value)
-        )
-    if maximum is None and value < minimum:
-        raise refusal(
-            gettext_noop("%(name)s must be from %(minimum)d up, not %(value)d"),
-            name=term,
-            minimum=minimum,
-            value=value,
-        )
-    if maximum is not None and not minimum <= value <= maximum:
-        raise refusal(
-            gettext_noop("%(name)s must be from %(minimum)d to %(maximum)d, not %(value)d"),
-            name=term,
-            minimum=minimum,
-            maximum=maximum,
-            value=value,
-        )
-    return value
+# Every movement's arguments are checked by one function, its refusal a MovementError.
+whole_in_range = functools.partial(arguments.whole_in_range, error=MovementError)
 
 
 def _arrows(arrow_switch_rounds: Iterable[int], rounds: int) -> frozenset[int]:
