@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from django.utils import timezone
 from tests.conftest import a_director, friday_mitchell, riverside_club, seated_mitchell
 from tests.module_world import rolled_back_at_the_end
 from tournaments import models
+from tournaments.analysis.services.sharing import analysis_sharing_set
 from tournaments.bookings.services.bookings import booking_make
 from tournaments.bookings.services.entries import Named, entry_event_create, entry_make
 from tournaments.bookings.services.entry_payments import entry_pay_at_desk
@@ -33,8 +35,14 @@ from tournaments.core.services.roles import role_grant
 from tournaments.federation.services.handicaps import session_handicaps_set
 from tournaments.mail.services.opt_out import mail_opt_out
 from tournaments.members.services.sign_in import sign_in_link_request, sign_in_link_use
+from tournaments.money.services.bank_import import bank_file_upload, bank_import_book
+from tournaments.money.services.charges import extra_add, fee_receive, fee_set
+from tournaments.money.services.fees import rate_add, schedule_save, session_schedule_set
+from tournaments.money.services.ledger import books_of
+from tournaments.money.services.memberships import membership_set, membership_type_save
+from tournaments.money.services.statement_mail import statement_mail_send, statement_threshold_set
 from tournaments.night.models import IndividualPlayer, Section
-from tournaments.night.services.boards import boards_ensure
+from tournaments.night.services.boards import boards_deal, boards_ensure
 from tournaments.night.services.individual import individual_players_seat
 from tournaments.night.services.movement import (
     session_create_with_movement,
@@ -96,6 +104,17 @@ READ_ONLY = [
     models.EntryPayment,
     Section,
     IndividualPlayer,
+    # The books: a posting, or a line of one, is reversed, never changed; what is posted or sent stays.
+    models.Account,
+    models.Posting,
+    models.PostingLine,
+    models.TableFee,
+    models.DeskExtra,
+    models.BankImport,
+    models.BankEntry,
+    models.StatementNotice,
+    models.LeadSolve,
+    models.EveningTally,
 ]
 # Made by the services and the director's pages: shown and deleted, never added or changed.
 SHOWN_ONLY = [
@@ -241,6 +260,52 @@ def _entries_with_their_records(club) -> None:
     entry_pay_at_desk(entry=entry)
 
 
+def _books_with_their_records(club, session, user) -> None:
+    """The club's books (tests/money): a fee schedule with a rate of the club's own followed by the
+    session, a member's membership, a fee taken in cash at the desk, a coffee on Zoe's account (her
+    statement emailed), and a bank statement booked, her line to her, a stranger's to nobody."""
+    books_of(club)  # ClubBooks
+    schedule = schedule_save(club=club, name="Club night", default=True, member="5.00", visitor="8.00")
+    rate_add(schedule=schedule, name="Student", amount="3.00")
+    session_schedule_set(session=session, schedule=schedule)
+    zoe = models.ClubMember.objects.get(club=club, player__name="Zoe Keep")
+    kind = membership_type_save(
+        club=club, name="Full", annual_fee=Decimal("40"), year_start_month=1, year_start_day=1, grace_days=31
+    )
+    membership_set(member=zoe, type=kind, paid_until=datetime.date(2026, 12, 31))
+    player = session.pairs.get(direction="NS", number=1).player1
+    fee_receive(fee=fee_set(session=session, player=player, amount="5.00", method="cash"), by=user)
+    extra_add(session=session, player=zoe.player, what="Coffee", amount="1.50", by=user)
+    statement_threshold_set(club=club, threshold=Decimal("0.00"))
+    statement_mail_send.call(club.pk, timezone.localdate().isoformat())  # the job the treasurer asks for
+    statement = (
+        "Datum;Naam / Omschrijving;Af Bij;Bedrag (EUR);Mededelingen\r\n"
+        "25-11-2026;Zoe Keep;Bij;1,50;Coffee\r\n"
+        "25-11-2026;P. North;Bij;15,00;Donation\r\n"
+    ).encode("cp1252")
+    bank_import_book(
+        bank_import=bank_file_upload(club=club, data=statement, filename="bank.csv", by=user), by=user
+    )
+
+
+def _analysis_night(club) -> None:
+    """A one-board night played with a lead and finished: the finish's job solves the lead and stores
+    the evening's figures (tests/analysis). Finished before the night owing a rating is made (a
+    finish rates what is owed)."""
+    session = session_create(club=club, date=datetime.date(2026, 11, 13), name="North analysis")
+    ns = pair_add(session=session, player_names=("Ann North", "Bob North"), direction="NS")
+    ew = pair_add(session=session, player_names=("Gus East", "Hal East"), direction="EW")
+    # The Friday Mitchell's first deal (conftest.friday_mitchell): its analysis, cached, is not made again.
+    (board,) = boards_deal(session=session, count=1, rng=random.Random(2026), background=False)
+    suit, holding = next(
+        (suit, cards) for suit, cards in zip("SHDC", board.east.split("."), strict=True) if cards
+    )
+    session_start(session=session)
+    lead = suit + ("10" if holding[0] == "T" else holding[0])  # East leads against North
+    result_record(board=board, entry=ResultEntry(ns, ew, "3NT", "N", "9", lead=lead))
+    session_finish(session=session)
+
+
 @dataclass(frozen=True)
 class World:
     admin_pk: int
@@ -269,11 +334,19 @@ def world(django_db_setup, django_db_blocker) -> Iterator[World]:
             mitchell_session.pairs.get(direction="EW", number=1),
         )
         result_record(board=mitchell_session.boards.get(number=1), entry=ResultEntry(ns, ew, "3NT", "N", "9"))
+        _analysis_night(club)
         _night_with_its_records(club, admin_user)
         _tables_with_their_sends(club)
         _sections_and_an_individual(club)
         _teams_event_with_its_records(club, admin_user)
-        yield World(admin_user.pk, mitchell_session.pk, _club_records(club, admin_user))
+        api_secret = _club_records(club, admin_user)
+        _books_with_their_records(club, mitchell_session, admin_user)
+        # Zoe, signed in, shares her analysis (tests/analysis).
+        zoe = models.Player.objects.get(name="Zoe Keep")
+        analysis_sharing_set(
+            account=models.MemberAccount.objects.get(email="zoe@example.org"), player=zoe, public=True
+        )
+        yield World(admin_user.pk, mitchell_session.pk, api_secret)
 
 
 # Each test reads the world's rows afresh, in its own savepoint (``db``): an object kept from

@@ -4,6 +4,7 @@ Django looks for the admin here; each capability keeps its own beside its models
 (``tournaments.<capability>.admin``), and importing them registers them all.
 """
 
+from tournaments.analysis import admin as analysis_admin
 from tournaments.bookings import admin as bookings_admin
 from tournaments.bookings import entries_admin
 from tournaments.core import admin as core_admin
@@ -18,6 +19,7 @@ from tournaments.season import admin as season_admin
 from tournaments.teams import admin as teams_admin
 
 __all__ = [
+    "analysis_admin",
     "bookings_admin",
     "entries_admin",
     "core_admin",
