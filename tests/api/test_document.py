@@ -41,6 +41,8 @@ def test_the_openapi_document_lists_every_operation_with_its_refusals(client):
         ("DELETE", "/results/{result_id}"),
         ("POST", "/sessions/{session_id}/start"),
         ("POST", "/sessions/{session_id}/finish"),
+        ("GET", "/clubs/{slug}/accounts"),
+        ("GET", "/clubs/{slug}/accounts/{account_id}/postings"),
     }
     enter = document["paths"][f"{API}/sessions/{{session_id}}/results"]["post"]
     assert enter["security"] == [{"ClubToken": []}]

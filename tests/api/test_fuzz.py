@@ -28,6 +28,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from tests.conftest import mitchell_3nt
+from tournaments.money.services.ledger import player_account
 from tournaments.night.services.movement import session_finish
 from tournaments.night.services.results import result_record
 
@@ -63,6 +64,8 @@ def real_ids(in_play) -> dict[str, object]:
         "result_id": result.pk,
         "ns_pair": result.ns_pair_id,
         "ew_pair": result.ew_pair_id,
+        # a player's account in the club's books (the treasurer's reads, tournaments/api/accounts.py)
+        "account_id": player_account(in_play.club, pair.player1).pk,
     }
 
 

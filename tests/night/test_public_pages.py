@@ -137,13 +137,14 @@ def test_standings_fragment_answers_204_while_unchanged_and_the_new_tables_after
 def test_session_page_polls_the_standings_fragment(client, played_session):
     page = client.get(reverse("session", args=[played_session.pk])).content.decode()
     assert reverse("session_standings", args=[played_session.pk]) in page
-    # One script, the site's own static file (the Content-Security-Policy allows no inline code).
+    # The site's own static files only (the Content-Security-Policy allows no inline code): the
+    # poll, and the stream that tells it of a change (live.js, decision 0082).
     fragment = reverse("session_standings", args=[played_session.pk])
     scripts = re.findall(r"<script[^>]*>", page)
-    assert len(scripts) == 1
-    assert scripts[0].startswith(
-        f'<script src="/static/standings-poll.js" data-url="{fragment}" data-every="'
-    )
+    assert all(script.startswith('<script src="/static/') for script in scripts)
+    assert '<script src="/static/live.js" defer>' in scripts
+    (poll,) = [script for script in scripts if "standings-poll.js" in script]
+    assert poll.startswith(f'<script src="/static/standings-poll.js" data-url="{fragment}" data-every="')
 
 
 # --- Board -------------------------------------------------------------------------------------
