@@ -22,6 +22,7 @@ from ninja.security import django_auth
 
 from tournaments.api.auth import ClubToken
 from tournaments.api.http import json_response, page_of
+from tournaments.api.reads import reads
 from tournaments.api.schemas import Error, Id, Page, PageQuery
 from tournaments.core.models import ApiToken, Club
 from tournaments.members.selectors import accounts as members
@@ -52,7 +53,9 @@ class PostingLineOut(Schema):
 
 
 def _answers(schema: object) -> dict[int, object]:
-    return {200: schema, 304: None, 401: Error, 403: Error, 404: Error, 422: Error}
+    """A read's answers (``reads.reads``: a NUL in the address or query is a 400 before the API),
+    and the credentials' own: no token or member (401), a token whose maker holds no role (403)."""
+    return {**reads(schema), 401: Error, 403: Error}
 
 
 def _auth(operation: str) -> list[object]:
