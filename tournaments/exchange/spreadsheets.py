@@ -2,6 +2,7 @@
 
 CSV: UTF-8 with a byte-order mark (Excel otherwise reads "José" as Windows-1252), text
 cells escaped by ``bridge.formats.spreadsheet_cells``, numbers written as numbers.
+An amount (a ``Decimal``: the club's books) is written to the cent in both.
 XLSX (openpyxl): every text cell is stored as a string (``data_type`` "s", with Excel's
 quote prefix, so it stays text even when edited), never as a formula, whatever it begins
 with; numbers are numbers. openpyxl would otherwise take any string starting with ``=``
@@ -14,6 +15,7 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
@@ -48,7 +50,8 @@ def xlsx_bytes(table: Table) -> bytes:
     book = Workbook()
     sheet = book.active
     assert sheet is not None  # a new workbook has its one sheet
-    sheet.title = table.title[:31]  # Excel's longest sheet name
+    # Excel's longest sheet name, without the characters it refuses in one
+    sheet.title = ILLEGAL_CHARACTERS_RE.sub("", table.title)[:31].translate(str.maketrans("", "", "[]:*?/\\"))
     for column, name in enumerate(table.header, start=1):
         _write(sheet.cell(row=1, column=column), name).font = Font(bold=True)
     for row_number, row in enumerate(table.rows, start=2):
@@ -60,8 +63,11 @@ def xlsx_bytes(table: Table) -> bytes:
 
 
 def _write(cell, value: Cell):
-    """Put the value in the cell: text as a string that cannot run, numbers as numbers."""
-    if isinstance(value, str):
+    """Put the value in the cell: text as a string that cannot run, numbers as numbers, an amount
+    as a number shown to the cent."""
+    if isinstance(value, Decimal):
+        cell.value, cell.number_format = float(value), "0.00"
+    elif isinstance(value, str):
         # XML has no place for most control characters; openpyxl refuses them with an error.
         cell.value = ILLEGAL_CHARACTERS_RE.sub("", value)
         cell.data_type = "s"

@@ -18,7 +18,8 @@ from decimal import ROUND_HALF_UP, Decimal
 FORMULA_STARTS = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20")
 TEXT_MARK = "'"
 
-Cell = str | int | float | None
+# An amount of money is a Decimal, written to the cent (``7.00``) so a column sums exactly.
+Cell = str | int | float | Decimal | None
 
 
 def text_escaped(text: str) -> str:
@@ -27,9 +28,11 @@ def text_escaped(text: str) -> str:
 
 
 def csv_cell(value: Cell) -> str | int | float:
-    """A cell for ``csv.writer``: numbers as they are, text escaped, nothing as ''."""
+    """A cell for ``csv.writer``: numbers as they are, amounts to the cent, text escaped, nothing as ''."""
     if value is None:
         return ""
+    if isinstance(value, Decimal):
+        return f"{value:.2f}"
     if isinstance(value, bool):  # a bool is an int to Python, but not a figure
         return str(value)
     if isinstance(value, int | float):
