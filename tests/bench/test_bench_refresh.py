@@ -20,6 +20,8 @@ def test_each_kind_of_request_the_bench_times_gets_the_answer_it_is_timed_for():
         "floor: a 404": {404},
         "a 404 through ASGI (a push channel's server)": {404},
         "a table's send": {201},
+        "public session page, changed (first reader)": {200},
+        "public session page, unchanged": {200},
         "standings poll, changed (first reader)": {200},
         "standings poll, changed (other readers)": {200},
         "standings poll, unchanged": {204},

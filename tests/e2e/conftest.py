@@ -73,11 +73,26 @@ def chromium() -> Iterator[Browser]:
         with sync_playwright() as playwright:
             launch = playwright.chromium.launch
             browser = launch(executable_path=executable, args=CHROMIUM_ARGS, timeout=WAIT_MS)
+            patch.setattr(browser, "new_context", _waiting(browser.new_context))
+            patch.setattr(browser, "new_page", _waiting(browser.new_page))
             try:
                 yield browser
             finally:
                 browser.close()
                 close_the_loops_connections()
+
+
+def _waiting(make):
+    """``make`` (a browser's ``new_page`` or ``new_context``) whose clicks and waits allow
+    ``WAIT_MS``, not Playwright's 30 s: a finish that does a night's work inline (the awards,
+    the table money, the leads' analysis) took longer than that on CI's two busy cores."""
+
+    def made(*args, **kwargs):
+        thing = make(*args, **kwargs)
+        thing.set_default_timeout(WAIT_MS)
+        return thing
+
+    return made
 
 
 def _chromium() -> str | None:

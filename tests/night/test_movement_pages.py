@@ -232,8 +232,9 @@ def test_the_session_form_reads_the_movement_or_none(club, data, cleaned):
     ("name", "args", "queries"),
     [
         # and the poll's stamp; the field: its pairs, their ratings, with no standings yet the pairs shown;
-        # the event the session is in
-        ("session", lambda s: [s.pk], 10),
+        # the event the session is in; the stamp again (the page kept only if unchanged since:
+        # night/live/pages.py)
+        ("session", lambda s: [s.pk], 11),
         ("board", lambda s: [s.pk, 1], 3),
         ("pair", lambda s: [s.pk, s.pairs.get(direction="EW", number=2).pk], 5),
     ],
