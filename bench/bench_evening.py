@@ -243,7 +243,8 @@ def run(options: argparse.Namespace) -> int:
                 if streams is not None:
                     print(
                         f"  streams  {streams.most_open} open at most of {clubs * (TABLES + READERS_A_CLUB)} "
-                        f"pages, {streams.opened} opened in the phase, {streams.told} events told",
+                        f"pages, {streams.opened} opened in the phase, {streams.told} events told, "
+                        f"{streams.ignored} let pass by phones in a round",
                         flush=True,
                     )
                 settled = _settled(sessions)

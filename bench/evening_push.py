@@ -66,6 +66,7 @@ class Streams:
         self.open_now = 0
         self.most_open = 0
         self.told = 0
+        self.ignored = 0  # events a phone in a round let pass (another table's result, a settle)
         self.tasks: set[asyncio.Task] = set()
         self.rng = random.Random(52)
 
@@ -100,7 +101,7 @@ class Streams:
         while not self.stopping.is_set():
             asked = time.perf_counter()
             try:
-                ended = await self._listen(path, lambda: self._changed(who, pending))
+                ended = await self._listen(path, lambda told: self._changed(who, pending, told))
             except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError) as error:
                 ended = repr(error)
             if ended and not self.stopping.is_set():  # refused or failed: an error, as a page's
@@ -108,7 +109,7 @@ class Streams:
                 self._out().append(Sample("stream", took, 0, 0.0, ended[:300]))
             await asyncio.sleep(self.rng.uniform(*REOPEN_AFTER))
 
-    async def _listen(self, path: str, on_change: Callable[[], None]) -> str:
+    async def _listen(self, path: str, on_change: Callable[[dict], None]) -> str:
         """One stream from open to end: "" if it ended as streams end, else what went wrong."""
         reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", self.port), TIMEOUT)
         try:
@@ -142,7 +143,7 @@ class Streams:
                         block, buffer = buffer.split(b"\n\n", 1)
                         if block.startswith(b"event: changed"):
                             self.told += 1
-                            on_change()
+                            on_change(_told(block))
                         elif block.startswith(b"event: end"):
                             return ""
             finally:
@@ -150,7 +151,10 @@ class Streams:
         finally:
             writer.close()
 
-    def _changed(self, who: Table | Reader, pending: dict) -> None:
+    def _changed(self, who: Table | Reader, pending: dict, told: dict) -> None:
+        if isinstance(who, Table) and not _concerns(who.stamp, told):
+            self.ignored += 1
+            return
         if pending["fetch"]:
             return
         pending["fetch"] = True
@@ -162,6 +166,30 @@ class Streams:
                 await _fetch(self.client, self.evening, who, self._out())
 
         self._spawn(fetch())
+
+
+def _told(block: bytes) -> dict:
+    """What a ``changed`` event says changed (its ``data:`` line's JSON)."""
+    for line in block.split(b"\n"):
+        if line.startswith(b"data:"):
+            try:
+                found = json.loads(line[5:])
+            except ValueError:
+                return {}
+            return found if isinstance(found, dict) else {}
+    return {}
+
+
+def _concerns(stamp: str, told: dict) -> bool:
+    """Whether a phone holding ``stamp`` fetches for the change ``told``, as static/table-entry.js
+    decides: a narrow state ("session.table.digest.n...") only for its own table's result or anything."""
+    parts = stamp.split(".")
+    if len(parts) != 4 or not parts[3].startswith("n"):
+        return True
+    if told.get("kind") == "settled":
+        return False
+    table = told.get("table")
+    return not (told.get("kind") == "result" and table is not None and str(table) != parts[1])
 
 
 async def _fetch(client: Client, evening: Evening, who: Table | Reader, out: list[Sample]) -> None:

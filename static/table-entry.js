@@ -593,9 +593,18 @@
 
   window.addEventListener("online", flush);
   setInterval(function () { if (pending().length) flush(); }, 5000);
+  /* Whether a change told by the stream may change what the phone shows: anything, unless its
+     state is narrow (its stamp "session.table.digest.n...": a round showing nothing of the other
+     tables, night.live.tables), when only its own table's result or a change of anything does. */
+  function concerns(told) {
+    var parts = state && state.stamp ? String(state.stamp).split(".") : [];
+    if (parts.length !== 4 || parts[3].charAt(0) !== "n") return true;
+    if (told.kind === "settled") return false;
+    return !(told.kind === "result" && told.table != null && String(told.table) !== parts[1]);
+  }
   /* Told of its session's changes by its stream (data-events-url, static/live.js), the round's page
      asks for its state then; while it has no stream (none, lost, refused), every REFRESH_MS. */
-  var live = window.clubscoreLive(app.dataset.eventsUrl, function () { if (view === "round") load(); });
+  var live = window.clubscoreLive(app.dataset.eventsUrl, function () { if (view === "round") load(); }, concerns);
   setInterval(function () { if (view === "round" && !document.hidden && !live.streaming()) load(); }, REFRESH_MS);
   loadScores();
   load().then(flush);

@@ -20,9 +20,10 @@ from tests.e2e.test_browser import PHONE, browser  # noqa: F401 (fixture)
 from tests.e2e.waiting import WAIT_MS, WAIT_SECONDS
 from tournaments.night.models import Pair, Session
 from tournaments.night.push.channel import hub
+from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.services.results import result_record
 from tournaments.night.services.sessions import pair_update
-from tournaments.night.services.table_entry import table_accesses_ensure
+from tournaments.night.services.table_entry import TableEntry, table_accesses_ensure, table_result_submit
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -108,3 +109,65 @@ def test_a_standings_page_and_a_phone_update_without_a_poll_and_again_after_the_
     _renamed(night, "Olga Other")
     phone.get_by_text("Olga Other - South 1").wait_for(timeout=WAIT_MS)
     reader.locator("#standings", has_text="Olga Other").wait_for(timeout=WAIT_MS)
+
+
+# What the phone's page decided for each event its stream told (static/live.js's ``wanted``),
+# recorded by wrapping ``clubscoreLive`` as static/live.js defines it: [kind, table, fetched].
+DECISIONS = """
+(function () {
+  var defined;
+  window.__decided = [];
+  Object.defineProperty(window, "clubscoreLive", {
+    configurable: true,
+    get: function () { return defined; },
+    set: function (live) {
+      defined = function (url, onChange, wanted) {
+        return live(url, onChange, wanted && function (told) {
+          var fetched = wanted(told);
+          window.__decided.push([told.kind || "", told.table === undefined ? null : told.table, fetched]);
+          return fetched;
+        });
+      };
+    },
+  });
+})();
+"""
+
+
+def _decided(phone) -> list[list]:
+    return phone.evaluate("window.__decided")
+
+
+def test_a_phone_in_a_round_lets_another_tables_result_and_a_settle_pass_and_fetches_for_its_own(
+    streams,
+    browser,  # noqa: F811
+    live_server,
+    night,
+):
+    """A phone in a round shows nothing of the other tables: told of table 2's result it does
+    not ask (no request, no battery, no server), told of its own table's it fetches and shows it."""
+    accesses = {access.table: access for access in table_accesses_ensure(night)}
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    phone.add_init_script(DECISIONS)
+    with phone.expect_request(lambda request: "/events/" in request.url, timeout=WAIT_MS):
+        phone.goto(f"{live_server.url}{reverse('table_entry', args=[accesses[1].token])}")
+    phone.get_by_text("North 1 - South 1").wait_for(timeout=WAIT_MS)
+
+    table_result_submit(access=accesses[2], entry=_first_board(night, 2))
+    phone.wait_for_function(
+        "window.__decided.some(function (d) { return d[0] === 'result'; })",
+        timeout=WAIT_MS,
+    )
+    assert ["result", 2, False] in _decided(phone)
+
+    table_result_submit(access=accesses[1], entry=_first_board(night, 1))
+    phone.wait_for_function(
+        "window.__decided.some(function (d) { return d[0] === 'result' && d[1] === 1; })", timeout=WAIT_MS
+    )
+    assert ["result", 1, True] in _decided(phone)
+    assert all(fetched is False for kind, _table, fetched in _decided(phone) if kind == "settled")
+
+
+def _first_board(night: Session, table: int) -> TableEntry:
+    board = sorted(movement_selectors.session_movement(night).encounter(1, table).boards)[0]
+    return TableEntry(f"e2e-key-{table}-{board}", 1, board, "3NT", "N", "9")

@@ -24,7 +24,7 @@ from tournaments.night.live.stamps import session_digest_read
 from tournaments.night.models import Pair, TableAccess
 from tournaments.night.push import channel
 from tournaments.night.push.channel import END, Changed, Listener, hub
-from tournaments.night.push.stream import Stream
+from tournaments.night.push.stream import Stream, frame
 from tournaments.night.services.results import result_record
 from tournaments.night.services.sessions import pair_update
 
@@ -84,7 +84,9 @@ def test_a_result_tells_its_sessions_listeners_its_new_stamp_and_no_other_sessio
     mine, theirs = _listening(night.pk), _listening(other.pk)
     try:
         result_record(board=night.boards.order_by("number").first(), entry=mitchell_3nt(night, 1, 1))
-        assert _last_told(mine) == Changed(night.pk, session_digest_read(night.pk))
+        told = _last_told(mine)
+        assert isinstance(told, Changed)
+        assert (told.session, told.stamp) == (night.pk, session_digest_read(night.pk))
         assert theirs.next(timeout=0) is None
     finally:
         hub.forget(mine)
@@ -221,6 +223,25 @@ def test_a_redis_message_is_read_back_as_its_event():
     assert channel.parsed(b"12") == Changed(12, "")
     assert channel.parsed(b"drop table") is None
     assert channel.parsed(1) is None
+
+
+@pytest.mark.parametrize(
+    "event",
+    [Changed(12, "abc.def", "result", 3), Changed(12, "abc.def", "settled"), Changed(12, "abc.def")],
+)
+def test_what_an_event_says_changed_crosses_redis_and_reaches_the_page(event):
+    """A table's result names its table and a settle says so (a phone in a round lets both pass
+    unless the table is its own, static/table-entry.js); anything else says nothing more."""
+    assert channel.parsed(channel.message(event).encode()) == event
+    told = {"session": 12, "stamp": "abc.def"}
+    told |= {"kind": event.kind} if event.kind else {}
+    told |= {"table": event.table} if event.table is not None else {}
+    assert _events(frame(event)) == [("changed", told)]
+
+
+def test_a_message_of_an_unknown_kind_is_a_change_of_anything():
+    assert channel.parsed(b"12 abc.def drop 3") == Changed(12, "abc.def")
+    assert channel.parsed(b"12 abc.def result x") == Changed(12, "abc.def")  # a result of no table
 
 
 REDIS = os.environ.get("CLUBSCORE_TEST_REDIS_URL", "redis://127.0.0.1:6379/14")

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def heard(monkeypatch) -> list[live.Change]:
     changes: list[live.Change] = []
-    monkeypatch.setattr(live, "_listeners", [])
+    monkeypatch.setattr(live.told, "_listeners", [])
     live.listen(changes.append)
     return changes
 

@@ -72,13 +72,9 @@ check), each module saying what it buys and costs.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from functools import partial
 
-from django.db import DEFAULT_DB_ALIAS, connections, transaction
-
+from tournaments.night.live import told
 from tournaments.night.live.phones import TableLinkError, table_answer, table_link_read
 from tournaments.night.live.sql.stamps import stamp_with
 from tournaments.night.live.stamps import Stamp, session_digest, sessions_changed
@@ -86,25 +82,16 @@ from tournaments.night.live.stamps import session_stamp as _session_stamp
 from tournaments.night.live.stamps import standings_stamp as _standings_stamp
 from tournaments.night.live.store import shared
 from tournaments.night.live.tables import Held, TableAnswer, TableLink
+from tournaments.night.live.told import (
+    RESULT_STORED,
+    SESSION_CHANGED,
+    SESSION_LOCKED,
+    SESSION_SETTLED,
+    Change,
+    tell,
+)
 from tournaments.night.live.unchanged import standings_unchanged as _standings_unchanged
 from tournaments.night.live.unchanged import table_unchanged as _table_unchanged
-
-logger = logging.getLogger(__name__)
-
-RESULT_STORED, SESSION_SETTLED, SESSION_CHANGED = "result", "settled", "changed"
-
-
-@dataclass(frozen=True)
-class Change:
-    """What a committed write changed: its session, its ``kind`` (``RESULT_STORED``,
-    ``SESSION_SETTLED``, ``SESSION_CHANGED``) and the table that sent it, if a table did."""
-
-    session_id: int
-    kind: str
-    table: int | None = None
-
-
-_listeners: list[Callable[[Change], None]] = []
 
 
 def listen(listener: Callable[[Change], None]) -> None:
@@ -113,21 +100,21 @@ def listen(listener: Callable[[Change], None]) -> None:
     A listener runs in the writer's thread after the commit; it must be quick and must not
     raise (what it raises is logged and dropped: the write is done).
     """
-    if listener not in _listeners:
-        _listeners.append(listener)
+    if listener not in told._listeners:
+        told._listeners.append(listener)
 
 
 def result_stored(session_id: int, *, table: int | None = None) -> None:
     """In the transaction that stored a result of ``session_id`` (sent by ``table``, if a table's):
     its pages' stamps are forgotten at the commit, and the listeners told."""
     sessions_changed([session_id])
-    _tell([Change(session_id, RESULT_STORED, table)])
+    tell([Change(session_id, RESULT_STORED, table)])
 
 
 def session_settled(session_id: int) -> None:
     """In the transaction that rescored ``session_id``'s marked boards and standings."""
     sessions_changed([session_id])
-    _tell([Change(session_id, SESSION_SETTLED)])
+    tell([Change(session_id, SESSION_SETTLED)])
 
 
 def session_changed(session_ids: Iterable[int], *, strict: bool = False) -> None:
@@ -137,7 +124,15 @@ def session_changed(session_ids: Iterable[int], *, strict: bool = False) -> None
     cache cannot be told at once)."""
     session_ids = list(session_ids)
     sessions_changed(session_ids, strict=strict)
-    _tell([Change(session_id, SESSION_CHANGED) for session_id in session_ids])
+    tell([Change(session_id, SESSION_CHANGED) for session_id in session_ids])
+
+
+def session_locked(session_id: int) -> None:
+    """In a write that locked ``session_id``'s row (``night.services.locks``): anything its pages
+    show may change, so its stamps are forgotten; told as a change unless the write says what
+    it changed (a table's result, a settle: ``told.coalesced``)."""
+    sessions_changed([session_id])
+    tell([Change(session_id, SESSION_LOCKED)])
 
 
 def session_stamp(session_id: int) -> Stamp | None:
@@ -176,25 +171,6 @@ def table_state(token: str, since: str = "") -> TableAnswer:
     return table_answer(token, since)
 
 
-def _tell(changes: list[Change]) -> None:
-    if not _listeners or not changes:
-        return
-    blocks = connections[DEFAULT_DB_ALIAS].atomic_blocks
-    if blocks and not getattr(blocks[0], "_from_testcase", False):
-        transaction.on_commit(partial(_told, changes))
-    else:
-        _told(changes)
-
-
-def _told(changes: list[Change]) -> None:
-    for listener in list(_listeners):
-        for change in changes:
-            try:
-                listener(change)
-            except Exception:  # noqa: BLE001 - the write is done; a listener's failure is logged
-                logger.exception("A listener of the live evening failed on %s", change)
-
-
 __all__ = [
     "RESULT_STORED",
     "SESSION_CHANGED",
@@ -208,6 +184,7 @@ __all__ = [
     "session_digest",
     "result_stored",
     "session_changed",
+    "session_locked",
     "session_settled",
     "session_stamp",
     "shared",

@@ -46,10 +46,15 @@ RESUBSCRIBE_AFTER = 1.0  # seconds between a lost subscription and the next try
 
 @dataclass(frozen=True)
 class Changed:
-    """Session ``session`` changed; its stamp is now ``stamp`` ("" if it could not be read)."""
+    """Session ``session`` changed; its stamp is now ``stamp`` ("" if it could not be read).
+
+    ``kind`` and ``table`` say what changed (``night.live.told``): "result" of ``table``,
+    "settled", or "" for anything (a narrow phone fetches only for its own table or anything)."""
 
     session: int
     stamp: str
+    kind: str = ""
+    table: int | None = None
 
 
 class Listener:
@@ -193,7 +198,7 @@ def publish(event: Changed) -> None:
                 _publisher = _publisher or redis.Redis.from_url(
                     url, socket_connect_timeout=0.5, socket_timeout=0.5
                 )
-        _publisher.publish(channel_name(), f"{event.session} {event.stamp}")
+        _publisher.publish(channel_name(), message(event))
     except Exception as error:  # noqa: BLE001 - a lost event is a late page, not a failed write
         logger.warning("An event could not be published (%s): the pages will poll", error)
 
@@ -236,10 +241,21 @@ def _hear(url: str, channel: str, deliver: Callable[[Changed], None]) -> None:
             time.sleep(RESUBSCRIBE_AFTER)
 
 
+def message(event: Changed) -> str:
+    """The Redis message of ``event``: "<session> <stamp> <kind> <table>" (the last two may be empty)."""
+    table = "" if event.table is None else str(event.table)
+    return f"{event.session} {event.stamp} {event.kind} {table}".rstrip()
+
+
 def parsed(data: object) -> Changed | None:
-    """The event a Redis message carries ("<session> <stamp>"), or None if it is not one."""
+    """The event a Redis message carries (``message``; an older server's "<session> <stamp>"
+    too), or None if it is not one."""
     if not isinstance(data, bytes | str):
         return None
     text = data.decode(errors="replace") if isinstance(data, bytes) else data
-    number, _, stamp = text.partition(" ")
-    return Changed(int(number), stamp[:200]) if number.isdigit() else None
+    number, stamp, kind, table = (text.split(" ", 3) + ["", "", ""])[:4]
+    if not number.isdigit():
+        return None
+    if kind == "result" and table.isdigit() and len(table) < 12:
+        return Changed(int(number), stamp[:200], kind, int(table))
+    return Changed(int(number), stamp[:200], "settled" if kind == "settled" else "")

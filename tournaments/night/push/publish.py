@@ -16,4 +16,10 @@ from tournaments.night.push.channel import Changed, publish
 def change_published(change: live.Change) -> None:
     """Tell the session's open pages (every process's, through Redis, or this one's)."""
     stamp = live.session_stamp(change.session_id)
-    publish(Changed(change.session_id, stamp.digest if stamp is not None else ""))
+    digest = stamp.digest if stamp is not None else ""
+    if change.kind == live.RESULT_STORED and change.table is not None:
+        publish(Changed(change.session_id, digest, "result", change.table))
+    elif change.kind == live.SESSION_SETTLED:
+        publish(Changed(change.session_id, digest, "settled"))
+    else:
+        publish(Changed(change.session_id, digest))

@@ -30,8 +30,15 @@ HEARTBEAT = 20.0
 
 
 def frame(event: Changed) -> bytes:
-    """One ``changed`` event: the session's number and its stamp, nothing else."""
-    data = json.dumps({"session": event.session, "stamp": event.stamp}, separators=(",", ":"))
+    """One ``changed`` event: the session's number, its stamp, and what changed if it is known
+    (``kind`` "result" of ``table``, or "settled": a phone in a round fetches for neither
+    unless the result is its table's, static/table-entry.js)."""
+    told: dict[str, object] = {"session": event.session, "stamp": event.stamp}
+    if event.kind:
+        told["kind"] = event.kind
+    if event.table is not None:
+        told["table"] = event.table
+    data = json.dumps(told, separators=(",", ":"))
     return f"event: changed\ndata: {data}\n\n".encode()
 
 
@@ -58,11 +65,14 @@ class Stream:
         self.check = check  # None: the shared channel tells every change
         self.last = ""
 
-    def _fresh(self, stamp: str) -> bytes | None:
-        """The event for ``stamp`` if the page has not been told it yet."""
+    def _fresh(self, stamp: str, told: Changed | None = None) -> bytes | None:
+        """The event for ``stamp`` (what ``told`` says changed, if it is its event) if the page
+        has not been told it yet."""
         if stamp == self.last:
             return None
         self.last = stamp
+        if told is not None and told.stamp == stamp:
+            return frame(told)
         return frame(Changed(self.session, stamp))
 
     def _wait(self, ends: float) -> float:
@@ -80,7 +90,7 @@ class Stream:
                 if event is END:
                     break
                 if isinstance(event, Changed):
-                    told = self._fresh(event.stamp or self.stamp_now())
+                    told = self._fresh(event.stamp or self.stamp_now(), event)
                     if told is None:
                         continue  # a stamp the page was told already
                 else:  # a quiet while: the stamp read (no shared channel), or a heartbeat
@@ -105,7 +115,7 @@ class Stream:
                 if event is END:
                     break
                 if isinstance(event, Changed):
-                    told = self._fresh(event.stamp or await stamp_now())
+                    told = self._fresh(event.stamp or await stamp_now(), event)
                     if told is None:
                         continue  # a stamp the page was told already
                 else:  # a quiet while: the stamp read (no shared channel), or a heartbeat

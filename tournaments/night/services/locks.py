@@ -4,7 +4,7 @@ A session's row is the lock every write in it takes (a pair seated, a result ent
 settle, a state moved), so two directors, or a director and a table, see each other's
 writes. ``session_write`` opens a write on it; ``session_locked`` locks it inside a
 write already open (a service decorated with ``write()``). Taking the lock tells the
-pages' cache that the session changes (``night.live.session_changed``): whatever the
+pages' cache that the session changes (``night.live.session_locked``): whatever the
 write does, a poll then reads the session's stamp afresh.
 """
 
@@ -23,7 +23,7 @@ from tournaments.night.models import Session
 def session_locked(session: Session, rows: QuerySet[Session] | None = None) -> Session:
     """Lock the session's row and read it afresh (through ``rows``: ``only``, ``select_related``)."""
     fresh = locked_row(session, rows)
-    live.session_changed([fresh.pk])
+    live.session_locked(fresh.pk)
     return fresh
 
 
