@@ -14,8 +14,13 @@ What a write tells:
 - ``session_changed``: anything else its pages show changed (its state, its pairs, its
   players' names or privacy, its club's settings, its awards; the session deleted).
 
+- ``session_locked``: a write locked the session's row (``night.services.locks``): anything
+  may change, unless the write says what it changed.
+
 Each has the session's stamps forgotten when the write commits (``sessions_changed``), and
-tells every ``listen``-er, once the write has committed, a ``Change``.
+tells every ``listen``-er, once the write has committed, one ``Change`` a session, as narrow
+as true (``told``: a settle as a settle, a table's send as that table's result, so a phone
+in a round lets the other tables' results pass).
 
 What a reader asks (``shared``: whether there is a cache every process shares, without
 which the cache's word is never enough):
