@@ -20,8 +20,8 @@ What goes in (``bridge.usebio.writing`` has the file's shape):
   federation, the flag is N and no pair has an award.
 
 Refused, naming the result: a legacy import's bare score, which has no East-West pair.
-Refused, saying why: an individual, whose players, not its one-round partnerships, are
-ranked (a USEBIO file of pairs would rank the partnerships).
+An individual is written as one (``selectors.usebio_individual``, decision 83): its
+players ranked, not its one-round partnerships.
 """
 
 from __future__ import annotations
@@ -103,7 +103,8 @@ def _adjusted(result: Result, club: Club) -> Adjusted | None:
     return None
 
 
-def _line(result: Result, club: Club, is_imps: bool) -> TravellerLine:
+def usebio_line(result: Result, club: Club, is_imps: bool) -> TravellerLine:
+    """A stored result as a traveller line (pairs and individuals alike)."""
     if result.ew_pair is None:
         raise UsebioExportError(
             _(
@@ -183,7 +184,7 @@ def session_usebio_event(session: Session) -> UsebioEvent:
     boards = tuple(
         UsebioBoard(
             number,
-            tuple(_line(result, club, session.is_imps) for result in lines),
+            tuple(usebio_line(result, club, session.is_imps) for result in lines),
             _datum(session, lines),
             section,
         )
@@ -233,13 +234,9 @@ def session_usebio_awards(session: Session) -> UsebioAwards | None:
 def session_usebio_bytes(session: Session) -> bytes:
     if session.is_individual:
         # Its pairs are one-round partnerships: a PAIRS file would rank them, not the players.
-        raise UsebioExportError(
-            _(
-                "an individual ranks its players, and ClubScore writes USEBIO for pairs only: "
-                "its pairs are one-round partnerships, which a PAIRS file would rank instead. "
-                "Download the standings as CSV or Excel."
-            )
-        )
+        from tournaments.exchange.selectors.usebio_individual import individual_usebio_bytes
+
+        return individual_usebio_bytes(session)
     return write_usebio(session_usebio_event(session), session_usebio_awards(session))
 
 

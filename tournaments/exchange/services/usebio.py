@@ -179,8 +179,8 @@ def usebio_store(
                 if not line.played:  # no result: the pairs sat the board out, as ClubScore has it
                     not_played.append((line, where))
                     continue
-                line = _readable_lead(line, where, notes)
-                result = _line_add(board, line, pairs, where, user)
+                line = readable_lead(line, where, notes)
+                result = usebio_line_add(board, line, pairs, where, user)
                 results.append(LineResult(usebio_board, line, where, result))
         _datums_store(event, boards)
         locked = session_locked(session, Session.objects.select_related("club"))
@@ -240,7 +240,7 @@ def _mark_arrow_switch(session: Session, event: UsebioEvent) -> None:
         session.save(update_fields=["arrow_switch_rounds"])
 
 
-def _readable_lead(line: TravellerLine, where: str, notes: list[str]) -> TravellerLine:
+def readable_lead(line: TravellerLine, where: str, notes: list[str]) -> TravellerLine:
     """The line with its lead, or without one ClubScore cannot read as a card (and a note of it)."""
     try:
         parse_lead(line.lead)
@@ -360,11 +360,11 @@ def _adjustment(club: Club, percentage: int, where: str) -> str:
     return found
 
 
-def _line_add(
+def usebio_line_add(
     board: Board, line: TravellerLine, pairs: dict[PairKey, Pair], where: str, user: User | None
 ) -> Result:
     ns_pair, ew_pair = pairs[line.ns_pair], pairs[line.ew_pair]
-    if line.written_contract:
+    if line.stated:
         return stated_score_add(board, line, ns_pair, ew_pair, user)
     try:
         if line.adjusted is not None:
