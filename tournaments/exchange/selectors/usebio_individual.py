@@ -98,7 +98,9 @@ def individual_usebio_awards(session: Session) -> UsebioAwards | None:
         awarded=bool(points),
         p2p_charge_rate=f"{rate:g}" if scale.federation == "ebu" and rate is not None else "",
         by_pair={
-            UsebioSolo(numbers[player], "").key: FileAward(Decimal(int(amount / scale.unit)), scale.point_type)
+            UsebioSolo(numbers[player], "").key: FileAward(
+                Decimal(int(amount / scale.unit)), scale.point_type
+            )
             for (_session, player), amount in points.items()
             if player in numbers
         },

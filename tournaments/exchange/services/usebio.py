@@ -32,8 +32,10 @@ How a file becomes one session:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from typing import TypeVar
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -95,6 +97,7 @@ _SCORING = {
     CROSS_IMPS: ScoringMethod.CROSS_IMPS,
     BUTLER: ScoringMethod.BUTLER,
 }
+Read = TypeVar("Read")
 _LAW_PERCENTAGES = {60: Adjustment.AVERAGE_PLUS, 50: Adjustment.AVERAGE, 40: Adjustment.AVERAGE_MINUS}
 
 
@@ -108,6 +111,12 @@ class UsebioImport:
 
 def check_usebio_file(data: bytes) -> UsebioEvent:
     """Read an uploaded USEBIO file within the size limit; raise ``ValidationError`` on ``file``."""
+    return checked_usebio(data, read_usebio)
+
+
+def checked_usebio(data: bytes, reader: Callable[[bytes], Read]) -> Read:
+    """Read an uploaded file with ``reader`` (pairs or individual) within the size limit;
+    raise ``ValidationError`` on ``file`` naming what the reader refused."""
     if len(data) > MAX_USEBIO_BYTES:
         raise ValidationError(
             {
@@ -116,7 +125,7 @@ def check_usebio_file(data: bytes) -> UsebioEvent:
             }
         )
     try:
-        return read_usebio(data)
+        return reader(data)
     except UsebioError as error:
         raise ValidationError(
             {"file": _("Not a USEBIO file ClubScore can read: %(error)s.") % {"error": error}}

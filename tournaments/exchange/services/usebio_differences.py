@@ -64,7 +64,7 @@ def usebio_differences(
 
 
 def line_differences(session: Session, event: UsebioEvent, lines: list[LineResult]) -> list[str]:
-    """The boards' and lines' differences (a Butler datum, a score, the points): pairs and individuals alike."""
+    """The boards' and lines' differences (a Butler datum, a score, the points), pairs or individual."""
     stored = Result.objects.in_bulk([line.result.pk for line in lines])
     differences = _board_differences(session, event, lines, stored)
     full = full_top(event)

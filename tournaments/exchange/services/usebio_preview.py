@@ -14,11 +14,14 @@ from django.db.models import Max
 
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioEvent
 from tournaments.bridge.formats.usebio.awards import UsebioAwards
+from tournaments.bridge.formats.usebio.individual import UsebioIndividualEvent
 from tournaments.bridge.imps import scaled_imp_total
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
 from tournaments.exchange.services.usebio import UsebioImport, usebio_store
+from tournaments.exchange.services.usebio_individual import usebio_individual_store
 from tournaments.exchange.services.usebio_sections import session_numbers
+from tournaments.night.selectors.individual import individual_places
 
 
 @dataclass(frozen=True)
@@ -71,6 +74,40 @@ def usebio_preview(
     except _DryRun:
         pass
     return found[0]
+
+
+def usebio_individual_preview(*, club: Club, event: UsebioIndividualEvent, name: str = "") -> UsebioPreview:
+    """Import the individual in a transaction that is rolled back, and return its players' standings.
+
+    The very import a confirm runs (``services.usebio_individual``), so a file it refuses is
+    refused here (``ValidationError``).
+    """
+    found: list[UsebioPreview] = []
+    try:
+        with write():
+            imported = usebio_individual_store(club=club, event=event, name=name)
+            found.append(_individual_preview(imported, event))
+            raise _DryRun
+    except _DryRun:
+        pass
+    return found[0]
+
+
+def _individual_preview(imported: UsebioImport, event: UsebioIndividualEvent) -> UsebioPreview:
+    stated = {player.number: player for player in event.players}
+    rows = [
+        PreviewRow(
+            label=str(place.number),
+            names=place.player.name,
+            place=place.place_text,
+            figure=place.percentage or 0.0,
+            file_place=stated[place.number].place if place.number in stated else None,
+            file_figure=stated[place.number].percentage if place.number in stated else None,
+        )
+        for place in individual_places(imported.session)
+    ]
+    session = imported.session
+    return UsebioPreview(session.name, rows, session.boards.count(), event.line_count, imported.differences)
 
 
 def _preview(imported: UsebioImport, event: UsebioEvent) -> UsebioPreview:

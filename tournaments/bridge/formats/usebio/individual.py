@@ -176,7 +176,9 @@ def _read_line(element: Element, where: str, numbers: set[int]) -> SoloLine:
         raise UsebioError(f"{where}: a player sits twice at the table ({', '.join(map(str, seats))})")
     north, east, south, west = seats
     ns_pair, ew_pair = partnership_keys((north, east, south, west))
-    return SoloLine((north, east, south, west), read_line_result(element, where, ns_pair, ew_pair, MATCHPOINTS))
+    return SoloLine(
+        (north, east, south, west), read_line_result(element, where, ns_pair, ew_pair, MATCHPOINTS)
+    )
 
 
 def _read_board(element: Element, index: int, numbers: set[int], seen: set[int]) -> SoloBoard:
@@ -225,7 +227,8 @@ def _read_event(root: Element) -> UsebioIndividualEvent:
     return UsebioIndividualEvent(
         club=_child_text(club, "CLUB_NAME", "CLUB") if club is not None else "",
         club_id=_child_text(club, "CLUB_ID_NUMBER", "CLUB") if club is not None else "",
-        description=" ".join(_child_text(event, "EVENT_DESCRIPTION", "EVENT").split()) or "Imported individual",
+        description=" ".join(_child_text(event, "EVENT_DESCRIPTION", "EVENT").split())
+        or "Imported individual",
         date=date,
         program=_child_text(event, "PROGRAM_NAME", "EVENT"),
         program_version=_child_text(event, "PROGRAM_VERSION", "EVENT"),
