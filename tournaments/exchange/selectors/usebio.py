@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import functools
 import tomllib
+from collections.abc import Mapping
 from decimal import Decimal
 
 from django.conf import settings
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from tournaments.bridge.federations.awards import Scale
 from tournaments.bridge.formats.usebio import (
     BUTLER,
     CROSS_IMPS,
@@ -190,10 +192,6 @@ def session_usebio_event(session: Session) -> UsebioEvent:
         )
         for (number, section), lines in by_board.items()
     )
-    deals = tuple(
-        UsebioDeal(board.number, board.north, board.east, board.south, board.west)
-        for board in session.boards.exclude(north="").order_by("number")
-    )
     return UsebioEvent(
         club=club.name,
         description=session.name,
@@ -207,7 +205,15 @@ def session_usebio_event(session: Session) -> UsebioEvent:
             _usebio_pair(pair, is_imps=session.is_imps, handicapped=session.handicapped) for pair in pairs
         ),
         boards=boards,
-        deals=deals,
+        deals=session_deals(session),
+    )
+
+
+def session_deals(session: Session) -> tuple[UsebioDeal, ...]:
+    """Every dealt board's hands, for the file's ``HANDSET`` (pairs and individuals alike)."""
+    return tuple(
+        UsebioDeal(board.number, board.north, board.east, board.south, board.west)
+        for board in session.boards.exclude(north="").order_by("number")
     )
 
 
@@ -218,6 +224,11 @@ def session_usebio_awards(session: Session) -> UsebioAwards | None:
         return None
     points = session_pair_points(session) if session.is_finished else {}
     keys = {pair.pk: _key(pair) for pair in session.pairs.filter(pk__in=points).select_related("section")}
+    return usebio_awards(session, scale, {keys[pair]: amount for pair, amount in points.items()})
+
+
+def usebio_awards(session: Session, scale: Scale, points: Mapping[PairKey, Decimal]) -> UsebioAwards:
+    """The scale's head and each award in the scale's units, by the key the file files it under."""
     rate = session.club.p2p_charge_rate
     return UsebioAwards(
         scale=scale.usebio_scale,
@@ -225,8 +236,8 @@ def session_usebio_awards(session: Session) -> UsebioAwards | None:
         awarded=bool(points),
         p2p_charge_rate=f"{rate:g}" if scale.federation == "ebu" and rate is not None else "",
         by_pair={
-            keys[pair]: FileAward(Decimal(int(amount / scale.unit)), scale.point_type)
-            for pair, amount in points.items()
+            key: FileAward(Decimal(int(amount / scale.unit)), scale.point_type)
+            for key, amount in points.items()
         },
     )
 

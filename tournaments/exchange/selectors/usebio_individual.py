@@ -10,10 +10,7 @@ by number, found from the movement by the North-South partnership that played it
 
 from __future__ import annotations
 
-from decimal import Decimal
-
-from tournaments.bridge.formats.usebio import UsebioDeal
-from tournaments.bridge.formats.usebio.awards import FileAward, UsebioAwards
+from tournaments.bridge.formats.usebio.awards import UsebioAwards
 from tournaments.bridge.formats.usebio.individual import (
     SoloBoard,
     SoloLine,
@@ -22,7 +19,12 @@ from tournaments.bridge.formats.usebio.individual import (
     write_individual_usebio,
 )
 from tournaments.bridge.individual import Seating, individual, partnership_number
-from tournaments.exchange.selectors.usebio import program_version_text, usebio_line
+from tournaments.exchange.selectors.usebio import (
+    program_version_text,
+    session_deals,
+    usebio_awards,
+    usebio_line,
+)
 from tournaments.federation.selectors.awards import session_scale
 from tournaments.federation.selectors.pages import individuals_master_points
 from tournaments.night.models import Result, Session
@@ -67,10 +69,6 @@ def individual_usebio_event(session: Session) -> UsebioIndividualEvent:
         for place in individual_places(session)
         if place.boards > 0
     )
-    deals = tuple(
-        UsebioDeal(board.number, board.north, board.east, board.south, board.west)
-        for board in session.boards.exclude(north="").order_by("number")
-    )
     return UsebioIndividualEvent(
         club=club.name,
         description=session.name,
@@ -80,7 +78,7 @@ def individual_usebio_event(session: Session) -> UsebioIndividualEvent:
         club_id=club.federation_club_number,
         players=players,
         boards=_boards(session),
-        deals=deals,
+        deals=session_deals(session),
     )
 
 
@@ -91,20 +89,12 @@ def individual_usebio_awards(session: Session) -> UsebioAwards | None:
         return None
     points = individuals_master_points([session]) if session.is_finished else {}
     numbers = dict(session.individual_players.values_list("player_id", "number"))
-    rate = session.club.p2p_charge_rate
-    return UsebioAwards(
-        scale=scale.usebio_scale,
-        point_type=scale.point_type,
-        awarded=bool(points),
-        p2p_charge_rate=f"{rate:g}" if scale.federation == "ebu" and rate is not None else "",
-        by_pair={
-            UsebioSolo(numbers[player], "").key: FileAward(
-                Decimal(int(amount / scale.unit)), scale.point_type
-            )
-            for (_session, player), amount in points.items()
-            if player in numbers
-        },
-    )
+    by_key = {
+        UsebioSolo(numbers[player], "").key: amount
+        for (_session, player), amount in points.items()
+        if player in numbers
+    }
+    return usebio_awards(session, scale, by_key)
 
 
 def individual_usebio_bytes(session: Session) -> bytes:

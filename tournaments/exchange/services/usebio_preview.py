@@ -8,7 +8,9 @@ the SQLite write gate for the time of an import (about 3 ms a result).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from django.db.models import Max
 
@@ -22,6 +24,8 @@ from tournaments.exchange.services.usebio import UsebioImport, usebio_store
 from tournaments.exchange.services.usebio_individual import usebio_individual_store
 from tournaments.exchange.services.usebio_sections import session_numbers
 from tournaments.night.selectors.individual import individual_places
+
+Found = TypeVar("Found")
 
 
 @dataclass(frozen=True)
@@ -51,6 +55,18 @@ class _DryRun(Exception):
     """Raised to roll the preview's import back."""
 
 
+def rolled_back(run: Callable[[], Found]) -> Found:
+    """What ``run`` returns, worked out in a transaction that is then rolled back (a preview's import)."""
+    found: list[Found] = []
+    try:
+        with write():
+            found.append(run())
+            raise _DryRun
+    except _DryRun:
+        pass
+    return found[0]
+
+
 def usebio_preview(
     *,
     club: Club,
@@ -65,15 +81,11 @@ def usebio_preview(
     the ones the director will get, and a file the import refuses is refused here
     (``ValidationError``, as from the import).
     """
-    found: list[UsebioPreview] = []
-    try:
-        with write():
-            imported = usebio_store(club=club, event=event, name=name, awards=awards, scale_imps=scale_imps)
-            found.append(_preview(imported, event))
-            raise _DryRun
-    except _DryRun:
-        pass
-    return found[0]
+    return rolled_back(
+        lambda: _preview(
+            usebio_store(club=club, event=event, name=name, awards=awards, scale_imps=scale_imps), event
+        )
+    )
 
 
 def usebio_individual_preview(*, club: Club, event: UsebioIndividualEvent, name: str = "") -> UsebioPreview:
@@ -82,15 +94,9 @@ def usebio_individual_preview(*, club: Club, event: UsebioIndividualEvent, name:
     The very import a confirm runs (``services.usebio_individual``), so a file it refuses is
     refused here (``ValidationError``).
     """
-    found: list[UsebioPreview] = []
-    try:
-        with write():
-            imported = usebio_individual_store(club=club, event=event, name=name)
-            found.append(_individual_preview(imported, event))
-            raise _DryRun
-    except _DryRun:
-        pass
-    return found[0]
+    return rolled_back(
+        lambda: _individual_preview(usebio_individual_store(club=club, event=event, name=name), event)
+    )
 
 
 def _individual_preview(imported: UsebioImport, event: UsebioIndividualEvent) -> UsebioPreview:

@@ -18,7 +18,10 @@ user who directs no club gets 403, a visitor the login page. The file is limited
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
+from collections.abc import Callable
+from typing import TypeVar
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -43,6 +46,7 @@ from tournaments.exchange.services.usebio_teams import usebio_teams_import, useb
 from tournaments.exchange.views.waiting import waiting_import
 
 TEMPLATES = "tournaments/exchange/"
+Imported = TypeVar("Imported")
 
 
 def _refused(request: SignedInRequest, form: UsebioUploadForm, **context: object) -> HttpResponse:
@@ -147,34 +151,24 @@ def _individual_preview(
     return render(request, TEMPLATES + "usebio_preview.html", context)
 
 
-def _individual_confirm(request: SignedInRequest, pending: PendingImport) -> HttpResponse:
+def _confirmed(
+    request: SignedInRequest, pending: PendingImport, importer: Callable[..., Imported]
+) -> Imported | HttpResponse:
+    """Run the confirmed file's import (pairs, teams or individual) and mark it done; if the
+    import refuses it now, the upload form again with the refusal."""
     try:
-        imported = usebio_individual_import(
-            club=pending.club, data=bytes(pending.data), name=pending.name, user=request.user
-        )
+        imported = importer(club=pending.club, data=bytes(pending.data), name=pending.name, user=request.user)
     except ValidationError as error:
         form = UsebioUploadForm(initial={"club": pending.club_id, "name": pending.name}, user=request.user)
         return _refused(request, form, import_errors=error.messages)
     pending_done(pending)
-    session = imported.session
-    messages.success(
-        request,
-        _("Imported %(session)s: %(count)d players.")
-        % {"session": session, "count": session.individual_players.count()},
-    )
-    context = {"session": session, "differences": imported.differences}
-    return render(request, TEMPLATES + "usebio_imported.html", context)
+    return imported
 
 
 def _teams_confirm(request: SignedInRequest, pending: PendingImport) -> HttpResponse:
-    try:
-        imported = usebio_teams_import(
-            club=pending.club, data=bytes(pending.data), name=pending.name, user=request.user
-        )
-    except ValidationError as error:
-        form = UsebioUploadForm(initial={"club": pending.club_id, "name": pending.name}, user=request.user)
-        return _refused(request, form, import_errors=error.messages)
-    pending_done(pending)
+    imported = _confirmed(request, pending, usebio_teams_import)
+    if isinstance(imported, HttpResponse):
+        return imported
     teams_event = imported.event
     messages.success(
         request,
@@ -193,24 +187,26 @@ def usebio_confirm(request: SignedInRequest) -> HttpResponse:
         return pending
     if is_teams_usebio(bytes(pending.data)):
         return _teams_confirm(request, pending)
-    if is_individual_usebio(bytes(pending.data)):
-        return _individual_confirm(request, pending)
-    try:
-        imported = usebio_import(
-            club=pending.club,
-            data=bytes(pending.data),
-            name=pending.name,
-            user=request.user,
-            scale_imps=request.POST.get("scale_imps") == "on",
-        )
-    except ValidationError as error:
-        form = UsebioUploadForm(initial={"club": pending.club_id, "name": pending.name}, user=request.user)
-        return _refused(request, form, import_errors=error.messages)
-    pending_done(pending)
-    session = imported.session
-    messages.success(
-        request,
-        _("Imported %(session)s: %(count)d pairs.") % {"session": session, "count": session.pairs.count()},
+    scale_imps = request.POST.get("scale_imps") == "on"
+    importer = (
+        usebio_individual_import
+        if is_individual_usebio(bytes(pending.data))
+        else functools.partial(usebio_import, scale_imps=scale_imps)
     )
+    imported = _confirmed(request, pending, importer)
+    if isinstance(imported, HttpResponse):
+        return imported
+    session = imported.session
+    if session.is_individual:
+        done = _("Imported %(session)s: %(count)d players.") % {
+            "session": session,
+            "count": session.individual_players.count(),
+        }
+    else:
+        done = _("Imported %(session)s: %(count)d pairs.") % {
+            "session": session,
+            "count": session.pairs.count(),
+        }
+    messages.success(request, done)
     context = {"session": session, "differences": imported.differences}
     return render(request, TEMPLATES + "usebio_imported.html", context)
