@@ -10,6 +10,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
+from django.utils import translation
 
 from tests.night.individuals import PLAYERS, played_individual
 from tournaments.bridge.formats.usebio.individual import read_individual_usebio
@@ -211,3 +212,10 @@ def test_a_file_without_travellers_is_refused_on_the_upload_page(director_client
         UPLOAD, {"club": club.pk, "file": SimpleUploadedFile("solo.xml", players_only)}
     )
     assert response.status_code == 400 and "no traveller lines" in response.content.decode()
+
+
+def test_the_refusal_is_in_the_directors_language(written):
+    _session, data = written
+    players_only = re.sub(rb"\s*<BOARD>.*?</BOARD>", b"", data, flags=re.DOTALL)
+    with translation.override("fr"):
+        assert "aucune ligne de feuille ambulante" in _refused(players_only)
