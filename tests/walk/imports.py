@@ -250,3 +250,37 @@ def import_teams(walk: Walk) -> None:
         if session is None:
             raise WalkStopped(f"the imported event's page links no session of round {number}")
         walk.facts["rounds"][number] = int(session[1])
+
+
+def _individual_table(walk: Walk, session_id: int, name: str) -> str:
+    """The public individual standings' table of a session, as its players read it."""
+    page = walk.get(name, reverse("individual_standings", args=[session_id]), who="public").content.decode()
+    table = re.search(r'<table id="individual-standings".*?</table>', page, re.S)
+    return table.group(0) if table else ""
+
+
+def reimport_individual(walk: Walk, data: bytes) -> None:
+    """The individual's USEBIO download imported again on the USEBIO page (upload, its preview,
+    confirm), as a director moving the evening to another site would: the copy's individual
+    standings are the evening's, player for player. The copy is then deleted, so the evening
+    stays the club's one session for the steps after."""
+    url = reverse("director:exchange:usebio_upload")
+    form = walk.form("USEBIO import", url, url)
+    upload = SimpleUploadedFile("individual.xml", data, content_type="application/xml")
+    typed = form.data(name="Walk individual, imported", file=upload)  # type: ignore[arg-type]
+    preview = walk.post("USEBIO individual preview", url, typed, status=200).content.decode()
+    walk._read_page("USEBIO individual preview", preview, who="director")
+    confirm = form_posting_to(preview, url, reverse("director:exchange:usebio_confirm"))
+    done = walk.post("USEBIO individual confirm", confirm.action, confirm.data(), status=200).content.decode()
+    walk._read_page("USEBIO individual imported", done, who="director")
+    found = re.search(r'href="/director/sessions/(\d+)/"', done)
+    if found is None:
+        raise WalkStopped("the individual USEBIO import's answer links no session")
+    copy = int(found[1])
+    ours = _individual_table(walk, walk.session_id, "individual standings")
+    if "<td" not in ours:
+        raise WalkStopped("the evening's individual standings show no player to compare the import with")
+    theirs = _individual_table(walk, copy, "imported individual standings")
+    walk.figure("the imported individual's standings", theirs, ours)
+    delete = reverse("director:session_delete", args=[copy])
+    walk.post("delete the imported individual", delete, {"confirm": "yes"})
