@@ -4,6 +4,7 @@ and imported into another club as the same individual, every player's figures th
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from xml.etree.ElementTree import fromstring
 
 import pytest
@@ -19,8 +20,10 @@ from tournaments.exchange.models import PendingImport
 from tournaments.exchange.selectors.usebio import session_usebio_bytes
 from tournaments.exchange.services.usebio_individual import usebio_individual_import
 from tournaments.exchange.services.usebio_preview import usebio_individual_preview
+from tournaments.federation.models import MasterPointAward
 from tournaments.night.models import Movement, Result, Session
 from tournaments.night.selectors.individual import individual_places
+from tournaments.night.services.movement import session_finish
 
 pytestmark = pytest.mark.django_db
 
@@ -219,3 +222,38 @@ def test_the_refusal_is_in_the_directors_language(written):
     players_only = re.sub(rb"\s*<BOARD>.*?</BOARD>", b"", data, flags=re.DOTALL)
     with translation.override("fr"):
         assert "aucune ligne de feuille ambulante" in _refused(players_only)
+
+
+def test_a_finished_individuals_file_gives_each_player_his_master_points_as_a_pairs_file_does(club):
+    """ABF green points in hundredths (``MASTER_POINTS_AWARDED``, ``MASTER_POINT_TYPE``), from the
+    ledger: each player his own award (the tied winners their share), those out of the awards 0."""
+    Club.objects.filter(pk=club.pk).update(federation="abf")
+    club.refresh_from_db()
+    session = session_finish(session=played_individual(club))
+    event = fromstring(session_usebio_bytes(session).split(b"\n", 2)[2]).find("EVENT")
+    assert event is not None and event.findtext("MPS_AWARDED_FLAG") == "Y"
+    ledger = {
+        award.player_id: award.points
+        for award in MasterPointAward.objects.filter(session=session, pair__isnull=True)
+    }
+    numbers = dict(session.individual_players.values_list("number", "player_id"))
+    for player in event.findall("PARTICIPANTS/PLAYER"):
+        number = int(player.findtext("PLAYER_NUMBER") or 0)
+        units = Decimal(player.findtext("MASTER_POINTS_AWARDED") or "x")
+        assert units == ledger.get(numbers[number], Decimal(0)) * 100
+        assert player.findtext("MASTER_POINT_TYPE") == "GREEN"
+    assert any(Decimal(p.findtext("MASTER_POINTS_AWARDED") or 0) > 0 for p in event.iter("PLAYER"))
+
+
+def test_a_players_figure_the_file_states_otherwise_is_listed_and_clubscores_kept(written):
+    session, data = written
+    first = read_individual_usebio(data).players[0]
+    stated = f"<PERCENTAGE>{first.percentage:.2f}</PERCENTAGE>".encode()
+    changed = data.replace(stated, b"<PERCENTAGE>99.99</PERCENTAGE>", 1)
+    imported = usebio_individual_import(club=_other_club(), data=changed)
+    place = next(p for p in individual_places(session) if p.number == first.number)
+    assert [d for d in imported.differences if d.startswith("Player")] == [
+        f"Player {first.number} ({first.name}): 99.99%, place {first.place} in the file;"
+        f" {place.percentage:.2f}%, place {place.place_text} here."
+    ]
+    assert _standings(imported.session)[first.number][1] == pytest.approx(place.percentage)

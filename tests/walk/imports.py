@@ -277,6 +277,8 @@ def reimport_individual(walk: Walk, data: bytes) -> None:
     if found is None:
         raise WalkStopped("the individual USEBIO import's answer links no session")
     copy = int(found[1])
+    if walk.session_id is None:
+        raise WalkStopped("no evening to compare the imported individual with")
     ours = _individual_table(walk, walk.session_id, "individual standings")
     if "<td" not in ours:
         raise WalkStopped("the evening's individual standings show no player to compare the import with")
