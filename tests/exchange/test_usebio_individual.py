@@ -10,6 +10,7 @@ from xml.etree.ElementTree import fromstring
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.urls import reverse
 from django.utils import translation
 
@@ -257,3 +258,17 @@ def test_a_players_figure_the_file_states_otherwise_is_listed_and_clubscores_kep
         f" {place.percentage:.2f}%, place {place.place_text} here."
     ]
     assert _standings(imported.session)[first.number][1] == pytest.approx(place.percentage)
+
+
+def test_the_commands_export_and_import_an_individual(written, tmp_path, capsys):
+    session, _data = written
+    other = _other_club()
+    path = tmp_path / "individual.xml"
+    call_command("export_usebio", str(session.pk), "--output", str(path))
+    call_command("import_usebio", str(path), "--club", other.slug)
+    out = capsys.readouterr().out
+    assert ": 12 players." in out and "scores and standings agree" in out
+    copy, ours = _standings(Session.objects.get(club=other)), _standings(session)
+    assert {n: (name, round(pct or 0, 6), place) for n, (name, pct, place, _t) in copy.items()} == {
+        n: (name, round(pct or 0, 6), place) for n, (name, pct, place, _t) in ours.items()
+    }
