@@ -7,6 +7,7 @@ import pytest
 
 from tests.exchange.usebio_files import fixture_bytes
 from tournaments.bridge.formats.usebio import UsebioError, read_usebio
+from tournaments.exchange.selectors.usebio import session_usebio_bytes
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.night.models import Result, Standing
 
@@ -50,3 +51,18 @@ def test_the_import_keeps_the_score_lists_the_line_and_scores_every_pair_as_the_
     ours, theirs = _percentages(imported.session), _percentages(whole)
     assert ours == pytest.approx(theirs)
     assert [line for line in imported.differences if line not in notes] == real.differences
+
+
+def test_a_stated_score_written_out_reads_back_as_the_same_score_with_no_contract(club):
+    """ClubScore's USEBIO of a line kept by its stated score writes its SCORE and no CONTRACT
+    (there is none); imported again, the line is that score, every pair's figures the same."""
+    imported = usebio_import(club=club, data=SLIP)
+    data = session_usebio_bytes(imported.session)
+    line = read_usebio(data).boards[0].lines[0]
+    assert (line.contract, line.ns_score, line.stated) == ("", 110, True)
+    first = data.index(b"<TRAVELLER_LINE>")
+    assert b"<CONTRACT" not in data[first : data.index(b"</TRAVELLER_LINE>", first)]
+    again = usebio_import(club=club, data=data, name="read back")
+    kept = Result.objects.get(board__session=again.session, board__number=1, ns_pair__number=2)
+    assert (kept.contract, kept.ns_score) == ("", 110)
+    assert _percentages(again.session) == pytest.approx(_percentages(imported.session))

@@ -146,15 +146,16 @@ def test_an_individuals_pages_show_no_field_of_partnerships_expected_percentages
     assert "field-strength" not in public and "field-strength" not in director
 
 
-def test_an_individual_is_not_written_as_a_usebio_file_of_its_partnerships(director_client, club):
+def test_an_individual_is_written_as_a_usebio_file_of_its_players(director_client, club):
+    """Once refused (its pairs are one-round partnerships), now an INDIVIDUAL file (decision 83)."""
     session = played_individual(club)
-    response = director_client.get(
-        reverse("director:exchange:usebio_download", args=[session.pk]), follow=True
-    )
-    page = response.content.decode()
-    assert response.redirect_chain and "attachment" not in response.get("Content-Disposition", "")
-    assert "This session cannot be written as USEBIO: an individual ranks its players" in page
-    assert "Download results as USEBIO XML" not in page
+    results = director_client.get(reverse("director:session", args=[session.pk])).content.decode()
+    response = director_client.get(reverse("director:exchange:usebio_download", args=[session.pk]))
+    assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
+    body = response.content.decode()
+    assert 'EVENT_TYPE="INDIVIDUAL"' in body and body.count("<PLAYER_NUMBER>") == 12
+    assert "<PAIR>" not in body
+    assert "Download results as USEBIO XML" in results
 
 
 def test_the_directors_page_offers_an_individuals_player_cards_not_pair_cards(director_client, club):

@@ -9,7 +9,6 @@ its board and the two pairs as the site named them.
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable
 from fractions import Fraction
@@ -17,14 +16,14 @@ from fractions import Fraction
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from django.utils import timezone, translation
-from django.utils.translation import gettext
+from django.utils import timezone
 
 from tests.walk import bank, entries_step, money, push, rules
 from tests.walk.analysis import member_reads_his_analysis
 from tests.walk.bookings import programme
 from tests.walk.entries import Entry
 from tests.walk.forms import form_posting_to
+from tests.walk.imports import reimport_individual
 from tests.walk.nights import NIGHTS, Night, player_names
 from tests.walk.walk import Walk, WalkStopped
 
@@ -208,30 +207,13 @@ def exports(walk: Walk) -> None:
         response = walk.get(name, reverse(f"director:exchange:{name}", args=[pk]), status=None)
         if response.status_code == 200:
             walk.keep_export(name, response)
-    if walk.combination.night == "individual":
-        usebio_refused(walk)
-    else:
-        usebio = reverse("director:exchange:usebio_download", args=[pk])
-        walk.keep_export("usebio_download", walk.get("usebio_download", usebio))
-
-
-def usebio_refused(walk: Walk) -> None:
-    """An individual cannot be written as USEBIO (its players, not its one-round partnerships,
-    are ranked): the download sends the director back to the session, which says why, in his
-    language."""
-    pk = walk.session_id
-    session_url = reverse("director:session", args=[pk])
-    url = reverse("director:exchange:usebio_download", args=[pk])
-    response = walk.get("usebio_download", url, status=302)
-    if response["Location"] != session_url:
-        raise WalkStopped(
-            f"usebio_download: refused to {response['Location']}, not the session {session_url}"
-        )
-    page = html.unescape(walk.get("usebio refused", session_url).content.decode())
-    with translation.override(walk.combination.language):
-        said = gettext("This session cannot be written as USEBIO: %(error)s").split("%(error)s")[0]
-    if said not in page:
-        raise WalkStopped(f"usebio_download: the session page does not say {said!r}")
+    usebio = walk.get("usebio_download", reverse("director:exchange:usebio_download", args=[pk]))
+    # Kept for the internal numbers' check less its master points, an amount in the scale's
+    # units (an ACBL 1.02 is written 102), not a pair's or table's number.
+    text = re.sub(r"<MASTER_POINTS_AWARDED>\d+</MASTER_POINTS_AWARDED>", "", usebio.content.decode())
+    walk._keep_public("usebio_download", text)
+    if walk.combination.night == "individual":  # an INDIVIDUAL file (decision 83), imported back
+        reimport_individual(walk, usebio.content)
 
 
 def public_pages(walk: Walk) -> None:

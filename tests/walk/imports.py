@@ -118,6 +118,22 @@ def _written(key: Key) -> str:
     return f"({letter}) {number}" if letter else number
 
 
+def through_the_page(walk: Walk, kind: str, data: bytes, file_name: str, name: str) -> str:
+    """Upload ``data`` on the USEBIO page, read its preview, confirm it; the confirm's answer.
+
+    ``kind`` names the steps ("teams ": "USEBIO teams preview"), a pairs file's ""."""
+    url = reverse("director:exchange:usebio_upload")
+    form = walk.form("USEBIO import", url, url)
+    upload = SimpleUploadedFile(file_name, data, content_type="application/xml")
+    typed = form.data(name=name, file=upload)  # type: ignore[arg-type]
+    preview = walk.post(f"USEBIO {kind}preview", url, typed, status=200).content.decode()
+    walk._read_page(f"USEBIO {kind}preview", preview, who="director")
+    confirm = form_posting_to(preview, url, reverse("director:exchange:usebio_confirm"))
+    done = walk.post(f"USEBIO {kind}confirm", confirm.action, confirm.data(), status=200).content.decode()
+    walk._read_page(f"USEBIO {kind}imported", done, who="director")
+    return done
+
+
 def import_evening(walk: Walk) -> None:
     """The director imports the night's USEBIO file: upload, its preview, confirm; the session it
     makes is the evening's from here on."""
@@ -134,16 +150,7 @@ def import_evening(walk: Walk) -> None:
         for board in boards
     ]
     walk.facts["boards"] = max(board for *_rest, boards in plan for board in boards)
-    url = reverse("director:exchange:usebio_upload")
-    form = walk.form("USEBIO import", url, url)
-    upload = SimpleUploadedFile("walk.xml", data, content_type="application/xml")
-    typed = form.data(name=f"Walk {night.name}", file=upload)  # type: ignore[arg-type]
-    preview = walk.post("USEBIO preview", url, typed, status=200).content.decode()
-    walk._read_page("USEBIO preview", preview, who="director")
-    confirm_url = reverse("director:exchange:usebio_confirm")
-    confirm = form_posting_to(preview, url, confirm_url)
-    done = walk.post("USEBIO confirm", confirm.action, confirm.data(), status=200).content.decode()
-    walk._read_page("USEBIO imported", done, who="director")
+    done = through_the_page(walk, "", data, "walk.xml", f"Walk {night.name}")
     found = re.search(r'href="/director/sessions/(\d+)/"', done)
     if found is None:
         raise WalkStopped("the USEBIO import's answer links no session")
@@ -228,15 +235,7 @@ def import_teams(walk: Walk) -> None:
     data, played = teams_usebio_file(night, player_names(night.players), walk.facts["date"])
     walk.facts["entries"] = [entry for *_where, entry in played]
     walk.facts["round of"] = {id(entry): (round_, table) for round_, _m, table, entry in played}
-    url = reverse("director:exchange:usebio_upload")
-    form = walk.form("USEBIO import", url, url)
-    upload = SimpleUploadedFile("walk-teams.xml", data, content_type="application/xml")
-    typed = form.data(name=f"Walk {night.name}", file=upload)  # type: ignore[arg-type]
-    preview = walk.post("USEBIO teams preview", url, typed, status=200).content.decode()
-    walk._read_page("USEBIO teams preview", preview, who="director")
-    confirm = form_posting_to(preview, url, reverse("director:exchange:usebio_confirm"))
-    done = walk.post("USEBIO teams confirm", confirm.action, confirm.data(), status=200).content.decode()
-    walk._read_page("USEBIO teams imported", done, who="director")
+    done = through_the_page(walk, "teams ", data, "walk-teams.xml", f"Walk {night.name}")
     found = re.search(r'href="/director/teams/(\d+)/"', done)
     if found is None:
         raise WalkStopped("the teams USEBIO import's answer links no event")
@@ -250,3 +249,31 @@ def import_teams(walk: Walk) -> None:
         if session is None:
             raise WalkStopped(f"the imported event's page links no session of round {number}")
         walk.facts["rounds"][number] = int(session[1])
+
+
+def _individual_table(walk: Walk, session_id: int, name: str) -> str:
+    """The public individual standings' table of a session, as its players read it."""
+    page = walk.get(name, reverse("individual_standings", args=[session_id]), who="public").content.decode()
+    table = re.search(r'<table id="individual-standings".*?</table>', page, re.S)
+    return table.group(0) if table else ""
+
+
+def reimport_individual(walk: Walk, data: bytes) -> None:
+    """The individual's USEBIO download imported again on the USEBIO page (upload, its preview,
+    confirm), as a director moving the evening to another site would: the copy's individual
+    standings are the evening's, player for player. The copy is then deleted, so the evening
+    stays the club's one session for the steps after."""
+    done = through_the_page(walk, "individual ", data, "individual.xml", "Walk individual, imported")
+    found = re.search(r'href="/director/sessions/(\d+)/"', done)
+    if found is None:
+        raise WalkStopped("the individual USEBIO import's answer links no session")
+    copy = int(found[1])
+    if walk.session_id is None:
+        raise WalkStopped("no evening to compare the imported individual with")
+    ours = _individual_table(walk, walk.session_id, "individual standings")
+    if "<td" not in ours:
+        raise WalkStopped("the evening's individual standings show no player to compare the import with")
+    theirs = _individual_table(walk, copy, "imported individual standings")
+    walk.figure("the imported individual's standings", theirs, ours)
+    delete = reverse("director:session_delete", args=[copy])
+    walk.post("delete the imported individual", delete, {"confirm": "yes"})

@@ -205,9 +205,9 @@ BOMB = (
         (b"<USEBIO/>", "no <EVENT>"),
         (_doc(date="November 20"), "<DATE> must be dd/mm/yyyy"),
         (
-            _doc(event='EVENT_TYPE="INDIVIDUAL"'),
-            "ClubScore reads pairs events (MP_PAIRS or PAIRS, CROSS_IMP, BUTLER_PAIRS) and teams events"
-            " (SWISS_TEAMS, TEAMS), not INDIVIDUAL",
+            _doc(event='EVENT_TYPE="AGGREGATE"'),
+            "ClubScore reads pairs events (MP_PAIRS or PAIRS, CROSS_IMP, BUTLER_PAIRS), teams events"
+            " (SWISS_TEAMS, TEAMS) and INDIVIDUAL, not AGGREGATE",
         ),
         (_doc(event='EVENT_TYPE="PAIRS"', extra="<BOARD_SCORING_METHOD>PAB</BOARD_SCORING_METHOD>"), "'PAB'"),
         (_doc().replace(b"<PAIR_NUMBER>2<", b"<PAIR_NUMBER>1<"), "pair 1 appears twice"),

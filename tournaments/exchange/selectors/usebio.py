@@ -20,20 +20,22 @@ What goes in (``bridge.usebio.writing`` has the file's shape):
   federation, the flag is N and no pair has an award.
 
 Refused, naming the result: a legacy import's bare score, which has no East-West pair.
-Refused, saying why: an individual, whose players, not its one-round partnerships, are
-ranked (a USEBIO file of pairs would rank the partnerships).
+An individual is written as one (``selectors.usebio_individual``, decision 83): its
+players ranked, not its one-round partnerships.
 """
 
 from __future__ import annotations
 
 import functools
 import tomllib
+from collections.abc import Mapping
 from decimal import Decimal
 
 from django.conf import settings
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from tournaments.bridge.federations.awards import Scale
 from tournaments.bridge.formats.usebio import (
     BUTLER,
     CROSS_IMPS,
@@ -103,7 +105,8 @@ def _adjusted(result: Result, club: Club) -> Adjusted | None:
     return None
 
 
-def _line(result: Result, club: Club, is_imps: bool) -> TravellerLine:
+def usebio_line(result: Result, club: Club, is_imps: bool) -> TravellerLine:
+    """A stored result as a traveller line (pairs and individuals alike)."""
     if result.ew_pair is None:
         raise UsebioExportError(
             _(
@@ -183,15 +186,11 @@ def session_usebio_event(session: Session) -> UsebioEvent:
     boards = tuple(
         UsebioBoard(
             number,
-            tuple(_line(result, club, session.is_imps) for result in lines),
+            tuple(usebio_line(result, club, session.is_imps) for result in lines),
             _datum(session, lines),
             section,
         )
         for (number, section), lines in by_board.items()
-    )
-    deals = tuple(
-        UsebioDeal(board.number, board.north, board.east, board.south, board.west)
-        for board in session.boards.exclude(north="").order_by("number")
     )
     return UsebioEvent(
         club=club.name,
@@ -206,7 +205,15 @@ def session_usebio_event(session: Session) -> UsebioEvent:
             _usebio_pair(pair, is_imps=session.is_imps, handicapped=session.handicapped) for pair in pairs
         ),
         boards=boards,
-        deals=deals,
+        deals=session_deals(session),
+    )
+
+
+def session_deals(session: Session) -> tuple[UsebioDeal, ...]:
+    """Every dealt board's hands, for the file's ``HANDSET`` (pairs and individuals alike)."""
+    return tuple(
+        UsebioDeal(board.number, board.north, board.east, board.south, board.west)
+        for board in session.boards.exclude(north="").order_by("number")
     )
 
 
@@ -217,6 +224,11 @@ def session_usebio_awards(session: Session) -> UsebioAwards | None:
         return None
     points = session_pair_points(session) if session.is_finished else {}
     keys = {pair.pk: _key(pair) for pair in session.pairs.filter(pk__in=points).select_related("section")}
+    return usebio_awards(session, scale, {keys[pair]: amount for pair, amount in points.items()})
+
+
+def usebio_awards(session: Session, scale: Scale, points: Mapping[PairKey, Decimal]) -> UsebioAwards:
+    """The scale's head and each award in the scale's units, by the key the file files it under."""
     rate = session.club.p2p_charge_rate
     return UsebioAwards(
         scale=scale.usebio_scale,
@@ -224,8 +236,8 @@ def session_usebio_awards(session: Session) -> UsebioAwards | None:
         awarded=bool(points),
         p2p_charge_rate=f"{rate:g}" if scale.federation == "ebu" and rate is not None else "",
         by_pair={
-            keys[pair]: FileAward(Decimal(int(amount / scale.unit)), scale.point_type)
-            for pair, amount in points.items()
+            key: FileAward(Decimal(int(amount / scale.unit)), scale.point_type)
+            for key, amount in points.items()
         },
     )
 
@@ -233,13 +245,9 @@ def session_usebio_awards(session: Session) -> UsebioAwards | None:
 def session_usebio_bytes(session: Session) -> bytes:
     if session.is_individual:
         # Its pairs are one-round partnerships: a PAIRS file would rank them, not the players.
-        raise UsebioExportError(
-            _(
-                "an individual ranks its players, and ClubScore writes USEBIO for pairs only: "
-                "its pairs are one-round partnerships, which a PAIRS file would rank instead. "
-                "Download the standings as CSV or Excel."
-            )
-        )
+        from tournaments.exchange.selectors.usebio_individual import individual_usebio_bytes
+
+        return individual_usebio_bytes(session)
     return write_usebio(session_usebio_event(session), session_usebio_awards(session))
 
 

@@ -32,8 +32,10 @@ How a file becomes one session:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from typing import TypeVar
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -95,6 +97,7 @@ _SCORING = {
     CROSS_IMPS: ScoringMethod.CROSS_IMPS,
     BUTLER: ScoringMethod.BUTLER,
 }
+Read = TypeVar("Read")
 _LAW_PERCENTAGES = {60: Adjustment.AVERAGE_PLUS, 50: Adjustment.AVERAGE, 40: Adjustment.AVERAGE_MINUS}
 
 
@@ -108,6 +111,12 @@ class UsebioImport:
 
 def check_usebio_file(data: bytes) -> UsebioEvent:
     """Read an uploaded USEBIO file within the size limit; raise ``ValidationError`` on ``file``."""
+    return checked_usebio(data, read_usebio)
+
+
+def checked_usebio(data: bytes, reader: Callable[[bytes], Read]) -> Read:
+    """Read an uploaded file with ``reader`` (pairs or individual) within the size limit;
+    raise ``ValidationError`` on ``file`` naming what the reader refused."""
     if len(data) > MAX_USEBIO_BYTES:
         raise ValidationError(
             {
@@ -116,7 +125,7 @@ def check_usebio_file(data: bytes) -> UsebioEvent:
             }
         )
     try:
-        return read_usebio(data)
+        return reader(data)
     except UsebioError as error:
         raise ValidationError(
             {"file": _("Not a USEBIO file ClubScore can read: %(error)s.") % {"error": error}}
@@ -179,8 +188,8 @@ def usebio_store(
                 if not line.played:  # no result: the pairs sat the board out, as ClubScore has it
                     not_played.append((line, where))
                     continue
-                line = _readable_lead(line, where, notes)
-                result = _line_add(board, line, pairs, where, user)
+                line = readable_lead(line, where, notes)
+                result = usebio_line_add(board, line, pairs, where, user)
                 results.append(LineResult(usebio_board, line, where, result))
         _datums_store(event, boards)
         locked = session_locked(session, Session.objects.select_related("club"))
@@ -240,7 +249,7 @@ def _mark_arrow_switch(session: Session, event: UsebioEvent) -> None:
         session.save(update_fields=["arrow_switch_rounds"])
 
 
-def _readable_lead(line: TravellerLine, where: str, notes: list[str]) -> TravellerLine:
+def readable_lead(line: TravellerLine, where: str, notes: list[str]) -> TravellerLine:
     """The line with its lead, or without one ClubScore cannot read as a card (and a note of it)."""
     try:
         parse_lead(line.lead)
@@ -360,11 +369,11 @@ def _adjustment(club: Club, percentage: int, where: str) -> str:
     return found
 
 
-def _line_add(
+def usebio_line_add(
     board: Board, line: TravellerLine, pairs: dict[PairKey, Pair], where: str, user: User | None
 ) -> Result:
     ns_pair, ew_pair = pairs[line.ns_pair], pairs[line.ew_pair]
-    if line.written_contract:
+    if line.stated:
         return stated_score_add(board, line, ns_pair, ew_pair, user)
     try:
         if line.adjusted is not None:

@@ -60,12 +60,17 @@ def usebio_differences(
     session: Session, event: UsebioEvent, pairs: dict[PairKey, Pair], lines: list[LineResult]
 ) -> list[str]:
     """Return every difference between the file's figures and ClubScore's (module docstring)."""
+    return line_differences(session, event, lines) + _pair_differences(session, event, pairs)
+
+
+def line_differences(session: Session, event: UsebioEvent, lines: list[LineResult]) -> list[str]:
+    """The boards' and lines' differences (a Butler datum, a score, the points), pairs or individual."""
     stored = Result.objects.in_bulk([line.result.pk for line in lines])
     differences = _board_differences(session, event, lines, stored)
     full = full_top(event)
     for line in lines:
         differences += _line_differences(event, line, stored[line.result.pk], full)
-    return differences + _pair_differences(session, event, pairs)
+    return differences
 
 
 def not_played_differences(lines: list[tuple[TravellerLine, str]]) -> list[str]:

@@ -1,7 +1,8 @@
 """What a USEBIO import keeps of a file beyond its readable lines: a stated score, the points' colour.
 
 - **A line whose contract is not one** (``42``, a typing slip) **but whose score the file
-  states** is that score, with no contract: a result of the bare-score kind between the
+  states**, or that states a score and no contract at all (as ClubScore writes a stated
+  score, decision 83), is that score, with no contract: a result of the bare-score kind between the
   line's two pairs, scored with the others when the import settles, and listed for the
   director (``stated_score_notes``). The reader refuses such a line with no score.
 - **The colour of the file's master points**: a file awarding points of another of the

@@ -8,17 +8,24 @@ the SQLite write gate for the time of an import (about 3 ms a result).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from django.db.models import Max
 
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioEvent
 from tournaments.bridge.formats.usebio.awards import UsebioAwards
+from tournaments.bridge.formats.usebio.individual import UsebioIndividualEvent
 from tournaments.bridge.imps import scaled_imp_total
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
 from tournaments.exchange.services.usebio import UsebioImport, usebio_store
+from tournaments.exchange.services.usebio_individual import usebio_individual_store
 from tournaments.exchange.services.usebio_sections import session_numbers
+from tournaments.night.selectors.individual import individual_places
+
+Found = TypeVar("Found")
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,18 @@ class _DryRun(Exception):
     """Raised to roll the preview's import back."""
 
 
+def rolled_back(run: Callable[[], Found]) -> Found:
+    """What ``run`` returns, worked out in a transaction that is then rolled back (a preview's import)."""
+    found: list[Found] = []
+    try:
+        with write():
+            found.append(run())
+            raise _DryRun
+    except _DryRun:
+        pass
+    return found[0]
+
+
 def usebio_preview(
     *,
     club: Club,
@@ -62,15 +81,39 @@ def usebio_preview(
     the ones the director will get, and a file the import refuses is refused here
     (``ValidationError``, as from the import).
     """
-    found: list[UsebioPreview] = []
-    try:
-        with write():
-            imported = usebio_store(club=club, event=event, name=name, awards=awards, scale_imps=scale_imps)
-            found.append(_preview(imported, event))
-            raise _DryRun
-    except _DryRun:
-        pass
-    return found[0]
+    return rolled_back(
+        lambda: _preview(
+            usebio_store(club=club, event=event, name=name, awards=awards, scale_imps=scale_imps), event
+        )
+    )
+
+
+def usebio_individual_preview(*, club: Club, event: UsebioIndividualEvent, name: str = "") -> UsebioPreview:
+    """Import the individual in a transaction that is rolled back, and return its players' standings.
+
+    The very import a confirm runs (``services.usebio_individual``), so a file it refuses is
+    refused here (``ValidationError``).
+    """
+    return rolled_back(
+        lambda: _individual_preview(usebio_individual_store(club=club, event=event, name=name), event)
+    )
+
+
+def _individual_preview(imported: UsebioImport, event: UsebioIndividualEvent) -> UsebioPreview:
+    stated = {player.number: player for player in event.players}
+    rows = [
+        PreviewRow(
+            label=str(place.number),
+            names=place.player.name,
+            place=place.place_text,
+            figure=place.percentage or 0.0,
+            file_place=stated[place.number].place if place.number in stated else None,
+            file_figure=stated[place.number].percentage if place.number in stated else None,
+        )
+        for place in individual_places(imported.session)
+    ]
+    session = imported.session
+    return UsebioPreview(session.name, rows, session.boards.count(), event.line_count, imported.differences)
 
 
 def _preview(imported: UsebioImport, event: UsebioEvent) -> UsebioPreview:

@@ -37,6 +37,7 @@ from tournaments.bridge.teams.tables import match_pairs
 from tournaments.core.models import Club
 from tournaments.core.services.writes import write
 from tournaments.exchange.services.usebio_lines import lines_within
+from tournaments.exchange.services.usebio_preview import rolled_back
 from tournaments.night.models import Adjustment, Board, Pair, Result, Session
 from tournaments.night.services.locks import session_locked
 from tournaments.night.services.results import AdjustedEntry, ResultEntry, result_adjust, result_record
@@ -333,24 +334,12 @@ class UsebioTeamsPreview:
     differences: list[str]
 
 
-class _DryRun(Exception):
-    """Raised to roll the preview's import back."""
-
-
 def usebio_teams_preview(*, club: Club, event: UsebioTeamsEvent, name: str = "") -> UsebioTeamsPreview:
     """Import the teams event in a transaction that is rolled back, and return its standings and differences.
 
     The very import a confirm runs, so a file it refuses is refused here (``ValidationError``).
     """
-    found: list[UsebioTeamsPreview] = []
-    try:
-        with write():
-            imported = usebio_teams_store(club=club, event=event, name=name)
-            found.append(_preview(imported, event))
-            raise _DryRun
-    except _DryRun:
-        pass
-    return found[0]
+    return rolled_back(lambda: _preview(usebio_teams_store(club=club, event=event, name=name), event))
 
 
 def _preview(imported: UsebioTeamsImport, event: UsebioTeamsEvent) -> UsebioTeamsPreview:

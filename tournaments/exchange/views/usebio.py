@@ -2,11 +2,12 @@
 
 The same two steps as the legacy import (``views.imports``): nothing is stored until the
 director has seen what the file gives. The upload is read and answered with the file's
-error and its line, or a preview: the standings ClubScore works out beside the ones the
-file states, and every difference, from the very import a confirm runs (rolled back,
-``services.usebio_preview``). The file then waits as the user's own pending row, its
-bytes as uploaded (``services.pending`` keeps it, ``selectors.pending`` finds it; a
-USEBIO file may be in any encoding), and the Confirm form carries only its digest.
+error and its line, or a preview (of a pairs, teams or individual file alike): the
+standings ClubScore works out beside the ones the file states, and every difference,
+from the very import a confirm runs (rolled back, ``services.usebio_preview``). The file
+then waits as the user's own pending row, its bytes as uploaded (``services.pending``
+keeps it, ``selectors.pending`` finds it; a USEBIO file may be in any encoding), and the
+Confirm form carries only its digest.
 
 For any director (not only staff): importing into one's own club is a director's job.
 The form offers only the clubs the user directs; the confirm checks the club again; a
@@ -17,7 +18,10 @@ user who directs no club gets 403, a visitor the login page. The file is limited
 from __future__ import annotations
 
 import datetime
+import functools
 import hashlib
+from collections.abc import Callable
+from typing import TypeVar
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -28,6 +32,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.bridge.formats.usebio import MATCHPOINTS, UsebioError, read_usebio
 from tournaments.bridge.formats.usebio.awards import read_usebio_awards
+from tournaments.bridge.formats.usebio.individual import is_individual_usebio, read_individual_usebio
 from tournaments.bridge.formats.usebio.teams_reading import is_teams_usebio, read_teams_usebio
 from tournaments.core.models import Club
 from tournaments.core.views.access import SignedInRequest, director_required
@@ -35,11 +40,13 @@ from tournaments.exchange.forms import UsebioUploadForm
 from tournaments.exchange.models import PendingImport
 from tournaments.exchange.services.pending import pending_done, pending_keep
 from tournaments.exchange.services.usebio import usebio_import
-from tournaments.exchange.services.usebio_preview import usebio_preview
+from tournaments.exchange.services.usebio_individual import usebio_individual_import
+from tournaments.exchange.services.usebio_preview import usebio_individual_preview, usebio_preview
 from tournaments.exchange.services.usebio_teams import usebio_teams_import, usebio_teams_preview
 from tournaments.exchange.views.waiting import waiting_import
 
 TEMPLATES = "tournaments/exchange/"
+Imported = TypeVar("Imported")
 
 
 def _refused(request: SignedInRequest, form: UsebioUploadForm, **context: object) -> HttpResponse:
@@ -68,6 +75,8 @@ def usebio_upload(request: SignedInRequest) -> HttpResponse:
     try:
         if is_teams_usebio(data):
             return _teams_preview(request, form, club, name, data, upload.name)
+        if is_individual_usebio(data):
+            return _individual_preview(request, form, club, name, data, upload.name)
         event = read_usebio(data)
     except UsebioError as error:
         return _refused(request, form, file_error=error)
@@ -121,15 +130,45 @@ def _teams_preview(
     return render(request, TEMPLATES + "usebio_teams_preview.html", context)
 
 
-def _teams_confirm(request: SignedInRequest, pending: PendingImport) -> HttpResponse:
+def _individual_preview(
+    request: SignedInRequest, form: UsebioUploadForm, club: Club, name: str, data: bytes, file_name: str
+) -> HttpResponse:
+    """An individual's preview: its players' standings beside the file's, from a rolled-back import."""
+    event = read_individual_usebio(data)
     try:
-        imported = usebio_teams_import(
-            club=pending.club, data=bytes(pending.data), name=pending.name, user=request.user
-        )
+        preview = usebio_individual_preview(club=club, event=event, name=name)
+    except ValidationError as error:
+        return _refused(request, form, import_errors=error.messages)
+    digest = _kept_until_confirmed(request, club, data, event.date, name)
+    context = {
+        "club": club,
+        "event": event,
+        "preview": preview,
+        "file_name": file_name,
+        "sha256": digest,
+        "individual": True,
+    }
+    return render(request, TEMPLATES + "usebio_preview.html", context)
+
+
+def _confirmed(
+    request: SignedInRequest, pending: PendingImport, importer: Callable[..., Imported]
+) -> Imported | HttpResponse:
+    """Run the confirmed file's import (pairs, teams or individual) and mark it done; if the
+    import refuses it now, the upload form again with the refusal."""
+    try:
+        imported = importer(club=pending.club, data=bytes(pending.data), name=pending.name, user=request.user)
     except ValidationError as error:
         form = UsebioUploadForm(initial={"club": pending.club_id, "name": pending.name}, user=request.user)
         return _refused(request, form, import_errors=error.messages)
     pending_done(pending)
+    return imported
+
+
+def _teams_confirm(request: SignedInRequest, pending: PendingImport) -> HttpResponse:
+    imported = _confirmed(request, pending, usebio_teams_import)
+    if isinstance(imported, HttpResponse):
+        return imported
     teams_event = imported.event
     messages.success(
         request,
@@ -148,22 +187,26 @@ def usebio_confirm(request: SignedInRequest) -> HttpResponse:
         return pending
     if is_teams_usebio(bytes(pending.data)):
         return _teams_confirm(request, pending)
-    try:
-        imported = usebio_import(
-            club=pending.club,
-            data=bytes(pending.data),
-            name=pending.name,
-            user=request.user,
-            scale_imps=request.POST.get("scale_imps") == "on",
-        )
-    except ValidationError as error:
-        form = UsebioUploadForm(initial={"club": pending.club_id, "name": pending.name}, user=request.user)
-        return _refused(request, form, import_errors=error.messages)
-    pending_done(pending)
-    session = imported.session
-    messages.success(
-        request,
-        _("Imported %(session)s: %(count)d pairs.") % {"session": session, "count": session.pairs.count()},
+    scale_imps = request.POST.get("scale_imps") == "on"
+    importer = (
+        usebio_individual_import
+        if is_individual_usebio(bytes(pending.data))
+        else functools.partial(usebio_import, scale_imps=scale_imps)
     )
+    imported = _confirmed(request, pending, importer)
+    if isinstance(imported, HttpResponse):
+        return imported
+    session = imported.session
+    if session.is_individual:
+        done = _("Imported %(session)s: %(count)d players.") % {
+            "session": session,
+            "count": session.individual_players.count(),
+        }
+    else:
+        done = _("Imported %(session)s: %(count)d pairs.") % {
+            "session": session,
+            "count": session.pairs.count(),
+        }
+    messages.success(request, done)
     context = {"session": session, "differences": imported.differences}
     return render(request, TEMPLATES + "usebio_imported.html", context)

@@ -31,7 +31,7 @@ def _check_session(session: Session) -> None:
         raise ValidationError({"players": _("Results are in: the partnerships played cannot change now.")})
 
 
-def _members(session: Session, names: Sequence[str], count: int) -> list:
+def _members(session: Session, names: Sequence[str], count: int, federation_numbers: Sequence[str]) -> list:
     cleaned = [" ".join(name.split()) for name in names]
     if len(cleaned) != count:
         raise ValidationError(
@@ -54,18 +54,27 @@ def _members(session: Session, names: Sequence[str], count: int) -> list:
                 }
             )
         seen[name.casefold()] = number
-    return [player_find_or_create(club=session.club, name=name) for name in cleaned]
+    numbers = list(federation_numbers) + [""] * (len(cleaned) - len(federation_numbers))
+    return [
+        player_find_or_create(club=session.club, name=name, federation_number=number)
+        for name, number in zip(cleaned, numbers, strict=False)
+    ]
 
 
 @write()
-def individual_players_seat(*, session: Session, names: Sequence[str]) -> list[IndividualPlayer]:
-    """Seat players 1..P of an individual (``names`` in number order) and make its partnerships."""
+def individual_players_seat(
+    *, session: Session, names: Sequence[str], federation_numbers: Sequence[str] = ()
+) -> list[IndividualPlayer]:
+    """Seat players 1..P of an individual (``names`` in number order) and make its partnerships.
+
+    ``federation_numbers``: the players' own, in the same order, where known (an imported
+    file's): a player is then found by his number first, as the pairs imports find one."""
     session = session_locked(session)
     _check_session(session)
     movement = individual(
         session.movement_tables or 0, session.boards_per_round or 0, rounds=session.movement_rounds
     )
-    players = _members(session, names, movement.players)
+    players = _members(session, names, movement.players, federation_numbers)
     session.pairs.all().delete()
     session.individual_players.all().delete()
     seated = IndividualPlayer.objects.bulk_create(

@@ -4,8 +4,9 @@
 spelling) or ``CROSS_IMPS``, and ``BUTLER_PAIRS`` say it outright. ``PAIRS`` (Scorer, and
 USEBIO 1.3, which deprecates ``MP_PAIRS``) leaves it to ``BOARD_SCORING_METHOD``:
 matchpoints when it is absent, ``MATCH_POINTS``, ``CROSS_IMPS`` or ``BUTLER_IMPS`` (one
-scorer writes ``BUTLER``). A teams event is read by ``teams_reading`` (the import looks
-at the type first); every other type (individuals, aggregate) is refused by name.
+scorer writes ``BUTLER``). A teams event is read by ``teams_reading`` and an individual
+by ``individual`` (the import looks at the type first, decisions 73 and 83); every other
+type (aggregate) is refused by name.
 """
 
 from __future__ import annotations
@@ -44,5 +45,5 @@ def event_type(written: str, board_scoring: str = "") -> str:
         return _EVENT_TYPES[written]
     raise UsebioError(
         f'<EVENT EVENT_TYPE="{written[:30]}">: ClubScore reads pairs events (MP_PAIRS or PAIRS, '
-        f"CROSS_IMP, BUTLER_PAIRS) and teams events (SWISS_TEAMS, TEAMS), not {written[:30]}"
+        f"CROSS_IMP, BUTLER_PAIRS), teams events (SWISS_TEAMS, TEAMS) and INDIVIDUAL, not {written[:30]}"
     )

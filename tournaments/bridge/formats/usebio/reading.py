@@ -17,7 +17,8 @@ Everything else (masterpoints, contacts, stratification) is ignored. An event ty
 ClubScore does not score, a pair or board named twice, a line whose pairs are not
 participants, a score that is neither a number nor ``A6040`` are refused by name; a
 contract that is not one (``42``) is refused too unless the line states its ``SCORE``,
-which then stands as a score with no contract (``TravellerLine.written_contract``). The
+which then stands as a score with no contract (``TravellerLine.written_contract``), as
+does a ``SCORE`` with no ``CONTRACT`` at all (a stated score, as ClubScore writes one). The
 XML comes from another program, so it is parsed with defusedxml (no entity expansion, no
 external fetch; the ``DOCTYPE`` line real files carry is allowed); malformed XML names
 the line and column.
@@ -195,6 +196,13 @@ def _read_line(
     ew_pair = _line_pair(
         _child_text(element, "EW_PAIR_NUMBER", where, required=True), "EW", section, pairs, where
     )
+    return read_line_result(element, where, ns_pair, ew_pair, event_type)
+
+
+def read_line_result(
+    element: Element, where: str, ns_pair: PairKey, ew_pair: PairKey, event_type: str
+) -> TravellerLine:
+    """Read a traveller line's result, whoever sat it (pairs, or an individual's four players)."""
     ns_tag, ew_tag = _POINTS[event_type]
     ns_points, ew_points = _float(element, ns_tag, where), _float(element, ew_tag, where)
     score_text = _child_text(element, "SCORE", where)
@@ -212,8 +220,16 @@ def _read_line(
         )
     contract_text = " ".join(_child_text(element, "CONTRACT", where).upper().split())
     if not contract_text:  # a table that did not play the board: no contract, no adjusted score, no score
-        if score_text not in ("", "0"):
-            raise _bad(element, "SCORE", f"{where}: <SCORE> {score_text} with no <CONTRACT>")
+        if score_text not in ("", "0"):  # a score stated with no contract, as ClubScore writes one
+            return TravellerLine(
+                ns_pair,
+                ew_pair,
+                lead=_child_text(element, "LEAD", where).upper()[:3],
+                ns_score=int(score_text),
+                ns_points=ns_points,
+                ew_points=ew_points,
+                stated=True,
+            )
         return TravellerLine(
             ns_pair, ew_pair, ns_score=None, played=False, ns_points=ns_points, ew_points=ew_points
         )
@@ -233,6 +249,7 @@ def _read_line(
             ns_points=ns_points,
             ew_points=ew_points,
             written_contract=contract_text[:20],
+            stated=True,
         )
     declarer_text = _child_text(element, "PLAYED_BY", where, required=True).upper()
     if declarer_text not in _SEATS:

@@ -181,6 +181,8 @@ class TravellerLine:
     # A contract the file writes that is not one ('42'), kept only where the line states its
     # score: the line is then that score, with no contract (``contract`` is '').
     written_contract: str = ""
+    # A score that stands with no contract: the line's SCORE with an unreadable contract, or none.
+    stated: bool = False
 
 
 @dataclass(frozen=True)

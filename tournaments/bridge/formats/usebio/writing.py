@@ -31,6 +31,7 @@ on, always write, since a reader is tested on their files, not on the DTD:
 
 from __future__ import annotations
 
+import datetime
 from typing import Protocol
 from xml.etree.ElementTree import Element, SubElement, indent, tostring
 
@@ -86,6 +87,16 @@ def _line(board: Element, line: TravellerLine, event_type: str) -> None:
     element = SubElement(board, "TRAVELLER_LINE")
     text_element(element, "NS_PAIR_NUMBER", line.ns_pair.compact)
     text_element(element, "EW_PAIR_NUMBER", line.ew_pair.compact)
+    write_line_result(element, line, event_type)
+
+
+def write_line_result(element: Element, line: TravellerLine, event_type: str) -> None:
+    """Add a traveller line's result after whoever sat it: contract, play and score, then both sides' points.
+
+    A score the line states with no contract (``TravellerLine.written_contract``, a stated
+    score) is its ``SCORE`` alone, no ``CONTRACT``: the readers take a number with no
+    contract as that score.
+    """
     if line.adjusted is not None:
         text_element(element, "SCORE", line.adjusted.code)
     else:
@@ -134,6 +145,15 @@ def usebio_event_root(event: _HeadedEvent, *, winner_type: object) -> tuple[Elem
     return root, event_element
 
 
+def write_event_head(
+    event_element: Element, date: datetime.date, boards_played: int, awards: UsebioAwards | None
+) -> None:
+    """Add the EVENT's date, boards played and master points' head (pairs and individuals alike)."""
+    text_element(event_element, "DATE", date.strftime(DATE_FORMAT))
+    text_element(event_element, "BOARDS_PLAYED", boards_played)
+    write_awards_head(event_element, awards)
+
+
 def usebio_document(root: Element) -> bytes:
     """Return the document as UTF-8, with its XML declaration and DOCTYPE."""
     indent(root)
@@ -166,9 +186,7 @@ def write_usebio(event: UsebioEvent, awards: UsebioAwards | None = None) -> byte
     ``awards``: the event's master points (none: ``MPS_AWARDED_FLAG`` N and no award).
     """
     root, event_element = usebio_event_root(event, winner_type=event.ranking)
-    text_element(event_element, "DATE", event.date.strftime(DATE_FORMAT))
-    text_element(event_element, "BOARDS_PLAYED", len(event.boards))
-    write_awards_head(event_element, awards)
+    write_event_head(event_element, event.date, len(event.boards), awards)
     sections = event.sections
     if len(sections) > 1:  # each SECTION its own pairs and travellers, as Scorer writes them
         for letter in sections:
