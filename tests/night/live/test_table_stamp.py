@@ -20,7 +20,7 @@ from tournaments.night.models import Result, Session, TableAccess
 from tournaments.night.selectors import movements as movement_selectors
 from tournaments.night.services.movement import session_finish
 from tournaments.night.services.results import result_record
-from tournaments.night.services.table_entry import director_call
+from tournaments.night.services.table_entry import director_call, director_call_answer
 
 pytestmark = pytest.mark.django_db
 
@@ -123,6 +123,17 @@ def test_a_table_in_mid_round_sees_what_it_shows_change(client, admin_client, ni
     shown = CHANGES[change](night, admin_client)
     moved = _state(client, night, held)
     assert shown in json.dumps(moved) and moved["stamp"] != held
+
+
+def test_a_call_answered_reaches_the_phone_that_called(client, night, cache_mode):
+    """The director answers: the phone no longer shows its call open (the cache's stamp was
+    kept, and answered 204, until the session's next write)."""
+    call = director_call(access=TableAccess.objects.get(session=night, table=1), round_=1)
+    called = _state(client, night)
+    assert called["called"] is True
+    assert _refresh(client, night, called["stamp"]).status_code == 204  # the stamp kept
+    assert director_call_answer(session=night, call_id=call.pk) == 1
+    assert _state(client, night, called["stamp"])["called"] is False
 
 
 def test_a_call_at_another_table_leaves_the_refresh_a_204(client, night, cache_mode):

@@ -339,7 +339,14 @@ def director_call(*, access: TableAccess, round_: int | None = None) -> Director
 
 @write()
 def director_call_answer(*, session: Session, call_id: int) -> int:
-    """Mark a table's call answered; returns how many were open (0 if someone answered it first)."""
-    return DirectorCall.objects.filter(session=session, pk=call_id, answered_at__isnull=True).update(
+    """Mark a table's call answered; returns how many were open (0 if someone answered it first).
+
+    The table's phone shows its call open until then, so its session's stamps are forgotten
+    and its pages told (``night.live``): a phone's refresh is otherwise answered 204 by the
+    cache's stamp, and showed "called" until the session's next write."""
+    answered = DirectorCall.objects.filter(session=session, pk=call_id, answered_at__isnull=True).update(
         answered_at=timezone.now()
     )
+    if answered:
+        live.session_changed([session.pk])
+    return answered
