@@ -14,7 +14,7 @@ from django.urls import reverse
 from tests.exchange.played import mitchell_play
 from tournaments.bridge.formats.usebio import read_usebio
 from tournaments.core.models import Club, Player
-from tournaments.exchange.selectors.usebio import session_usebio_bytes, session_usebio_event
+from tournaments.exchange.selectors.usebio_files import session_usebio_bytes, session_usebio_event
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.night.models import Result, Session, SessionState, Standing
 

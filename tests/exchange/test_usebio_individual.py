@@ -18,7 +18,7 @@ from tests.night.individuals import PLAYERS, played_individual
 from tournaments.bridge.formats.usebio.individual import read_individual_usebio
 from tournaments.core.models import Club
 from tournaments.exchange.models import PendingImport
-from tournaments.exchange.selectors.usebio import session_usebio_bytes
+from tournaments.exchange.selectors.usebio_files import session_usebio_bytes
 from tournaments.exchange.services.usebio_individual import usebio_individual_import
 from tournaments.exchange.services.usebio_preview import usebio_individual_preview
 from tournaments.federation.models import MasterPointAward

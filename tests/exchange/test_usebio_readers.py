@@ -20,7 +20,7 @@ import xmltodict
 
 from tournaments.bridge.formats.usebio import read_usebio
 from tournaments.core.models import Player
-from tournaments.exchange.selectors.usebio import session_usebio_bytes
+from tournaments.exchange.selectors.usebio_files import session_usebio_bytes
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.night.models import Result, Session, Standing
 from tournaments.night.services.results import (

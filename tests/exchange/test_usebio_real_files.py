@@ -24,7 +24,7 @@ from tests.exchange.usebio_files import (
     session_pair,
 )
 from tournaments.bridge.imps import butler_datum, imps
-from tournaments.exchange.selectors.usebio import session_usebio_bytes
+from tournaments.exchange.selectors.usebio_files import session_usebio_bytes
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.night.models import Board, Result, Session, Standing
 from tournaments.night.services.results import ResultEntry, result_correct

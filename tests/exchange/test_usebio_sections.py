@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tests.exchange.usebio_files import fixture_bytes
 from tests.night.sections import two_section_mitchell
-from tournaments.exchange.selectors.usebio import session_usebio_bytes
+from tournaments.exchange.selectors.usebio_files import session_usebio_bytes
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.night.models import Standing
 

@@ -7,7 +7,7 @@ import pytest
 
 from tests.exchange.usebio_files import fixture_bytes
 from tournaments.bridge.formats.usebio import UsebioError, read_usebio
-from tournaments.exchange.selectors.usebio import session_usebio_bytes
+from tournaments.exchange.selectors.usebio_files import session_usebio_bytes
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.night.models import Result, Standing
 

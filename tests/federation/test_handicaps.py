@@ -22,7 +22,7 @@ from tests.conftest import seated_mitchell
 from tests.federation.test_ledger import FIXTURES
 from tests.module_world import rolled_back_at_the_end
 from tournaments.core.models import Club
-from tournaments.exchange.selectors.usebio import session_usebio_bytes
+from tournaments.exchange.selectors.usebio_files import session_usebio_bytes
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.federation.models import PlayerHandicap
 from tournaments.federation.selectors.handicaps import handicap_tables, session_player_handicaps

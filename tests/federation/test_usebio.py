@@ -18,7 +18,7 @@ from tests.exchange.usebio_files import fixture_bytes
 from tests.federation.test_ledger import FIXTURES, WHOLE_COMPSCORE_FILES, imported_and_finished
 from tournaments.bridge.formats.usebio.awards import read_usebio_awards
 from tournaments.core.models import Club
-from tournaments.exchange.selectors.usebio import session_usebio_bytes
+from tournaments.exchange.selectors.usebio_files import session_usebio_bytes
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.federation.selectors.awards import session_award_plan
 from tournaments.night.services.movement import session_finish

@@ -13,7 +13,7 @@ from django.urls import reverse
 from tests.conftest import mitchell_3nt, seated_mitchell
 from tournaments.bridge.cards import Deal
 from tournaments.bridge.formats.pbn import PbnBoard, write_pbn
-from tournaments.exchange.selectors.usebio import session_usebio_bytes
+from tournaments.exchange.selectors.usebio_files import session_usebio_bytes
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.night.models import Board, DirectorCall, Result, Session, TableAccess, TableSubmission
 from tournaments.night.selectors import movements as movement_selectors

@@ -20,7 +20,7 @@ from django.urls import reverse
 from tests.season.conftest import played_night
 from tournaments.bridge.season.members import parse_member_list
 from tournaments.core.models import Club, Player
-from tournaments.exchange.selectors.usebio import session_usebio_bytes
+from tournaments.exchange.selectors.usebio_files import session_usebio_bytes
 from tournaments.exchange.services.legacy import score_file_import
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.night.models import Movement, Pair

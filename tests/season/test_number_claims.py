@@ -22,7 +22,7 @@ from tests.season.conftest import played_night
 from tournaments.bridge.formats.usebio import read_usebio
 from tournaments.bridge.season.members import parse_member_list
 from tournaments.core.models import Club, Player
-from tournaments.exchange.selectors.usebio import session_usebio_bytes
+from tournaments.exchange.selectors.usebio_files import session_usebio_bytes
 from tournaments.exchange.services.usebio import usebio_import
 from tournaments.exchange.services.usebio_preview import usebio_preview
 from tournaments.federation.selectors.handicaps import session_player_handicaps

@@ -32,7 +32,6 @@ from collections.abc import Mapping
 from decimal import Decimal
 
 from django.conf import settings
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournaments.bridge.federations.awards import Scale
@@ -48,7 +47,6 @@ from tournaments.bridge.formats.usebio import (
     UsebioEvent,
     UsebioPair,
     UsebioPlayer,
-    write_usebio,
 )
 from tournaments.bridge.formats.usebio.awards import FileAward, UsebioAwards
 from tournaments.bridge.handicaps import handicapped_figure, usebio_handicap
@@ -240,17 +238,3 @@ def usebio_awards(session: Session, scale: Scale, points: Mapping[PairKey, Decim
             for key, amount in points.items()
         },
     )
-
-
-def session_usebio_bytes(session: Session) -> bytes:
-    if session.is_individual:
-        # Its pairs are one-round partnerships: a PAIRS file would rank them, not the players.
-        from tournaments.exchange.selectors.usebio_individual import individual_usebio_bytes
-
-        return individual_usebio_bytes(session)
-    return write_usebio(session_usebio_event(session), session_usebio_awards(session))
-
-
-def session_usebio_filename(session: Session) -> str:
-    """Return a download name such as ``oxford-2026-11-23-monday-pairs.xml``."""
-    return f"{session.club.slug}-{session.date:%Y-%m-%d}-{slugify(session.name) or 'session'}.xml"

@@ -18,9 +18,8 @@ How a file becomes one session:
   whose pairs keep their directions.
 - **A line with no contract and no adjusted score** is a board not played at that table:
   no result is entered (and if the file gave it points, that is a difference).
-- **Boards** are the ones the file names (a board nobody played is not invented), dealt
-  from its ``HANDSET`` where it has one (without double-dummy analysis: it would hold
-  the import for 0.14 s a board).
+- **Boards** are the ones the file names (none invented), dealt from its ``HANDSET`` where
+  it has one (not analysed double-dummy: it would hold the import for 0.14 s a board).
 - **Artificial adjusted scores** (``A6040``): each side's percentage is the club's
   Average-plus/Average/Average-minus, or else the Law's 60/50/40; any other figure is
   refused by name, since ClubScore would have to invent its meaning. A Compscore file

@@ -32,11 +32,8 @@ from tournaments.exchange.selectors.hand_records import (
     session_pbn_filename,
     session_pbn_text,
 )
-from tournaments.exchange.selectors.usebio import (
-    UsebioExportError,
-    session_usebio_bytes,
-    session_usebio_filename,
-)
+from tournaments.exchange.selectors.usebio import UsebioExportError
+from tournaments.exchange.selectors.usebio_files import session_usebio_bytes, session_usebio_filename
 from tournaments.exchange.services.pbn import PbnImport, pbn_file_events, pbn_import
 from tournaments.night.models import Session
 from tournaments.night.selectors import director as director_selectors

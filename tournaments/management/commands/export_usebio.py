@@ -12,7 +12,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from tournaments.exchange.selectors.teams_usebio import teams_event_usebio_bytes
-from tournaments.exchange.selectors.usebio import UsebioExportError, session_usebio_bytes
+from tournaments.exchange.selectors.usebio import UsebioExportError
+from tournaments.exchange.selectors.usebio_files import session_usebio_bytes
 from tournaments.night.models import Session
 from tournaments.teams.models import TeamsEvent
 
