@@ -18,6 +18,7 @@ to another process or to this one restarted, and the worker stops at once.
 import asyncio
 import os
 import signal
+from collections.abc import Mapping
 from typing import Any
 
 from django.core.asgi import get_asgi_application
@@ -27,6 +28,9 @@ django_application = get_asgi_application()
 
 
 async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    if scope["type"] == "http" and str(scope.get("path", "")).endswith("/events/"):
+        await _events(scope, receive, send)
+        return
     if scope["type"] != "lifespan":
         await django_application(scope, receive, send)
         return
@@ -41,6 +45,25 @@ async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
             hub.stop()
             await send({"type": "lifespan.shutdown.complete"})
             return
+
+
+async def _events(scope: dict[str, Any], receive: Any, send: Any) -> None:
+    """A page's stream: Django's handler decides (the page's access, through the whole stack);
+    a grant's answer is kept from the reader and its stream served once the handler is done
+    (``night.push.granted``: the handler's thread for the request is then gone)."""
+    from tournaments.night.push.granted import granted, serve_granted
+
+    grant: dict[str, Mapping[str, Any]] = {}
+
+    async def answered(message: Mapping[str, Any]) -> None:
+        if not grant and message["type"] == "http.response.start" and granted(message) is not None:
+            grant["start"] = message
+        elif not grant:
+            await send(message)  # any other answer (a refusal, an error) as Django gives it
+
+    await django_application(scope, receive, answered)
+    if grant:
+        await serve_granted(grant["start"], receive, send)
 
 
 def _streams_end_on_signals(loop: asyncio.AbstractEventLoop) -> None:

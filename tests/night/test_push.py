@@ -16,9 +16,11 @@ import os
 import threading
 
 import pytest
-from django.test import AsyncClient
+from asgiref.testing import ApplicationCommunicator
+from django.core.signals import request_finished
 from django.urls import reverse
 
+from clubscore.asgi import application
 from tests.conftest import mitchell_3nt, seated_mitchell
 from tournaments.night.live.stamps import session_digest_read
 from tournaments.night.models import Pair, TableAccess
@@ -42,6 +44,9 @@ def streams_in_threads(settings):
     settings.CLUBSCORE_EVENTS_PER_CLIENT = 2
     yield
     hub.end_streams()
+
+
+WAIT = 30  # seconds: a bound on a wait for a state, never a moment waited for
 
 
 def _events(chunk: bytes) -> list[tuple[str, dict]]:
@@ -196,26 +201,80 @@ def test_a_stopping_server_refuses_new_streams(client, night, streams_in_threads
 
 
 @pytest.mark.django_db(transaction=True)
-def test_under_asgi_the_stream_runs_in_the_event_loop_and_ends_when_the_server_stops(settings, night):
+def test_under_asgi_the_stream_runs_in_the_event_loop_after_djangos_handler_is_done(settings, night):
+    """The events server (``clubscore.asgi``): Django's handler decides and is done (its request
+    finished, its thread gone: 4,400 streams held 4,400 threads before), the stream goes on in
+    the loop, hears a write from another thread, and ends when the server stops."""
     settings.CLUBSCORE_EVENTS = "asgi"
     asyncio.run(_asgi_stream(night.pk))
 
 
+@pytest.mark.django_db(transaction=True)
+def test_under_asgi_a_reader_who_leaves_ends_the_stream_and_frees_his_place(settings, night):
+    settings.CLUBSCORE_EVENTS = "asgi"
+    asyncio.run(_asgi_stream_left(night.pk))
+
+
+def _scope(path: str) -> dict:
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "GET",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(b"host", b"testserver"), (b"accept", b"text/event-stream")],
+        "client": ("127.0.0.1", 50000),
+        "server": ("testserver", 80),
+    }
+
+
+async def _opened(session_id: int) -> tuple[ApplicationCommunicator, list[str]]:
+    """A stream opened through the events server's application, and the requests Django finished."""
+    finished: list[str] = []
+    request_finished.connect(
+        lambda **kwargs: finished.append("finished"), weak=False, dispatch_uid="push-test"
+    )
+    communicator = ApplicationCommunicator(application, _scope(reverse("session_events", args=[session_id])))
+    await communicator.send_input({"type": "http.request", "body": b"", "more_body": False})
+    start = await communicator.receive_output(WAIT)
+    headers = {bytes(name).lower(): bytes(value) for name, value in start["headers"]}
+    assert start["status"] == 200 and headers[b"content-type"].startswith(b"text/event-stream")
+    assert b"x-clubscore-stream" not in headers  # the grant is the server's, not the reader's
+    return communicator, finished
+
+
 async def _asgi_stream(session_id: int) -> None:
-    response = await AsyncClient().get(reverse("session_events", args=[session_id]))
-    assert response.status_code == 200 and response.is_async
-    content = response.streaming_content.__aiter__()
-    assert _events(await content.__anext__())[0][0] == "changed"
-    # A write in another thread (an app server's request thread) reaches the loop's stream.
-    threading.Thread(target=hub.deliver, args=(Changed(session_id, "after"),)).start()
-    assert _events(await content.__anext__()) == [("changed", {"session": session_id, "stamp": "after"})]
-    hub.stop()
+    communicator, finished = await _opened(session_id)
     try:
-        assert _events(await content.__anext__()) == [("end", {})]
+        assert _events((await communicator.receive_output(WAIT))["body"])[0][0] == "changed"
+        assert finished == ["finished"]  # Django's handler is done while the stream is open
+        # A write in another thread (an app server's request thread) reaches the loop's stream.
+        threading.Thread(target=hub.deliver, args=(Changed(session_id, "after"),)).start()
+        told = (await communicator.receive_output(WAIT))["body"]
+        assert _events(told) == [("changed", {"session": session_id, "stamp": "after"})]
+        hub.stop()
+        assert _events((await communicator.receive_output(WAIT))["body"]) == [("end", {})]
+        assert (await communicator.receive_output(WAIT))["more_body"] is False
     finally:
         hub.stopping = False
-    await content.aclose()
-    response.close()
+        request_finished.disconnect(dispatch_uid="push-test")
+    await communicator.wait(WAIT)
+    assert hub.streams() == 0
+
+
+async def _asgi_stream_left(session_id: int) -> None:
+    communicator, _finished = await _opened(session_id)
+    request_finished.disconnect(dispatch_uid="push-test")
+    assert _events((await communicator.receive_output(WAIT))["body"])[0][0] == "changed"
+    assert hub.streams() == 1
+    await communicator.send_input({"type": "http.disconnect"})
+    await communicator.wait(WAIT)
+    assert hub.streams() == 0 and hub.admit("127.0.0.1", 1)  # his place given back
+    hub.release("127.0.0.1")
 
 
 def test_a_redis_message_is_read_back_as_its_event():

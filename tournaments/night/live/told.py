@@ -11,12 +11,12 @@ event were 204s before, docs/scaling.md "Told, not asked").
 A write tells several things: a settle locks the session (``SESSION_LOCKED``: "anything may
 change") and then settles; a director's correction locks the board's session and stores a
 result with no table. Told one by one, the general "locked" would reach every phone first.
-So the changes of one transaction are gathered and told together at its commit
-(``gathered``), a session's merged by ``coalesced``: the lock's "may change" gives way to
-what the write said it changed, any general change wins, and a result of no table (a director's) or of two
-tables (no write of ClubScore stores two tables' in one) is told to every page. Telling more than happened costs
-a fetch; telling less would leave a page stale, so every doubt is general, and a change
-made in a savepoint later rolled back may still be told.
+So the changes of one transaction are gathered and told together at its commit (``tell``),
+a session's merged by ``coalesced``: the lock's "may change" gives way to what the write
+said it changed, any general change wins, and a result of no table (a director's) or of
+two tables (no write of ClubScore stores two tables' in one) is told to every page.
+Telling more than happened costs a fetch; telling less would leave a page stale, so every
+doubt is general, and a change made in a savepoint later rolled back may still be told.
 """
 
 from __future__ import annotations

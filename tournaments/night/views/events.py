@@ -29,6 +29,7 @@ from django.views.decorators.http import require_GET
 from tournaments.core.views.access import SignedInRequest
 from tournaments.night import live
 from tournaments.night.push.channel import hub
+from tournaments.night.push.granted import stream_grant
 from tournaments.night.push.stream import Stream
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.views.table_entry import _access_or_refusal
@@ -78,6 +79,8 @@ def _stream(request: HttpRequest, session_id: int) -> HttpResponseBase:
     if not mode or (mode == "asgi" and not asynchronous):
         return _refused(503, 3600)  # not served here: the page polls
     client = _client(request)
+    if asynchronous:
+        return _granted(session_id, client)
     if not hub.admit(client, settings.CLUBSCORE_EVENTS_PER_CLIENT):
         return _refused(503 if hub.stopping else 429, 60)
     # Without a shared cache the events are this process's alone: the stream reads the stamp too.
@@ -89,17 +92,22 @@ def _stream(request: HttpRequest, session_id: int) -> HttpResponseBase:
         check=check,
     )
     try:
-        response = EventStream(stream.lines_async() if asynchronous else stream.lines(), client)
+        return EventStream(stream.lines(), client)
     except BaseException:
         hub.release(client)
         raise
-    if asynchronous:
-        # Django's ASGI handler runs this view in a thread of the request's own, which stays
-        # while the stream is open: its database connection is closed now, not in minutes
-        # (measured: 220 streams held 220 of PostgreSQL's 100 connections). The stream's later
-        # reads of the stamp run on the event loop's few shared threads.
-        connections.close_all()
-    return response
+
+
+def _granted(session_id: int, client: str) -> HttpResponse:
+    """Under ASGI: the stream granted, served by the events server's own code once Django's
+    handler is done (``night.push.granted``: a stream held in Django's handler held a thread)."""
+    if hub.stopping:
+        return _refused(503, 60)
+    # The view's thread ends with the request, but a persistent database connection it opened
+    # would stay open unused until collected (measured: 220 streams held 220 of PostgreSQL's
+    # 100 connections): closed now. The stream's reads of the stamp run on the loop's few threads.
+    connections.close_all()
+    return stream_grant(session_id, client)
 
 
 def _stamp_reader(session_id: int) -> Callable[[], str]:
