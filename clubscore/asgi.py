@@ -47,6 +47,19 @@ async def application(scope: dict[str, Any], receive: Any, send: Any) -> None:
             return
 
 
+_openings: asyncio.Semaphore | None = None
+
+
+def _opening() -> asyncio.Semaphore:
+    """The streams opened at once (``CLUBSCORE_EVENTS_OPENING``): the rest wait their turn."""
+    global _openings
+    if _openings is None:
+        from django.conf import settings
+
+        _openings = asyncio.Semaphore(max(1, settings.CLUBSCORE_EVENTS_OPENING))
+    return _openings
+
+
 async def _events(scope: dict[str, Any], receive: Any, send: Any) -> None:
     """A page's stream: Django's handler decides (the page's access, through the whole stack);
     a grant's answer is kept from the reader and its stream served once the handler is done
@@ -61,7 +74,8 @@ async def _events(scope: dict[str, Any], receive: Any, send: Any) -> None:
         elif not grant:
             await send(message)  # any other answer (a refusal, an error) as Django gives it
 
-    await django_application(scope, receive, answered)
+    async with _opening():
+        await django_application(scope, receive, answered)
     if grant:
         await serve_granted(grant["start"], receive, send)
 

@@ -20,12 +20,18 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 
-from asgiref.sync import sync_to_async
+from django.db import close_old_connections
 
 from tournaments.night.push.channel import END, Changed, Listener, hub
 
 RETRY_MS = 3000
+# The event loop's reads of a stamp (an opening stream's, a check's): a few threads, each with
+# its own database connection. Not asgiref's ``sync_to_async``, which would keep a connection
+# in each stream's context for the stream's life (measured: 3,000 streams opened against a cold
+# cache asked PostgreSQL for more than its 100 connections).
+_READS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="clubscore-stamp-reads")
 HEARTBEAT = 20.0
 
 
@@ -45,6 +51,13 @@ def frame(event: Changed) -> bytes:
 OPENING = f"retry: {RETRY_MS}\n\n".encode()
 BEAT = b": still here\n\n"
 CLOSING = b"event: end\ndata: {}\n\n"
+
+
+def _read_with_own_connection(read: Callable[[], str]) -> str:
+    """``read`` in a reading thread, on its connection (closed first if broken or too old, as a
+    request's would be)."""
+    close_old_connections()
+    return read()
 
 
 class Stream:
@@ -107,7 +120,11 @@ class Stream:
         listener = Listener(self.session, asyncio.get_running_loop())
         hub.listen(listener)
         ends = time.monotonic() + self.lifetime
-        stamp_now = sync_to_async(self.stamp_now, thread_sensitive=False)
+        loop = asyncio.get_running_loop()
+
+        async def stamp_now() -> str:
+            return await loop.run_in_executor(_READS, _read_with_own_connection, self.stamp_now)
+
         try:
             yield OPENING + (self._fresh(await stamp_now()) or b"")
             while time.monotonic() < ends:
