@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable, Mapping
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -70,12 +71,18 @@ async def _refuse(send: Send, status: int, retry_after: int) -> None:
     await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
-def _stamp_reader(session_id: int) -> Callable[[], str]:
-    def stamp_now() -> str:
-        stamp = live.session_stamp(session_id)
-        return stamp.digest if stamp is not None else ""
+def _digest(session_id: int) -> str:
+    stamp = live.session_stamp(session_id)  # the cache's, else the database's (then kept)
+    return stamp.digest if stamp is not None else ""
 
-    return stamp_now
+
+def session_stream(session_id: int) -> Stream:
+    """The stream of a session's changes as the settings have it: its lifetime, and without a
+    shared channel (no ``CACHE_URL``) its own read of the stamp every few seconds, since the
+    events of another process (the queue's worker, which settles) cannot reach this one's hub."""
+    check = None if settings.CLUBSCORE_SHARED_CACHE else settings.CLUBSCORE_EVENTS_CHECK_SECONDS
+    lifetime = settings.CLUBSCORE_EVENTS_LIFETIME_SECONDS
+    return Stream(session_id, partial(_digest, session_id), lifetime=lifetime, check=check)
 
 
 async def serve_granted(start: Message, receive: Receive, send: Send) -> None:
@@ -87,9 +94,7 @@ async def serve_granted(start: Message, receive: Receive, send: Send) -> None:
         await _refuse(send, 503 if hub.stopping else 429, 60)
         return
     try:
-        check = None if settings.CLUBSCORE_SHARED_CACHE else settings.CLUBSCORE_EVENTS_CHECK_SECONDS
-        lifetime = settings.CLUBSCORE_EVENTS_LIFETIME_SECONDS
-        stream = Stream(session_id, _stamp_reader(session_id), lifetime=lifetime, check=check)
+        stream = session_stream(session_id)
         await send({"type": "http.response.start", "status": 200, "headers": _headers_without_grant(start)})
         serving = asyncio.ensure_future(_lines_sent(stream, send))
         leaving = asyncio.ensure_future(_disconnected(receive))

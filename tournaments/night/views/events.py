@@ -8,15 +8,16 @@ fetches its own state from the endpoint it polls today, which answers 204 if not
 changed. A refused stream (its link dead, a role missing, too many streams from one address,
 the server stopping or not serving streams) is an error to the page, which polls as before.
 
-Served by an event loop under ASGI (production: docs/decisions/0082), or a thread a stream
-where ``CLUBSCORE_EVENTS`` is "threads" (``make run``). The headers keep proxies from
-buffering the stream (``X-Accel-Buffering``) and browsers from caching it.
+Under ASGI (production: docs/decisions/0082) the view grants the stream and the events
+server's own code serves it in its event loop once Django's handler is done
+(``night.push.granted``); where ``CLUBSCORE_EVENTS`` is "threads" (``make run``) the view
+streams it, a thread a stream. The headers keep proxies from buffering the stream
+(``X-Accel-Buffering``) and browsers from caching it.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator
-from functools import partial
+from collections.abc import AsyncIterator, Iterator
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
@@ -29,8 +30,7 @@ from django.views.decorators.http import require_GET
 from tournaments.core.views.access import SignedInRequest
 from tournaments.night import live
 from tournaments.night.push.channel import hub
-from tournaments.night.push.granted import stream_grant
-from tournaments.night.push.stream import Stream
+from tournaments.night.push.granted import session_stream, stream_grant
 from tournaments.night.selectors import director as director_selectors
 from tournaments.night.views.table_entry import _access_or_refusal
 
@@ -83,16 +83,8 @@ def _stream(request: HttpRequest, session_id: int) -> HttpResponseBase:
         return _granted(session_id, client)
     if not hub.admit(client, settings.CLUBSCORE_EVENTS_PER_CLIENT):
         return _refused(503 if hub.stopping else 429, 60)
-    # Without a shared cache the events are this process's alone: the stream reads the stamp too.
-    check = None if settings.CLUBSCORE_SHARED_CACHE else settings.CLUBSCORE_EVENTS_CHECK_SECONDS
-    stream = Stream(
-        session_id,
-        _stamp_reader(session_id),
-        lifetime=settings.CLUBSCORE_EVENTS_LIFETIME_SECONDS,
-        check=check,
-    )
     try:
-        return EventStream(stream.lines(), client)
+        return EventStream(session_stream(session_id).lines(), client)
     except BaseException:
         hub.release(client)
         raise
@@ -108,17 +100,6 @@ def _granted(session_id: int, client: str) -> HttpResponse:
     # 100 connections): closed now. The stream's reads of the stamp run on the loop's few threads.
     connections.close_all()
     return stream_grant(session_id, client)
-
-
-def _stamp_reader(session_id: int) -> Callable[[], str]:
-    """How the stream reads its session's stamp: the cache's, else the database's (a thread's
-    stream keeps its connection until it ends, when Django's request_finished closes it)."""
-    return partial(_digest, session_id)
-
-
-def _digest(session_id: int) -> str:
-    stamp = live.session_stamp(session_id)
-    return stamp.digest if stamp is not None else ""
 
 
 @require_GET
