@@ -21,7 +21,7 @@ import datetime
 import functools
 import hashlib
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -74,9 +74,9 @@ def usebio_upload(request: SignedInRequest) -> HttpResponse:
     data = upload.read()
     try:
         if is_teams_usebio(data):
-            return _teams_preview(request, form, club, name, data, upload.name)
+            return _kind_preview(request, form, club, name, data, upload.name, kind="teams")
         if is_individual_usebio(data):
-            return _individual_preview(request, form, club, name, data, upload.name)
+            return _kind_preview(request, form, club, name, data, upload.name, kind="individual")
         event = read_usebio(data)
     except UsebioError as error:
         return _refused(request, form, file_error=error)
@@ -116,39 +116,39 @@ def _kept_until_confirmed(
     return digest
 
 
-def _teams_preview(
-    request: SignedInRequest, form: UsebioUploadForm, club: Club, name: str, data: bytes, file_name: str
+def _kind_preview(
+    request: SignedInRequest,
+    form: UsebioUploadForm,
+    club: Club,
+    name: str,
+    data: bytes,
+    file_name: str,
+    *,
+    kind: str,
 ) -> HttpResponse:
-    """A teams file's preview: ClubScore's standings beside the file's, from a rolled-back import."""
-    event = read_teams_usebio(data)
+    """A teams or an individual file's preview: ClubScore's standings beside the file's, from a
+    rolled-back import (``PREVIEWS``: how each kind is read, previewed and shown)."""
+    read, preview_of, template, extra = PREVIEWS[kind]
+    event = read(data)
     try:
-        preview = usebio_teams_preview(club=club, event=event, name=name)
+        preview = preview_of(club=club, event=event, name=name)
     except ValidationError as error:
         return _refused(request, form, import_errors=error.messages)
     digest = _kept_until_confirmed(request, club, data, event.date, name)
     context = {"club": club, "event": event, "preview": preview, "file_name": file_name, "sha256": digest}
-    return render(request, TEMPLATES + "usebio_teams_preview.html", context)
+    return render(request, TEMPLATES + template, context | extra)
 
 
-def _individual_preview(
-    request: SignedInRequest, form: UsebioUploadForm, club: Club, name: str, data: bytes, file_name: str
-) -> HttpResponse:
-    """An individual's preview: its players' standings beside the file's, from a rolled-back import."""
-    event = read_individual_usebio(data)
-    try:
-        preview = usebio_individual_preview(club=club, event=event, name=name)
-    except ValidationError as error:
-        return _refused(request, form, import_errors=error.messages)
-    digest = _kept_until_confirmed(request, club, data, event.date, name)
-    context = {
-        "club": club,
-        "event": event,
-        "preview": preview,
-        "file_name": file_name,
-        "sha256": digest,
-        "individual": True,
-    }
-    return render(request, TEMPLATES + "usebio_preview.html", context)
+# A file's kind: its reader, its rolled-back import, its page and what else the page is told.
+PREVIEWS: dict[str, tuple[Callable[[bytes], Any], Callable[..., Any], str, dict[str, Any]]] = {
+    "teams": (read_teams_usebio, usebio_teams_preview, "usebio_teams_preview.html", {}),
+    "individual": (
+        read_individual_usebio,
+        usebio_individual_preview,
+        "usebio_preview.html",
+        {"individual": True},
+    ),
+}
 
 
 def _confirmed(
