@@ -23,7 +23,7 @@ from xml.etree.ElementTree import Element, SubElement
 
 from tournaments.bridge.formats.usebio.awards import UsebioAwards, write_pair_award
 from tournaments.bridge.formats.usebio.handset import read_deals, write_handset
-from tournaments.bridge.formats.usebio.parsing import parse_xml
+from tournaments.bridge.formats.usebio.parsing import event_element, parse_xml
 from tournaments.bridge.formats.usebio.reading import (
     _child_text,
     _date,
@@ -201,9 +201,7 @@ def read_individual_usebio(data: bytes) -> UsebioIndividualEvent:
 
 
 def _read_event(root: Element) -> UsebioIndividualEvent:
-    event = root.find("EVENT") if root.tag == "USEBIO" else None
-    if event is None:
-        raise UsebioError("no <USEBIO> document with an <EVENT>")
+    event = event_element(root)
     if (event.get("EVENT_TYPE") or "").strip().upper() != INDIVIDUAL:
         raise UsebioError("the <EVENT> is not an INDIVIDUAL")
     players = []

@@ -51,3 +51,11 @@ def parse_xml(data: bytes) -> tuple[Element, dict[int, int]]:
     except DefusedXmlException as error:
         raise UsebioError(f"refused: the XML uses a forbidden construct ({type(error).__name__})") from None
     return root, _element_lines(data, root)
+
+
+def event_element(root: Element) -> Element:
+    """A USEBIO document's first ``EVENT``, or ``UsebioError`` if the document has none."""
+    event = root.find("EVENT") if root.tag == "USEBIO" else None
+    if event is None:
+        raise UsebioError("no <USEBIO> document with an <EVENT>")
+    return event

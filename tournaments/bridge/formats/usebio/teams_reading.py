@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from xml.etree.ElementTree import Element
 
-from tournaments.bridge.formats.usebio.parsing import parse_xml
+from tournaments.bridge.formats.usebio.parsing import event_element, parse_xml
 from tournaments.bridge.formats.usebio.reading import (
     _PASSES,
     _SEATS,
@@ -197,9 +197,7 @@ def read_teams_usebio(data: bytes) -> UsebioTeamsEvent:
 
 
 def _read_event(root: Element) -> UsebioTeamsEvent:
-    event = root.find("EVENT") if root.tag == "USEBIO" else None
-    if event is None:
-        raise UsebioError("no <USEBIO> document with an <EVENT>")
+    event = event_element(root)
     written = (event.get("EVENT_TYPE") or "").strip().upper()
     if written not in TEAMS_EVENT_TYPES:
         raise UsebioError(f'<EVENT EVENT_TYPE="{written[:30]}"> is not a teams event')
