@@ -61,9 +61,16 @@ class PlannedSession(models.Model):
         return f"{self.name} ({self.club})"
 
     @property
-    def pair_places(self) -> int | None:
-        """Pairs the limit admits: two a table (an individual's four players count as two pairs)."""
-        return None if self.table_limit is None else 2 * self.table_limit
+    def is_individual(self) -> bool:
+        """An individual is booked player by player: a booking is one player, four a table."""
+        return self.kind == SessionKind.INDIVIDUAL
+
+    @property
+    def booking_places(self) -> int | None:
+        """Bookings the limit admits: two pairs a table, or four players a table for an individual."""
+        if self.table_limit is None:
+            return None
+        return (4 if self.is_individual else 2) * self.table_limit
 
 
 class ClosedDate(models.Model):

@@ -59,9 +59,10 @@ class Places:
 
 
 def places(date: ProgrammeDate) -> Places:
-    """The pairs booked on ``date`` against its limit (read it under the date's lock to decide)."""
+    """The places booked on ``date`` against its limit (read it under the date's lock to decide):
+    pairs, or players for an individual."""
     booked = date.bookings.filter(status=BookingStatus.BOOKED).count()
-    return Places(booked, date.planned.pair_places)
+    return Places(booked, date.planned.booking_places)
 
 
 def member_player_at(account: MemberAccount, club: Club) -> Player | None:

@@ -108,9 +108,10 @@ def booking_make(
 ) -> Booking:
     """Book the member on ``date``: with a member partner, a named visitor, or neither (a single).
 
-    A pair takes a place, or the waiting list when the session is full; a single takes none
-    until the partner finder matches him. A member partner is asked to confirm by email
-    (and on his own page). Refused, with nothing written: a date cancelled or begun, the
+    An individual's date is booked player by player: each booking one player and one place
+    (four a table), no partner. A pair takes a place, or the waiting list when the session is
+    full; a single takes none until the partner finder matches him. A member partner is asked
+    to confirm by email (and on his own page). Refused, with nothing written: a date cancelled or begun, the
     member or his partner already booked, himself as his partner, a visitor's name mixing
     alphabets, too many asks an hour.
     """
@@ -126,6 +127,10 @@ def booking_make(
             visitor_name = check_name(visitor)
         except ValidationError as error:
             raise BookingRefused(" ".join(error.messages)) from None
+    if date.planned.is_individual and (partner_id is not None or visitor_name):
+        raise BookingRefused(
+            _("An individual is booked player by player: book your own place, without a partner.")
+        )
     partner = None
     if partner_id is not None:
         if partner_id == player.pk:
@@ -142,7 +147,8 @@ def booking_make(
             _check_free(date, player, himself=True)
             if partner is not None:
                 _check_free(date, partner, himself=False)
-            single = partner is None and not visitor_name
+            # An individual's player books his own place; a pairs player alone looks for a partner.
+            single = partner is None and not visitor_name and not date.planned.is_individual
             booking = Booking(
                 date=date,
                 player=player,

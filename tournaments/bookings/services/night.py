@@ -17,11 +17,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.bookings.models import Booking, BookingStatus, ProgrammeDate, SessionKind
+from tournaments.bookings.selectors.summary import individual_boards_per_round
 from tournaments.bookings.services.bookings import BookingRefused, live_booking_of
+from tournaments.bridge.individual import TABLES as INDIVIDUAL_TABLES
 from tournaments.bridge.movement_advice import movement_advice
+from tournaments.core.models import Player
 from tournaments.core.services.players import player_find_or_create
 from tournaments.core.services.writes import locked, write
 from tournaments.night.models import Direction, Movement, Pair, Session, SessionState
+from tournaments.night.services.individual import individual_players_seat
 from tournaments.night.services.movement import session_movement_set
 from tournaments.night.services.sessions import pair_add, session_create
 
@@ -35,6 +39,7 @@ class Seated:
     session: Session
     pairs: list[Pair]
     movement_set: bool
+    players: int = 0  # an individual's players seated (its pairs are the movement's partnerships)
 
 
 def night_session(date: ProgrammeDate, expected_pairs: int | None = None) -> Session:
@@ -97,6 +102,8 @@ def night_seat(*, date: ProgrammeDate, user: User | None = None) -> Seated:
     ).get()
     if date.cancelled_at is not None:
         raise BookingRefused(_("This date is cancelled: there is nothing to seat."))
+    if date.planned.is_individual:
+        return _individual_seat(date)
     if date.planned.kind != SessionKind.PAIRS:
         raise BookingRefused(
             _("Only a pairs session is seated from its bookings: seat this one on its page.")
@@ -131,8 +138,62 @@ def night_seat(*, date: ProgrammeDate, user: User | None = None) -> Seated:
     return Seated(session, seated, movement_set)
 
 
-def walk_in_add(*, date: ProgrammeDate, names: list[str]) -> Booking:
-    """Book a pair who walked in (one or two names), beyond the limit: the director decides."""
+def individual_tables(players: int) -> int | None:
+    """The tables an individual of ``players`` fills (four a table, 3 to 8 tables), or None."""
+    tables, over = divmod(players, 4)
+    return tables if over == 0 and INDIVIDUAL_TABLES.start <= tables < INDIVIDUAL_TABLES.stop else None
+
+
+def _individual_seat(date: ProgrammeDate) -> Seated:
+    """Seat an individual from its bookings: every booked player not absent, in the order booked,
+    numbered 1..P, the movement for P/4 tables set. Seating again (walk-ins added) seats them all
+    anew, which the night allows until a result is in. In the caller's write (all or nothing)."""
+    bookings = list(
+        date.bookings.filter(status=BookingStatus.BOOKED, no_show=False)
+        .select_related("player")
+        .order_by("queued_at", "id")
+    )
+    count = len(bookings)
+    tables = individual_tables(count)
+    if tables is None:
+        least, most = 4 * INDIVIDUAL_TABLES.start, 4 * (INDIVIDUAL_TABLES.stop - 1)
+        raise BookingRefused(
+            _(
+                "An individual seats %(least)d to %(most)d players, four a table: %(count)d are booked. "
+                "Add walk-ins (a standby, or the director) or mark the absent, then seat again."
+            )
+            % {"least": least, "most": most, "count": count}
+        )
+    session = night_session(date, count // 2)
+    if session.state != SessionState.PREPARATION:
+        raise BookingRefused(_("The session has started: change its players on the session's page."))
+    if not session.is_individual:
+        raise BookingRefused(
+            _("The session of that name is not an individual: seat it on the session's page.")
+        )
+    movement_set = not (session.has_movement and session.movement_tables == tables)
+    try:
+        if movement_set:
+            session_movement_set(
+                session=session,
+                kind=Movement.INDIVIDUAL,
+                tables=tables,
+                boards_per_round=individual_boards_per_round(tables),
+            )
+            session.refresh_from_db()
+        individual_players_seat(session=session, names=[booking.player.name for booking in bookings])
+    except ValidationError as error:
+        raise BookingRefused(
+            _("The players cannot be seated: %(reason)s") % {"reason": " ".join(error.messages)}
+        ) from None
+    date.seated_at = _now()
+    date.save(update_fields=["seated_at"])
+    return Seated(session, list(session.pairs.all()), movement_set, players=count)
+
+
+def walk_in_add(*, date: ProgrammeDate, names: list[str]) -> list[Booking]:
+    """Book who walked in, beyond the limit (the director decides): a pair (one or two names), or
+    for an individual each name a player of his own."""
     names = [name for name in names if name.strip()]
     if not names:
         raise BookingRefused(_("Give the walk-in pair's names."))
@@ -155,16 +216,23 @@ def walk_in_add(*, date: ProgrammeDate, names: list[str]) -> Booking:
                     _("%(name)s is already booked for this session.") % {"name": player.name}
                 )
         now = _now()
-        return Booking.objects.create(
-            date=date,
-            player=players[0],
-            partner=players[1] if len(players) == 2 else None,
-            status=BookingStatus.BOOKED,
-            partner_confirmed_at=now if len(players) == 2 else None,
-            walk_in=True,
-            queued_at=now,
-            created_at=now,
-        )
+        if date.planned.is_individual:
+            groups: list[list[Player]] = [[player] for player in players]
+        else:
+            groups = [players]
+        return [
+            Booking.objects.create(
+                date=date,
+                player=group[0],
+                partner=group[1] if len(group) == 2 else None,
+                status=BookingStatus.BOOKED,
+                partner_confirmed_at=now if len(group) == 2 else None,
+                walk_in=True,
+                queued_at=now,
+                created_at=now,
+            )
+            for group in groups
+        ]
 
 
 @write()

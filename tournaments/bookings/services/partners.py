@@ -47,6 +47,8 @@ def partner_ask(*, account: MemberAccount, single: Booking) -> PartnerAsk:
                 ProgrammeDate.objects.filter(pk=single.date_id).select_related("planned__club"), of=("self",)
             ).get()
             check_bookable(date)
+            if date.planned.is_individual:
+                raise BookingRefused(_("An individual is booked player by player: nobody needs a partner."))
             single = locked(Booking.objects.filter(pk=single.pk)).get()
             if single.status != BookingStatus.SINGLE:
                 raise BookingRefused(_("This player has found a partner already."))

@@ -118,8 +118,13 @@ def _summary_send(date: ProgrammeDate, words: dict[str, str]) -> int:
     users = get_user_model().objects.filter(pk__in=roles.values("user_id")).exclude(email="")
     lines = [
         _("%(session)s at %(club)s on %(date)s") % words,
-        _("Pairs expected: %(pairs)s (%(tables)s tables)")
-        % {"pairs": summary.pairs, "tables": summary.tables},
+        (
+            _("Players expected: %(players)s (%(tables)s tables)")
+            % {"players": summary.players, "tables": summary.tables}
+            if summary.is_individual
+            else _("Pairs expected: %(pairs)s (%(tables)s tables)")
+            % {"pairs": summary.pairs, "tables": summary.tables}
+        ),
         _("Singles looking for a partner: %(count)s") % {"count": len(summary.singles)},
         _("Waiting list: %(count)s") % {"count": len(summary.waiting)},
         summary.advice_text,

@@ -136,7 +136,14 @@ def seat(request: SignedInRequest, slug: str, pk: int) -> HttpResponse:
     except ValidationError as error:
         _refused(request, error)
         return redirect("director:programme_date", slug=club.slug, pk=date.pk)
-    messages.success(request, _("%(count)s pairs seated from the bookings.") % {"count": len(seated.pairs)})
+    if date.planned.is_individual:
+        messages.success(
+            request, _("%(count)s players seated from the bookings.") % {"count": seated.players}
+        )
+    else:
+        messages.success(
+            request, _("%(count)s pairs seated from the bookings.") % {"count": len(seated.pairs)}
+        )
     return redirect("director:session", session_id=seated.session.pk)
 
 
@@ -152,7 +159,10 @@ def walk_in(request: SignedInRequest, slug: str, pk: int) -> HttpResponse:
         except ValidationError as error:
             _refused(request, error)
         else:
-            messages.success(request, _("The walk-in pair is booked: seat it with the others."))
+            if date.planned.is_individual:
+                messages.success(request, _("The walk-ins are booked: seat them with the others."))
+            else:
+                messages.success(request, _("The walk-in pair is booked: seat it with the others."))
     else:
         messages.error(request, _("Give the walk-in pair's names."))
     return redirect("director:programme_date", slug=club.slug, pk=date.pk)
