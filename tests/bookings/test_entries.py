@@ -110,7 +110,7 @@ def test_a_bad_entry_is_refused_naming_its_field_and_writes_nothing(
     assert (Entry.objects.count(), EntryPlayer.objects.count(), Player.objects.count()) == (0, 0, players)
 
 
-def test_a_player_already_entered_and_an_event_full_are_refused(club, monkeypatch):
+def test_a_player_already_entered_is_refused_and_an_event_full_takes_the_waiting_list(club, monkeypatch):
     club_members(club)
     event = championship(club, limit=2)
     at(monkeypatch, EARLY)
@@ -119,10 +119,9 @@ def test_a_player_already_entered_and_an_event_full_are_refused(club, monkeypatc
         _pair(event, "Cat Cole", "Bob Baker")
     assert "already entered" in refused.value.message_dict["player_2"][0]
     _pair(event, "Cat Cole", "Dan Dale")
-    with pytest.raises(ValidationError) as full:
-        _pair(event, "Eve East", "Fay Fox")
-    assert "is full" in full.value.message_dict["players"][0]
-    assert Entry.objects.filter(event=event).count() == 2
+    waiting = _pair(event, "Eve East", "Fay Fox")
+    assert waiting.waiting
+    assert Entry.objects.filter(event=event, waiting=False).count() == 2
 
 
 def test_a_cancelled_entry_frees_its_place_and_its_players(club, monkeypatch):

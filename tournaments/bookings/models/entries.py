@@ -8,7 +8,9 @@ says it is paid, from a member's account through the ledger or at the desk, and 
 only (``entry_paid_once``); a cancelled entry keeps its rows (``cancelled_at``) and frees
 its players (``entry_player_once_in_event`` counts only entries not cancelled). When the
 event starts its confirmed entries become the pairs of a night's session or the teams
-of a teams event, in one write (services/entries_start.py).
+of a teams event, in one write (services/entries_start.py). An entry made when the event is
+full waits (``Entry.waiting``), holding no place and paying nothing, until a cancellation
+gives it the place, in the order of the entries' numbers.
 """
 
 from __future__ import annotations
@@ -141,6 +143,9 @@ class Entry(models.Model):
     )
     entered_at = models.DateTimeField(auto_now_add=True)
     cancelled_at = models.DateTimeField(null=True, blank=True)
+    # Made when the event was full: it holds no place, and is not paid, until promoted (in number order).
+    waiting = models.BooleanField(default=False, verbose_name=gettext_lazy("waiting list"))
+    promoted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "number"]
@@ -161,6 +166,11 @@ class Entry(models.Model):
     @property
     def is_cancelled(self) -> bool:
         return self.cancelled_at is not None
+
+    @property
+    def is_waiting(self) -> bool:
+        """On the event's waiting list: made when it was full, not yet given a place."""
+        return self.waiting and self.cancelled_at is None
 
 
 class EntryPlayer(models.Model):

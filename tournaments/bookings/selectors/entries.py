@@ -2,7 +2,7 @@
 
 One list serves the secretary, the scorer and the treasurer alike: each entry's number,
 players (with their category, fee and whether they have confirmed), its state (pending,
-confirmed, cancelled), its fee and whether and how it is paid. The page and the files
+confirmed, waiting for a place, cancelled), its fee and whether and how it is paid. The page and the files
 are made from the same rows (``entry_list``), so they cannot disagree.
 """
 
@@ -43,6 +43,10 @@ class EntryRow:
         return self.entry.is_cancelled
 
     @property
+    def waiting(self) -> bool:
+        return self.entry.is_waiting
+
+    @property
     def pending(self) -> bool:
         return any(player.confirmed_at is None for player in self.players)
 
@@ -57,7 +61,7 @@ class EntryRow:
     @property
     def unpaid(self) -> bool:
         """Flagged on the list: an entry standing whose fee nobody has paid."""
-        return not self.cancelled and not self.paid and self.entry.fee > 0
+        return not self.cancelled and not self.waiting and not self.paid and self.entry.fee > 0
 
     @property
     def names(self) -> str:
@@ -80,13 +84,14 @@ def entry_list(event: EntryEvent) -> list[EntryRow]:
 
 
 def active_entries(event: EntryEvent) -> list[EntryRow]:
-    """The event's entries not cancelled, in the order they came."""
-    return _rows(Entry.objects.filter(event=event, cancelled_at__isnull=True))
+    """The event's entries holding a place (not cancelled, not waiting), in the order they came."""
+    return _rows(Entry.objects.filter(event=event, cancelled_at__isnull=True, waiting=False))
 
 
 @dataclass(frozen=True)
 class EntryTotals:
     entries: int
+    waiting: int
     pending: int
     unpaid: int
     places_left: int
@@ -95,10 +100,11 @@ class EntryTotals:
 
 
 def entry_totals(event: EntryEvent, rows: list[EntryRow]) -> EntryTotals:
-    standing = [row for row in rows if not row.cancelled]
+    standing = [row for row in rows if not row.cancelled and not row.waiting]
     paid = [row for row in standing if row.paid]
     return EntryTotals(
         entries=len(standing),
+        waiting=sum(row.waiting for row in rows),
         pending=sum(row.pending for row in standing),
         unpaid=sum(row.unpaid for row in standing),
         places_left=max(event.limit - len(standing), 0),

@@ -11,6 +11,8 @@ from tournaments.bookings.selectors.entries import EntryRow
 def entry_state(row: EntryRow) -> str:
     if row.cancelled:
         return _("cancelled")
+    if row.waiting:
+        return _("waiting list")
     if row.pending:
         return _("pending")
     return _("confirmed")
@@ -18,7 +20,7 @@ def entry_state(row: EntryRow) -> str:
 
 def payment_state(row: EntryRow) -> str:
     if row.payment is None:
-        return "" if row.cancelled or row.entry.fee == 0 else _("UNPAID")
+        return "" if row.cancelled or row.waiting or row.entry.fee == 0 else _("UNPAID")
     if row.payment.refunded_at is not None:
         return _("refunded")
     if row.payment.method == PaymentMethod.ACCOUNT:

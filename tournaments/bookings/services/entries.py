@@ -2,7 +2,8 @@
 
 Every write locks the event's row first (``writes.row_write``), so two entries racing for
 the last place, or one double-clicked, are counted one after the other: the second finds
-the event full, or its players already entered, and is refused with a message. The
+the event full (and goes on its waiting list), or its players already entered, and is
+refused with a message. The
 database says the same (``entry_player_once_in_event``, ``entry_paid_once``) should a
 write ever skip the lock. A refusal names the form's field and writes nothing: a visitor
 made for an entry that is then refused is rolled back with it.
@@ -23,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.bookings.models import Entry, EntryEvent, EntryPlayer, PlayerCategory
-from tournaments.bookings.services.entry_mail import entry_confirmations_ask
+from tournaments.bookings.services.entry_mail import entry_confirmations_ask, entry_promoted_ask
 from tournaments.bookings.services.entry_payments import entry_refund
 from tournaments.core.models import Club, Player
 from tournaments.core.services.players import check_name, player_find_or_create
@@ -97,6 +98,9 @@ def entry_make(
 ) -> Entry:
     """Enter a pair or a team: every player checked, the fee fixed, or nothing written.
 
+    The event full to its limit, the entry goes on its waiting list (``Entry.waiting``): it
+    holds no place and is not paid until a cancellation promotes it, in the order entered.
+
     ``confirmed`` are the players who need not confirm (the member entering);
     ``confirmed_all`` an entry the desk makes with its players in front of it.
     """
@@ -105,13 +109,7 @@ def entry_make(
     _check_open(event, at)
     _check_size(event, players)
     team_name = _check_team_name(event, team_name)
-    if event.entries.filter(cancelled_at__isnull=True).count() >= event.limit:
-        raise ValidationError(
-            {
-                "players": _("%(event)s is full: it takes %(limit)d entries.")
-                % {"event": event.name, "limit": event.limit}
-            }
-        )
+    waiting = places_taken(event) >= event.limit
     found = [_player_of(event, named, index) for index, named in enumerate(players)]
     _check_each_once(event, found)
     early = is_early(event, at)
@@ -126,6 +124,7 @@ def entry_make(
         team_name=team_name,
         fee=sum(fees, Decimal("0.00")),
         early_bird=early,
+        waiting=waiting,
         entered_by=user if isinstance(user, User) and user.is_authenticated else None,
     )
     confirmed_ids = {player.pk for player in (found if confirmed_all else confirmed)}
@@ -144,6 +143,27 @@ def entry_make(
     if len(confirmed_ids) < len(found):
         entry_confirmations_ask(entry)
     return entry
+
+
+def places_taken(event: EntryEvent) -> int:
+    """The entries holding a place: not cancelled, not waiting (read under the event's lock)."""
+    return event.entries.filter(cancelled_at__isnull=True, waiting=False).count()
+
+
+def entries_promote(event: EntryEvent) -> list[Entry]:
+    """Give the event's free places to its waiting list, in the order entered; each promoted
+    entry's players are told by email. In the write that freed the place (the event locked)."""
+    free = event.limit - places_taken(event)
+    if free <= 0:
+        return []
+    promoted = list(event.entries.filter(cancelled_at__isnull=True, waiting=True).order_by("number")[:free])
+    at = now()
+    for entry in promoted:
+        entry.waiting = False
+        entry.promoted_at = at
+        entry.save(update_fields=["waiting", "promoted_at"])
+        entry_promoted_ask(entry)
+    return promoted
 
 
 def _check_open(event: EntryEvent, at: datetime.datetime) -> None:
@@ -291,7 +311,8 @@ def entry_confirm_all(*, entry: Entry) -> Entry:
 
 @write()
 def entry_cancel(*, entry: Entry, user: AbstractBaseUser | AnonymousUser | None = None) -> Entry:
-    """Cancel an entry; paid and before the event's cut-off, its fee goes back to the account.
+    """Cancel an entry; paid and before the event's cut-off, its fee goes back to the account;
+    the place it held goes to the first entry waiting.
 
     A second cancel (a double click) finds it cancelled and changes nothing.
     """
@@ -302,9 +323,12 @@ def entry_cancel(*, entry: Entry, user: AbstractBaseUser | AnonymousUser | None 
     if event.is_started:
         raise ValidationError({"entry": _("The event has started: its entries can no longer change.")})
     at = now()
+    held_place = not entry.waiting
     entry.cancelled_at = at
     entry.save(update_fields=["cancelled_at"])
     entry.players.update(active=False)
     if at < event.cancel_until:
         entry_refund(entry=entry, user=user)
+    if held_place:
+        entries_promote(event)
     return entry

@@ -15,6 +15,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.bookings.models import Entry, EntryPlayer
+from tournaments.bookings.services.mails import mail_send
 from tournaments.core.services.jobs import enqueue, job
 from tournaments.core.services.writes import locked, write
 from tournaments.season.models import ClubMember
@@ -65,3 +66,33 @@ def entry_confirmations_mail(entry_id: int) -> int:
             entry_player.save(update_fields=["asked_at"])
             sent += 1
     return sent
+
+
+def entry_promoted_ask(entry: Entry) -> None:
+    """In the write that promoted the entry: ask for the job that tells its players."""
+    enqueue(entry_promoted_mail, entry.pk)
+
+
+@job(after_commit=True, retry_after=(60.0, 300.0, 1800.0))
+def entry_promoted_mail(entry_id: int) -> int:
+    """Tell each player of an entry promoted from the waiting list that it has a place (none to a
+    player who opted out of the club's email, or whose address the club does not hold)."""
+    entry = Entry.objects.filter(pk=entry_id, cancelled_at__isnull=True).select_related("event__club").first()
+    if entry is None:
+        return 0
+    club = entry.event.club
+    players = [place.player for place in entry.players.select_related("player")]
+    with translation.override(club.language or settings.LANGUAGE_CODE):
+        subject = _("A place for you in %(event)s") % {"event": entry.event.name}
+        body = _(
+            "A place has freed in %(event)s (%(club)s, %(date)s): entry %(number)d, %(names)s, is off "
+            "the waiting list and entered. Your entries: %(url)s"
+        ) % {
+            "event": entry.event.name,
+            "club": club.name,
+            "date": entry.event.starts_on.isoformat(),
+            "number": entry.number,
+            "names": ", ".join(player.name for player in players),
+            "url": f"{settings.SITE_URL}{reverse('my_entries')}",
+        }
+        return sum(mail_send(club, player, subject, body) for player in players)

@@ -37,6 +37,10 @@ def _check_payable(entry: Entry) -> None:
         raise ValidationError({"entry": _("This entry has been cancelled: it is not paid.")})
     if hasattr(entry, "payment"):
         raise ValidationError({"entry": _("This entry is already paid.")})
+    if entry.waiting:
+        raise ValidationError(
+            {"entry": _("This entry is on the waiting list: it is paid once it has a place.")}
+        )
 
 
 @write()

@@ -122,7 +122,14 @@ def entry_add(request: SignedInRequest, event_id: int) -> HttpResponse:
         except ValidationError as error:
             form_add_service_error(form, error)
         else:
-            messages.success(request, _("Entry %(number)d is in.") % {"number": entry.number})
+            if entry.waiting:
+                messages.warning(
+                    request,
+                    _("The event is full: entry %(number)d is on the waiting list.")
+                    % {"number": entry.number},
+                )
+            else:
+                messages.success(request, _("Entry %(number)d is in.") % {"number": entry.number})
             return redirect(_list_url(event))
     return _list_page(request, event, entry_form=form, status=400)
 

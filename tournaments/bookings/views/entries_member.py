@@ -70,14 +70,24 @@ def my_entry_new(request: HttpRequest, account: MemberAccount, event_id: int) ->
         except ValidationError as error:
             form_add_service_error(form, error)
         else:
-            messages.success(
-                request,
-                _(
-                    "You are entered in %(event)s (entry %(number)d): it stands once every player "
-                    "has confirmed."
+            if entry.waiting:
+                messages.warning(
+                    request,
+                    _(
+                        "%(event)s is full: your entry (%(number)d) is on its waiting list. You will be "
+                        "told by email when a place frees."
+                    )
+                    % {"event": event.name, "number": entry.number},
                 )
-                % {"event": event.name, "number": entry.number},
-            )
+            else:
+                messages.success(
+                    request,
+                    _(
+                        "You are entered in %(event)s (entry %(number)d): it stands once every player "
+                        "has confirmed."
+                    )
+                    % {"event": event.name, "number": entry.number},
+                )
             return redirect("my_entries")
     status = 400 if form.is_bound else 200
     return render(request, TEMPLATES + "enter.html", {"event": event, "form": form}, status=status)

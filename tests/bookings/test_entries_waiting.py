@@ -1,0 +1,108 @@
+"""An event full to its limit keeps a waiting list, promoted in order with an email (issue 51)."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.core import mail
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from tests.bookings.conftest import mailed
+from tests.bookings.entries_world import EARLY, LATE, at, championship, club_members, member_client
+from tournaments.bookings.models import Entry
+from tournaments.bookings.selectors.entries import entry_list, entry_totals
+from tournaments.bookings.selectors.entry_files import entry_list_table
+from tournaments.bookings.services.entries import Named, entry_cancel, entry_make
+from tournaments.bookings.services.entries_start import entry_event_start
+from tournaments.bookings.services.entry_payments import entry_pay_from_account
+from tournaments.mail.models import MailOptOut
+from tournaments.money.selectors.ledger import player_balance
+from tournaments.night.models import Movement, Pair
+from tournaments.night.services.movement import session_create_with_movement
+
+pytestmark = pytest.mark.django_db
+
+
+def _pair(event, first, second, **kwargs):
+    return entry_make(event=event, players=[Named(name=first), Named(name=second)], **kwargs)
+
+
+def test_a_full_event_waits_its_entries_in_order_and_a_cancellation_promotes_the_first_by_email(
+    club, monkeypatch
+):
+    members = club_members(club)
+    event = championship(club, limit=2)
+    at(monkeypatch, EARLY)
+    first = _pair(event, "Ann Able", "Bob Baker")
+    _pair(event, "Cat Cole", "Dan Dale")
+    first_waiting = _pair(event, "Eve East", "Fay Fox")
+    second_waiting = _pair(event, "Gus Gray", "Hal Hill")
+    assert (first_waiting.waiting, second_waiting.waiting) == (True, True)
+    assert first_waiting.fee == Decimal("30.00")  # the early-bird fee it asked for, fixed when entered
+
+    rows = entry_list(event)
+    totals = entry_totals(event, rows)
+    assert (totals.entries, totals.waiting, totals.places_left, totals.unpaid) == (2, 2, 0, 2)
+    table = entry_list_table(event, rows)
+    assert [line[4] for line in table.rows] == ["pending", "pending", "waiting list", "waiting list"]
+    assert [line[7] for line in table.rows] == ["UNPAID", "UNPAID", "", ""]  # nothing due while waiting
+
+    with pytest.raises(ValidationError) as unpaid:  # a waiting entry is paid once it has a place
+        entry_pay_from_account(entry=first_waiting, payer=members["Eve East"])
+    assert "waiting list" in unpaid.value.message_dict["entry"][0]
+    assert player_balance(club, members["Eve East"]) == Decimal("0.00")
+
+    MailOptOut.objects.create(club=club, player=members["Fay Fox"])
+    mail.outbox.clear()
+    at(monkeypatch, LATE)
+    with mailed():
+        entry_cancel(entry=first)
+    first_waiting.refresh_from_db()
+    second_waiting.refresh_from_db()
+    assert not first_waiting.waiting and first_waiting.promoted_at is not None
+    assert second_waiting.waiting  # the next place freed is his
+    promoted = [m for m in mail.outbox if "A place for you" in m.subject]
+    assert [m.to for m in promoted] == [["eve@example.org"]]  # Fay opted out of the club's email
+    assert "off the waiting list" in promoted[0].body
+
+    entry_pay_from_account(entry=first_waiting, payer=members["Eve East"])  # now it is due, and paid
+    assert player_balance(club, members["Eve East"]) == Decimal("-30.00")
+
+    entry_cancel(entry=second_waiting)  # a waiting entry withdrawn frees no place
+    assert Entry.objects.filter(event=event, cancelled_at__isnull=True, waiting=False).count() == 2
+
+
+def test_a_waiting_entry_does_not_become_a_pair_when_the_event_starts(club, monkeypatch):
+    club_members(club)
+    event = championship(club, limit=2)
+    at(monkeypatch, EARLY)
+    for first, second in (("Ann Able", "Bob Baker"), ("Cat Cole", "Dan Dale"), ("Eve East", "Fay Fox")):
+        _pair(event, first, second, confirmed_all=True)
+    session = session_create_with_movement(
+        club=club,
+        date=datetime.date(2027, 1, 9),
+        name="Championship",
+        movement=Movement.HOWELL,
+        tables=2,
+        boards_per_round=2,
+    )
+    started = entry_event_start(event=event, session=session)
+    assert started.seated == 2
+    names = set(Pair.objects.filter(session=session).values_list("player1__name", flat=True))
+    assert names == {"Ann Able", "Cat Cole"}
+
+
+def test_a_member_entering_a_full_event_is_told_he_waits(club, monkeypatch):
+    club_members(club)
+    event = championship(club, limit=1)
+    at(monkeypatch, EARLY)
+    _pair(event, "Ann Able", "Bob Baker")
+    monkeypatch.setattr("django.utils.timezone.now", lambda: EARLY)
+    browser = member_client("Cat Cole")
+    response = browser.post(reverse("my_entry_new", args=[event.pk]), {"player_2": "Dan Dale"}, follow=True)
+    page = response.content.decode()
+    assert response.status_code == 200 and "waiting list" in page
+    assert Entry.objects.get(event=event, number=2).waiting
