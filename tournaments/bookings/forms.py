@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.bookings.models import SessionKind
+from tournaments.money.models.fees import MAX_FEE
 
 MAX_LIMIT = 200
 
@@ -23,6 +24,17 @@ class PlannedSessionForm(forms.Form):
     )
     table_limit = forms.IntegerField(
         required=False, min_value=1, max_value=MAX_LIMIT, label=gettext_lazy("Limit of tables")
+    )
+    fee = forms.DecimalField(
+        required=False,
+        min_value=0,
+        max_value=MAX_FEE,
+        max_digits=8,
+        decimal_places=2,
+        label=gettext_lazy("Fee a player"),
+        help_text=gettext_lazy(
+            "Blank: the club's fee schedule. A late cancellation pays it where the rules say."
+        ),
     )
 
     def clean(self) -> dict[str, object]:

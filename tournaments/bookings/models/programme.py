@@ -38,7 +38,8 @@ class PlannedSession(models.Model):
     table_limit = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text=gettext_lazy("At most this many tables (blank: no limit).")
     )
-    # The money capability's hook: the session's fee, filled when it merges; nothing charges it here.
+    # A player's fee for the session, if the club sets one here (else its fee schedule's member
+    # rate): what a late cancellation pays where the rules say so (services.late_fees).
     fee = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

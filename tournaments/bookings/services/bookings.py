@@ -27,6 +27,7 @@ from tournaments.bookings.models import Booking, BookingStatus, PartnerAsk, Prog
 from tournaments.bookings.models.bookings import LIVE
 from tournaments.bookings.selectors.programme import booking_rules, member_player_at, places
 from tournaments.bookings.services import mails
+from tournaments.bookings.services.late_fees import late_cancellation_charge
 from tournaments.core.models import Player
 from tournaments.core.services.jobs import enqueue
 from tournaments.core.services.players import check_name
@@ -207,7 +208,8 @@ def _refuse_unless_his(booking: Booking, player: Player | None) -> None:
 @write()
 def booking_cancel(*, account: MemberAccount, booking: Booking) -> Booking:
     """Cancel the member's booking (his own, or the one he is the partner of): free until the
-    club's cut-off, recorded as late after it; the place freed goes to the waiting list."""
+    club's cut-off, recorded as late after it (and charged, where the club says a late
+    cancellation pays: ``late_fees``); the place freed goes to the waiting list."""
     date, booking = _booking_locked(booking)
     _refuse_unless_his(booking, member_player_at(account, date.planned.club))
     if not booking.is_live:
@@ -219,6 +221,7 @@ def booking_cancel(*, account: MemberAccount, booking: Booking) -> Booking:
     booking.cancelled_at = _now()
     booking.cancelled_late = held_place and _cancel_late(date, booking.cancelled_at)
     booking.save(update_fields=["status", "cancelled_at", "cancelled_late"])
+    late_cancellation_charge(booking=booking, date=date)
     PartnerAsk.objects.filter(single=booking, status="asked").update(status="withdrawn", answered_at=_now())
     if held_place:
         promote_waiting(date)

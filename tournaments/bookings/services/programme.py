@@ -8,6 +8,7 @@ them is idempotent: a date already written is kept (its bookings with it).
 from __future__ import annotations
 
 import datetime
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError
@@ -36,6 +37,7 @@ def planned_session_create(
     weekly: bool = False,
     last_date: datetime.date | None = None,
     table_limit: int | None = None,
+    fee: Decimal | None = None,
 ) -> PlannedSession:
     """Add a line to the programme and write its dates ahead; refuse a first date in the past."""
     if first_date < timezone.localdate(_now()):
@@ -49,6 +51,7 @@ def planned_session_create(
         weekly=weekly,
         last_date=last_date if weekly else None,
         table_limit=table_limit,
+        fee=fee,
     )
     planned.full_clean()
     with write():

@@ -57,6 +57,7 @@ class Cause(models.TextChoices):
     MANUAL = "manual", gettext_lazy("Treasurer's entry")
     REVERSAL = "reversal", gettext_lazy("Reversal")
     ENTRY = "entry", gettext_lazy("Entry to an event")
+    LATE_CANCELLATION = "late_cancel", gettext_lazy("Late cancellation")
 
 
 class ClubBooks(models.Model):
