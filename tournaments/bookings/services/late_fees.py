@@ -42,7 +42,8 @@ def late_cancellation_charge(*, booking: Booking, date: ProgrammeDate) -> list[P
     members = set(
         ClubMember.objects.filter(club=club, player__in=players).values_list("player_id", flat=True)
     )
-    memo = f"{date.date.isoformat()} {date.planned.name}: late cancellation"
+    # Names and dates only: the books are read in every language (the posting's cause says why).
+    memo = f"{date.date.isoformat()} {date.planned.name}"
     return [
         post(
             club=club,
@@ -51,7 +52,7 @@ def late_cancellation_charge(*, booking: Booking, date: ProgrammeDate) -> list[P
                     debit=player_account(club, player),
                     credit=club_account(club, AccountKind.TABLE_MONEY),
                     amount=amount,
-                    memo=f"{memo} ({player.name})",
+                    memo=f"{memo}: {player.name}",
                 )
             ],
             cause=Cause.LATE_CANCELLATION,
