@@ -216,3 +216,16 @@ def test_a_single_member_sees_the_singles_by_the_name_they_chose(club, members):
     assert [single.name for single in page.context["singles"]] == ["J."]
     assert member_player_at(_account("Ivy"), club) == members["Ivy"]
     assert ProgrammeDate.objects.count() >= 1
+
+
+def test_a_partner_who_never_confirms_leaves_the_booking_standing_and_flagged(club, members, director_client):
+    date = first_date(tuesday_pairs(club))
+    booking = booking_make(account=_account("Ann"), date=date, partner_id=members["Bob"].pk)
+    assert booking.status == BookingStatus.BOOKED and booking.awaits_partner  # the place is held
+    with mailed():
+        sent = date_remind.call(date.pk)
+    assert sent >= 1
+    reminder = next(m for m in mail.outbox if m.to == ["ann@example.org"] and "reminder" in m.subject)
+    assert "Your partner has not confirmed yet." in reminder.body
+    page = director_client.get(reverse("director:programme_date", args=[club.slug, date.pk]))
+    assert "partner not confirmed" in page.content.decode()
