@@ -8,7 +8,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.bookings.models import SessionKind
-from tournaments.money.models.fees import MAX_FEE
+from tournaments.core.models import Club
+from tournaments.money.models import FeeSchedule
 
 MAX_LIMIT = 200
 
@@ -25,17 +26,19 @@ class PlannedSessionForm(forms.Form):
     table_limit = forms.IntegerField(
         required=False, min_value=1, max_value=MAX_LIMIT, label=gettext_lazy("Limit of tables")
     )
-    fee = forms.DecimalField(
+    fee_schedule = forms.ModelChoiceField(
+        queryset=FeeSchedule.objects.none(),
         required=False,
-        min_value=0,
-        max_value=MAX_FEE,
-        max_digits=8,
-        decimal_places=2,
-        label=gettext_lazy("Fee a player"),
+        label=gettext_lazy("Fees"),
+        empty_label=gettext_lazy("The club's default schedule"),
         help_text=gettext_lazy(
-            "Blank: the club's fee schedule. A late cancellation pays it where the rules say."
+            "Its nights' table money; a late cancellation pays its member's rate where the rules say."
         ),
     )
+
+    def __init__(self, *args: object, club: Club, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.fields["fee_schedule"].queryset = FeeSchedule.objects.filter(club=club)  # type: ignore[attr-defined]
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}

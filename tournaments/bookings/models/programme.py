@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy
 
 from tournaments.core.models.clubs import Club
+from tournaments.money.models.fees import FeeSchedule
 from tournaments.night.models.sessions import Session
 
 
@@ -38,8 +39,17 @@ class PlannedSession(models.Model):
     table_limit = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text=gettext_lazy("At most this many tables (blank: no limit).")
     )
-    # A player's fee for the session, if the club sets one here (else its fee schedule's member
-    # rate): what a late cancellation pays where the rules say so (services.late_fees).
+    # The fees its nights follow (the money capability's schedules; blank: the club's default):
+    # given to each night made from the programme, and what a late cancellation pays.
+    fee_schedule = models.ForeignKey(
+        FeeSchedule,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=gettext_lazy("The fees its nights follow (blank: the club's default schedule)."),
+    )
+    # A player's fee set here by the admin overrides the schedule's member rate for a late cancellation.
     fee = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
     withdrawn_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -41,7 +41,11 @@ def dates_ahead(club: Club, now: datetime.datetime | None = None) -> QuerySet[Pr
 
 
 def planned_sessions(club: Club) -> QuerySet[PlannedSession]:
-    return PlannedSession.objects.filter(club=club, withdrawn_at__isnull=True).order_by("first_date", "id")
+    return (
+        PlannedSession.objects.filter(club=club, withdrawn_at__isnull=True)
+        .select_related("fee_schedule")
+        .order_by("first_date", "id")
+    )
 
 
 @dataclass(frozen=True)

@@ -2,10 +2,11 @@
 
 A booking cancelled after the club's cut-off is recorded late (``Booking.cancelled_late``);
 where the club says a late cancellation pays, each member of the pair is charged the
-session's fee to his account at the club, as if he had played: the planned session's own
-fee if it has one, else the member's rate of the club's default fee schedule (the money
-capability's table money). A visitor has no account and is charged nothing. Each charge is
-keyed ``late:<booking>:<player>``, so the books hold it once whatever clicks twice.
+session's fee to his account at the club, as if he had played: the member's rate of the
+programme line's fee schedule (the money capability's table money), else of the club's
+default schedule; a fee the admin set on the line itself comes first. A visitor has no
+account and is charged nothing. Each charge is keyed ``late:<booking>:<player>``, so the
+books hold it once whatever clicks twice.
 """
 
 from __future__ import annotations
@@ -20,12 +21,16 @@ from tournaments.season.models import ClubMember
 
 
 def late_fee(date: ProgrammeDate) -> Decimal | None:
-    """What a late cancellation of ``date`` pays a player: the planned fee, else the member's rate."""
-    if date.planned.fee is not None:
-        return date.planned.fee
-    rate = FeeRate.objects.filter(
-        schedule__club_id=date.planned.club_id, schedule__default=True, standard=FeeStandard.MEMBER
-    ).first()
+    """What a late cancellation of ``date`` pays a player: the planned fee (set by the admin), else
+    the member's rate of the line's fee schedule, else of the club's default schedule."""
+    planned = date.planned
+    if planned.fee is not None:
+        return planned.fee
+    rates = FeeRate.objects.filter(standard=FeeStandard.MEMBER)
+    if planned.fee_schedule_id is not None:
+        rate = rates.filter(schedule_id=planned.fee_schedule_id).first()
+    else:
+        rate = rates.filter(schedule__club_id=planned.club_id, schedule__default=True).first()
     return rate.amount if rate is not None else None
 
 

@@ -24,6 +24,8 @@ from tournaments.bridge.movement_advice import movement_advice
 from tournaments.core.models import Player
 from tournaments.core.services.players import player_find_or_create
 from tournaments.core.services.writes import locked, write
+from tournaments.money.models import SessionFees
+from tournaments.money.services.fees import session_schedule_set
 from tournaments.night.models import Direction, Movement, Pair, Session, SessionState
 from tournaments.night.services.individual import individual_players_seat
 from tournaments.night.services.movement import session_movement_set
@@ -44,7 +46,8 @@ class Seated:
 
 def night_session(date: ProgrammeDate, expected_pairs: int | None = None) -> Session:
     """The date's night ``Session``, made (and linked) if it has none: the one the club already has
-    by that name that day, else a new one, a Howell or a Mitchell as the pairs expected suggest."""
+    by that name that day, else a new one, a Howell or a Mitchell as the pairs expected suggest;
+    its fees follow the programme line's schedule, if it names one."""
     if date.session_id is not None:
         return Session.objects.get(pk=date.session_id)
     planned = date.planned
@@ -58,6 +61,9 @@ def night_session(date: ProgrammeDate, expected_pairs: int | None = None) -> Ses
                 Movement.HOWELL if advice is not None and advice.kind == "howell" else Movement.MITCHELL
             )
         session = session_create(club=planned.club, date=date.date, name=planned.name, movement=movement)
+    if planned.fee_schedule_id is not None and not SessionFees.objects.filter(session=session).exists():
+        # The programme's fees for its night (a schedule the director chose on the night stays).
+        session_schedule_set(session=session, schedule=planned.fee_schedule)  # type: ignore[arg-type]
     date.session = session
     date.save(update_fields=["session"])
     return session

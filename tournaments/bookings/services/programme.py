@@ -19,6 +19,7 @@ from tournaments.bookings.models import BookingRules, ClosedDate, PlannedSession
 from tournaments.bookings.models.bookings import LIVE, Booking, BookingStatus
 from tournaments.core.models import Club
 from tournaments.core.services.writes import locked, write
+from tournaments.money.models import FeeSchedule
 
 DATES_AHEAD = datetime.timedelta(weeks=8)
 
@@ -37,9 +38,13 @@ def planned_session_create(
     weekly: bool = False,
     last_date: datetime.date | None = None,
     table_limit: int | None = None,
+    fee_schedule: FeeSchedule | None = None,
     fee: Decimal | None = None,
 ) -> PlannedSession:
-    """Add a line to the programme and write its dates ahead; refuse a first date in the past."""
+    """Add a line to the programme and write its dates ahead; refuse a first date in the past,
+    or another club's fee schedule."""
+    if fee_schedule is not None and fee_schedule.club_id != club.pk:
+        raise ValidationError({"fee_schedule": _("That schedule is another club's.")})
     if first_date < timezone.localdate(_now()):
         raise ValidationError({"first_date": _("The first date is in the past: the programme plans ahead.")})
     planned = PlannedSession(
@@ -51,6 +56,7 @@ def planned_session_create(
         weekly=weekly,
         last_date=last_date if weekly else None,
         table_limit=table_limit,
+        fee_schedule=fee_schedule,
         fee=fee,
     )
     planned.full_clean()

@@ -46,7 +46,7 @@ def programme(request: SignedInRequest, slug: str) -> HttpResponse:
         "planned": list(planned_sessions(club)),
         "dates": list(dates_ahead(club)[:30]),
         "closed": list(ClosedDate.objects.filter(club=club).order_by("date")),
-        "form": PlannedSessionForm(),
+        "form": PlannedSessionForm(club=club),
         "closed_form": ClosedDateForm(),
         "rules_form": BookingRulesForm(
             initial={
@@ -63,7 +63,7 @@ def programme(request: SignedInRequest, slug: str) -> HttpResponse:
 @require_POST
 def planned_new(request: SignedInRequest, slug: str) -> HttpResponse:
     club = club_for_director(request.user, slug)
-    form = PlannedSessionForm(request.POST)
+    form = PlannedSessionForm(request.POST, club=club)
     if form.is_valid():
         try:
             planned_session_create(club=club, **form.cleaned_data)
