@@ -15,9 +15,11 @@ from tests.bookings.entries_world import EARLY, LATE, at, championship, club_mem
 from tournaments.bookings.models import Entry
 from tournaments.bookings.selectors.entries import entry_list, entry_totals
 from tournaments.bookings.selectors.entry_files import entry_list_table
+from tournaments.bookings.services import entries as entries_service
 from tournaments.bookings.services.entries import Named, entry_cancel, entry_make
 from tournaments.bookings.services.entries_start import entry_event_start
 from tournaments.bookings.services.entry_payments import entry_pay_from_account
+from tournaments.core.models import Player
 from tournaments.mail.models import MailOptOut
 from tournaments.money.selectors.ledger import player_balance
 from tournaments.night.models import Movement, Pair
@@ -106,3 +108,25 @@ def test_a_member_entering_a_full_event_is_told_he_waits(club, monkeypatch):
     page = response.content.decode()
     assert response.status_code == 200 and "waiting list" in page
     assert Entry.objects.get(event=event, number=2).waiting
+
+
+def test_a_script_entering_again_and_again_is_throttled_with_nothing_written(club, monkeypatch, director):
+    club_members(club)
+    event = championship(club, limit=1)
+    at(monkeypatch, EARLY)
+    monkeypatch.setattr(entries_service, "ENTRIES_AN_HOUR", 2)
+    _pair(event, "Ann Able", "Vic One", user=director, throttled=True)
+    _pair(event, "Bob Baker", "Vic Two", user=director, throttled=True)  # waits: the waiting list grows
+    players = Player.objects.count()
+    with pytest.raises(ValidationError) as refused:
+        _pair(event, "Cat Cole", "Vic Three", user=director, throttled=True)
+    assert "Too many entries" in refused.value.message_dict["players"][0]
+    assert (Entry.objects.filter(event=event).count(), Player.objects.count()) == (2, players)
+    _pair(event, "Cat Cole", "Vic Three", user=director)  # the desk is not throttled
+
+    monkeypatch.setattr(entries_service, "ENTRIES_AN_HOUR", 0)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: EARLY)
+    response = member_client("Dan Dale").post(
+        reverse("my_entry_new", args=[event.pk]), {"player_2": "Eve East"}
+    )
+    assert response.status_code == 400 and "Too many entries" in response.content.decode()

@@ -34,6 +34,10 @@ from tournaments.season.models import ClubMember
 from tournaments.teams.models import TEAM_MAX_PLAYERS, TEAM_MIN_PLAYERS
 
 PAIR_PLAYERS = 2
+# A member enters a few events an hour; a script entering thousands (each on the waiting list,
+# each naming new visitors) is refused after this many, counted in the database.
+ENTRIES_AN_HOUR = 10
+THROTTLE_WINDOW = datetime.timedelta(hours=1)
 MARKUP = frozenset("<>")
 
 
@@ -95,6 +99,7 @@ def entry_make(
     user: AbstractBaseUser | AnonymousUser | None = None,
     confirmed: Sequence[Player] = (),
     confirmed_all: bool = False,
+    throttled: bool = False,
 ) -> Entry:
     """Enter a pair or a team: every player checked, the fee fixed, or nothing written.
 
@@ -102,8 +107,11 @@ def entry_make(
     holds no place and is not paid until a cancellation promotes it, in the order entered.
 
     ``confirmed`` are the players who need not confirm (the member entering);
-    ``confirmed_all`` an entry the desk makes with its players in front of it.
+    ``confirmed_all`` an entry the desk makes with its players in front of it;
+    ``throttled`` a member's own entry, refused past ``ENTRIES_AN_HOUR`` of his in the hour.
     """
+    if throttled:
+        _check_throttle(user)
     event = locked_row(event)
     at = now()
     _check_open(event, at)
@@ -143,6 +151,14 @@ def entry_make(
     if len(confirmed_ids) < len(found):
         entry_confirmations_ask(entry)
     return entry
+
+
+def _check_throttle(user: AbstractBaseUser | AnonymousUser | None) -> None:
+    if not isinstance(user, User) or not user.is_authenticated:
+        return
+    since = timezone.now() - THROTTLE_WINDOW
+    if Entry.objects.filter(entered_by=user, entered_at__gte=since).count() >= ENTRIES_AN_HOUR:
+        raise ValidationError({"players": _("Too many entries made in the last hour: try again later.")})
 
 
 def places_taken(event: EntryEvent) -> int:

@@ -66,6 +66,7 @@ def my_entry_new(request: HttpRequest, account: MemberAccount, event_id: int) ->
                 team_name=form.cleaned_data.get("team_name", ""),
                 user=request.user,
                 confirmed=[player],
+                throttled=True,
             )
         except ValidationError as error:
             form_add_service_error(form, error)
