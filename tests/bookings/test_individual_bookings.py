@@ -10,15 +10,17 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.core import mail
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tests.bookings.conftest import NAMES, first_date, member_client, next_weekday
+from tests.bookings.conftest import NAMES, first_date, mailed, member_client, next_weekday
 from tournaments.bookings.models import Booking, BookingStatus, ProgrammeDate, SessionKind
 from tournaments.bookings.selectors.summary import date_summary
 from tournaments.bookings.services.bookings import booking_cancel, booking_make
 from tournaments.bookings.services.night import night_seat, no_show_set, walk_in_add
 from tournaments.bookings.services.programme import planned_session_create
+from tournaments.bookings.services.scheduled import date_remind
 from tournaments.core.models import Club
 from tournaments.members.models import MemberAccount
 from tournaments.night.models import Movement
@@ -103,3 +105,20 @@ def test_walk_ins_at_an_individual_are_each_a_player(club, members):
     date = _individual(club, table_limit=None)
     added = walk_in_add(date=date, names=["Walter Walkin", "Wilma Walkin"])
     assert len(added) == 2 and all(b.partner_id is None and b.walk_in for b in added)
+
+
+def test_the_directors_summary_of_an_individual_counts_players(club, members):
+    date = _individual(club, table_limit=None)
+    for name in NAMES:
+        booking_make(account=_account(name), date=date)
+    director = club.roles.first().user  # type: ignore[union-attr]
+    director.email = "director@example.org"
+    director.save()
+    mail.outbox.clear()
+    with mailed():
+        date_remind.call(date.pk)
+    summary = next(m for m in mail.outbox if m.to == ["director@example.org"])
+    assert "Players expected: 12 (3 tables)" in summary.body
+    assert "individual for 12 players at 3 tables" in summary.body
+    reminded = [m for m in mail.outbox if m.to != ["director@example.org"]]
+    assert len(reminded) == 12  # each player booked his own place, and each is reminded
