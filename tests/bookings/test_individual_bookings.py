@@ -13,6 +13,7 @@ import pytest
 from django.core import mail
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import timezone
 
 from tests.bookings.conftest import NAMES, first_date, mailed, member_client, next_weekday
 from tournaments.bookings.models import Booking, BookingStatus, ProgrammeDate, SessionKind
@@ -122,3 +123,23 @@ def test_the_directors_summary_of_an_individual_counts_players(club, members):
     assert "individual for 12 players at 3 tables" in summary.body
     reminded = [m for m in mail.outbox if m.to != ["director@example.org"]]
     assert len(reminded) == 12  # each player booked his own place, and each is reminded
+
+
+def test_a_booking_naming_two_players_made_before_seats_both(club, members):
+    date = _individual(club, table_limit=None)
+    for name in NAMES[:10]:
+        booking_make(account=_account(name), date=date)
+    now = timezone.now()
+    Booking.objects.create(  # as the bookings booked an individual's players in pairs
+        date=date,
+        player=members["Kim"],
+        partner=members["Lee"],
+        status=BookingStatus.BOOKED,
+        queued_at=now,
+        created_at=now,
+    )
+    assert (date_summary(date).players, date_summary(date).tables) == (12, 3)
+    seated = night_seat(date=date)
+    assert seated.players == 12
+    names = set(seated.session.individual_players.values_list("player__name", flat=True))
+    assert {"Kim", "Lee"} <= names

@@ -35,11 +35,15 @@ class Summary:
 
     @property
     def players(self) -> int:
-        return self.pairs if self.is_individual else 2 * self.pairs
+        """The players expected: two a pair; an individual's one a booking (two where one names a
+        partner, made before individuals were booked by the player)."""
+        if not self.is_individual:
+            return 2 * self.pairs
+        return sum(1 + bool(booking.partner_name) for booking in self.booked if not booking.no_show)
 
     @property
     def tables(self) -> int:
-        return (self.pairs + 3) // 4 if self.is_individual else (self.pairs + 1) // 2
+        return (self.players + 3) // 4 if self.is_individual else (self.pairs + 1) // 2
 
     @property
     def unconfirmed(self) -> list[Booking]:

@@ -156,10 +156,13 @@ def _individual_seat(date: ProgrammeDate) -> Seated:
     anew, which the night allows until a result is in. In the caller's write (all or nothing)."""
     bookings = list(
         date.bookings.filter(status=BookingStatus.BOOKED, no_show=False)
-        .select_related("player")
+        .select_related("player", "partner")
         .order_by("queued_at", "id")
     )
-    count = len(bookings)
+    # One player a booking; a booking naming two (made before individuals were booked by the
+    # player) seats both, one after the other.
+    names = [name for booking in bookings for name in (booking.player.name, booking.partner_name) if name]
+    count = len(names)
     tables = individual_tables(count)
     if tables is None:
         least, most = 4 * INDIVIDUAL_TABLES.start, 4 * (INDIVIDUAL_TABLES.stop - 1)
@@ -187,7 +190,7 @@ def _individual_seat(date: ProgrammeDate) -> Seated:
                 boards_per_round=individual_boards_per_round(tables),
             )
             session.refresh_from_db()
-        individual_players_seat(session=session, names=[booking.player.name for booking in bookings])
+        individual_players_seat(session=session, names=names)
     except ValidationError as error:
         raise BookingRefused(
             _("The players cannot be seated: %(reason)s") % {"reason": " ".join(error.messages)}
