@@ -2,11 +2,10 @@
 
 Every write locks the event's row first (``writes.row_write``), so two entries racing for
 the last place, or one double-clicked, are counted one after the other: the second finds
-the event full (and goes on its waiting list), or its players already entered, and is
-refused with a message. The
-database says the same (``entry_player_once_in_event``, ``entry_paid_once``) should a
-write ever skip the lock. A refusal names the form's field and writes nothing: a visitor
-made for an entry that is then refused is rolled back with it.
+the event full and goes on its waiting list, or finds its players already entered and is
+refused with a message. The database says the same (``entry_player_once_in_event``,
+``entry_paid_once``) should a write ever skip the lock. A refusal names the form's field
+and writes nothing: a visitor made for an entry that is then refused is rolled back with it.
 """
 
 from __future__ import annotations
