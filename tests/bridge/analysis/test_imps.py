@@ -25,9 +25,7 @@ from tournaments.bridge.analysis.board import read_board
 from tournaments.bridge.analysis.verdicts import Kind
 
 
-@pytest.mark.parametrize(
-    ("method", "actual", "at_dd"), [("cross_imps", -9.25, 1.5), ("butler", -9.0, 0.0)]
-)
+@pytest.mark.parametrize(("method", "actual", "at_dd"), [("cross_imps", -9.25, 1.5), ("butler", -9.0, 0.0)])
 def test_the_trick_short_cost_what_the_hand_worked_imps_say(method: str, actual: float, at_dd: float) -> None:
     reading = read_board(
         number=1, results=RESULTS, index=2, seat="N", dd_tricks=DD, lead_tricks=None, method=method

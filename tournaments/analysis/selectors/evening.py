@@ -9,6 +9,7 @@ the lead solves.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -67,6 +68,9 @@ class Evening:
     player: Player
     lines: list[BoardLine]
     imported: bool  # a session read from another scorer's file: its leads and auctions were never known
+    pairs: list[Pair] = dataclasses.field(
+        default_factory=list
+    )  # the partnerships he played in, for their views
 
     @property
     def averages(self) -> list[RoleAverage]:
@@ -165,9 +169,11 @@ def player_pairs(session: Session, player: Player) -> list[Pair]:
     )
 
 
-def player_evening(session: Session, player: Player) -> Evening:
-    """Each board ``player`` played in ``session`` (finished), read, in board order."""
-    pairs = {pair.pk: pair for pair in player_pairs(session, player)}
+def player_evening(session: Session, player: Player, *, pair: Pair | None = None) -> Evening:
+    """Each board ``player`` played in ``session`` (finished), read, in board order; with ``pair``,
+    only the boards he played in that partnership (an individual's one-round partnership)."""
+    found = player_pairs(session, player)
+    pairs = {each.pk: each for each in found if pair is None or each.pk == pair.pk}
     results = session_results(session)
     solves = lead_solves(session)
     lines = []
@@ -176,16 +182,20 @@ def player_evening(session: Session, player: Player) -> Evening:
             pair_id = result.ns_pair_id if result.ns_pair_id in pairs else result.ew_pair_id
             if pair_id not in pairs:
                 continue
-            pair = pairs[pair_id]
-            position = 0 if pair.player1_id == player.pk else 1
-            lines.append(board_line(session, board_results, result, pair, position, solves))
-    return Evening(session, player, lines, imported=bool(session.source_sha256))
+            seated = pairs[pair_id]
+            # The pair's first-named player holds North (East): on an individual night each
+            # round's partnership is its own pair, made from the movement's seats, so this is
+            # the seat he held on that board (night.services.individual).
+            position = 0 if seated.player1_id == player.pk else 1
+            lines.append(board_line(session, board_results, result, seated, position, solves))
+    return Evening(session, player, lines, imported=bool(session.source_sha256), pairs=found)
 
 
 def pair_evenings(session: Session, pair: Pair) -> list[Evening]:
-    """The partnership's view: each of its players' evenings."""
+    """The partnership's view: each of its players' boards played together (on an individual
+    night, the round's boards only, not those he played with other partners)."""
     players = [pair.player1, *([pair.player2] if pair.player2 else [])]
-    return [player_evening(session, player) for player in players]
+    return [player_evening(session, player, pair=pair) for player in players]
 
 
 def every_table(board: Board, results: Iterable[Result]) -> list[tuple[Result, int | None]]:

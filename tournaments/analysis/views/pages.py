@@ -73,7 +73,16 @@ def player_evening_page(request: HttpRequest, session_pk: int, player_pk: int) -
     evening = player_evening(session, player)
     if not evening.lines:
         raise Http404
-    context = {"session": session, "player": player, "own": own, **evening_context(evening, own=own)}
+    partnerships = [
+        (pair, pair.player2 if pair.player1_id == player.pk else pair.player1) for pair in evening.pairs
+    ]
+    context = {
+        "session": session,
+        "player": player,
+        "own": own,
+        "partnerships": partnerships,
+        **evening_context(evening, own=own),
+    }
     return render(request, TEMPLATES + "evening.html", context)
 
 
