@@ -3,6 +3,8 @@ when (a finished session only), and what they say of what they cannot know."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -114,10 +116,18 @@ def test_the_season_page_draws_its_chart(client, night) -> None:
     north = Player.objects.get(name="North 1")
     AnalysisSharing.objects.create(player=north, public=True)
     page = client.get(reverse("player_season", args=[north.pk])).content.decode()
-    assert (
-        '<svg class="chart analysis-chart"' in page and "<polyline" not in page
-    )  # one month: points, no line
-    assert page.count("<circle") == 2  # his and the field's
+    charts = re.findall(r'<svg class="chart analysis-chart".*?</svg>', page, re.S)
+    # Declarer play against double-dummy; his leads that cost a trick; his contracts worse
+    # than the field's: each his and the field's, one month, so a point each and no line.
+    assert [re.findall(r"<title>(.*?)</title>", chart)[0] for chart in charts] == [
+        "Declarer play against double-dummy, by month (tricks)",
+        "Leads that cost a trick, by month (percentage of leads)",
+        "Contracts worse than the field&#x27;s, by month (percentage of contracts)",
+    ]
+    # North 1 never led (the night's declarers are North and East): the field's point alone.
+    assert [chart.count("<circle") for chart in charts] == [2, 1, 2]
+    assert not any("<polyline" in chart for chart in charts)
+    assert "100%" in charts[1] and "+1" in charts[0]
 
 
 def test_the_season_figures_are_his_evenings_boards(night) -> None:

@@ -101,3 +101,35 @@ def season_chart(months: list[Month], name: str) -> SafeString:
         (gettext("The field"), "chart-field", [m.field_declarer.average for m in months]),
     ]
     return line_chart(labels, series, gettext("Declarer play against double-dummy, by month (tricks)"))
+
+
+def _share(tally: Tally) -> float | None:
+    """The tally's share of its boards, in percent (None: no board)."""
+    return 100 * tally.total / tally.count if tally.count else None
+
+
+def season_share_charts(months: list[Month], name: str) -> list[SafeString]:
+    """His leads that cost a trick and his contracts worse than the field's, month by month, each
+    as a share of his boards beside the field's (empty charts left out)."""
+    labels = [date_format(m.month, "M Y") for m in months]
+    field_name = gettext("The field")
+    leads = [
+        (name, "chart-player", [_share(m.leads) for m in months]),
+        (field_name, "chart-field", [_share(m.field_leads) for m in months]),
+    ]
+    auctions = [
+        (name, "chart-player", [_share(m.auctions) for m in months]),
+        (field_name, "chart-field", [_share(m.field_auctions) for m in months]),
+    ]
+    charts = [
+        line_chart(
+            labels, leads, gettext("Leads that cost a trick, by month (percentage of leads)"), percent=True
+        ),
+        line_chart(
+            labels,
+            auctions,
+            gettext("Contracts worse than the field's, by month (percentage of contracts)"),
+            percent=True,
+        ),
+    ]
+    return [chart for chart in charts if chart]

@@ -114,6 +114,7 @@ def player_season_page(request: HttpRequest, player_pk: int) -> HttpResponse:
         "months": found.months,
         "waiting": found.waiting,
         "chart": season.season_chart(found.months, name),
+        "share_charts": season.season_share_charts(found.months, name),
     }
     return render(request, TEMPLATES + "season.html", context)
 
