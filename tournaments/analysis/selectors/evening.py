@@ -18,7 +18,7 @@ from django.db.models import Q
 
 from tournaments.analysis.models import LeadSolve
 from tournaments.bridge.analysis.board import BoardReading, TableResult, read_board
-from tournaments.bridge.analysis.field import StrainAverage
+from tournaments.bridge.analysis.field import ContractCount, StrainAverage
 from tournaments.bridge.analysis.roles import Role, leader_of, player_seat
 from tournaments.bridge.analysis.summary import RoleAverage, by_cost, costs_by_kind, role_averages
 from tournaments.bridge.analysis.verdicts import Kind
@@ -50,6 +50,13 @@ class BoardLine:
     @property
     def opponents(self) -> Pair | None:
         return self.result.ew_pair if self.reading.side == "NS" else self.result.ns_pair
+
+    @property
+    def other_contracts(self) -> tuple[ContractCount, ...]:
+        """The contracts the field bid besides its own, with how many bid and made each (all of
+        them where the field has no contract of its own)."""
+        most = self.reading.field.most_frequent
+        return tuple(count for count in self.reading.field.contracts if count != most)
 
     @property
     def field_average(self) -> StrainAverage | None:
