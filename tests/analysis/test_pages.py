@@ -134,6 +134,7 @@ def test_the_season_figures_are_his_evenings_boards(night) -> None:
     from tournaments.analysis.models import EveningTally
     from tournaments.analysis.selectors.evening import player_evening
     from tournaments.bridge.analysis.roles import Role
+    from tournaments.bridge.analysis.verdicts import Kind
 
     session, _ = night
     for player in Player.objects.filter(name__in=["North 1", "East 2"]):
@@ -147,5 +148,23 @@ def test_the_season_figures_are_his_evenings_boards(night) -> None:
             ln.reading.lead.cost > 0 for ln in lines if ln.reading.role is Role.ON_LEAD and ln.reading.lead
         ]
         assert tallies["leads"] == [len(led), sum(led)]
+        bid = [ln.reading.verdict.kind is Kind.AUCTION and ln.reading.verdict.points > 0 for ln in lines]
+        assert tallies["bidding"] == [len(lines), sum(bid)] and tallies["auction_verdicts"] == sum(bid)
         assert tallies["gifts"] == sum(ln.reading.verdict.gift for ln in lines)
         assert tallies["fixes"] == sum(ln.reading.verdict.fix for ln in lines)
+
+
+def test_the_season_compares_his_auction_verdicts_with_the_fields(client, night) -> None:
+    from tournaments.analysis.models import EveningTally
+
+    session, _ = night
+    north = Player.objects.get(name="North 1")
+    AnalysisSharing.objects.create(player=north, public=True)
+    field = EveningTally.objects.get(session=session, player=None).tallies["bidding"]
+    assert field[0] == 2 * Result.objects.filter(board__session=session).count()  # each side of each table
+    mine = EveningTally.objects.get(session=session, player=north).tallies["bidding"]
+    page = client.get(reverse("player_season", args=[north.pk])).content.decode()
+    row = re.search(r"<tbody><tr>(.*?)</tr>", page, re.S)
+    assert row is not None
+    cells = re.findall(r'<td class="num">(.*?)</td>', row.group(1))
+    assert cells[-4:-2] == [f"{mine[1]} / {mine[0]}", f"{round(100 * field[1] / field[0])}%"]

@@ -1,5 +1,5 @@
 """A player's season by month: his declarer play against double-dummy, his leads that cost,
-his contracts against the field's, the field's same, his auction verdicts, gifts and fixes
+his contracts against the field's, his auction verdicts, each with the field's, gifts and fixes
 (decision 0079).
 
 Read from the figures each finished session's job stored (``EveningTally``,
@@ -50,6 +50,8 @@ class Month:
     field_leads: Tally = field(default_factory=Tally)
     auctions: Tally = field(default_factory=Tally)  # contracts declared; total: worse than the field's
     field_auctions: Tally = field(default_factory=Tally)
+    bidding: Tally = field(default_factory=Tally)  # boards read; total: put down to his auction at a cost
+    field_bidding: Tally = field(default_factory=Tally)
     auction_verdicts: int = 0
     gifts: int = 0
     fixes: int = 0
@@ -80,12 +82,14 @@ def player_season(player: Player) -> Season:
             month.field_declarer.add(tallies["declarer"])
             month.field_leads.add(tallies["leads"])
             month.field_auctions.add(tallies["auctions"])
+            month.field_bidding.add(tallies.get("bidding", [0, 0]))  # figures stored before it: none
             continue
         stored.add(session_id)
         month.sessions.add(session_id)
         month.declarer.add(tallies["declarer"])
         month.leads.add(tallies["leads"])
         month.auctions.add(tallies["auctions"])
+        month.bidding.add(tallies.get("bidding", [0, 0]))
         month.auction_verdicts += tallies["auction_verdicts"]
         month.gifts += tallies["gifts"]
         month.fixes += tallies["fixes"]
