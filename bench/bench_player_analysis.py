@@ -229,8 +229,9 @@ def main() -> int:
         drawn_ms = statistics.median(drawn) * 1000
         print(f"season page over {options.sessions} sessions ({options.sessions * 200} results): "
               f"{season_ms:.0f} ms median; standings page {standings_ms:.0f} ms median as kept, "
-              f"{drawn_ms:.0f} ms drawn after a change; ratio {season_ms / standings_ms:.1f} to the kept page, "
-              f"{season_ms / drawn_ms:.1f} to the drawn one ({options.rounds} rounds, interleaved)")  # fmt: skip
+              f"{drawn_ms:.0f} ms drawn after a change; ratio {season_ms / standings_ms:.1f} "
+              f"to the kept page, {season_ms / drawn_ms:.1f} to the drawn one "
+              f"({options.rounds} rounds, interleaved)")  # fmt: skip
         return 0
     finally:
         shutil.rmtree(directory, ignore_errors=True)
