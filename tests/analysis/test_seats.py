@@ -74,3 +74,20 @@ def test_an_individuals_partnership_view_holds_the_boards_played_together(client
             )
         }
         assert {number for number, _ in ROW.findall(page)} == together and len(together) == 2
+
+
+def test_a_partnership_that_played_nothing_has_no_view_and_no_link(client, night) -> None:
+    from tournaments.core.models import Player
+    from tournaments.night.models import Pair
+
+    session, _ = night
+    late, partner = Player.objects.create(name="Late Comer"), Player.objects.create(name="Her Partner")
+    idle = Pair.objects.create(session=session, number=9, direction="NS", player1=late, player2=partner)
+    AnalysisSharing.objects.create(player=late, public=True)
+    assert client.get(reverse("pair_evening", args=[session.pk, idle.pk])).status_code == 404
+    assert client.get(reverse("player_evening", args=[session.pk, late.pk])).status_code == 404
+    played = Pair.objects.get(session=session, direction="NS", number=1)
+    AnalysisSharing.objects.create(player=played.player1, public=True)
+    page = client.get(reverse("player_evening", args=[session.pk, played.player1.pk])).content.decode()
+    assert reverse("pair_evening", args=[session.pk, played.pk]) in page
+    assert reverse("pair_evening", args=[session.pk, idle.pk]) not in page

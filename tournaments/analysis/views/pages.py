@@ -73,8 +73,11 @@ def player_evening_page(request: HttpRequest, session_pk: int, player_pk: int) -
     evening = player_evening(session, player)
     if not evening.lines:
         raise Http404
+    played = {line.pair.pk for line in evening.lines}  # not a partnership seated that played nothing
     partnerships = [
-        (pair, pair.player2 if pair.player1_id == player.pk else pair.player1) for pair in evening.pairs
+        (pair, pair.player2 if pair.player1_id == player.pk else pair.player1)
+        for pair in evening.pairs
+        if pair.pk in played
     ]
     context = {
         "session": session,
@@ -96,7 +99,7 @@ def pair_evening_page(request: HttpRequest, session_pk: int, pair_pk: int) -> Ht
         own = access.is_own(request.user, evening.player)
         if own or access.shared_in_public(evening.player):
             evenings.append({"session": session, **evening_context(evening, own=own)})
-    if not evenings:
+    if not any(each["lines"] for each in evenings):  # nobody's to read, or a pair that played nothing
         raise Http404
     return render(request, TEMPLATES + "pair.html", {"session": session, "pair": pair, "evenings": evenings})
 
