@@ -19,6 +19,7 @@ from django.db.models import Q
 from tournaments.analysis.models import LeadSolve
 from tournaments.bridge.analysis.board import BoardReading, TableResult, read_board
 from tournaments.bridge.analysis.field import ContractCount, StrainAverage
+from tournaments.bridge.analysis.leads import LeadVerdict, lead_verdict
 from tournaments.bridge.analysis.roles import Role, leader_of, player_seat
 from tournaments.bridge.analysis.summary import RoleAverage, by_cost, costs_by_kind, role_averages
 from tournaments.bridge.analysis.verdicts import Kind
@@ -205,15 +206,35 @@ def pair_evenings(session: Session, pair: Pair) -> list[Evening]:
     return [player_evening(session, player, pair=pair) for player in players]
 
 
-def every_table(board: Board, results: Iterable[Result]) -> list[tuple[Result, int | None]]:
-    """Each table's result on ``board`` with its declarer's tricks against double-dummy (None: unknown)."""
+@dataclass(frozen=True)
+class TableAgainstDoubleDummy:
+    """One table's result on a board: its declarer's tricks against double-dummy and its lead's
+    cost (None: not known, as the evening's reading says why)."""
+
+    result: Result
+    difference: int | None  # tricks taken less double-dummy's for the declarer's seat and strain
+    lead: LeadVerdict | None
+
+
+def every_table(board: Board, results: Iterable[Result]) -> list[TableAgainstDoubleDummy]:
+    """Each table's result on ``board``: its declarer against double-dummy, and what its lead cost
+    where the lead is recorded and solved (one query, for the board's lead solves)."""
+    solves = {
+        (solve.leader, solve.strain): solve.tricks
+        for solve in LeadSolve.objects.filter(board=board)
+        if solve.deal == _deal(board)
+    }
     rows = []
     for result in results:
         difference = None
+        lead = None
         if board.dd_tricks and result.contract and not result.is_passed_out and result.tricks is not None:
             strain = Contract.parse(result.contract).strain.letter
             difference = result.tricks - int(board.dd_tricks[result.declarer][strain])
-        rows.append((result, difference))
+            solved = solves.get((leader_of(result.declarer).value, strain))
+            if result.lead and solved:
+                lead = lead_verdict(result.lead, solved)
+        rows.append(TableAgainstDoubleDummy(result, difference, lead))
     return rows
 
 
