@@ -218,12 +218,15 @@ class TableAgainstDoubleDummy:
 
 def every_table(board: Board, results: Iterable[Result]) -> list[TableAgainstDoubleDummy]:
     """Each table's result on ``board``: its declarer against double-dummy, and what its lead cost
-    where the lead is recorded and solved (one query, for the board's lead solves)."""
-    solves = {
-        (solve.leader, solve.strain): solve.tricks
-        for solve in LeadSolve.objects.filter(board=board)
-        if solve.deal == _deal(board)
-    }
+    where the lead is recorded and solved (one query for the board's lead solves, where a lead is)."""
+    results = list(results)
+    solves = {}
+    if board.dd_tricks and any(result.lead for result in results):
+        solves = {
+            (solve.leader, solve.strain): solve.tricks
+            for solve in LeadSolve.objects.filter(board=board)
+            if solve.deal == _deal(board)
+        }
     rows = []
     for result in results:
         difference = None
