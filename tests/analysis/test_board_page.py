@@ -27,7 +27,7 @@ def test_every_tables_declarer_and_lead_against_double_dummy(client, night) -> N
     results = list(Result.objects.filter(board=board).order_by("ns_pair__number", "pk"))
     assert len(rows) == len(results) == 3
     for row, result in zip(rows, results, strict=True):
-        difference = result.tricks - _independent_dd(board, result.declarer)
+        difference = (result.tricks or 0) - _independent_dd(board, result.declarer)
         shown = "=" if difference == 0 else f"{difference:+d}"
         assert f'<td class="num">{shown}</td>' in row
         leader = SEATS[(SEATS.index(result.declarer) + 1) % 4]

@@ -34,7 +34,7 @@ def test_each_board_lists_the_contracts_bid_besides_the_fields_and_how_many_made
     Result.objects.filter(pk=results[0].pk).update(contract="4S", tricks=10)  # 4S by East, made
     player = results[1].ns_pair.player1
     AnalysisSharing.objects.create(player=player, public=True)
-    made = sum(r.tricks >= 9 for r in results[1:])
+    made = sum((r.tricks or 0) >= 9 for r in results[1:])
     cell, others = _field(client, session, player, 2)
     assert f"3NT EW: 2 of 3 tables, {made} made" in cell
     assert others == ["4♠ EW: 1 bid, 1 made"]
