@@ -132,3 +132,30 @@ def test_the_trick_short_cost_what_the_worked_example_says(client, night) -> Non
     )["1"]
     assert _cell(row, "num points") == "2.0"
     assert _cell(row, "verdict").strip().startswith(f"Luck (-{play_cost})")
+
+
+def test_the_role_averages_on_the_page_are_his_boards_percentages_by_role(client, night) -> None:
+    """The evening's averages by role, worked out here from the stored percentages and the
+    roles the seats give (declaring: declarer; defending: on lead or the other defender)."""
+    session, sent = night
+    pair = Pair.objects.get(session=session, direction="NS", number=2)
+    player = pair.player2  # South 2: dummy when North declares, on lead when East does
+    AnalysisSharing.objects.create(player=player, public=True)
+    by_role: dict[str, list[float]] = {"declarer": [], "dummy": [], "on_lead": [], "defender": []}
+    for result in Result.objects.filter(Q(ns_pair=pair) | Q(ew_pair=pair), board__session=session):
+        by_role[_independent_role("S", result.declarer)].append(result.ns_percentage)
+    everything = [p for figures in by_role.values() for p in figures]
+    expected = {
+        "declaring": by_role["declarer"],
+        "defending": by_role["on_lead"] + by_role["defender"],
+        "on_lead": by_role["on_lead"],
+        "dummy": by_role["dummy"],
+        "overall": everything,
+    }
+    page = client.get(reverse("player_evening", args=[session.pk, player.pk])).content.decode()
+    for group, figures in expected.items():
+        row = re.search(rf'<tr class="role-{group}">(.*?)</tr>', page, re.S)
+        assert row is not None
+        cells = re.findall(r'<td class="num">(.*?)</td>', row.group(1))
+        shown = f"{sum(figures) / len(figures):.1f}" if figures else "–"
+        assert cells == [str(len(figures)), shown], group

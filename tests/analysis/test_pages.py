@@ -3,6 +3,8 @@ when (a finished session only), and what they say of what they cannot know."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -114,16 +116,25 @@ def test_the_season_page_draws_its_chart(client, night) -> None:
     north = Player.objects.get(name="North 1")
     AnalysisSharing.objects.create(player=north, public=True)
     page = client.get(reverse("player_season", args=[north.pk])).content.decode()
-    assert (
-        '<svg class="chart analysis-chart"' in page and "<polyline" not in page
-    )  # one month: points, no line
-    assert page.count("<circle") == 2  # his and the field's
+    charts = re.findall(r'<svg class="chart analysis-chart".*?</svg>', page, re.S)
+    # Declarer play against double-dummy; his leads that cost a trick; his contracts worse
+    # than the field's: each his and the field's, one month, so a point each and no line.
+    assert [re.findall(r"<title>(.*?)</title>", chart)[0] for chart in charts] == [
+        "Declarer play against double-dummy, by month (tricks)",
+        "Leads that cost a trick, by month (percentage of leads)",
+        "Contracts worse than the field&#x27;s, by month (percentage of contracts)",
+    ]
+    # North 1 never led (the night's declarers are North and East): the field's point alone.
+    assert [chart.count("<circle") for chart in charts] == [2, 1, 2]
+    assert not any("<polyline" in chart for chart in charts)
+    assert "100%" in charts[1] and "+1" in charts[0]
 
 
 def test_the_season_figures_are_his_evenings_boards(night) -> None:
     from tournaments.analysis.models import EveningTally
     from tournaments.analysis.selectors.evening import player_evening
     from tournaments.bridge.analysis.roles import Role
+    from tournaments.bridge.analysis.verdicts import Kind
 
     session, _ = night
     for player in Player.objects.filter(name__in=["North 1", "East 2"]):
@@ -137,5 +148,23 @@ def test_the_season_figures_are_his_evenings_boards(night) -> None:
             ln.reading.lead.cost > 0 for ln in lines if ln.reading.role is Role.ON_LEAD and ln.reading.lead
         ]
         assert tallies["leads"] == [len(led), sum(led)]
+        bid = [ln.reading.verdict.kind is Kind.AUCTION and ln.reading.verdict.points > 0 for ln in lines]
+        assert tallies["bidding"] == [len(lines), sum(bid)] and tallies["auction_verdicts"] == sum(bid)
         assert tallies["gifts"] == sum(ln.reading.verdict.gift for ln in lines)
         assert tallies["fixes"] == sum(ln.reading.verdict.fix for ln in lines)
+
+
+def test_the_season_compares_his_auction_verdicts_with_the_fields(client, night) -> None:
+    from tournaments.analysis.models import EveningTally
+
+    session, _ = night
+    north = Player.objects.get(name="North 1")
+    AnalysisSharing.objects.create(player=north, public=True)
+    field = EveningTally.objects.get(session=session, player=None).tallies["bidding"]
+    assert field[0] == 2 * Result.objects.filter(board__session=session).count()  # each side of each table
+    mine = EveningTally.objects.get(session=session, player=north).tallies["bidding"]
+    page = client.get(reverse("player_season", args=[north.pk])).content.decode()
+    row = re.search(r"<tbody><tr>(.*?)</tr>", page, re.S)
+    assert row is not None
+    cells = re.findall(r'<td class="num">(.*?)</td>', row.group(1))
+    assert cells[-4:-2] == [f"{mine[1]} / {mine[0]}", f"{round(100 * field[1] / field[0])}%"]

@@ -26,4 +26,5 @@ def test_a_player_reads_his_evening_and_his_season(browser, live_server, club, s
     expect(page.locator("tr.role-overall")).to_be_visible()
     page.screenshot(path=screenshots / "player-evening.png", full_page=True)
     page.goto(f"{live_server.url}{reverse('player_season', args=[north.pk])}")
-    expect(page.locator("svg.analysis-chart")).to_be_visible()
+    expect(page.locator("svg.analysis-chart")).to_have_count(3)  # declarer play, leads, contracts
+    expect(page.locator("svg.analysis-chart").first).to_be_visible()

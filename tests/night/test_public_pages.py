@@ -385,7 +385,8 @@ def _many_sessions(played_session: Session) -> None:
         # stamp, session, standings, the stamp again (kept only if unchanged: night/live/pages.py)
         ("session_standings", lambda s: [s.pk], 4),
         # board, results, the session's board numbers; every table against double-dummy (finished)
-        ("board", lambda s: [s.pk, 1], 4),
+        # and the board's lead solves (asked only where a table's lead is recorded)
+        ("board", lambda s: [s.pk, 1], 5),
         # pair, its results, the session's boards
         ("pair", lambda s: [s.pk, s.pairs.get(direction="EW", number=2).pk], 3),
         # player, the pairs they sat in, the rating, its snapshots, his master points by season,

@@ -9,6 +9,7 @@ the lead solves.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -17,7 +18,8 @@ from django.db.models import Q
 
 from tournaments.analysis.models import LeadSolve
 from tournaments.bridge.analysis.board import BoardReading, TableResult, read_board
-from tournaments.bridge.analysis.field import StrainAverage
+from tournaments.bridge.analysis.field import ContractCount, StrainAverage
+from tournaments.bridge.analysis.leads import LeadVerdict, lead_verdict
 from tournaments.bridge.analysis.roles import Role, leader_of, player_seat
 from tournaments.bridge.analysis.summary import RoleAverage, by_cost, costs_by_kind, role_averages
 from tournaments.bridge.analysis.verdicts import Kind
@@ -51,6 +53,13 @@ class BoardLine:
         return self.result.ew_pair if self.reading.side == "NS" else self.result.ns_pair
 
     @property
+    def other_contracts(self) -> tuple[ContractCount, ...]:
+        """The contracts the field bid besides its own, with how many bid and made each (all of
+        them where the field has no contract of its own)."""
+        most = self.reading.field.most_frequent
+        return tuple(count for count in self.reading.field.contracts if count != most)
+
+    @property
     def field_average(self) -> StrainAverage | None:
         """The field's average tricks in his table's strain from the declaring side (two tables or more)."""
         result = self.reading.result
@@ -67,6 +76,9 @@ class Evening:
     player: Player
     lines: list[BoardLine]
     imported: bool  # a session read from another scorer's file: its leads and auctions were never known
+    pairs: list[Pair] = dataclasses.field(
+        default_factory=list
+    )  # the partnerships he played in, for their views
 
     @property
     def averages(self) -> list[RoleAverage]:
@@ -165,9 +177,11 @@ def player_pairs(session: Session, player: Player) -> list[Pair]:
     )
 
 
-def player_evening(session: Session, player: Player) -> Evening:
-    """Each board ``player`` played in ``session`` (finished), read, in board order."""
-    pairs = {pair.pk: pair for pair in player_pairs(session, player)}
+def player_evening(session: Session, player: Player, *, pair: Pair | None = None) -> Evening:
+    """Each board ``player`` played in ``session`` (finished), read, in board order; with ``pair``,
+    only the boards he played in that partnership (an individual's one-round partnership)."""
+    found = player_pairs(session, player)
+    pairs = {each.pk: each for each in found if pair is None or each.pk == pair.pk}
     results = session_results(session)
     solves = lead_solves(session)
     lines = []
@@ -176,27 +190,54 @@ def player_evening(session: Session, player: Player) -> Evening:
             pair_id = result.ns_pair_id if result.ns_pair_id in pairs else result.ew_pair_id
             if pair_id not in pairs:
                 continue
-            pair = pairs[pair_id]
-            position = 0 if pair.player1_id == player.pk else 1
-            lines.append(board_line(session, board_results, result, pair, position, solves))
-    return Evening(session, player, lines, imported=bool(session.source_sha256))
+            seated = pairs[pair_id]
+            # The pair's first-named player holds North (East): on an individual night each
+            # round's partnership is its own pair, made from the movement's seats, so this is
+            # the seat he held on that board (night.services.individual).
+            position = 0 if seated.player1_id == player.pk else 1
+            lines.append(board_line(session, board_results, result, seated, position, solves))
+    return Evening(session, player, lines, imported=bool(session.source_sha256), pairs=found)
 
 
 def pair_evenings(session: Session, pair: Pair) -> list[Evening]:
-    """The partnership's view: each of its players' evenings."""
+    """The partnership's view: each of its players' boards played together (on an individual
+    night, the round's boards only, not those he played with other partners)."""
     players = [pair.player1, *([pair.player2] if pair.player2 else [])]
-    return [player_evening(session, player) for player in players]
+    return [player_evening(session, player, pair=pair) for player in players]
 
 
-def every_table(board: Board, results: Iterable[Result]) -> list[tuple[Result, int | None]]:
-    """Each table's result on ``board`` with its declarer's tricks against double-dummy (None: unknown)."""
+@dataclass(frozen=True)
+class TableAgainstDoubleDummy:
+    """One table's result on a board: its declarer's tricks against double-dummy and its lead's
+    cost (None: not known, as the evening's reading says why)."""
+
+    result: Result
+    difference: int | None  # tricks taken less double-dummy's for the declarer's seat and strain
+    lead: LeadVerdict | None
+
+
+def every_table(board: Board, results: Iterable[Result]) -> list[TableAgainstDoubleDummy]:
+    """Each table's result on ``board``: its declarer against double-dummy, and what its lead cost
+    where the lead is recorded and solved (one query for the board's lead solves, where a lead is)."""
+    results = list(results)
+    solves = {}
+    if board.dd_tricks and any(result.lead for result in results):
+        solves = {
+            (solve.leader, solve.strain): solve.tricks
+            for solve in LeadSolve.objects.filter(board=board)
+            if solve.deal == _deal(board)
+        }
     rows = []
     for result in results:
         difference = None
+        lead = None
         if board.dd_tricks and result.contract and not result.is_passed_out and result.tricks is not None:
             strain = Contract.parse(result.contract).strain.letter
             difference = result.tricks - int(board.dd_tricks[result.declarer][strain])
-        rows.append((result, difference))
+            solved = solves.get((leader_of(result.declarer).value, strain))
+            if result.lead and solved:
+                lead = lead_verdict(result.lead, solved)
+        rows.append(TableAgainstDoubleDummy(result, difference, lead))
     return rows
 
 

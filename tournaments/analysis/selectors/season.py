@@ -1,5 +1,5 @@
 """A player's season by month: his declarer play against double-dummy, his leads that cost,
-his contracts against the field's, the field's same, his auction verdicts, gifts and fixes
+his contracts against the field's, his auction verdicts, each with the field's, gifts and fixes
 (decision 0079).
 
 Read from the figures each finished session's job stored (``EveningTally``,
@@ -50,6 +50,8 @@ class Month:
     field_leads: Tally = field(default_factory=Tally)
     auctions: Tally = field(default_factory=Tally)  # contracts declared; total: worse than the field's
     field_auctions: Tally = field(default_factory=Tally)
+    bidding: Tally = field(default_factory=Tally)  # boards read; total: put down to his auction at a cost
+    field_bidding: Tally = field(default_factory=Tally)
     auction_verdicts: int = 0
     gifts: int = 0
     fixes: int = 0
@@ -80,12 +82,14 @@ def player_season(player: Player) -> Season:
             month.field_declarer.add(tallies["declarer"])
             month.field_leads.add(tallies["leads"])
             month.field_auctions.add(tallies["auctions"])
+            month.field_bidding.add(tallies.get("bidding", [0, 0]))  # figures stored before it: none
             continue
         stored.add(session_id)
         month.sessions.add(session_id)
         month.declarer.add(tallies["declarer"])
         month.leads.add(tallies["leads"])
         month.auctions.add(tallies["auctions"])
+        month.bidding.add(tallies.get("bidding", [0, 0]))
         month.auction_verdicts += tallies["auction_verdicts"]
         month.gifts += tallies["gifts"]
         month.fixes += tallies["fixes"]
@@ -101,3 +105,35 @@ def season_chart(months: list[Month], name: str) -> SafeString:
         (gettext("The field"), "chart-field", [m.field_declarer.average for m in months]),
     ]
     return line_chart(labels, series, gettext("Declarer play against double-dummy, by month (tricks)"))
+
+
+def _share(tally: Tally) -> float | None:
+    """The tally's share of its boards, in percent (None: no board)."""
+    return 100 * tally.total / tally.count if tally.count else None
+
+
+def season_share_charts(months: list[Month], name: str) -> list[SafeString]:
+    """His leads that cost a trick and his contracts worse than the field's, month by month, each
+    as a share of his boards beside the field's (empty charts left out)."""
+    labels = [date_format(m.month, "M Y") for m in months]
+    field_name = gettext("The field")
+    leads = [
+        (name, "chart-player", [_share(m.leads) for m in months]),
+        (field_name, "chart-field", [_share(m.field_leads) for m in months]),
+    ]
+    auctions = [
+        (name, "chart-player", [_share(m.auctions) for m in months]),
+        (field_name, "chart-field", [_share(m.field_auctions) for m in months]),
+    ]
+    charts = [
+        line_chart(
+            labels, leads, gettext("Leads that cost a trick, by month (percentage of leads)"), percent=True
+        ),
+        line_chart(
+            labels,
+            auctions,
+            gettext("Contracts worse than the field's, by month (percentage of contracts)"),
+            percent=True,
+        ),
+    ]
+    return [chart for chart in charts if chart]

@@ -8,10 +8,13 @@ role's figures go to the player in that role. Per player:
 - ``declarer``: [boards declared against double-dummy, tricks taken less double-dummy's];
 - ``leads``: [his leads judged, those that cost a trick];
 - ``auctions``: [contracts his side declared, those worse at double-dummy than the field's];
+- ``bidding``: [boards read against double-dummy, those the rule tree put down to his
+  side's auction at a cost];
 - ``auction_verdicts``, ``gifts``, ``fixes``: boards the rule tree put down to his side's
   auction at a cost, to the opponents' slips, to their luck.
 
-The field's row (``None``) holds the same three first figures over every table.
+The field's row (``None``) holds the same first four figures over every table (``bidding``
+once a side: each side of each table is one reading).
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ def new_tallies() -> Tallies:
         "declarer": [0, 0],
         "leads": [0, 0],
         "auctions": [0, 0],
+        "bidding": [0, 0],
         "auction_verdicts": 0,
         "gifts": 0,
         "fixes": 0,
@@ -133,6 +137,8 @@ def _tally_group(tallies, field_tally, rows, board_id, number, dd, pairs, solves
             players = pairs[pair_id][:2]
             reading = read_board(number=number, results=results, index=index, seat=player_seat(side, 0),
                                  dd_tricks=dd, lead_tricks=lead_tricks, method=method)  # fmt: skip
+            bid_it = int(reading.verdict.kind is Kind.AUCTION and reading.verdict.points > 0)
+            _add(field_tally["bidding"], bid_it)
             for position, player in enumerate(players):
                 if player is None:
                     continue
@@ -144,9 +150,8 @@ def _tally_group(tallies, field_tally, rows, board_id, number, dd, pairs, solves
                     _add(mine["leads"], int(judged.cost > 0))
                 if role.declaring and worse is not None:
                     _add(mine["auctions"], worse)
-                mine["auction_verdicts"] += (
-                    reading.verdict.kind is Kind.AUCTION and reading.verdict.points > 0
-                )
+                _add(mine["bidding"], bid_it)
+                mine["auction_verdicts"] += bid_it
                 mine["gifts"] += reading.verdict.gift
                 mine["fixes"] += reading.verdict.fix
 

@@ -73,7 +73,19 @@ def player_evening_page(request: HttpRequest, session_pk: int, player_pk: int) -
     evening = player_evening(session, player)
     if not evening.lines:
         raise Http404
-    context = {"session": session, "player": player, "own": own, **evening_context(evening, own=own)}
+    played = {line.pair.pk for line in evening.lines}  # not a partnership seated that played nothing
+    partnerships = [
+        (pair, pair.player2 if pair.player1_id == player.pk else pair.player1)
+        for pair in evening.pairs
+        if pair.pk in played
+    ]
+    context = {
+        "session": session,
+        "player": player,
+        "own": own,
+        "partnerships": partnerships,
+        **evening_context(evening, own=own),
+    }
     return render(request, TEMPLATES + "evening.html", context)
 
 
@@ -87,7 +99,7 @@ def pair_evening_page(request: HttpRequest, session_pk: int, pair_pk: int) -> Ht
         own = access.is_own(request.user, evening.player)
         if own or access.shared_in_public(evening.player):
             evenings.append({"session": session, **evening_context(evening, own=own)})
-    if not evenings:
+    if not any(each["lines"] for each in evenings):  # nobody's to read, or a pair that played nothing
         raise Http404
     return render(request, TEMPLATES + "pair.html", {"session": session, "pair": pair, "evenings": evenings})
 
@@ -105,6 +117,7 @@ def player_season_page(request: HttpRequest, player_pk: int) -> HttpResponse:
         "months": found.months,
         "waiting": found.waiting,
         "chart": season.season_chart(found.months, name),
+        "share_charts": season.season_share_charts(found.months, name),
     }
     return render(request, TEMPLATES + "season.html", context)
 
