@@ -12,6 +12,7 @@ from tournaments.money.models import FeeRate, FeeSchedule, FeeStandard, PayMetho
 from tournaments.money.selectors.memberships import MemberStanding, member_standings
 from tournaments.money.states import PAYS_AS_MEMBER
 from tournaments.night.models import Pair, Session
+from tournaments.teams.models import TeamMember, TeamsEvent, TeamsRound
 
 ZERO = Decimal("0.00")
 PLAYS_FREE = "-"  # a rate name no schedule holds: the member's type plays free
@@ -29,9 +30,31 @@ def schedule_of(session: Session) -> FeeSchedule | None:
     return FeeSchedule.objects.filter(club_id=session.club_id, default=True).first()
 
 
+def teams_fee_session(event: TeamsEvent) -> Session | None:
+    """The session a teams event's table money is charged at: its first round's (``None``: none seated)."""
+    first = (
+        TeamsRound.objects.filter(event=event, session__isnull=False)
+        .select_related("session")
+        .order_by("number")
+        .first()
+    )
+    return first.session if first is not None else None
+
+
 def session_players(session: Session) -> list[Player]:
-    """Everyone who played the session, once each, by name: its individual players, or its pairs'."""
+    """Everyone who played the session, once each, by name: its individual players, or its pairs'.
+
+    A teams event's rounds are a session each, but its players pay once for the night:
+    every player of every team is at the first round's session, and no one at the others'.
+    """
     players: dict[int, Player] = {}
+    teams_round = TeamsRound.objects.filter(session=session).select_related("event").first()
+    if teams_round is not None:
+        if teams_fee_session(teams_round.event) != session:
+            return []
+        members = TeamMember.objects.filter(team__event=teams_round.event).select_related("player")
+        players = {member.player_id: member.player for member in members}
+        return sorted(players.values(), key=lambda player: (player.name.casefold(), player.pk))
     individual = list(session.individual_players.select_related("player"))
     if individual:
         for seat in individual:
