@@ -7,12 +7,44 @@ refusals name the field they belong beside.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from decimal import Decimal
 
 from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import DecimalValidator, MaxValueValidator, MinValueValidator
 from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Player
 from tournaments.money.models import Ending, FeeSchedule, MembershipType, PayMethod
+from tournaments.money.services.ledger import typed_amount
+
+
+class AmountField(forms.Field):
+    """An amount typed as a person writes it (``12,50``, ``1.234,50``), read by ``ledger.typed_amount``."""
+
+    widget = forms.TextInput
+
+    def __init__(
+        self, *, min_value: int | None = None, max_value: int | None = None, **kwargs: object
+    ) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.widget.attrs.update({"inputmode": "decimal", "maxlength": "20"})
+        self.validators.append(DecimalValidator(max_digits=12, decimal_places=2))
+        if min_value is not None:
+            self.validators.append(MinValueValidator(min_value))
+        if max_value is not None:
+            self.validators.append(MaxValueValidator(max_value))
+
+    def to_python(self, value: object) -> Decimal | None:
+        text = str(value).strip() if value is not None else ""
+        if text in self.empty_values:
+            return None
+        if len(text) > 20:
+            raise forms.ValidationError(gettext_lazy("An amount is at most 20 characters."))
+        try:
+            return typed_amount(text)
+        except ValidationError as error:
+            raise forms.ValidationError(error.message_dict["amount"]) from None
 
 
 def _player_choices(players: Iterable[Player], blank: str) -> list[tuple[str, str]]:
@@ -84,9 +116,7 @@ class SessionScheduleForm(forms.Form):
 
 class MembershipTypeForm(forms.Form):
     name = forms.CharField(max_length=80, label=gettext_lazy("Name"))
-    annual_fee = forms.DecimalField(
-        min_value=0, max_value=100000, max_digits=8, decimal_places=2, label=gettext_lazy("Annual fee")
-    )
+    annual_fee = AmountField(min_value=0, max_value=100000, label=gettext_lazy("Annual fee"))
     year_start_month = forms.IntegerField(
         min_value=1, max_value=12, initial=1, label=gettext_lazy("Year starts: month")
     )

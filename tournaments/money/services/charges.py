@@ -17,7 +17,7 @@ account of that kind from the payer's; while it stands, the fee cannot change.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -38,7 +38,14 @@ from tournaments.money.models import (
 from tournaments.money.models.fees import MAX_FEE
 from tournaments.money.models.ledger import CENT
 from tournaments.money.selectors.fees import desk_rows, schedule_of
-from tournaments.money.services.ledger import Transfer, club_account, player_account, post, post_reversal
+from tournaments.money.services.ledger import (
+    Transfer,
+    club_account,
+    player_account,
+    post,
+    post_reversal,
+    typed_amount,
+)
 from tournaments.night.models import Session, SessionState
 
 # The club's account that money taken at the desk goes into, by the way it was paid.
@@ -50,11 +57,10 @@ TAKEN_INTO = {
 
 
 def check_fee(value: object, field: str = "amount") -> Decimal:
-    """``value`` as a night's fee: zero or more, two places at most, at most ``MAX_FEE``."""
-    try:
-        amount = value if isinstance(value, Decimal) else Decimal(str(value).strip().replace(",", "."))
-    except (InvalidOperation, ValueError):
-        raise ValidationError({field: _("%(value)s is not an amount.") % {"value": value}}) from None
+    """``value`` as a night's fee: zero or more, two places at most, at most ``MAX_FEE``.
+
+    Text is read as a person types it (``12,50``, ``1.234,50``: ``ledger.typed_amount``)."""
+    amount = typed_amount(value, field)
     if not amount.is_finite() or amount != amount.quantize(CENT) or amount < 0 or amount > MAX_FEE:
         raise ValidationError(
             {field: _("A fee is an amount from 0 to %(max)s with at most two decimals; %(value)s is not.")
