@@ -8,7 +8,15 @@ from decimal import Decimal
 from django.db.models import QuerySet
 
 from tournaments.core.models import Club, Player
-from tournaments.money.models import FeeRate, FeeSchedule, FeeStandard, PayMethod, SessionFees, TableFee
+from tournaments.money.models import (
+    DeskExtra,
+    FeeRate,
+    FeeSchedule,
+    FeeStandard,
+    PayMethod,
+    SessionFees,
+    TableFee,
+)
 from tournaments.money.selectors.memberships import MemberStanding, member_standings
 from tournaments.money.states import PAYS_AS_MEMBER
 from tournaments.night.models import Pair, Session
@@ -137,25 +145,43 @@ def desk_rows(session: Session) -> list[DeskRow]:
     return rows
 
 
+def standing_extras(session: Session) -> QuerySet[DeskExtra]:
+    """The session's extras not undone (an extra undone has its charge reversed)."""
+    return session.desk_extras.filter(charge__reversal__isnull=True)
+
+
 @dataclass(frozen=True)
 class Takings:
-    """The night's money: its table money in all, and what came in by each way of paying."""
+    """The night's money: its table money in all, each way of paying's share, and what was taken.
+
+    ``by_method`` is what the fees and extras say (the money expected each way); ``taken``
+    is what the desk has marked as come in (cash, card, bank transfer), so the cash to count
+    at the end is the cash taken, and ``cash_to_take`` the cash fees not yet marked.
+    """
 
     table_money: Decimal
     by_method: dict[str, Decimal]
+    taken: dict[str, Decimal] = field(default_factory=dict)
 
     @property
     def cash(self) -> Decimal:
-        return self.by_method.get(PayMethod.CASH, ZERO)
+        return self.taken.get(PayMethod.CASH, ZERO)
+
+    @property
+    def cash_to_take(self) -> Decimal:
+        return self.by_method.get(PayMethod.CASH, ZERO) - self.cash
 
 
 def session_takings(session: Session) -> Takings:
     fees = TableFee.objects.filter(session=session)
     by_method: dict[str, Decimal] = {}
+    taken: dict[str, Decimal] = {}
     total = ZERO
-    for fee in fees:
-        total += fee.amount
-        by_method[fee.method] = by_method.get(fee.method, ZERO) + fee.amount
-    for extra in session.desk_extras.all():
-        by_method[extra.method] = by_method.get(extra.method, ZERO) + extra.amount
-    return Takings(total, by_method)
+    rows: list[TableFee | DeskExtra] = [*fees, *standing_extras(session)]
+    for row in rows:
+        if isinstance(row, TableFee):
+            total += row.amount
+        by_method[row.method] = by_method.get(row.method, ZERO) + row.amount
+        if row.payment_id is not None:
+            taken[row.method] = taken.get(row.method, ZERO) + row.amount
+    return Takings(total, by_method, taken)

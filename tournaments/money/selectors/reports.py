@@ -49,13 +49,21 @@ def _dated(rows, field: str, since: datetime.date | None, until: datetime.date |
     return rows
 
 
+def _standing(extras):  # type: ignore[no-untyped-def]
+    """The extras not undone (an extra undone at the desk has its charge reversed)."""
+    return extras.filter(charge__reversal__isnull=True)
+
+
 def takings(club: Club, since: datetime.date | None = None, until: datetime.date | None = None) -> Report:
     """Each session's table money and extras by the way they were paid, with the night's total."""
     methods = list(PayMethod)
     by_session: dict[int, dict[str, Decimal]] = defaultdict(lambda: defaultdict(lambda: ZERO))
     names: dict[int, tuple[datetime.date, str]] = {}
-    for model in (TableFee, DeskExtra):
-        rows = _dated(model.objects.filter(session__club=club), "session__date", since, until)
+    for rows in (
+        TableFee.objects.filter(session__club=club),
+        _standing(DeskExtra.objects.filter(session__club=club)),
+    ):
+        rows = _dated(rows, "session__date", since, until)
         for row in rows.values("session_id", "session__date", "session__name", "method").annotate(
             total=Sum("amount")
         ):
@@ -133,9 +141,9 @@ def ious(club: Club, since: datetime.date | None = None, until: datetime.date | 
     """The fees and extras left as an IOU at the desk and not paid since."""
     table: list[list[ReportCell]] = []
     total = ZERO
-    for model in (TableFee, DeskExtra):
+    for found in (TableFee.objects, _standing(DeskExtra.objects.all())):
         rows = _dated(
-            model.objects.filter(session__club=club, method=PayMethod.IOU, payment__isnull=True),
+            found.filter(session__club=club, method=PayMethod.IOU, payment__isnull=True),
             "session__date",
             since,
             until,

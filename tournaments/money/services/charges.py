@@ -273,3 +273,20 @@ def extra_add(
         extra.payment = _take(session, player, method, value, Cause.DESK_PAYMENT, extra.pk, by)
     extra.save(update_fields=["charge", "payment"])
     return extra
+
+
+@write()
+def extra_undo(*, extra: DeskExtra, by: User | None = None) -> DeskExtra:
+    """Undo an extra charged by mistake: its charge reversed, and the money taken for it too.
+
+    Once: an extra undone already (its charge reversed) is left as it is.
+    """
+    locked_row(extra.session)
+    extra = locked_row(extra, DeskExtra.objects.select_related("session"))
+    if extra.charge_id is None or Posting.objects.filter(reverses_id=extra.charge_id).exists():
+        return extra
+    on = extra.session.date
+    if extra.payment_id is not None:
+        post_reversal(posting=Posting.objects.get(pk=extra.payment_id), by=by, on=on)
+    post_reversal(posting=Posting.objects.get(pk=extra.charge_id), by=by, on=on)
+    return extra

@@ -1,7 +1,7 @@
 """The desk's takings for the night: each player's fee, who pays it and how, and the money in.
 
-Each change is one POST (a fee, a payment taken or undone, an extra, the night's fees'
-kind) answered by a redirect, so a reload never posts twice; a refused one shows the
+Each change is one POST (a fee, a payment taken or undone, an extra charged or undone,
+the night's fees' kind) answered by a redirect, so a reload never posts twice; a refused one shows the
 page again with the reason beside the player and the field (status 400).
 """
 
@@ -19,10 +19,10 @@ from django.views.decorators.http import require_http_methods
 from tournaments.core.models import Player
 from tournaments.core.views.access import SignedInRequest
 from tournaments.money.forms import ExtraForm, FeeForm, SessionScheduleForm
-from tournaments.money.models import TableFee
-from tournaments.money.selectors.fees import desk_rows, schedule_of, session_takings
+from tournaments.money.models import DeskExtra, TableFee
+from tournaments.money.selectors.fees import desk_rows, schedule_of, session_takings, standing_extras
 from tournaments.money.selectors.ledger import currency_of
-from tournaments.money.services.charges import extra_add, fee_payment_undo, fee_receive, fee_set
+from tournaments.money.services.charges import extra_add, extra_undo, fee_payment_undo, fee_receive, fee_set
 from tournaments.money.services.fees import session_schedule_set
 from tournaments.night.models import Session
 from tournaments.night.selectors.director import session_for_director
@@ -99,6 +99,14 @@ def _post(request: SignedInRequest, session: Session, players: dict[int, Player]
         except ValidationError as error:
             return _refusal(error, labels)
         return None
+    if action == "extra_undo":
+        found = get_object_or_404(DeskExtra, session=session, pk=request.POST.get("extra") or 0)
+        extra_undo(extra=found, by=request.user)
+        messages.success(
+            request,
+            _("%(what)s for %(player)s is undone.") % {"what": found.what, "player": found.player.name},
+        )
+        return None
     if action == "schedule":
         chosen = SessionScheduleForm(request.POST, club_id=session.club_id)
         if not chosen.is_valid():
@@ -134,7 +142,7 @@ def desk(request: SignedInRequest, session_id: int) -> HttpResponse:
         "schedule": schedule,
         "schedule_form": SessionScheduleForm(club_id=session.club_id, initial={"schedule": schedule}),
         "takings": session_takings(session),
-        "extras": session.desk_extras.select_related("player"),
+        "extras": standing_extras(session).select_related("player"),
         "currency": currency_of(session.club),
         "refusals": refusals,
     }
