@@ -13,6 +13,7 @@ from tournaments.money.models import AccountKind, DeskExtra, Posting
 from tournaments.money.selectors.ledger import account_balance, player_balance
 from tournaments.money.selectors.reports import ious, takings
 from tournaments.money.services.ledger import club_account
+from tournaments.night.services.movement import session_finish
 
 pytestmark = pytest.mark.django_db
 
@@ -69,3 +70,23 @@ def test_an_extra_of_another_session_is_not_undone_here(director_client, night, 
     )
     assert response.status_code == 404
     assert player_balance(club, bob) == Decimal("-1.50")
+
+
+def test_an_iou_paid_at_the_desk_later_leaves_the_ious(director_client, night, club):
+    ann = Player.objects.get(name="Ann North")
+    desk = reverse("director:money_desk", args=[night.pk])
+    fee = {"action": "fee", "player": ann.pk, "amount": "8.00", "payer": "", "method": "iou"}
+    director_client.post(desk, fee)
+    session_finish(session=night)
+    assert player_balance(club, ann) == Decimal("-8.00")
+    assert [row[2] for row in ious(club).rows] == ["Ann North"]
+
+    # A week later he pays: the night's fee set to cash (no new charge) and marked taken.
+    charges = Posting.objects.count()
+    assert director_client.post(desk, fee | {"method": "cash"}).status_code == 302
+    assert Posting.objects.count() == charges
+    page = director_client.get(desk).content.decode()
+    fee_id = page.split('name="fee" value="')[1].split('"')[0]
+    director_client.post(desk, {"action": "receive", "fee": fee_id})
+    assert player_balance(club, ann) == Decimal("0.00")
+    assert ious(club).rows == []
