@@ -9,9 +9,10 @@ import pytest
 from django.urls import reverse
 
 from tournaments.core.models import Player
-from tournaments.money.models import AccountKind, DeskExtra, Posting
+from tournaments.money.models import AccountKind, DeskExtra, FeeRate, Posting, TableFee
 from tournaments.money.selectors.ledger import account_balance, player_balance
 from tournaments.money.selectors.reports import ious, takings
+from tournaments.money.services.fees import rate_add, schedule_save
 from tournaments.money.services.ledger import club_account
 from tournaments.night.services.movement import session_finish
 
@@ -90,3 +91,31 @@ def test_an_iou_paid_at_the_desk_later_leaves_the_ious(director_client, night, c
     director_client.post(desk, {"action": "receive", "fee": fee_id})
     assert player_balance(club, ann) == Decimal("0.00")
     assert ious(club).rows == []
+
+
+def test_a_rate_the_club_added_is_chosen_at_the_desk(director_client, night, club, fees):
+    student = rate_add(schedule=fees, name="Student", amount="3,00")
+    ann = Player.objects.get(name="Ann North")
+    desk = reverse("director:money_desk", args=[night.pk])
+    page = director_client.get(desk).content.decode()
+    assert f'<option value="{student.pk}">Student (3.00)</option>' in page
+    posted = {
+        "action": "fee",
+        "player": ann.pk,
+        "amount": "8.00",
+        "rate": student.pk,
+        "payer": "",
+        "method": "account",
+    }
+    assert director_client.post(desk, posted).status_code == 302
+    fee = TableFee.objects.get(session=night, player=ann)
+    assert (fee.amount, fee.rate_name) == (Decimal("3.00"), "Student")
+    session_finish(session=night)
+    assert player_balance(club, ann) == Decimal("-3.00")
+
+    # A rate of another kind of session is none of tonight's: refused, the fee as it was.
+    teams = schedule_save(club=club, name="Teams", default=False, member="6", visitor="9")
+    other = FeeRate.objects.get(schedule=teams, standard="visitor")
+    refused = director_client.post(desk, posted | {"rate": other.pk})
+    assert refused.status_code == 400 and "Rate:" in refused.content.decode()
+    assert TableFee.objects.get(session=night, player=ann).amount == Decimal("3.00")

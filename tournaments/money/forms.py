@@ -15,7 +15,7 @@ from django.core.validators import DecimalValidator, MaxValueValidator, MinValue
 from django.utils.translation import gettext_lazy
 
 from tournaments.core.models import Player
-from tournaments.money.models import Ending, FeeSchedule, MembershipType, PayMethod
+from tournaments.money.models import Ending, FeeRate, FeeSchedule, MembershipType, PayMethod
 from tournaments.money.services.ledger import typed_amount
 
 
@@ -87,12 +87,19 @@ class FeeForm(forms.Form):
 
     player = forms.IntegerField(widget=forms.HiddenInput)
     amount = forms.CharField(label=gettext_lazy("Fee"), max_length=20)
+    rate = forms.ChoiceField(label=gettext_lazy("Rate"), required=False)
     payer = forms.ChoiceField(label=gettext_lazy("Paid by"), required=False)
     method = forms.ChoiceField(label=gettext_lazy("How"), choices=PayMethod.choices)
 
-    def __init__(self, *args: object, players: Iterable[Player] = (), **kwargs: object) -> None:
+    def __init__(
+        self, *args: object, players: Iterable[Player] = (), rates: Iterable[FeeRate] = (), **kwargs: object
+    ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["payer"].choices = _player_choices(players, str(gettext_lazy("Himself")))  # type: ignore[attr-defined]
+        self.fields["rate"].choices = [  # type: ignore[attr-defined]
+            ("", str(gettext_lazy("The amount typed"))),
+            *((str(rate.pk), f"{rate.name} ({rate.amount})") for rate in rates),
+        ]
 
 
 class ExtraForm(forms.Form):

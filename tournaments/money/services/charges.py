@@ -30,6 +30,7 @@ from tournaments.money.models import (
     Cause,
     ChargeKind,
     DeskExtra,
+    FeeRate,
     PayMethod,
     Posting,
     PostingLine,
@@ -143,14 +144,21 @@ def fee_set(
     amount: object,
     payer: Player | None = None,
     method: str = PayMethod.ACCOUNT,
+    rate: FeeRate | None = None,
     by: User | None = None,
 ) -> TableFee:
-    """Set a player's fee for the night: its amount, who pays it and how.
+    """Set a player's fee for the night: its amount (or a rate of the night's schedule, a "Student"
+    rate the club added: its amount then), who pays it and how.
 
     On a night already charged the charge follows at once (one reversal, one charge).
     Refused while money taken at the desk stands for it: undo the payment first.
     """
     session = locked_row(session)
+    if rate is not None:
+        schedule = schedule_of(session)
+        if schedule is None or rate.schedule_id != schedule.pk:
+            raise ValidationError({"rate": _("That rate is not one of the night's fees.")})
+        amount = rate.amount
     value = check_fee(amount)
     if method not in PayMethod.values:
         raise ValidationError({"method": _("%(value)s is not a way of paying.") % {"value": method}})
@@ -167,8 +175,11 @@ def fee_set(
         )  # fmt: skip
     if value != fee.amount:
         fee.overridden = True
+        fee.rate_name = ""
+    if rate is not None:
+        fee.rate_name = rate.name
     fee.amount, fee.payer, fee.method = value, payer, method
-    fee.save(update_fields=["amount", "payer", "method", "overridden"])
+    fee.save(update_fields=["amount", "payer", "method", "overridden", "rate_name"])
     if fee.charge_id is not None or session.state == SessionState.FINISHED:
         fee_settle(fee, session, by=by)
     return fee

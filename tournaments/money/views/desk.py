@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods
 from tournaments.core.models import Player
 from tournaments.core.views.access import SignedInRequest
 from tournaments.money.forms import ExtraForm, FeeForm, SessionScheduleForm
-from tournaments.money.models import DeskExtra, TableFee
+from tournaments.money.models import DeskExtra, FeeRate, TableFee
 from tournaments.money.selectors.fees import desk_rows, schedule_of, session_takings, standing_extras
 from tournaments.money.selectors.ledger import currency_of
 from tournaments.money.services.charges import extra_add, extra_undo, fee_payment_undo, fee_receive, fee_set
@@ -40,11 +40,17 @@ def _refusal(error: ValidationError, labels: dict[str, str]) -> list[str]:
     ]
 
 
+def _rates(session: Session) -> list[FeeRate]:
+    schedule = schedule_of(session)
+    return list(schedule.rates.all()) if schedule is not None else []
+
+
 def _post(request: SignedInRequest, session: Session, players: dict[int, Player]) -> list[str] | None:
     """Carry out the POSTed change; return the refusals to show, or ``None`` when it was done."""
     action = request.POST.get("action", "")
     if action == "fee":
-        form = FeeForm(request.POST, players=players.values())
+        rates = _rates(session)
+        form = FeeForm(request.POST, players=players.values(), rates=rates)
         if not form.is_valid():
             return [
                 f"{form.fields[name].label}: {' '.join(str(each) for each in found)}"
@@ -63,6 +69,7 @@ def _post(request: SignedInRequest, session: Session, players: dict[int, Player]
                 amount=form.cleaned_data["amount"],
                 payer=payer,
                 method=form.cleaned_data["method"],
+                rate=next((rate for rate in rates if str(rate.pk) == form.cleaned_data["rate"]), None),
                 by=request.user,
             )
         except ValidationError as error:
@@ -134,10 +141,13 @@ def desk(request: SignedInRequest, session_id: int) -> HttpResponse:
         refusals = refused
         rows = desk_rows(session)
     schedule = schedule_of(session)
+    rates = _rates(session)
     context = {
         "session": session,
         "club": session.club,
-        "rows": [(row, FeeForm(players=players.values(), initial=_initial(row))) for row in rows],
+        "rows": [
+            (row, FeeForm(players=players.values(), rates=rates, initial=_initial(row))) for row in rows
+        ],
         "extra_form": ExtraForm(players=players.values()),
         "schedule": schedule,
         "schedule_form": SessionScheduleForm(club_id=session.club_id, initial={"schedule": schedule}),
