@@ -57,9 +57,10 @@ def test_the_event_page_links_the_desk_of_the_night_where_the_fees_are_set(direc
     assert reverse("director:money_desk", args=[first.pk]) in page
     desk = director_client.get(reverse("director:money_desk", args=[first.pk])).content.decode()
     assert "T1 PA" in desk and "T4 PD" in desk
-    assert (
-        "T1 PA" not in director_client.get(reverse("director:money_desk", args=[second.pk])).content.decode()
-    )
+    elsewhere = director_client.get(reverse("director:money_desk", args=[second.pk])).content.decode()
+    assert "T1 PA" not in elsewhere
+    assert 'id="fees-at"' in elsewhere and reverse("director:money_desk", args=[first.pk]) in elsewhere
+    assert 'id="fees-at"' not in desk
 
     # A player's fee set at that desk is what the finish charges.
     fee_set(session=first, player=Player.objects.get(name="T1 PA"), amount="0")

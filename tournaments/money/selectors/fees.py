@@ -49,6 +49,15 @@ def teams_fee_session(event: TeamsEvent) -> Session | None:
     return first.session if first is not None else None
 
 
+def fees_elsewhere(session: Session) -> Session | None:
+    """For a teams round's session other than its event's first: the session whose desk holds the fees."""
+    teams_round = TeamsRound.objects.filter(session=session).select_related("event").first()
+    if teams_round is None:
+        return None
+    first = teams_fee_session(teams_round.event)
+    return first if first is not None and first != session else None
+
+
 def session_players(session: Session) -> list[Player]:
     """Everyone who played the session, once each, by name: its individual players, or its pairs'.
 

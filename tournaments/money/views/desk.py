@@ -20,7 +20,13 @@ from tournaments.core.models import Player
 from tournaments.core.views.access import SignedInRequest
 from tournaments.money.forms import ExtraForm, FeeForm, SessionScheduleForm
 from tournaments.money.models import DeskExtra, FeeRate, TableFee
-from tournaments.money.selectors.fees import desk_rows, schedule_of, session_takings, standing_extras
+from tournaments.money.selectors.fees import (
+    desk_rows,
+    fees_elsewhere,
+    schedule_of,
+    session_takings,
+    standing_extras,
+)
 from tournaments.money.selectors.ledger import currency_of
 from tournaments.money.services.charges import extra_add, extra_undo, fee_payment_undo, fee_receive, fee_set
 from tournaments.money.services.fees import session_schedule_set
@@ -155,6 +161,7 @@ def desk(request: SignedInRequest, session_id: int) -> HttpResponse:
         "extras": standing_extras(session).select_related("player"),
         "currency": currency_of(session.club),
         "refusals": refusals,
+        "fees_at": fees_elsewhere(session),
     }
     return render(request, TEMPLATE, context, status=400 if refusals else 200)
 
