@@ -145,10 +145,19 @@ class MembershipForm(forms.Form):
         required=False, label=gettext_lazy("Paid until"), widget=forms.DateInput(attrs={"type": "date"})
     )
     ending = forms.ChoiceField(choices=Ending.choices, required=False, label=gettext_lazy("Left"))
+    payer = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        label=gettext_lazy("Table money paid by"),
+        help_text=gettext_lazy("Another member whose account pays his fees (one account for a couple)."),
+    )
 
     def __init__(self, *args: object, club_id: int, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.fields["type"].queryset = MembershipType.objects.filter(club_id=club_id)  # type: ignore[attr-defined]
+        self.fields["payer"].queryset = Player.objects.filter(  # type: ignore[attr-defined]
+            memberships__club_id=club_id, erased_at__isnull=True
+        ).order_by("name", "pk")
 
 
 class MembershipFileForm(forms.Form):

@@ -137,6 +137,17 @@ class DeskRow:
     def received(self) -> bool:
         return self.fee is not None and self.fee.payment_id is not None
 
+    @property
+    def standing_payer(self) -> Player | None:
+        """Whose account pays his fees by his membership (a couple's one account), if not his own."""
+        membership = self.standing.membership if self.standing is not None else None
+        return membership.payer if membership is not None else None
+
+    @property
+    def payer(self) -> Player | None:
+        """Who pays tonight: the fee's payer once it is set, else his membership's."""
+        return self.fee.payer if self.fee is not None else self.standing_payer
+
 
 def desk_rows(session: Session) -> list[DeskRow]:
     """Every player of the session with his fee: the stored one, else the schedule's for him."""

@@ -85,7 +85,7 @@ def fees_ensure(session: Session) -> None:
                 session=session,
                 player=row.player,
                 kind=ChargeKind.TABLE,
-                defaults={"amount": row.rate.amount, "rate_name": row.rate.name},
+                defaults={"amount": row.rate.amount, "rate_name": row.rate.name, "payer": row.standing_payer},
             )
 
 

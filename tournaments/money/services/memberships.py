@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.bridge.season.members import MemberListError
 from tournaments.bridge.text import quoted
-from tournaments.core.models import Club
+from tournaments.core.models import Club, Player
 from tournaments.core.services.writes import locked_row, write
 from tournaments.money.memberships_file import MembershipLine
 from tournaments.money.models import AccountKind, Cause, Ending, Membership, MembershipType, Posting
@@ -88,6 +88,36 @@ def membership_set(
         member=member, defaults={"type": type, "paid_until": paid_until, "ending": ending}
     )
     return membership
+
+
+@write()
+def membership_payer_set(*, member: ClubMember, payer: Player | None) -> Membership:
+    """Have ``payer``'s account pay the member's table money from now on (``None``: his own).
+
+    The payer is another member of the same club (one account for a couple); the fees of
+    nights already charged stay as they are (the desk changes one night's payer)."""
+    if payer is not None and payer.pk == member.player_id:
+        payer = None
+    if payer is not None and not ClubMember.objects.filter(club_id=member.club_id, player=payer).exists():
+        raise ValidationError({"payer": _("%(name)s is not a member of the club.") % {"name": payer.name}})
+    membership, _created = Membership.objects.get_or_create(member=member)
+    membership.payer = payer
+    membership.save(update_fields=["payer", "changed_at"])
+    return membership
+
+
+@write()
+def membership_save(
+    *,
+    member: ClubMember,
+    type: MembershipType | None,
+    paid_until: date | None,
+    ending: str = "",
+    payer: Player | None = None,
+) -> Membership:
+    """The membership page's save: his type, paid-until day and ending, and who pays his fees."""
+    membership_set(member=member, type=type, paid_until=paid_until, ending=ending)
+    return membership_payer_set(member=member, payer=payer)
 
 
 @dataclass(frozen=True)

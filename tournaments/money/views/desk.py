@@ -21,6 +21,7 @@ from tournaments.core.views.access import SignedInRequest
 from tournaments.money.forms import ExtraForm, FeeForm, SessionScheduleForm
 from tournaments.money.models import DeskExtra, FeeRate, TableFee
 from tournaments.money.selectors.fees import (
+    DeskRow,
     desk_rows,
     fees_elsewhere,
     schedule_of,
@@ -51,12 +52,24 @@ def _rates(session: Session) -> list[FeeRate]:
     return list(schedule.rates.all()) if schedule is not None else []
 
 
-def _post(request: SignedInRequest, session: Session, players: dict[int, Player]) -> list[str] | None:
+def _payers(rows: list[DeskRow]) -> dict[int, Player]:
+    """Who may pay a fee tonight: a player of the night, or a member who pays for one (a couple's account)."""
+    payers = {row.player.pk: row.player for row in rows}
+    for row in rows:
+        for payer in (row.payer, row.standing_payer):
+            if payer is not None:
+                payers.setdefault(payer.pk, payer)
+    return payers
+
+
+def _post(
+    request: SignedInRequest, session: Session, players: dict[int, Player], payers: dict[int, Player]
+) -> list[str] | None:
     """Carry out the POSTed change; return the refusals to show, or ``None`` when it was done."""
     action = request.POST.get("action", "")
     if action == "fee":
         rates = _rates(session)
-        form = FeeForm(request.POST, players=players.values(), rates=rates)
+        form = FeeForm(request.POST, players=payers.values(), rates=rates)
         if not form.is_valid():
             return [
                 f"{form.fields[name].label}: {' '.join(str(each) for each in found)}"
@@ -66,7 +79,7 @@ def _post(request: SignedInRequest, session: Session, players: dict[int, Player]
         if player is None:
             return [_("That player did not play this session.")]
         payer_id = form.cleaned_data["payer"]
-        payer = players.get(int(payer_id)) if payer_id else None
+        payer = payers.get(int(payer_id)) if payer_id else None
         labels = {name: str(field.label) for name, field in form.fields.items()}
         try:
             fee_set(
@@ -139,9 +152,10 @@ def desk(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = session_for_director(request.user, session_id)
     rows = desk_rows(session)
     players = {row.player.pk: row.player for row in rows}
+    payers = _payers(rows)
     refusals: list[str] = []
     if request.method == "POST":
-        refused = _post(request, session, players)
+        refused = _post(request, session, players, payers)
         if refused is None:
             return redirect(reverse("director:money_desk", args=[session.pk]))
         refusals = refused
@@ -151,9 +165,7 @@ def desk(request: SignedInRequest, session_id: int) -> HttpResponse:
     context = {
         "session": session,
         "club": session.club,
-        "rows": [
-            (row, FeeForm(players=players.values(), rates=rates, initial=_initial(row))) for row in rows
-        ],
+        "rows": [(row, FeeForm(players=payers.values(), rates=rates, initial=_initial(row))) for row in rows],
         "extra_form": ExtraForm(players=players.values()),
         "schedule": schedule,
         "schedule_form": SessionScheduleForm(club_id=session.club_id, initial={"schedule": schedule}),
@@ -166,11 +178,10 @@ def desk(request: SignedInRequest, session_id: int) -> HttpResponse:
     return render(request, TEMPLATE, context, status=400 if refusals else 200)
 
 
-def _initial(row: object) -> dict[str, object]:
-    fee = row.fee  # type: ignore[attr-defined]
+def _initial(row: DeskRow) -> dict[str, object]:
     return {
-        "player": row.player.pk,  # type: ignore[attr-defined]
-        "amount": row.amount,  # type: ignore[attr-defined]
-        "payer": fee.payer_id if fee is not None and fee.payer_id else "",
-        "method": row.method,  # type: ignore[attr-defined]
+        "player": row.player.pk,
+        "amount": row.amount,
+        "payer": row.payer.pk if row.payer is not None else "",
+        "method": row.method,
     }
