@@ -172,7 +172,7 @@ def renewal_run(*, club: Club, today: date | None = None, by: User | None = None
 
 @write()
 def memberships_import(*, club: Club, lines: Sequence[MembershipLine]) -> int:
-    """Set each line's member's type, paid-until day and ending, all or nothing; return how many.
+    """Set each line's member's type, paid-until day, ending and payer, all or nothing; return how many.
 
     Refused (``MemberListError``, every bad line named) for a member not on the club's list
     or a type the club does not have.
@@ -194,6 +194,16 @@ def memberships_import(*, club: Club, lines: Sequence[MembershipLine]) -> int:
                     _("%(member)s is not on the club's member list") % {"member": quoted(line.member)},
                 )
             )
+        elif (
+            line.payer
+            and (by_number.get(line.payer.casefold()) or by_name.get(line.payer.casefold())) is None
+        ):
+            errors.append(
+                (
+                    line.line,
+                    _("%(member)s is not on the club's member list") % {"member": quoted(line.payer)},
+                )
+            )
         elif line.type and kind is None:
             errors.append(
                 (
@@ -209,4 +219,7 @@ def memberships_import(*, club: Club, lines: Sequence[MembershipLine]) -> int:
         current = Membership.objects.filter(member=member).first()
         ending = line.ending if line.ending is not None else (current.ending if current else "")
         membership_set(member=member, type=kind, paid_until=line.paid_until, ending=ending)
+        if line.payer is not None:
+            payer = by_number.get(line.payer.casefold()) or by_name.get(line.payer.casefold())
+            membership_payer_set(member=member, payer=payer.player if payer else None)
     return len(plans)

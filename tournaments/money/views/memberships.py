@@ -126,6 +126,11 @@ def renewal(request: SignedInRequest, slug: str) -> HttpResponse:
     return redirect(reverse("director:money_memberships", args=[club.slug]))
 
 
+def _payer_cell(standing: MemberStanding) -> str:
+    payer = standing.membership.payer if standing.membership is not None else None
+    return (payer.federation_number or payer.name) if payer is not None else ""
+
+
 @login_required
 @require_GET
 def memberships_export(request: SignedInRequest, slug: str, fmt: str) -> HttpResponse:
@@ -142,6 +147,7 @@ def memberships_export(request: SignedInRequest, slug: str, fmt: str) -> HttpRes
             str(_("Membership type")),
             str(_("Paid until")),
             str(_("State")),
+            str(_("Table money paid by")),
         ],
         rows=[
             [
@@ -151,6 +157,7 @@ def memberships_export(request: SignedInRequest, slug: str, fmt: str) -> HttpRes
                 s.type.name if s.type else "",
                 s.membership.paid_until.isoformat() if s.membership and s.membership.paid_until else "",
                 s.state_label,
+                _payer_cell(s),
             ]
             for s in _standings(club)
         ],
