@@ -80,7 +80,7 @@ def test_an_iou_paid_at_the_desk_later_leaves_the_ious(director_client, night, c
     director_client.post(desk, fee)
     session_finish(session=night)
     assert player_balance(club, ann) == Decimal("-8.00")
-    assert [row[2] for row in ious(club).rows] == ["Ann North"]
+    assert [(row[2], row[5]) for row in ious(club).rows] == [("Ann North", Decimal("-8.00"))]
 
     # A week later he pays: the night's fee set to cash (no new charge) and marked taken.
     charges = Posting.objects.count()

@@ -138,9 +138,16 @@ def member_balances(
 
 
 def ious(club: Club, since: datetime.date | None = None, until: datetime.date | None = None) -> Report:
-    """The fees and extras left as an IOU at the desk and not paid since."""
+    """The fees and extras left as an IOU at the desk and not paid there since, each with the
+    balance now of the account it was charged to (at zero or above, paid some other way: by
+    the bank, say; the desk marks it paid by setting the night's fee to cash and taking it)."""
     table: list[list[ReportCell]] = []
     total = ZERO
+    by_id = balances(club)
+    accounts = {
+        account.player_id: by_id.get(account.pk, ZERO)
+        for account in Account.objects.filter(club=club, kind=AccountKind.PLAYER)
+    }
     for found in (TableFee.objects, _standing(DeskExtra.objects.all())):
         rows = _dated(
             found.filter(session__club=club, method=PayMethod.IOU, payment__isnull=True),
@@ -150,14 +157,24 @@ def ious(club: Club, since: datetime.date | None = None, until: datetime.date | 
         ).select_related("session", "player")
         for row in rows:
             what = row.what if isinstance(row, DeskExtra) else str(row.get_kind_display())
-            table.append([row.session.date.isoformat(), row.session.name, row.player.name, what, row.amount])
+            payer_id = row.payer_id if isinstance(row, TableFee) and row.payer_id else row.player_id
+            table.append(
+                [
+                    row.session.date.isoformat(),
+                    row.session.name,
+                    row.player.name,
+                    what,
+                    row.amount,
+                    accounts.get(payer_id, ZERO),
+                ]
+            )
             total += row.amount
     table.sort(key=lambda row: (str(row[0]), str(row[2])))
     return Report(
         _("IOUs outstanding"),
-        [_("Date"), _("Session"), _("Player"), _("What"), _("Amount")],
+        [_("Date"), _("Session"), _("Player"), _("What"), _("Amount"), _("Balance now")],
         table,
-        ["", "", "", _("Total"), total],
+        ["", "", "", _("Total"), total, ""],
     )
 
 
