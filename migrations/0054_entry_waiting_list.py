@@ -10,7 +10,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0052_analysis"),
+        ("tournaments", "0053_membership_payer"),
     ]
 
     operations = [

@@ -202,3 +202,71 @@ def test_another_clubs_treasurer_sees_nothing_of_the_import(
     client.force_login(other)
     assert client.get(reverse("director:money_bank_import", args=[club.slug, imported.pk])).status_code == 403
     assert client.get(reverse("director:money_bank_import", args=["other", imported.pk])).status_code == 404
+
+
+def test_a_line_booked_to_the_wrong_member_is_undone_by_a_reversal_and_matched_again(
+    client, club, treasurer, books
+):
+    """The stranger's 15.00 booked to Jo by mistake: undone, Jo is as before, and it goes to Xavier."""
+    client.force_login(treasurer)
+    imported = _import_and_book(client, club, _csv(books["xavier"], books["jo"]))
+    stranger = BankEntry.objects.get(club=club, state=EntryState.UNMATCHED)
+    url = reverse("director:money_bank_entry", args=[club.slug, stranger.pk])
+    client.post(url, {"action": "match", "player": books["jo"].pk})
+    assert player_balance(club, books["jo"]) == Decimal("15.00")
+    wrong = BankEntry.objects.get(pk=stranger.pk).posting
+
+    # The import's page offers the undo on every line booked; the undo reverses the booking.
+    page = client.get(reverse("director:money_bank_import", args=[club.slug, imported.pk])).content.decode()
+    assert 'value="undo"' in page
+    response = client.post(url, {"action": "undo"}, follow=True)
+    assert "is undone" in response.content.decode()
+    stranger.refresh_from_db()
+    assert (stranger.state, stranger.posting, stranger.account) == (EntryState.UNMATCHED, None, None)
+    assert player_balance(club, books["jo"]) == Decimal("0.00")
+    reversal = Posting.objects.get(reverses=wrong)
+    assert reversal.by_name == "treasurer" and reversal.cause == Cause.BANK_LINE
+    assert 'id="bank-unmatched"' in response.content.decode()  # listed again, to match
+
+    # A second undo (a double click) is refused and reverses nothing more.
+    again = client.post(url, {"action": "undo"}, follow=True)
+    assert "there is nothing to undo" in again.content.decode()
+    assert Posting.objects.filter(reverses__isnull=False, cause=Cause.BANK_LINE).count() == 1
+
+    client.post(url, {"action": "match", "player": books["xavier"].pk})
+    stranger.refresh_from_db()
+    assert stranger.state == EntryState.BOOKED and stranger.account.player == books["xavier"]
+    assert player_balance(club, books["xavier"]) == Decimal("22.00")
+    assert player_balance(club, books["jo"]) == Decimal("0.00")
+    # Wrong again, undone again, matched a third time: each booking is a posting of its own.
+    client.post(url, {"action": "undo"})
+    client.post(url, {"action": "match", "player": books["jo"].pk})
+    assert player_balance(club, books["jo"]) == Decimal("15.00")
+    assert player_balance(club, books["xavier"]) == Decimal("7.00")
+    assert sum(balances(club).values()) == 0
+
+
+def test_a_line_left_by_mistake_is_undone_and_matched(client, club, treasurer, books):
+    client.force_login(treasurer)
+    _import_and_book(client, club, _csv(books["xavier"], books["jo"]))
+    stranger = BankEntry.objects.get(club=club, state=EntryState.UNMATCHED)
+    url = reverse("director:money_bank_entry", args=[club.slug, stranger.pk])
+    client.post(url, {"action": "leave"})
+    client.post(url, {"action": "undo"})
+    client.post(url, {"action": "match", "player": books["jo"].pk})
+    assert player_balance(club, books["jo"]) == Decimal("15.00")
+
+
+def test_another_clubs_treasurer_cannot_undo_a_line(client, club, treasurer, books, django_user_model):
+    client.force_login(treasurer)
+    _import_and_book(client, club, _csv(books["xavier"], books["jo"]))
+    booked = BankEntry.objects.filter(club=club, state=EntryState.BOOKED).first()
+    other_club = Club.objects.create(name="Other", slug="other")
+    other = django_user_model.objects.create_user(username="other", password="other-pw-12345")
+    ClubRole.objects.create(club=other_club, user=other, role=Role.TREASURER)
+    client.force_login(other)
+    url = "director:money_bank_entry"
+    assert client.post(reverse(url, args=[other_club.slug, booked.pk]), {"action": "undo"}).status_code == 404
+    assert client.post(reverse(url, args=[club.slug, booked.pk]), {"action": "undo"}).status_code == 403
+    booked.refresh_from_db()
+    assert booked.state == EntryState.BOOKED

@@ -38,12 +38,12 @@ def test_the_member_list_page_shows_type_and_state(director_client, club, lapsed
 def test_the_member_list_downloads_with_type_paid_until_and_state(director_client, club, lapsed):
     csv = director_client.get(reverse("director:money_memberships_export", args=[club.slug, "csv"]))
     lines = csv.content.decode("utf-8-sig").splitlines()
-    assert lines[0] == "Name,Federation number,Email,Membership type,Paid until,State"
-    assert "Olga Ortiz,,,Full,2020-03-31,Lapsed" in lines
+    assert lines[0] == "Name,Federation number,Email,Membership type,Paid until,State,Table money paid by"
+    assert "Olga Ortiz,,,Full,2020-03-31,Lapsed," in lines
     xlsx = director_client.get(reverse("director:money_memberships_export", args=[club.slug, "xlsx"]))
     sheet = openpyxl.load_workbook(io.BytesIO(xlsx.content)).active
     rows = [[cell or "" for cell in row] for row in sheet.iter_rows(values_only=True)]
-    assert ["Olga Ortiz", "", "", "Full", "2020-03-31", "Lapsed"] in rows
+    assert ["Olga Ortiz", "", "", "Full", "2020-03-31", "Lapsed", ""] in rows
     assert (
         director_client.get(reverse("director:money_memberships_export", args=[club.slug, "pdf"])).status_code
         == 404
@@ -87,3 +87,25 @@ def test_a_bad_memberships_file_names_every_bad_line_and_stores_nothing(director
     page = response.content.decode()
     assert "Line 2: &#x27;Nobody&#x27; is not on the club" in page and "Line 3: &#x27;Gold&#x27;" in page
     assert not Membership.objects.filter(member__player__name="Pat Plain").exists()
+
+
+def test_the_couples_payer_goes_out_in_the_download_and_comes_back(director_client, club, lapsed):
+    from tournaments.money.models import Membership
+
+    pat = ClubMember.objects.get(club=club, player__name="Pat Plain")
+    director_client.post(
+        reverse("director:money_membership", args=[club.slug, lapsed.player.pk]),
+        {"type": "", "paid_until": "", "ending": "", "payer": pat.player.pk},
+    )
+    csv = director_client.get(reverse("director:money_memberships_export", args=[club.slug, "csv"]))
+    text = csv.content.decode("utf-8-sig")
+    assert "Olga Ortiz,,,,,Current,Pat Plain" in text.splitlines()
+    # Edited in the spreadsheet: Olga pays her own again, and a payer who is no member is refused.
+    assert (
+        _upload(director_client, club, "m.csv", text.replace(",Pat Plain", ",").encode()).status_code == 302
+    )
+    assert Membership.objects.get(member=lapsed).payer is None
+    refused = _upload(director_client, club, "m.csv", text.replace(",Pat Plain", ",Nobody Known").encode())
+    assert refused.status_code == 400 and "Nobody Known" in refused.content.decode()
+    assert _upload(director_client, club, "m.csv", text.encode()).status_code == 302
+    assert Membership.objects.get(member=lapsed).payer == pat.player

@@ -177,3 +177,37 @@ def test_a_member_reads_his_own_statement_and_no_one_elses(club, ann):
     assert client.get(reverse("my_statement", args=[ann.pk, other.slug])).status_code == 404
     assert client.get(reverse("my_statement_download", args=[ann.pk, club.slug, "pdf"])).status_code == 404
     assert Client().get(reverse("my_statement", args=[ann.pk, club.slug])).status_code == 302
+
+
+def test_a_payment_entered_by_mistake_is_reversed_from_the_account_page_once(club, ann, treasurer_client):
+    url = reverse("director:money_account", args=[club.slug, ann.pk])
+    form = {"amount": "50,00", "method": "cash", "on": "2026-11-20", "memo": "", "token": uuid.uuid4().hex}
+    assert treasurer_client.post(url, form).status_code == 302
+    assert player_balance(club, ann) == Decimal("45.00")  # 50.00 typed for 5.00
+    wrong = Posting.objects.get(key=f"payment:{form['token']}")
+    page = treasurer_client.get(url).content.decode()
+    assert f'name="posting" value="{wrong.pk}"' in page
+    # November's payment, made before this page took payments, has no button: only a page payment does.
+    assert page.count('value="reverse"') == 1
+
+    for _twice in range(2):  # a double click reverses once; the second is refused in words
+        response = treasurer_client.post(url, {"action": "reverse", "posting": wrong.pk}, follow=True)
+    assert "can be reversed here" in response.content.decode()
+    assert player_balance(club, ann) == Decimal("-5.00")
+    reversal = Posting.objects.get(reverses=wrong)
+    assert reversal.by_name == "treasurer" and reversal.on == wrong.on
+    assert 'value="reverse"' not in treasurer_client.get(url).content.decode()
+
+
+def test_a_payment_is_reversed_only_on_its_own_members_page(club, ann, treasurer_client):
+    bob = Player.objects.create(name="Bob South")
+    ClubMember.objects.create(club=club, player=bob)
+    url = reverse("director:money_account", args=[club.slug, ann.pk])
+    form = {"amount": "5", "method": "card", "on": "2026-11-20", "memo": "", "token": uuid.uuid4().hex}
+    treasurer_client.post(url, form)
+    payment = Posting.objects.get(key=f"payment:{form['token']}")
+    for posting in (payment.pk, "x", "99999999999999999999"):
+        bob_url = reverse("director:money_account", args=[club.slug, bob.pk])
+        assert treasurer_client.post(bob_url, {"action": "reverse", "posting": posting}).status_code == 302
+    assert not Posting.objects.filter(reverses=payment).exists()
+    assert player_balance(club, ann) == Decimal("0.00")

@@ -72,11 +72,8 @@ class TeamsNight(Night):
             "exports": self.exports,
             "public pages": self.public_pages,
             "member signs in": None,  # the member's page lists pairs nights; teams events are not on it
-            # Table money is charged by a pairs session's finish (money.charge_the_night), and a
-            # member's statement and analysis follow his signing in: not walked on a teams night.
-            "table money": None,
-            "table money charged": None,
-            "table money once": None,
+            # Table money is charged once, at the first round's session (money's own steps know
+            # it); a member's statement and analysis follow his signing in: not walked here.
             "member pays by bank": None,
             "member reads his analysis": None,
         }

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournaments.money.forms import AmountField
 from tournaments.money.models import PayMethod
 from tournaments.money.services.bank_import import MAX_BANK_FILE_BYTES
 
@@ -55,7 +56,7 @@ class PeriodForm(forms.Form):
 class AccountPaymentForm(forms.Form):
     """A payment at the desk or by card, entered on the member's account page."""
 
-    amount = forms.DecimalField(label=gettext_lazy("Amount"), max_digits=12, decimal_places=2, min_value=0)
+    amount = AmountField(label=gettext_lazy("Amount"))
     method = forms.ChoiceField(
         label=gettext_lazy("Paid by"),
         choices=[

@@ -3,9 +3,10 @@
 The member is named by his federation number or by his name as the club's list has it;
 the type by its name (blank: none); the day as 2026-03-31, 31/03/2026 or 31.03.2026
 (blank: none); left as blank, resigned or deceased. The memberships page's own download
-(name, federation number, email, type, paid until, state) is read back as well, so a
-treasurer may edit the list he downloaded: there the member is his number (else his name)
-and his ending stays as it is. A first line whose day is no day is a header. Read whole
+(name, federation number, email, type, paid until, state, and whose account pays his table
+money) is read back as well, so a treasurer may edit the list he downloaded: there the
+member is his number (else his name), his ending stays as it is, and the payer is a
+member's number or name (blank: his own account). A first line whose day is no day is a header. Read whole
 or refused whole, every bad line named.
 """
 
@@ -34,6 +35,7 @@ class MembershipLine:
     type: str
     paid_until: date | None
     ending: str | None  # None: as it is
+    payer: str | None = None  # who pays his table money, by number or name ("": himself; None: as it is)
 
 
 def _rows(data: bytes) -> list[list[str]]:
@@ -66,7 +68,8 @@ def _day(text: str) -> date | None:
 
 def _line(number: int, cells: list[str]) -> MembershipLine:
     if len(cells) >= DOWNLOAD_COLUMNS:
-        return MembershipLine(number, cells[1] or cells[0], cells[3], _day(cells[4]), None)
+        payer = cells[DOWNLOAD_COLUMNS] if len(cells) > DOWNLOAD_COLUMNS else None
+        return MembershipLine(number, cells[1] or cells[0], cells[3], _day(cells[4]), None, payer)
     cells = cells + [""] * 4
     if cells[3].casefold() not in ENDINGS:
         raise ValueError(_("%(text)s is not blank, resigned or deceased") % {"text": quoted(cells[3])})

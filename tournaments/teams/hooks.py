@@ -33,6 +33,6 @@ event_scores_changed: Hook[[TeamsEvent], None] = Hook(
 
 event_page: Hook[[TeamsEvent, bool], Section | None] = Hook(
     "teams.event_page",
-    receivers=("federation.teams_event_awards",),
+    receivers=("federation.teams_event_awards", "money.teams_event_takings"),
 )
 """A part each below an event's ranking (event, public): its master points, or why none."""

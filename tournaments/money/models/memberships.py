@@ -65,7 +65,8 @@ class Ending(models.TextChoices):
 
 
 class Membership(models.Model):
-    """A member's membership: his type, the day his subscription is paid until, and how it ended."""
+    """A member's membership: his type, the day his subscription is paid until, how it ended, and
+    whose account pays his table money when not his own (``payer``: a couple's one account)."""
 
     member = models.OneToOneField(ClubMember, on_delete=models.CASCADE, related_name="membership")
     type = models.ForeignKey(
@@ -73,6 +74,14 @@ class Membership(models.Model):
     )
     paid_until = models.DateField(null=True, blank=True)
     ending = models.CharField(max_length=10, choices=Ending.choices, blank=True, default="")
+    payer = models.ForeignKey(
+        "tournaments.Player",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text=gettext_lazy("Whose account pays his table money (one account for a couple)."),
+    )
     changed_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -53,7 +53,9 @@ def standing_of(member: ClubMember, membership: Membership | None, today: date) 
 def member_standings(club: Club, today: date | None = None) -> dict[int, MemberStanding]:
     """Every member of the club's list by player id, with his type and state ``today``."""
     today = today or timezone.localdate()
-    members = ClubMember.objects.filter(club=club).select_related("player", "membership__type")
+    members = ClubMember.objects.filter(club=club).select_related(
+        "player", "membership__type", "membership__payer"
+    )
     result = {}
     for member in members:
         membership = getattr(member, "membership", None)

@@ -49,13 +49,21 @@ def _dated(rows, field: str, since: datetime.date | None, until: datetime.date |
     return rows
 
 
+def _standing(extras):  # type: ignore[no-untyped-def]
+    """The extras not undone (an extra undone at the desk has its charge reversed)."""
+    return extras.filter(charge__reversal__isnull=True)
+
+
 def takings(club: Club, since: datetime.date | None = None, until: datetime.date | None = None) -> Report:
     """Each session's table money and extras by the way they were paid, with the night's total."""
     methods = list(PayMethod)
     by_session: dict[int, dict[str, Decimal]] = defaultdict(lambda: defaultdict(lambda: ZERO))
     names: dict[int, tuple[datetime.date, str]] = {}
-    for model in (TableFee, DeskExtra):
-        rows = _dated(model.objects.filter(session__club=club), "session__date", since, until)
+    for rows in (
+        TableFee.objects.filter(session__club=club),
+        _standing(DeskExtra.objects.filter(session__club=club)),
+    ):
+        rows = _dated(rows, "session__date", since, until)
         for row in rows.values("session_id", "session__date", "session__name", "method").annotate(
             total=Sum("amount")
         ):
@@ -130,26 +138,43 @@ def member_balances(
 
 
 def ious(club: Club, since: datetime.date | None = None, until: datetime.date | None = None) -> Report:
-    """The fees and extras left as an IOU at the desk and not paid since."""
+    """The fees and extras left as an IOU at the desk and not paid there since, each with the
+    balance now of the account it was charged to (at zero or above, paid some other way: by
+    the bank, say; the desk marks it paid by setting the night's fee to cash and taking it)."""
     table: list[list[ReportCell]] = []
     total = ZERO
-    for model in (TableFee, DeskExtra):
+    by_id = balances(club)
+    accounts = {
+        account.player_id: by_id.get(account.pk, ZERO)
+        for account in Account.objects.filter(club=club, kind=AccountKind.PLAYER)
+    }
+    for found in (TableFee.objects, _standing(DeskExtra.objects.all())):
         rows = _dated(
-            model.objects.filter(session__club=club, method=PayMethod.IOU, payment__isnull=True),
+            found.filter(session__club=club, method=PayMethod.IOU, payment__isnull=True),
             "session__date",
             since,
             until,
         ).select_related("session", "player")
         for row in rows:
             what = row.what if isinstance(row, DeskExtra) else str(row.get_kind_display())
-            table.append([row.session.date.isoformat(), row.session.name, row.player.name, what, row.amount])
+            payer_id = row.payer_id if isinstance(row, TableFee) and row.payer_id else row.player_id
+            table.append(
+                [
+                    row.session.date.isoformat(),
+                    row.session.name,
+                    row.player.name,
+                    what,
+                    row.amount,
+                    accounts.get(payer_id, ZERO),
+                ]
+            )
             total += row.amount
     table.sort(key=lambda row: (str(row[0]), str(row[2])))
     return Report(
         _("IOUs outstanding"),
-        [_("Date"), _("Session"), _("Player"), _("What"), _("Amount")],
+        [_("Date"), _("Session"), _("Player"), _("What"), _("Amount"), _("Balance now")],
         table,
-        ["", "", "", _("Total"), total],
+        ["", "", "", _("Total"), total, ""],
     )
 
 

@@ -2,7 +2,8 @@
 
 One posting from the club's cash, card or bank account to his account. The form carries a
 one-time token made when the page was shown: it is the posting's key, so a double click,
-or the form sent again from the browser's history, books the payment once.
+or the form sent again from the browser's history, books the payment once. A payment
+entered by mistake is reversed from the same page (``account_payment_reverse``), once.
 """
 
 from __future__ import annotations
@@ -16,8 +17,16 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from tournaments.core.models import Club, Player
+from tournaments.core.services.writes import locked, write
 from tournaments.money.models import AccountKind, Cause, PayMethod, Posting
-from tournaments.money.services.ledger import Transfer, check_amount, club_account, player_account, post
+from tournaments.money.services.ledger import (
+    Transfer,
+    check_amount,
+    club_account,
+    player_account,
+    post,
+    post_reversal,
+)
 
 ACCOUNT_OF_METHOD = {
     PayMethod.CASH: AccountKind.CASH,
@@ -60,3 +69,34 @@ def account_payment(
         by=by,
         key=f"payment:{token}",
     )
+
+
+def reversible_payments(club: Club, player: Player) -> set[int]:
+    """The payments entered on the player's account page and not reversed: the ones the page may reverse."""
+    return set(
+        Posting.objects.filter(
+            club=club,
+            cause=Cause.DESK_PAYMENT,
+            cause_id=player.pk,
+            key__startswith="payment:",
+            reverses__isnull=True,
+            reversal__isnull=True,
+        ).values_list("pk", flat=True)
+    )
+
+
+@write()
+def account_payment_reverse(*, club: Club, player: Player, posting_id: int, by: User | None) -> Posting:
+    """Reverse a payment entered on the player's account page by mistake (the wrong amount, the wrong
+    member): one reversal posting, saying who and when. Once: a payment reversed already is refused;
+    a posting that is not such a payment of his at the club is refused (the desk's, the bank's and
+    the charges have their own undo)."""
+    payment = locked(Posting.objects.filter(club=club, pk=posting_id)).first()
+    if payment is None or payment.pk not in reversible_payments(club, player):
+        raise ValidationError(
+            {
+                "posting": _("That is no payment of %(player)s's that can be reversed here.")
+                % {"player": player.name}
+            }
+        )
+    return post_reversal(posting=payment, by=by, on=payment.on)

@@ -12,6 +12,10 @@ line whose key the books hold (the same file again, or two statements overlappin
 counted as repeated and booked nothing; the club's row is locked while a file is booked,
 so two treasurers booking overlapping files on PostgreSQL take turns rather than collide
 on a key; and the posting of a line carries the line's key (``post``'s own once).
+
+A line booked to the wrong member (or left by mistake) is undone (``bank_entry_undo``):
+its posting is reversed by another, naming who and when, and the line waits again to be
+matched by hand or left; its next posting is keyed ``bank:<key>:<n>``, once too.
 """
 
 from __future__ import annotations
@@ -36,9 +40,17 @@ from tournaments.money.models import (
     Cause,
     EntryState,
     MatchedBy,
+    Posting,
 )
 from tournaments.money.selectors.bank import bank_plan, bank_statement, member_or_holder
-from tournaments.money.services.ledger import Transfer, books_of, club_account, player_account, post
+from tournaments.money.services.ledger import (
+    Transfer,
+    books_of,
+    club_account,
+    player_account,
+    post,
+    post_reversal,
+)
 
 MAX_BANK_FILE_BYTES = 5_000_000
 
@@ -75,6 +87,15 @@ def bank_file_upload(*, club: Club, data: bytes, filename: str, by: User | None)
         )
 
 
+def _posting_key(entry: BankEntry) -> str:
+    """The key of the line's next posting: ``bank:<key>`` the first time, ``bank:<key>:<n>`` after
+    ``n - 1`` wrong matches undone (each undone by a reversal of the same cause, not counted)."""
+    posted = Posting.objects.filter(
+        club_id=entry.club_id, cause=Cause.BANK_LINE, cause_id=entry.pk, reverses__isnull=True
+    ).count()
+    return f"bank:{entry.key}" if posted == 0 else f"bank:{entry.key}:{posted + 1}"
+
+
 def _posting_for(entry: BankEntry, player: Player, by: User | None) -> None:
     club = entry.club
     account = player_account(club, player)
@@ -93,7 +114,7 @@ def _posting_for(entry: BankEntry, player: Player, by: User | None) -> None:
         on=entry.on,
         memo=(entry.name or entry.reference or entry.description)[:200],
         by=by,
-        key=f"bank:{entry.key}",
+        key=_posting_key(entry),
     )
     entry.account = account
     entry.state = EntryState.BOOKED
@@ -179,4 +200,31 @@ def bank_entry_leave(*, entry: BankEntry, by: User | None) -> BankEntry:
         current.state = EntryState.LEFT
         current.decided_by, current.decided_at = by, timezone.now()
         current.save(update_fields=["state", "decided_by", "decided_at"])
+        return current
+
+
+def bank_entry_undo(*, entry: BankEntry, by: User | None) -> BankEntry:
+    """Put a line booked to the wrong member (or left by mistake) back among the lines matched to nobody.
+
+    A booked line's posting is reversed (a posting of its own, saying who and when; the
+    wrong member's account is as before the line), and the line waits to be matched again
+    or left. A line matched to nobody is refused: there is nothing to undo.
+    """
+    with write():
+        current = locked_row(entry)
+        if current.state == EntryState.UNMATCHED:
+            raise ValidationError(
+                {
+                    "entry": _("Line %(line)d is matched to nobody: there is nothing to undo.")
+                    % {"line": current.line}
+                }
+            )
+        if current.posting_id is not None:
+            post_reversal(posting=Posting.objects.get(pk=current.posting_id), by=by, on=current.on)
+        current.state = EntryState.UNMATCHED
+        current.posting = None
+        current.account = None
+        current.matched_by = MatchedBy.NONE
+        current.decided_by, current.decided_at = by, timezone.now()
+        current.save(update_fields=["posting", "account", "state", "matched_by", "decided_by", "decided_at"])
         return current

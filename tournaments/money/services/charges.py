@@ -17,7 +17,7 @@ account of that kind from the payer's; while it stands, the fee cannot change.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
@@ -30,6 +30,7 @@ from tournaments.money.models import (
     Cause,
     ChargeKind,
     DeskExtra,
+    FeeRate,
     PayMethod,
     Posting,
     PostingLine,
@@ -38,7 +39,14 @@ from tournaments.money.models import (
 from tournaments.money.models.fees import MAX_FEE
 from tournaments.money.models.ledger import CENT
 from tournaments.money.selectors.fees import desk_rows, schedule_of
-from tournaments.money.services.ledger import Transfer, club_account, player_account, post, post_reversal
+from tournaments.money.services.ledger import (
+    Transfer,
+    club_account,
+    player_account,
+    post,
+    post_reversal,
+    typed_amount,
+)
 from tournaments.night.models import Session, SessionState
 
 # The club's account that money taken at the desk goes into, by the way it was paid.
@@ -50,11 +58,10 @@ TAKEN_INTO = {
 
 
 def check_fee(value: object, field: str = "amount") -> Decimal:
-    """``value`` as a night's fee: zero or more, two places at most, at most ``MAX_FEE``."""
-    try:
-        amount = value if isinstance(value, Decimal) else Decimal(str(value).strip().replace(",", "."))
-    except (InvalidOperation, ValueError):
-        raise ValidationError({field: _("%(value)s is not an amount.") % {"value": value}}) from None
+    """``value`` as a night's fee: zero or more, two places at most, at most ``MAX_FEE``.
+
+    Text is read as a person types it (``12,50``, ``1.234,50``: ``ledger.typed_amount``)."""
+    amount = typed_amount(value, field)
     if not amount.is_finite() or amount != amount.quantize(CENT) or amount < 0 or amount > MAX_FEE:
         raise ValidationError(
             {field: _("A fee is an amount from 0 to %(max)s with at most two decimals; %(value)s is not.")
@@ -78,7 +85,7 @@ def fees_ensure(session: Session) -> None:
                 session=session,
                 player=row.player,
                 kind=ChargeKind.TABLE,
-                defaults={"amount": row.rate.amount, "rate_name": row.rate.name},
+                defaults={"amount": row.rate.amount, "rate_name": row.rate.name, "payer": row.standing_payer},
             )
 
 
@@ -137,14 +144,21 @@ def fee_set(
     amount: object,
     payer: Player | None = None,
     method: str = PayMethod.ACCOUNT,
+    rate: FeeRate | None = None,
     by: User | None = None,
 ) -> TableFee:
-    """Set a player's fee for the night: its amount, who pays it and how.
+    """Set a player's fee for the night: its amount (or a rate of the night's schedule, a "Student"
+    rate the club added: its amount then), who pays it and how.
 
     On a night already charged the charge follows at once (one reversal, one charge).
     Refused while money taken at the desk stands for it: undo the payment first.
     """
     session = locked_row(session)
+    if rate is not None:
+        schedule = schedule_of(session)
+        if schedule is None or rate.schedule_id != schedule.pk:
+            raise ValidationError({"rate": _("That rate is not one of the night's fees.")})
+        amount = rate.amount
     value = check_fee(amount)
     if method not in PayMethod.values:
         raise ValidationError({"method": _("%(value)s is not a way of paying.") % {"value": method}})
@@ -161,8 +175,11 @@ def fee_set(
         )  # fmt: skip
     if value != fee.amount:
         fee.overridden = True
+        fee.rate_name = ""
+    if rate is not None:
+        fee.rate_name = rate.name
     fee.amount, fee.payer, fee.method = value, payer, method
-    fee.save(update_fields=["amount", "payer", "method", "overridden"])
+    fee.save(update_fields=["amount", "payer", "method", "overridden", "rate_name"])
     if fee.charge_id is not None or session.state == SessionState.FINISHED:
         fee_settle(fee, session, by=by)
     return fee
@@ -266,4 +283,21 @@ def extra_add(
     if method in TAKEN_INTO:
         extra.payment = _take(session, player, method, value, Cause.DESK_PAYMENT, extra.pk, by)
     extra.save(update_fields=["charge", "payment"])
+    return extra
+
+
+@write()
+def extra_undo(*, extra: DeskExtra, by: User | None = None) -> DeskExtra:
+    """Undo an extra charged by mistake: its charge reversed, and the money taken for it too.
+
+    Once: an extra undone already (its charge reversed) is left as it is.
+    """
+    locked_row(extra.session)
+    extra = locked_row(extra, DeskExtra.objects.select_related("session"))
+    if extra.charge_id is None or Posting.objects.filter(reverses_id=extra.charge_id).exists():
+        return extra
+    on = extra.session.date
+    if extra.payment_id is not None:
+        post_reversal(posting=Posting.objects.get(pk=extra.payment_id), by=by, on=on)
+    post_reversal(posting=Posting.objects.get(pk=extra.charge_id), by=by, on=on)
     return extra

@@ -9,6 +9,7 @@ cannot both book it either).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -42,15 +43,46 @@ class Transfer:
     memo: str = ""
 
 
+_TYPED = re.compile(r"[+-]?(?:\d+|\d{1,3}(?:[.,\u00a0 ']\d{3})+)(?:[.,]\d+)?")
+
+
+def typed_amount(value: object, field: str = "amount") -> Decimal:
+    """An amount as a person types it, in any of the club's languages: ``12.50``, ``12,50``,
+    ``1.234,50``, ``1,234.50``, ``1 234,50``.
+
+    The last mark followed by digits to the end is the decimal mark; the marks before it
+    group thousands, in threes. A lone mark is the decimal mark (``1.234`` is refused by the
+    caller as three decimals, not read as a thousand: a person means one or the other).
+    """
+    if isinstance(value, Decimal):
+        return value
+    text = str(value).strip()
+    match = _TYPED.fullmatch(text)
+    if match is None:
+        raise ValidationError({field: _("%(value)s is not an amount.") % {"value": value}})
+    head, mark, tail = text, "", ""
+    for position in range(len(text) - 1, -1, -1):
+        if text[position] in ".,":
+            head, mark, tail = text[:position], text[position], text[position + 1 :]
+            break
+    if mark and any(char in ".," for char in head):
+        grouping = {char for char in head if char in ".,"}
+        if mark in grouping:  # 1.234.50: one mark cannot group thousands and be the decimal mark
+            raise ValidationError({field: _("%(value)s is not an amount.") % {"value": value}})
+    digits = re.sub(r"[.,\u00a0 ']", "", head)
+    try:
+        return Decimal(f"{digits}.{tail}" if mark else digits)
+    except InvalidOperation:
+        raise ValidationError({field: _("%(value)s is not an amount.") % {"value": value}}) from None
+
+
 def check_amount(value: object, field: str = "amount") -> Decimal:
     """``value`` as an amount of the books: a Decimal of at most two places, above zero, not absurd.
 
-    Refused with a ``ValidationError`` naming ``field``.
+    Text is read as a person types it (``typed_amount``: ``12,50``, ``1.234,50``). Refused
+    with a ``ValidationError`` naming ``field``.
     """
-    try:
-        amount = value if isinstance(value, Decimal) else Decimal(str(value))
-    except (InvalidOperation, ValueError):
-        raise ValidationError({field: _("%(value)s is not an amount.") % {"value": value}}) from None
+    amount = typed_amount(value, field)
     if not amount.is_finite():
         raise ValidationError({field: _("%(value)s is not an amount.") % {"value": value}})
     if amount != amount.quantize(CENT):

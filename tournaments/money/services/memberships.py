@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.bridge.season.members import MemberListError
 from tournaments.bridge.text import quoted
-from tournaments.core.models import Club
+from tournaments.core.models import Club, Player
 from tournaments.core.services.writes import locked_row, write
 from tournaments.money.memberships_file import MembershipLine
 from tournaments.money.models import AccountKind, Cause, Ending, Membership, MembershipType, Posting
@@ -90,6 +90,36 @@ def membership_set(
     return membership
 
 
+@write()
+def membership_payer_set(*, member: ClubMember, payer: Player | None) -> Membership:
+    """Have ``payer``'s account pay the member's table money from now on (``None``: his own).
+
+    The payer is another member of the same club (one account for a couple); the fees of
+    nights already charged stay as they are (the desk changes one night's payer)."""
+    if payer is not None and payer.pk == member.player_id:
+        payer = None
+    if payer is not None and not ClubMember.objects.filter(club_id=member.club_id, player=payer).exists():
+        raise ValidationError({"payer": _("%(name)s is not a member of the club.") % {"name": payer.name}})
+    membership, _created = Membership.objects.get_or_create(member=member)
+    membership.payer = payer
+    membership.save(update_fields=["payer", "changed_at"])
+    return membership
+
+
+@write()
+def membership_save(
+    *,
+    member: ClubMember,
+    type: MembershipType | None,
+    paid_until: date | None,
+    ending: str = "",
+    payer: Player | None = None,
+) -> Membership:
+    """The membership page's save: his type, paid-until day and ending, and who pays his fees."""
+    membership_set(member=member, type=type, paid_until=paid_until, ending=ending)
+    return membership_payer_set(member=member, payer=payer)
+
+
 @dataclass(frozen=True)
 class Renewal:
     posted: int  # subscriptions posted by this run
@@ -142,7 +172,7 @@ def renewal_run(*, club: Club, today: date | None = None, by: User | None = None
 
 @write()
 def memberships_import(*, club: Club, lines: Sequence[MembershipLine]) -> int:
-    """Set each line's member's type, paid-until day and ending, all or nothing; return how many.
+    """Set each line's member's type, paid-until day, ending and payer, all or nothing; return how many.
 
     Refused (``MemberListError``, every bad line named) for a member not on the club's list
     or a type the club does not have.
@@ -164,6 +194,16 @@ def memberships_import(*, club: Club, lines: Sequence[MembershipLine]) -> int:
                     _("%(member)s is not on the club's member list") % {"member": quoted(line.member)},
                 )
             )
+        elif (
+            line.payer
+            and (by_number.get(line.payer.casefold()) or by_name.get(line.payer.casefold())) is None
+        ):
+            errors.append(
+                (
+                    line.line,
+                    _("%(member)s is not on the club's member list") % {"member": quoted(line.payer)},
+                )
+            )
         elif line.type and kind is None:
             errors.append(
                 (
@@ -179,4 +219,7 @@ def memberships_import(*, club: Club, lines: Sequence[MembershipLine]) -> int:
         current = Membership.objects.filter(member=member).first()
         ending = line.ending if line.ending is not None else (current.ending if current else "")
         membership_set(member=member, type=kind, paid_until=line.paid_until, ending=ending)
+        if line.payer is not None:
+            payer = by_number.get(line.payer.casefold()) or by_name.get(line.payer.casefold())
+            membership_payer_set(member=member, payer=payer.player if payer else None)
     return len(plans)

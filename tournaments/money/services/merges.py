@@ -1,9 +1,9 @@
-"""A duplicate player merged into the kept one: his fees, extras and account follow him."""
+"""A duplicate player merged into the kept one: his fees, extras, account and whom he pays for follow."""
 
 from __future__ import annotations
 
 from tournaments.core.models import Player
-from tournaments.money.models import Account, AccountKind, Cause, DeskExtra, TableFee
+from tournaments.money.models import Account, AccountKind, Cause, DeskExtra, Membership, TableFee
 from tournaments.money.selectors.ledger import account_balance
 from tournaments.money.services.ledger import Transfer, post
 
@@ -19,6 +19,8 @@ def accounts_follow_merge(keep: Player, duplicate: Player) -> None:
     TableFee.objects.filter(player=duplicate).update(player=keep)  # never in one session: checked
     TableFee.objects.filter(payer=duplicate).update(payer=keep)
     DeskExtra.objects.filter(player=duplicate).update(player=keep)
+    Membership.objects.filter(payer=duplicate).update(payer=keep)
+    Membership.objects.filter(payer=keep, member__player=keep).update(payer=None)  # paying for himself
     for account in Account.objects.filter(kind=AccountKind.PLAYER, player=duplicate).select_related("club"):
         kept = Account.objects.filter(club=account.club, kind=AccountKind.PLAYER, player=keep).first()
         if kept is None:

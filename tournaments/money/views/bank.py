@@ -34,6 +34,7 @@ from tournaments.money.selectors.ledger import currency_of
 from tournaments.money.services.bank_import import (
     bank_entry_leave,
     bank_entry_match,
+    bank_entry_undo,
     bank_file_upload,
     bank_import_book,
 )
@@ -123,11 +124,18 @@ def bank_import(request: SignedInRequest, slug: str, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def bank_entry(request: SignedInRequest, slug: str, pk: int) -> HttpResponse:
-    """A line matched to nobody: booked to the member chosen, or left."""
+    """A line matched to nobody: booked to the member chosen, or left; a line booked or left: undone."""
     club = club_for_director(request.user, slug)
     entry = get_object_or_404(BankEntry, club=club, pk=pk)
     try:
-        if request.POST.get("action") == "leave":
+        if request.POST.get("action") == "undo":
+            bank_entry_undo(entry=entry, by=request.user)
+            messages.success(
+                request,
+                _("Line %(line)d is undone (its booking reversed): match it again or leave it.")
+                % {"line": entry.line},
+            )
+        elif request.POST.get("action") == "leave":
             bank_entry_leave(entry=entry, by=request.user)
             messages.success(
                 request, _("Line %(line)d is left out of the members' accounts.") % {"line": entry.line}

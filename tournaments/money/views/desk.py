@@ -1,7 +1,7 @@
 """The desk's takings for the night: each player's fee, who pays it and how, and the money in.
 
-Each change is one POST (a fee, a payment taken or undone, an extra, the night's fees'
-kind) answered by a redirect, so a reload never posts twice; a refused one shows the
+Each change is one POST (a fee, a payment taken or undone, an extra charged or undone,
+the night's fees' kind) answered by a redirect, so a reload never posts twice; a refused one shows the
 page again with the reason beside the player and the field (status 400).
 """
 
@@ -19,10 +19,17 @@ from django.views.decorators.http import require_http_methods
 from tournaments.core.models import Player
 from tournaments.core.views.access import SignedInRequest
 from tournaments.money.forms import ExtraForm, FeeForm, SessionScheduleForm
-from tournaments.money.models import TableFee
-from tournaments.money.selectors.fees import desk_rows, schedule_of, session_takings
+from tournaments.money.models import DeskExtra, FeeRate, TableFee
+from tournaments.money.selectors.fees import (
+    DeskRow,
+    desk_rows,
+    fees_elsewhere,
+    schedule_of,
+    session_takings,
+    standing_extras,
+)
 from tournaments.money.selectors.ledger import currency_of
-from tournaments.money.services.charges import extra_add, fee_payment_undo, fee_receive, fee_set
+from tournaments.money.services.charges import extra_add, extra_undo, fee_payment_undo, fee_receive, fee_set
 from tournaments.money.services.fees import session_schedule_set
 from tournaments.night.models import Session
 from tournaments.night.selectors.director import session_for_director
@@ -40,11 +47,29 @@ def _refusal(error: ValidationError, labels: dict[str, str]) -> list[str]:
     ]
 
 
-def _post(request: SignedInRequest, session: Session, players: dict[int, Player]) -> list[str] | None:
+def _rates(session: Session) -> list[FeeRate]:
+    schedule = schedule_of(session)
+    return list(schedule.rates.all()) if schedule is not None else []
+
+
+def _payers(rows: list[DeskRow]) -> dict[int, Player]:
+    """Who may pay a fee tonight: a player of the night, or a member who pays for one (a couple's account)."""
+    payers = {row.player.pk: row.player for row in rows}
+    for row in rows:
+        for payer in (row.payer, row.standing_payer):
+            if payer is not None:
+                payers.setdefault(payer.pk, payer)
+    return payers
+
+
+def _post(
+    request: SignedInRequest, session: Session, players: dict[int, Player], payers: dict[int, Player]
+) -> list[str] | None:
     """Carry out the POSTed change; return the refusals to show, or ``None`` when it was done."""
     action = request.POST.get("action", "")
     if action == "fee":
-        form = FeeForm(request.POST, players=players.values())
+        rates = _rates(session)
+        form = FeeForm(request.POST, players=payers.values(), rates=rates)
         if not form.is_valid():
             return [
                 f"{form.fields[name].label}: {' '.join(str(each) for each in found)}"
@@ -54,7 +79,7 @@ def _post(request: SignedInRequest, session: Session, players: dict[int, Player]
         if player is None:
             return [_("That player did not play this session.")]
         payer_id = form.cleaned_data["payer"]
-        payer = players.get(int(payer_id)) if payer_id else None
+        payer = payers.get(int(payer_id)) if payer_id else None
         labels = {name: str(field.label) for name, field in form.fields.items()}
         try:
             fee_set(
@@ -63,6 +88,7 @@ def _post(request: SignedInRequest, session: Session, players: dict[int, Player]
                 amount=form.cleaned_data["amount"],
                 payer=payer,
                 method=form.cleaned_data["method"],
+                rate=next((rate for rate in rates if str(rate.pk) == form.cleaned_data["rate"]), None),
                 by=request.user,
             )
         except ValidationError as error:
@@ -99,6 +125,14 @@ def _post(request: SignedInRequest, session: Session, players: dict[int, Player]
         except ValidationError as error:
             return _refusal(error, labels)
         return None
+    if action == "extra_undo":
+        found = get_object_or_404(DeskExtra, session=session, pk=request.POST.get("extra") or 0)
+        extra_undo(extra=found, by=request.user)
+        messages.success(
+            request,
+            _("%(what)s for %(player)s is undone.") % {"what": found.what, "player": found.player.name},
+        )
+        return None
     if action == "schedule":
         chosen = SessionScheduleForm(request.POST, club_id=session.club_id)
         if not chosen.is_valid():
@@ -118,34 +152,36 @@ def desk(request: SignedInRequest, session_id: int) -> HttpResponse:
     session = session_for_director(request.user, session_id)
     rows = desk_rows(session)
     players = {row.player.pk: row.player for row in rows}
+    payers = _payers(rows)
     refusals: list[str] = []
     if request.method == "POST":
-        refused = _post(request, session, players)
+        refused = _post(request, session, players, payers)
         if refused is None:
             return redirect(reverse("director:money_desk", args=[session.pk]))
         refusals = refused
         rows = desk_rows(session)
     schedule = schedule_of(session)
+    rates = _rates(session)
     context = {
         "session": session,
         "club": session.club,
-        "rows": [(row, FeeForm(players=players.values(), initial=_initial(row))) for row in rows],
+        "rows": [(row, FeeForm(players=payers.values(), rates=rates, initial=_initial(row))) for row in rows],
         "extra_form": ExtraForm(players=players.values()),
         "schedule": schedule,
         "schedule_form": SessionScheduleForm(club_id=session.club_id, initial={"schedule": schedule}),
         "takings": session_takings(session),
-        "extras": session.desk_extras.select_related("player"),
+        "extras": standing_extras(session).select_related("player"),
         "currency": currency_of(session.club),
         "refusals": refusals,
+        "fees_at": fees_elsewhere(session),
     }
     return render(request, TEMPLATE, context, status=400 if refusals else 200)
 
 
-def _initial(row: object) -> dict[str, object]:
-    fee = row.fee  # type: ignore[attr-defined]
+def _initial(row: DeskRow) -> dict[str, object]:
     return {
-        "player": row.player.pk,  # type: ignore[attr-defined]
-        "amount": row.amount,  # type: ignore[attr-defined]
-        "payer": fee.payer_id if fee is not None and fee.payer_id else "",
-        "method": row.method,  # type: ignore[attr-defined]
+        "player": row.player.pk,
+        "amount": row.amount,
+        "payer": row.payer.pk if row.payer is not None else "",
+        "method": row.method,
     }

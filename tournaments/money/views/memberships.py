@@ -21,7 +21,7 @@ from tournaments.money.forms import MembershipFileForm, MembershipForm, Membersh
 from tournaments.money.memberships_file import parse_memberships
 from tournaments.money.selectors.memberships import MemberStanding, member_standings, membership_types
 from tournaments.money.services.memberships import (
-    membership_set,
+    membership_save,
     membership_type_save,
     memberships_import,
     renewal_run,
@@ -89,16 +89,19 @@ def membership(request: SignedInRequest, slug: str, player: int) -> HttpResponse
         "type": current.type_id if current else None,
         "paid_until": current.paid_until if current else None,
         "ending": current.ending if current else "",
+        "payer": current.payer_id if current else None,
     }
     form = MembershipForm(request.POST or None, initial=initial, club_id=club.pk)
+
     done = form_write(
         request,
         form,
-        lambda: membership_set(
+        lambda: membership_save(
             member=member,
             type=form.cleaned_data["type"],
             paid_until=form.cleaned_data["paid_until"],
             ending=form.cleaned_data["ending"] or "",
+            payer=form.cleaned_data["payer"],
         ),
         message=lambda _saved: _("%(name)s's membership is saved.") % {"name": member.player.name},
         to=lambda _saved: reverse("director:money_memberships", args=[club.slug]),
@@ -123,6 +126,11 @@ def renewal(request: SignedInRequest, slug: str) -> HttpResponse:
     return redirect(reverse("director:money_memberships", args=[club.slug]))
 
 
+def _payer_cell(standing: MemberStanding) -> str:
+    payer = standing.membership.payer if standing.membership is not None else None
+    return (payer.federation_number or payer.name) if payer is not None else ""
+
+
 @login_required
 @require_GET
 def memberships_export(request: SignedInRequest, slug: str, fmt: str) -> HttpResponse:
@@ -139,6 +147,7 @@ def memberships_export(request: SignedInRequest, slug: str, fmt: str) -> HttpRes
             str(_("Membership type")),
             str(_("Paid until")),
             str(_("State")),
+            str(_("Table money paid by")),
         ],
         rows=[
             [
@@ -148,6 +157,7 @@ def memberships_export(request: SignedInRequest, slug: str, fmt: str) -> HttpRes
                 s.type.name if s.type else "",
                 s.membership.paid_until.isoformat() if s.membership and s.membership.paid_until else "",
                 s.state_label,
+                _payer_cell(s),
             ]
             for s in _standings(club)
         ],

@@ -35,7 +35,11 @@ from tournaments.money.selectors.bank import member_or_holder
 from tournaments.money.selectors.ledger import currency_of
 from tournaments.money.selectors.statements import MemberStatement, member_statement
 from tournaments.money.selectors.statements_mail import members_below
-from tournaments.money.services.account_payments import account_payment
+from tournaments.money.services.account_payments import (
+    account_payment,
+    account_payment_reverse,
+    reversible_payments,
+)
 from tournaments.money.services.statement_mail import statement_mail_ask
 
 TEMPLATES = "money/"
@@ -92,6 +96,10 @@ def _statement_response(
     return render(request, TEMPLATES + "statement.html", context, status=status)
 
 
+def _number(value: str | None) -> int:
+    return int(value) if value and value.isdigit() and len(value) < 19 else 0
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def account(request: SignedInRequest, slug: str, player: int, fmt: str | None = None) -> HttpResponse:
@@ -104,6 +112,16 @@ def account(request: SignedInRequest, slug: str, player: int, fmt: str | None = 
         request.POST or None,
         initial={"on": timezone.localdate(), "token": uuid.uuid4().hex, "method": "cash"},
     )
+    if request.method == "POST" and request.POST.get("action") == "reverse":
+        try:
+            account_payment_reverse(
+                club=club, player=found, posting_id=_number(request.POST.get("posting")), by=request.user
+            )
+        except ValidationError as error:
+            messages.error(request, " ".join(error.messages))
+        else:
+            messages.success(request, _("The payment is reversed."))
+        return redirect("director:money_account", club.slug, found.pk)
     if request.method == "POST" and payment.is_valid():
         data = payment.cleaned_data
         try:
@@ -116,7 +134,8 @@ def account(request: SignedInRequest, slug: str, player: int, fmt: str | None = 
         else:
             messages.success(request, _("Payment of %(amount)s booked.") % {"amount": data["amount"]})
             return redirect("director:money_account", club.slug, found.pk)
-    response = _statement_response(request, club, found, fmt, {"payment": payment, "treasurer": True})
+    context = {"payment": payment, "treasurer": True, "reversible": reversible_payments(club, found)}
+    response = _statement_response(request, club, found, fmt, context)
     if request.method == "POST" and response.status_code == 200:
         response.status_code = 400
     return response
