@@ -14,6 +14,7 @@ import inspect
 import json
 import os
 import threading
+from collections.abc import Iterator
 
 import pytest
 from asgiref.testing import ApplicationCommunicator
@@ -26,7 +27,7 @@ from tournaments.night.live.stamps import session_digest_read
 from tournaments.night.models import Pair, TableAccess
 from tournaments.night.push import channel
 from tournaments.night.push.channel import END, Changed, Listener, hub
-from tournaments.night.push.stream import Stream, frame
+from tournaments.night.push.stream import Stream, frame, reads_close
 from tournaments.night.services.results import result_record
 from tournaments.night.services.sessions import pair_update
 
@@ -200,18 +201,27 @@ def test_a_stopping_server_refuses_new_streams(client, night, streams_in_threads
         hub.stopping = False
 
 
+@pytest.fixture
+def streams_under_asgi(settings) -> Iterator[None]:
+    """The events server's streams; at the end its reading threads' connections closed, which
+    PostgreSQL's suite needs to drop its test database."""
+    settings.CLUBSCORE_EVENTS = "asgi"
+    yield
+    reads_close()
+
+
 @pytest.mark.django_db(transaction=True)
-def test_under_asgi_the_stream_runs_in_the_event_loop_after_djangos_handler_is_done(settings, night):
+def test_under_asgi_the_stream_runs_in_the_event_loop_after_djangos_handler_is_done(
+    streams_under_asgi, night
+):
     """The events server (``clubscore.asgi``): Django's handler decides and is done (its request
     finished, its thread gone: 4,400 streams held 4,400 threads before), the stream goes on in
     the loop, hears a write from another thread, and ends when the server stops."""
-    settings.CLUBSCORE_EVENTS = "asgi"
     asyncio.run(_asgi_stream(night.pk))
 
 
 @pytest.mark.django_db(transaction=True)
-def test_under_asgi_a_reader_who_leaves_ends_the_stream_and_frees_his_place(settings, night):
-    settings.CLUBSCORE_EVENTS = "asgi"
+def test_under_asgi_a_reader_who_leaves_ends_the_stream_and_frees_his_place(streams_under_asgi, night):
     asyncio.run(_asgi_stream_left(night.pk))
 
 

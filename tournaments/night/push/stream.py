@@ -18,11 +18,12 @@ this process's hub.
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
-from django.db import close_old_connections
+from django.db import close_old_connections, connection
 
 from tournaments.night.push.channel import END, Changed, Listener, hub
 
@@ -31,7 +32,8 @@ RETRY_MS = 3000
 # its own database connection. Not asgiref's ``sync_to_async``, which would keep a connection
 # in each stream's context for the stream's life (measured: 3,000 streams opened against a cold
 # cache asked PostgreSQL for more than its 100 connections).
-_READS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="clubscore-stamp-reads")
+READERS = 4
+_READS = ThreadPoolExecutor(max_workers=READERS, thread_name_prefix="clubscore-stamp-reads")
 HEARTBEAT = 20.0
 
 
@@ -51,6 +53,20 @@ def frame(event: Changed) -> bytes:
 OPENING = f"retry: {RETRY_MS}\n\n".encode()
 BEAT = b": still here\n\n"
 CLOSING = b"event: end\ndata: {}\n\n"
+
+
+def reads_close() -> None:
+    """Close each reading thread's database connection (a test's end: PostgreSQL will not drop a
+    test database a thread still holds open). One task per thread, each held at a barrier until
+    all have closed theirs, so no thread takes two and none is missed."""
+    closed = threading.Barrier(READERS)
+
+    def close_mine() -> None:
+        connection.close()
+        closed.wait(timeout=60)
+
+    for done in [_READS.submit(close_mine) for _ in range(READERS)]:
+        done.result()
 
 
 def _read_with_own_connection(read: Callable[[], str]) -> str:
