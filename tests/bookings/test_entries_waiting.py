@@ -130,3 +130,49 @@ def test_a_script_entering_again_and_again_is_throttled_with_nothing_written(clu
         reverse("my_entry_new", args=[event.pk]), {"player_2": "Eve East"}
     )
     assert response.status_code == 400 and "Too many entries" in response.content.decode()
+
+
+def test_a_raised_limit_moves_the_waiting_list_up_in_order_and_a_lowered_one_puts_nobody_out(
+    club, director_client, monkeypatch
+):
+    """The secretary finds a bigger room: the limit raised on the entry list's page gives the new
+    places to the entries waiting, first entered first, each told; it cannot fall below the
+    entries holding a place, and the admin's form no longer changes it behind the waiting list."""
+    club_members(club)
+    event = championship(club, limit=2)
+    at(monkeypatch, EARLY)
+    _pair(event, "Ann Able", "Bob Baker")
+    _pair(event, "Cat Cole", "Dan Dale")
+    first_waiting = _pair(event, "Eve East", "Fay Fox")
+    second_waiting = _pair(event, "Gus Gray", "Hal Hill")
+    url = reverse("director:entry_limit", args=[event.pk])
+
+    refused = director_client.post(url, {"limit": "1"})
+    assert refused.status_code == 400
+    assert "2 entries hold a place: the limit cannot go below 2." in refused.content.decode()
+    event.refresh_from_db()
+    assert event.limit == 2
+
+    mail.outbox.clear()
+    with mailed():
+        raised = director_client.post(url, {"limit": "3"}, follow=True)
+    assert raised.status_code == 200
+    assert "1 entry came off the waiting list" in raised.content.decode()
+    first_waiting.refresh_from_db()
+    second_waiting.refresh_from_db()
+    assert (first_waiting.waiting, second_waiting.waiting) == (False, True)
+    told = sorted(m.to for m in mail.outbox if "A place for you" in m.subject)
+    assert told == [["eve@example.org"], ["fay@example.org"]]  # the promoted entry's two players
+
+    assert director_client.post(url, {"limit": "0"}).status_code == 400  # the form's own bound
+    assert director_client.post(url, {"limit": "3"}).status_code == 302  # the same again: nobody moves
+    second_waiting.refresh_from_db()
+    assert second_waiting.waiting
+
+
+def test_an_events_limit_is_read_only_in_the_admin_once_it_is_made(club, admin_client):
+    event = championship(club, limit=2)
+    page = admin_client.get(reverse("admin:tournaments_entryevent_change", args=[event.pk]))
+    assert page.status_code == 200
+    assert 'name="limit"' not in page.content.decode()
+    assert 'name="limit"' in admin_client.get(reverse("admin:tournaments_entryevent_add")).content.decode()

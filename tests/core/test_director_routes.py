@@ -363,6 +363,7 @@ ROUTES: dict[str, Route] = {
     "director:entry_list_xlsx": Route(_entry_event),
     "director:entry_add": Route(_entry_event),
     "director:entry_start": Route(_entry_event),
+    "director:entry_limit": Route(_entry_event),
     "director:entry_confirm": Route(_entry),
     "director:entry_pay": Route(_entry),
     "director:entry_cancel": Route(_entry),

@@ -15,6 +15,11 @@ class EntryEventAdmin(admin.ModelAdmin):
     search_fields = ("name",)
     raw_id_fields = ("session", "teams_event")
 
+    def get_readonly_fields(self, request, obj=None):
+        """The limit of an event already made is changed on its entry list's page, which moves
+        its waiting list up (``entry_event_limit_set``); here it would move nobody."""
+        return ("limit",) if obj is not None else ()
+
 
 class EntryPlayerInline(admin.TabularInline):
     model = EntryPlayer

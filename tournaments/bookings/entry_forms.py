@@ -118,6 +118,12 @@ class EntryForm(forms.Form):
         return named
 
 
+class LimitForm(forms.Form):
+    """The event's limit of entries, changed after it opened (raised: the waiting list moves up)."""
+
+    limit = AsciiIntegerField(min_value=1, max_value=MAX_LIMIT, label=gettext_lazy("Limit of entries"))
+
+
 class StartForm(forms.Form):
     """Where the event's entries play: a session of the club (pairs) or a teams event (teams)."""
 

@@ -117,7 +117,7 @@ ROUTE_ROLES: dict[str, frozenset[Role]] = {
     ),
     # Entries to events (issue 51): the list is the secretary's, the scorer's and the treasurer's
     # page as much as the director's; the desk's payment the treasurer's; the start the director's.
-    **dict.fromkeys(["director:entry_events", "director:entry_start"], RUNS_SESSIONS),
+    **dict.fromkeys(["director:entry_events", "director:entry_start", "director:entry_limit"], RUNS_SESSIONS),
     **dict.fromkeys(
         ["director:entry_list", "director:entry_list_csv", "director:entry_list_xlsx"], ENTRIES_READ
     ),

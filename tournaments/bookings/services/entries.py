@@ -181,6 +181,27 @@ def entries_promote(event: EntryEvent) -> list[Entry]:
     return promoted
 
 
+@write()
+def entry_event_limit_set(*, event: EntryEvent, limit: int) -> list[Entry]:
+    """Change how many entries the event takes. Raised, its waiting list moves up in order, each
+    entry promoted told by email; lowered, never below the entries already holding a place (an
+    entry is not put out by a change of the limit). Returns the entries promoted."""
+    event = locked_row(event)
+    if event.is_started:
+        raise ValidationError({"limit": _("The event has started: its entries can no longer change.")})
+    held = places_taken(event)
+    if limit < max(held, 1):
+        raise ValidationError(
+            {
+                "limit": _("%(held)d entries hold a place: the limit cannot go below %(held)d.")
+                % {"held": held}
+            }
+        )
+    event.limit = limit
+    event.save(update_fields=["limit"])
+    return entries_promote(event)
+
+
 def _check_open(event: EntryEvent, at: datetime.datetime) -> None:
     if event.is_started:
         raise ValidationError(

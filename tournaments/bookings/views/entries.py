@@ -16,9 +16,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.bookings.entry_forms import EntryEventForm, EntryForm, StartForm
+from tournaments.bookings.entry_forms import EntryEventForm, EntryForm, LimitForm, StartForm
 from tournaments.bookings.models import EntryEvent
 from tournaments.bookings.selectors import entries as selectors
 from tournaments.bookings.selectors.entry_files import entry_list_table
@@ -26,6 +27,7 @@ from tournaments.bookings.services.entries import (
     entry_cancel,
     entry_confirm_all,
     entry_event_create,
+    entry_event_limit_set,
     entry_make,
 )
 from tournaments.bookings.services.entries_start import entry_event_start
@@ -65,7 +67,7 @@ def entry_events(request: SignedInRequest) -> HttpResponse:
 
 
 def _list_page(
-    request: SignedInRequest, event: EntryEvent, *, entry_form=None, status: int = 200
+    request: SignedInRequest, event: EntryEvent, *, entry_form=None, limit_form=None, status: int = 200
 ) -> HttpResponse:
     rows = selectors.entry_list(event)
     context = {
@@ -74,6 +76,7 @@ def _list_page(
         "totals": selectors.entry_totals(event, rows),
         "entry_form": entry_form or EntryForm(event=event),
         "start_form": StartForm(event=event),
+        "limit_form": limit_form or LimitForm(initial={"limit": event.limit}),
         "now": timezone.now(),
     }
     return render(request, TEMPLATES + "list.html", context, status=status)
@@ -132,6 +135,29 @@ def entry_add(request: SignedInRequest, event_id: int) -> HttpResponse:
                 messages.success(request, _("Entry %(number)d is in.") % {"number": entry.number})
             return redirect(_list_url(event))
     return _list_page(request, event, entry_form=form, status=400)
+
+
+@login_required
+@require_POST
+def entry_limit(request: SignedInRequest, event_id: int) -> HttpResponse:
+    """The event's limit changed; raised, the entries waiting take the new places in order."""
+    event = selectors.entry_event_for_director(request.user, event_id)
+    form = LimitForm(request.POST)
+    response = form_write(
+        request,
+        form,
+        lambda: entry_event_limit_set(event=event, limit=form.cleaned_data["limit"]),
+        message=lambda promoted: (
+            ngettext(
+                "The limit is %(limit)d entries; %(count)d entry came off the waiting list.",
+                "The limit is %(limit)d entries; %(count)d entries came off the waiting list.",
+                len(promoted),
+            )
+            % {"limit": form.cleaned_data["limit"], "count": len(promoted)}
+        ),
+        to=lambda _promoted: _list_url(event),
+    )
+    return response or _list_page(request, event, limit_form=form, status=400)
 
 
 def _entry_action(request: SignedInRequest, event_id: int, entry_id: int, action, done: str) -> HttpResponse:

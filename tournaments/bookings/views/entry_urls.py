@@ -13,6 +13,7 @@ director = [
     path("entries/<int:event_id>/<int:entry_id>/confirm/", entries.entry_desk_confirm, name="entry_confirm"),
     path("entries/<int:event_id>/<int:entry_id>/pay/", entries.entry_desk_pay, name="entry_pay"),
     path("entries/<int:event_id>/<int:entry_id>/cancel/", entries.entry_desk_cancel, name="entry_cancel"),
+    path("entries/<int:event_id>/limit/", entries.entry_limit, name="entry_limit"),
     path("entries/<int:event_id>/start/", entries.entry_event_start_view, name="entry_start"),
 ]
 
