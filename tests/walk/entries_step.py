@@ -1,9 +1,10 @@
 """The walk's step for entries to events (issue 51): a championship taking entries, in the walk's language.
 
-The director creates the event from its page's form, enters a pair of the night's players at
-the desk, and the signed-in member (the ``member signs in`` step's) enters with a partner
-from his page; the entry list page, the member's page and the list's CSV are read, each
-page for English left, and the CSV must list the two entries the page shows.
+The director creates the event from its page's form with room for one entry, enters a pair
+of the night's players at the desk, and the signed-in member (the ``member signs in`` step's)
+enters with a partner from his page, onto the waiting list; the director raises the limit to
+two, which moves the member's entry up; the entry list page, the member's page and the list's
+CSV are read, each page for English left, and the CSV must list the two entries the page shows.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def entries(walk: Walk) -> None:
         "closes_at": _moment(20),
         "cancel_until": _moment(10),
         "early_bird_until": _moment(5),
-        "limit": "8",
+        "limit": "1",  # the member's entry waits, until the limit is raised
         "member_fee": "20.00",
         "visitor_fee": "25.00",
         "junior_fee": "10.00",
@@ -60,7 +61,11 @@ def entries(walk: Walk) -> None:
         # the end of a pairs night, walker1 of the programme's step where that one is skipped)
         walk.post("member's entry", enter, {"player_2": names[4]}, who="member")
         walk.get("my entries after entering", reverse("my_entries"), who="member")
+    limit = walk.form("entry list", list_url, reverse("director:entry_limit", args=[event_id]))
+    walk.post("entry limit raised", limit.action, limit.data(limit="2"))
     page = walk.get("entry list", list_url).content.decode()
+    if 'class="entry-waiting"' in page:
+        raise WalkStopped("entry list: an entry still waits after the limit was raised to 2")
     rows = re.findall(r'<tr id="entry-(\d+)"', page)
     csv = walk.get("entry list CSV", reverse("director:entry_list_csv", args=[event_id])).content.decode(
         "utf-8-sig"
