@@ -54,6 +54,19 @@ def member_client(name: str) -> Client:
     return client
 
 
+def thursday_individual(club: Club, *, table_limit: int | None) -> ProgrammeDate:
+    """A one-off individual next Thursday at 19:30: its one date."""
+    planned = planned_session_create(
+        club=club,
+        name="Thursday individual",
+        kind=SessionKind.INDIVIDUAL,
+        first_date=next_weekday(3),
+        starts_at=datetime.time(19, 30),
+        table_limit=table_limit,
+    )
+    return first_date(planned)
+
+
 def tuesday_pairs(club: Club, *, table_limit: int | None = 2, weekly: bool = True) -> PlannedSession:
     return planned_session_create(
         club=club,

@@ -7,22 +7,18 @@ makes the movement's partnerships, which a pairs seating cannot do.
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 from django.core import mail
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.bookings.conftest import NAMES, first_date, mailed, member_client, next_weekday
-from tournaments.bookings.models import Booking, BookingStatus, ProgrammeDate, SessionKind
+from tests.bookings.conftest import NAMES, mailed, member_client, thursday_individual
+from tournaments.bookings.models import Booking, BookingStatus
 from tournaments.bookings.selectors.summary import date_summary
 from tournaments.bookings.services.bookings import booking_cancel, booking_make
 from tournaments.bookings.services.night import night_seat, no_show_set, walk_in_add
-from tournaments.bookings.services.programme import planned_session_create
 from tournaments.bookings.services.scheduled import date_remind
-from tournaments.core.models import Club
 from tournaments.members.models import MemberAccount
 from tournaments.night.models import Movement
 
@@ -34,20 +30,8 @@ def _account(name: str) -> MemberAccount:
     return MemberAccount.objects.get(email=f"{name.lower()}@example.org")
 
 
-def _individual(club: Club, table_limit: int | None) -> ProgrammeDate:
-    planned = planned_session_create(
-        club=club,
-        name="Thursday individual",
-        kind=SessionKind.INDIVIDUAL,
-        first_date=next_weekday(3),
-        starts_at=datetime.time(19, 30),
-        table_limit=table_limit,
-    )
-    return first_date(planned)
-
-
 def test_an_individual_books_each_player_alone_four_places_a_table(club, members):
-    date = _individual(club, table_limit=2)  # eight players
+    date = thursday_individual(club, table_limit=2)  # eight players
     booked = [booking_make(account=_account(name), date=date) for name in NAMES[:9]]
     assert [b.status for b in booked[:8]] == [BookingStatus.BOOKED] * 8
     assert booked[8].status == BookingStatus.WAITING
@@ -60,7 +44,7 @@ def test_an_individual_books_each_player_alone_four_places_a_table(club, members
 
 
 def test_an_individual_refuses_a_partner_and_lists_no_singles(club, members):
-    date = _individual(club, table_limit=None)
+    date = thursday_individual(club, table_limit=None)
     before = Booking.objects.count()
     with pytest.raises(ValidationError) as refused:
         booking_make(account=_account("Ann"), date=date, partner_id=members["Bob"].pk)
@@ -75,7 +59,7 @@ def test_an_individual_refuses_a_partner_and_lists_no_singles(club, members):
 
 
 def test_the_director_seats_an_individual_from_its_bookings_as_players(club, members, client, director):
-    date = _individual(club, table_limit=None)
+    date = thursday_individual(club, table_limit=None)
     for name in NAMES:  # twelve players: three tables
         booking_make(account=_account(name), date=date)
     summary = date_summary(date)
@@ -103,13 +87,13 @@ def test_the_director_seats_an_individual_from_its_bookings_as_players(club, mem
 
 
 def test_walk_ins_at_an_individual_are_each_a_player(club, members):
-    date = _individual(club, table_limit=None)
+    date = thursday_individual(club, table_limit=None)
     added = walk_in_add(date=date, names=["Walter Walkin", "Wilma Walkin"])
     assert len(added) == 2 and all(b.partner_id is None and b.walk_in for b in added)
 
 
 def test_the_directors_summary_of_an_individual_counts_players(club, members):
-    date = _individual(club, table_limit=None)
+    date = thursday_individual(club, table_limit=None)
     for name in NAMES:
         booking_make(account=_account(name), date=date)
     director = club.roles.first().user  # type: ignore[union-attr]
@@ -126,7 +110,7 @@ def test_the_directors_summary_of_an_individual_counts_players(club, members):
 
 
 def test_a_booking_naming_two_players_made_before_seats_both(club, members):
-    date = _individual(club, table_limit=None)
+    date = thursday_individual(club, table_limit=None)
     for name in NAMES[:10]:
         booking_make(account=_account(name), date=date)
     now = timezone.now()

@@ -31,6 +31,21 @@ def _account(name: str) -> MemberAccount:
     return MemberAccount.objects.get(email=f"{name.lower()}@example.org")
 
 
+def _plan_thursday(director_client, club: Club, schedule, **kwargs):
+    """The director plans "Thursday pairs" from the programme's form, on ``schedule``'s fees."""
+    return director_client.post(
+        reverse("director:planned_new", args=[club.slug]),
+        {
+            "name": "Thursday pairs",
+            "kind": "pairs",
+            "first_date": next_weekday(3).isoformat(),
+            "starts_at": "19:30",
+            "fee_schedule": str(schedule.pk),
+        },
+        **kwargs,
+    )
+
+
 def _date_in(club, hours: int):
     date = first_date(tuesday_pairs(club))
     date.starts_at = timezone.now() + datetime.timedelta(hours=hours)
@@ -89,16 +104,7 @@ def test_a_programme_line_names_its_fees_its_night_follows_them_and_a_late_cance
     booking_rules_set(club=club, cut_off_hours=48, reminder_hours=24, late_cancellation_pays=True)
     page = director_client.get(reverse("director:programme", args=[club.slug])).content.decode()
     assert "Teams night" in page  # the club's schedules to choose from
-    response = director_client.post(
-        reverse("director:planned_new", args=[club.slug]),
-        {
-            "name": "Thursday pairs",
-            "kind": "pairs",
-            "first_date": next_weekday(3).isoformat(),
-            "starts_at": "19:30",
-            "fee_schedule": str(teams.pk),
-        },
-    )
+    response = _plan_thursday(director_client, club, teams)
     assert response.status_code == 302
     planned = PlannedSession.objects.get(name="Thursday pairs")
     assert planned.fee_schedule == teams
@@ -117,17 +123,7 @@ def test_another_clubs_fee_schedule_is_refused(club, members, director_client):
     other = Club.objects.create(name="Elsewhere", slug="elsewhere")
     theirs = schedule_save(club=other, name="Their night", default=True, member="1.00", visitor="2.00")
     before = PlannedSession.objects.count()
-    response = director_client.post(
-        reverse("director:planned_new", args=[club.slug]),
-        {
-            "name": "Thursday pairs",
-            "kind": "pairs",
-            "first_date": next_weekday(3).isoformat(),
-            "starts_at": "19:30",
-            "fee_schedule": str(theirs.pk),
-        },
-        follow=True,
-    )
+    response = _plan_thursday(director_client, club, theirs, follow=True)
     assert response.status_code == 200 and PlannedSession.objects.count() == before
     with pytest.raises(ValidationError):
         planned_session_create(

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 from django.urls import reverse
 
-from tests.bookings.conftest import first_date, mailed, member_client, next_weekday, tuesday_pairs
+from tests.bookings.conftest import (
+    first_date,
+    mailed,
+    member_client,
+    thursday_individual,
+    tuesday_pairs,
+)
 from tests.translated_pages import compiled, english_left, english_phrases, page_in
-from tournaments.bookings.models import SessionKind
 from tournaments.bookings.services.bookings import booking_make
 from tournaments.bookings.services.night import walk_in_add
 from tournaments.bookings.services.partners import partner_ask
-from tournaments.bookings.services.programme import planned_session_create
 from tournaments.members.models import MemberAccount
 
 pytestmark = pytest.mark.django_db
@@ -56,15 +58,7 @@ def test_the_bookings_pages_show_no_english(club, members, director_client, lang
 @pytest.mark.parametrize("language", ["fr", "nl", "de", "pl"])
 def test_an_individuals_pages_show_no_english(club, members, director_client, language, tmp_path):
     phrases = english_phrases(language, *BOOKINGS)
-    planned = planned_session_create(
-        club=club,
-        name="Thursday individual",
-        kind=SessionKind.INDIVIDUAL,
-        first_date=next_weekday(3),
-        starts_at=datetime.time(19, 30),
-        table_limit=3,
-    )
-    date = first_date(planned)
+    date = thursday_individual(club, table_limit=3)
     for name in ("Ann", "Bob", "Cat"):
         booking_make(account=_account(name), date=date)
     walk_in_add(date=date, names=["Walter Walkin"])
